@@ -1,0 +1,2 @@
+"""REST endpoints of the referee app (mounted under /api/referee/)."""
+urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Tournaments: players, pairs, registration, formats and pairings, tables, rounds, standings."""
