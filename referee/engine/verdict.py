@@ -1,12 +1,137 @@
-"""STUB — being written. Returns the verdict shape documented in docs/hand-report.md."""
+"""Reading a hand report and giving its verdict: the engine's one public entry point.
+
+``check_report(report)`` takes a parsed JSON report (see ``docs/hand-report.md``) and
+returns a JSON-ready dict. It never raises for bad input: a report that cannot be read
+gets ``{"valid": False, "error": {"field", "message"}}``; a readable one gets the full
+verdict, ``valid`` being False when it broke a rule (its ``violations``) or when the table's
+``claimed`` result differs from the engine's.
+"""
 from __future__ import annotations
+
+from .cards import DECK_CARDS, card_name, parse_card
+from .errors import ReportError
+from .game import add_points, game_winner, next_dealer
+from .hand import HandReplay
+from .rules import rule_set_from
+
+REPORT_FIELDS = frozenset({"rules", "dealer", "vira", "score", "deal", "events", "claimed", "id"})
 
 
 def check_report(report: object) -> dict:
-    if not isinstance(report, dict):
-        return {"valid": False, "error": {"field": "", "message": "O relato deve ser um objeto JSON."}}
-    return {
-        "valid": True, "rules": {"preset": "regulamento-tecnico", "options": {}},
-        "winner": 0, "points": 1, "score_before": [0, 0], "score_after": [1, 0],
-        "tricks": [], "ended_by": "tricks", "violations": [],
+    """The verdict on one hand report (see the module docstring)."""
+    try:
+        return _verdict(report)
+    except ReportError as error:
+        verdict = {"valid": False, "error": error.as_dict()}
+        if type(report) is dict and "id" in report:
+            verdict["id"] = report["id"]
+        return verdict
+
+
+def _verdict(report: object) -> dict:
+    if type(report) is not dict:
+        raise ReportError("", "o relato da mão deve ser um objeto JSON")
+    unknown = report.keys() - REPORT_FIELDS
+    if unknown:
+        raise ReportError(sorted(unknown)[0], f"campo desconhecido; campos: {', '.join(sorted(REPORT_FIELDS))}")
+    rules = rule_set_from(report.get("rules"))
+    dealer = report.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer <= 3:
+        raise ReportError("dealer", "o pé (dealer) deve ser um assento de 0 a 3")
+    if "vira" not in report:
+        raise ReportError("vira", "informe a vira, por exemplo \"4-ouros\"")
+    deck = DECK_CARDS[rules.deck]
+    vira = parse_card(report["vira"], "vira")
+    if vira not in deck:
+        raise ReportError("vira", f"{card_name(vira)} não faz parte do baralho {rules.deck}")
+    score = _score(report.get("score", [0, 0]))
+    deal = _deal(report.get("deal"), vira, deck)
+    events = report.get("events")
+    if type(events) is not list:
+        raise ReportError("events", "informe os eventos da mão, em ordem, numa lista")
+    out = HandReplay(rules, dealer, vira, score, deal).run(events)
+    score_after = add_points(score, out.winner, out.points, rules)
+    violations = out.violations
+    verdict = {
+        "valid": not violations,
+        "rules": rules.as_dict(),
+        "winner": out.winner,
+        "points": out.points,
+        "hand_value": out.value,
+        "score_before": list(score),
+        "score_after": list(score_after),
+        "tricks": out.tricks,
+        "ended_by": out.ended_by,
+        "game_winner": game_winner(score_after),
+        "next_dealer": next_dealer(dealer),
+        "violations": violations,
     }
+    if out.notes:
+        verdict["notes"] = out.notes
+    if "claimed" in report:
+        matches = _claim_matches(report["claimed"], out.winner, out.points)
+        verdict["claim_matches"] = matches
+        if not matches:
+            claimed = report["claimed"]
+            violations.append({
+                "code": "claim_mismatch", "article": "art. 25", "event": None,
+                "message": f"a mesa anotou dupla {claimed.get('winner')} com {claimed.get('points')} ponto(s); "
+                           f"pelas regras, {_describe(out.winner, out.points)}",
+            })
+            verdict["valid"] = False
+    if "id" in report:
+        verdict["id"] = report["id"]
+    return verdict
+
+
+def _score(value: object) -> tuple[int, int]:
+    if (type(value) is not list or len(value) != 2
+            or any(type(v) is not int or v < 0 for v in value)):
+        raise ReportError("score", "o placar antes da mão deve ser [pontos da dupla 0, pontos da dupla 1]")
+    if max(value) >= 12:
+        raise ReportError("score", f"o placar {value[0]}-{value[1]} já encerrou a partida (12 pontos)")
+    return value[0], value[1]
+
+
+def _deal(value: object, vira: int, deck: frozenset[int]) -> dict[int, list[int]] | None:
+    if value is None:
+        return None
+    if type(value) is not dict:
+        raise ReportError("deal", "as cartas dadas devem ser um objeto {\"0\": [...], ..., \"3\": [...]}")
+    deal: dict[int, list[int]] = {}
+    seen = {vira}
+    for key, cards in value.items():
+        seat = int(key) if isinstance(key, str) and key in ("0", "1", "2", "3") else None
+        if seat is None:
+            raise ReportError(f"deal.{key}", "os assentos são \"0\", \"1\", \"2\" e \"3\"")
+        if type(cards) is not list:
+            raise ReportError(f"deal.{key}", "as cartas de um assento devem ser uma lista")
+        parsed = []
+        for i, text in enumerate(cards):
+            card = parse_card(text, f"deal.{key}[{i}]")
+            if card not in deck:
+                raise ReportError(f"deal.{key}[{i}]", f"{card_name(card)} não faz parte do baralho em uso")
+            if card in seen:
+                raise ReportError(f"deal.{key}[{i}]", f"{card_name(card)} aparece duas vezes (ou é a vira)")
+            seen.add(card)
+            parsed.append(card)
+        deal[seat] = parsed
+    if len(deal) != 4:
+        missing = sorted({0, 1, 2, 3} - deal.keys())
+        raise ReportError("deal", f"faltam as cartas do(s) assento(s) {', '.join(map(str, missing))}")
+    return deal
+
+
+def _claim_matches(claimed: object, winner: int | None, points: int) -> bool:
+    if type(claimed) is not dict or set(claimed) - {"winner", "points"} or "winner" not in claimed:
+        raise ReportError("claimed", "o resultado anotado deve ser {\"winner\": 0, 1 ou null, \"points\": n}")
+    if claimed["winner"] not in (0, 1, None) or type(claimed["winner"]) is bool:
+        raise ReportError("claimed.winner", "a dupla vencedora anotada deve ser 0, 1 ou null")
+    claimed_points = claimed.get("points", 0)
+    if type(claimed_points) is not int:
+        raise ReportError("claimed.points", "os pontos anotados devem ser um inteiro")
+    return claimed["winner"] == winner and claimed_points == points
+
+
+def _describe(winner: int | None, points: int) -> str:
+    return "ninguém marca" if winner is None else f"a dupla {winner} marca {points} ponto(s)"

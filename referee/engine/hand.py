@@ -1,0 +1,466 @@
+"""Replaying one hand: its events in order, to the winner, the points and what was wrong.
+
+The replay applies art. 11–24 of the regulamento técnico (and the rule-set options) to a
+parsed report. Seats 0–3 run counter-clockwise, teams are ``seat & 1``; the player on the
+dealer's right, ``(dealer + 1) % 4``, leads the first trick (art. 4).
+
+A broken rule is a *violation* (code, article, message): the replay goes on and still
+reaches a verdict where the regulation says what happens (art. 19, 22, 23, 24 …). Input that
+cannot describe a real hand (a card played twice, an answer to no call) is a ReportError.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import DECK_CARDS, card_name, parse_card
+from .errors import ReportError
+from .infractions import CATALOG, HOUSE
+from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
+from .rules import RuleSet
+from .tricks import COVERED, hand_winner, strengths, trick_result
+
+REG = "art. "
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a replay found."""
+
+    winner: int | None = None
+    points: int = 0
+    ended_by: str = "incomplete"
+    value: int = 1
+    tricks: list[dict] = field(default_factory=list)
+    violations: list[dict] = field(default_factory=list)
+    notes: list[dict] = field(default_factory=list)
+
+
+class HandReplay:
+    """State of one hand while its events are replayed. Use :meth:`run`."""
+
+    __slots__ = (
+        "rules", "dealer", "score", "deal", "strength", "out", "value", "pending", "last_raiser",
+        "turn", "leader", "plays", "played_seats", "results", "cards_seen",
+        "eleven_team", "eleven_decided", "iron", "ended", "torna", "wrong_count", "seat_cards",
+        "last_answer", "any_card", "vira", "deck",
+    )
+
+    def __init__(self, rules: RuleSet, dealer: int, vira: int, score: tuple[int, int],
+                 deal: dict[int, list[int]] | None) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.score = score
+        self.deal = deal
+        self.strength = strengths(rules.deck, vira)
+        self.vira = vira
+        self.deck = DECK_CARDS[rules.deck]
+        self.out = Outcome()
+        self.pending: tuple[int, int, int] | None = None  # (value asked, caller team, caller seat)
+        self.last_raiser: int | None = None
+        self.turn = self.leader = (dealer + 1) % 4
+        self.plays: list[tuple[int, int]] = []  # (seat, strength) of the trick on the table
+        self.seat_cards: list[list[int]] = [[], [], [], []]  # cards each seat played, in order
+        self.played_seats = 0  # bit mask of seats that played in this trick
+        self.results: list[int | None] = []
+        self.cards_seen = {vira}
+        self.torna: dict[int, int] = {}
+        self.ended = False
+        self.last_answer: tuple[int, int] | None = None  # (seat, event index) of the last answer
+        self.any_card = False
+        a, b = score
+        self.iron = a == 11 and b == 11  # mão de ferro (art. 18, 20)
+        self.eleven_team = None if self.iron else 0 if a == 11 else 1 if b == 11 else None
+        self.eleven_decided = self.eleven_team is None
+        self.value = rules.iron_hand_value if self.iron else 3 if self.eleven_team is not None else 1
+        self.wrong_count = False
+        if deal is not None:
+            for seat, cards in deal.items():
+                if len(cards) != 3:
+                    self.wrong_count = True
+                    self.violation("wrong_card_count", "art. 6", None,
+                                   f"o assento {seat} recebeu {len(cards)} cartas em vez de 3")
+
+    # ----------------------------------------------------------------- results
+    def violation(self, code: str, article: str, event: int | None, message: str) -> None:
+        self.out.violations.append({"code": code, "article": article, "message": message, "event": event})
+
+    def finish(self, winner: int | None, points: int, ended_by: str) -> None:
+        self.ended = True
+        out = self.out
+        out.winner, out.points, out.ended_by, out.value = winner, points, ended_by, self.value
+
+    def tento(self, offender_team: int, code: str, article: str, index: int, message: str) -> None:
+        """The offender's team loses the tento in play: the hand's value at that moment."""
+        self.violation(code, article, index, message)
+        self.finish(1 - offender_team, self.value, "penalty")
+
+    # ------------------------------------------------------------------ events
+    def run(self, events: list) -> Outcome:
+        handlers = {
+            "play": self.on_play, "call": self.on_call, "answer": self.on_answer,
+            "eleven": self.on_eleven, "infraction": self.on_infraction, "fold": self.on_fold,
+            "ask": self.on_ask, "prove": self.on_prove,
+        }
+        for index, event in enumerate(events):
+            if type(event) is not dict:
+                raise ReportError(f"events[{index}]", "cada evento deve ser um objeto JSON")
+            kinds = [key for key in event if key in handlers]
+            if len(kinds) != 1:
+                raise ReportError(
+                    f"events[{index}]",
+                    "o evento deve ter exatamente uma ação: play, call, answer, eleven, infraction, fold, ask ou prove",
+                )
+            if self.ended:
+                self.after_end(index, event, kinds[0])
+                continue
+            handlers[kinds[0]](index, event)
+        if not self.ended:
+            self.close_incomplete()
+        if self.rules.show_highest_after_tied_first and len(self.results) > 1 and self.results[0] is None:
+            self.check_highest_shown()
+        return self.out
+
+    def seat_of(self, index: int, event: dict) -> int:
+        seat = event.get("seat")
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise ReportError(f"events[{index}].seat", "o assento deve ser um inteiro de 0 a 3")
+        return seat
+
+    def team_of(self, index: int, event: dict) -> int:
+        team = event.get("team")
+        if type(team) is not int or team not in (0, 1):
+            raise ReportError(f"events[{index}].team", "a dupla deve ser 0 (assentos 0 e 2) ou 1 (assentos 1 e 3)")
+        return team
+
+    def require_eleven_decision(self, index: int) -> None:
+        if not self.eleven_decided:
+            raise ReportError(
+                f"events[{index}]",
+                f"mão de onze: a dupla {self.eleven_team} decide jogar ou correr antes da primeira carta "
+                f"(art. 18; evento {{\"team\": {self.eleven_team}, \"eleven\": \"play\"}} ou \"run\")",
+            )
+
+    # -------------------------------------------------------------------- play
+    def on_play(self, index: int, event: dict) -> None:
+        seat = self.seat_of(index, event)
+        self.require_eleven_decision(index)
+        if self.pending is not None:
+            raise ReportError(
+                f"events[{index}]",
+                f"há um {CALL_FOR_VALUE[self.pending[0]]} pendente: a dupla {1 - self.pending[1]} "
+                "aceita, corre ou aumenta antes de qualquer carta (art. 13, 17)",
+            )
+        card_text = event["play"]
+        covered = event.get("covered", False)
+        if type(covered) is not bool:
+            raise ReportError(f"events[{index}].covered", "\"covered\" deve ser true ou false")
+        torna = None
+        if type(card_text) is list:
+            if len(card_text) != 2:
+                raise ReportError(f"events[{index}].play", "duas cartas de uma vez: informe [carta de baixo, carta de cima]")
+            card_text, torna = card_text
+        card = self.take_card(index, seat, card_text)
+        if self.played_seats >> seat & 1:
+            raise ReportError(f"events[{index}].seat",
+                              f"o assento {seat} já jogou na vaza {len(self.results) + 1}")
+        trick_number = len(self.results) + 1
+        if covered:
+            if trick_number == 1:
+                self.violation("covered_first_trick", "art. 11.1", index,
+                               f"{card_name(card)} jogada encoberta na primeira vaza; vale como mostrada")
+                covered = False
+            elif self.results[0] is None and not self.rules.cover_after_tied_first:
+                self.violation("cover_after_tied_first", "JTB, melando o jogo, caso 1", index,
+                               f"{card_name(card)} encoberta depois da primeira vaza empatada; vale como mostrada")
+                covered = False
+        if seat != self.turn:
+            self.violation("card_out_of_turn", "art. 23", index,
+                           f"o assento {seat} jogou fora da vez (a vez era do assento {self.turn}); "
+                           "a carta fica na mesa e vale")
+        self.any_card = True
+        self.put(seat, card, covered)
+        if torna is not None:
+            self.violation("two_cards_at_once", "art. 22", index,
+                           f"o assento {seat} jogou duas cartas: a de baixo, {card_name(card)}, vale nesta vaza; "
+                           "a de cima é a torna da vaza seguinte")
+            self.torna[seat] = self.take_card(index, seat, torna)
+        if self.played_seats == 0b1111:
+            self.close_trick()
+
+    def take_card(self, index: int, seat: int, text: object) -> int:
+        card = parse_card(text, f"events[{index}].play")
+        if card in self.cards_seen or card not in self.deck:
+            self.card_error(index, card)
+        if self.deal is not None and card not in self.deal[seat]:
+            raise ReportError(f"events[{index}].play",
+                              f"{card_name(card)} não foi dada ao assento {seat} (cartas: "
+                              f"{', '.join(card_name(c) for c in self.deal[seat])})")
+        self.cards_seen.add(card)
+        mine = self.seat_cards[seat]
+        mine.append(card)
+        if len(mine) > 3:
+            raise ReportError(f"events[{index}].play", f"o assento {seat} já jogou as suas três cartas")
+        return card
+
+    def card_error(self, index: int, card: int) -> None:
+        field = f"events[{index}].play"
+        if card == self.vira:
+            raise ReportError(field, f"{card_name(card)} é a vira; não pode ser jogada")
+        if card not in self.deck:
+            raise ReportError(field, f"{card_name(card)} não faz parte do baralho {self.rules.deck}")
+        raise ReportError(field, f"{card_name(card)} já foi jogada nesta mão")
+
+    def put(self, seat: int, card: int, covered: bool) -> None:
+        self.plays.append((seat, COVERED if covered else self.strength[card]))
+        self.played_seats |= 1 << seat
+        if seat == self.turn:
+            turn = seat
+            while self.played_seats != 0b1111:
+                turn = (turn + 1) & 3
+                if not self.played_seats >> turn & 1:
+                    break
+            self.turn = turn
+
+    def close_trick(self) -> None:
+        team, seat, tying_seat = trick_result(self.plays)
+        results = self.results
+        results.append(team)
+        number = len(results)
+        if team is None:
+            self.out.tricks.append({"number": number, "winner": None, "seat": None, "tie": True})
+            lead = self.rules.lead_after_tie
+            self.leader = tying_seat if lead == "tying_player" else (self.dealer + 1) % 4 if lead == "first_player" else self.leader
+        else:
+            self.out.tricks.append({"number": number, "winner": team, "seat": seat, "tie": False})
+            self.leader = seat
+        decided, winner = hand_winner(results)
+        if decided:
+            if winner is not None:
+                self.finish(winner, self.value, "tricks")
+            else:
+                self.all_tied()
+            return
+        self.plays = []
+        self.played_seats = 0
+        self.turn = self.leader
+        if self.torna:
+            for seat, card in self.torna.items():
+                self.plays.append((seat, self.strength[card]))
+                self.played_seats |= 1 << seat
+            self.torna = {}
+            while self.played_seats >> self.turn & 1 and self.played_seats != 0b1111:
+                self.turn = (self.turn + 1) & 3
+            if self.played_seats == 0b1111:
+                self.close_trick()
+
+    def tied_winner(self) -> int | None:
+        """Who wins three tied tricks: nobody (art. 11.4; art. 20 in the mão de ferro) or the club's variant."""
+        option = self.rules.all_tied
+        if option == "nobody":
+            return None
+        return self.dealer & 1 if option == "dealer_team" else (self.dealer + 1) & 1
+
+    def all_tied(self) -> None:
+        winner = self.tied_winner()
+        if winner is None:
+            self.finish(None, 0, "iron_tie" if self.iron else "all_tied")
+        else:
+            self.finish(winner, self.value, "all_tied")
+
+    # ------------------------------------------------------------------ raises
+    def on_call(self, index: int, event: dict) -> None:
+        seat = self.seat_of(index, event)
+        call = event["call"]
+        if call not in CALLS:
+            raise ReportError(f"events[{index}].call", f"chamada desconhecida {call!r}: truco, seis, nove ou doze")
+        said = event.get("said")
+        if said is not None and type(said) is not str:
+            raise ReportError(f"events[{index}].said", "\"said\" deve ser o texto dito pelo jogador")
+        team = seat & 1
+        if self.eleven_team is not None or self.iron:
+            self.raise_in_eleven(index, team, call)
+            return
+        rules = self.rules
+        pending = self.pending
+        if pending is not None:
+            if pending[1] == team:
+                self.violation("raise_not_alternating", REG + "12", index,
+                               f"a dupla {team} aumentou a própria provocação; as duplas alternam")
+                base = pending[0]
+            else:  # a raise-back accepts the call it answers
+                self.value = pending[0]
+                self.last_raiser = pending[1]
+                base = self.value
+        else:
+            base = self.value
+            if self.last_raiser == team:
+                self.violation("raise_not_alternating", REG + "12", index,
+                               f"a dupla {team} fez a última provocação; o próximo aumento é da outra dupla")
+            if rules.raises == "in_turn" and seat != self.turn:
+                self.violation("raise_out_of_turn", REG + "12", index,
+                               f"o assento {seat} provocou fora da vez (a vez era do assento {self.turn})")
+        asked = NEXT_VALUE.get(base)
+        if asked is None:
+            self.violation("raise_beyond_twelve", REG + "11", index, "a mão já vale doze: não há aumento")
+            return
+        if CALLS[call] != asked:
+            self.violation("raise_out_of_order", REG + "12", index,
+                           f"pediu {call} com a mão valendo {base}; a ordem é truco, seis, nove, doze "
+                           f"(vale como {CALL_FOR_VALUE[asked]})")
+        if is_false_call(call, said):
+            if rules.false_call == "tento":
+                self.tento(team, "false_call", HOUSE, index,
+                           f"\"{said}\" não é uma provocação clara; vale o tento em jogo ({self.value})")
+                return
+            self.violation("false_call", REG + "16", index,
+                           f"\"{said}\" não é uma chamada clara (art. 15); vale como {CALL_FOR_VALUE[asked]} se aceita")
+        self.pending = (asked, team, seat)
+        self.last_answer = None
+
+    def raise_in_eleven(self, index: int, team: int, call: str) -> None:
+        """art. 19: a raise in the mão de onze (or de ferro, art. 18) costs 3, or the game."""
+        opponents = 1 - team
+        their_score = self.score[opponents]
+        if self.rules.raise_in_eleven == "art19" and their_score < 9:
+            self.violation("raise_in_eleven", REG + "19", index,
+                           f"{call} em mão de onze: a dupla {team} perde três tentos")
+            self.finish(opponents, 3, "penalty")
+        else:
+            article = REG + "19" if self.rules.raise_in_eleven == "art19" else HOUSE
+            self.violation("raise_in_eleven", article, index,
+                           f"{call} em mão de onze com o adversário a {their_score}: a dupla {team} perde a partida")
+            self.finish(opponents, max(0, 12 - their_score), "penalty")
+
+    def on_answer(self, index: int, event: dict) -> None:
+        seat = self.seat_of(index, event)
+        answer = event["answer"]
+        if answer not in ("accept", "run"):
+            raise ReportError(f"events[{index}].answer", f"resposta desconhecida {answer!r}: accept ou run")
+        pending = self.pending
+        if pending is None:
+            if self.partner_already_answered(index, seat):
+                return
+            raise ReportError(f"events[{index}]", "não há provocação pendente para responder")
+        asked, caller_team, _ = pending
+        if seat & 1 == caller_team:
+            raise ReportError(f"events[{index}].seat",
+                              f"o assento {seat} é da dupla que provocou; responde a dupla {1 - caller_team}")
+        self.pending = None
+        self.last_answer = (seat, index)
+        if answer == "run":  # art. 13: who runs loses the value in play before the raise
+            self.finish(caller_team, self.value, "run")
+            return
+        if self.wrong_count and not self.any_card and asked == 3 and caller_team != self.dealer & 1:
+            # art. 6: the dealer, trucado for a wrong deal, accepted: pays three
+            self.value = asked
+            self.violation("wrong_card_count", "art. 6", index, "o pé, trucado por dar carta errada, aceitou: paga três")
+            self.finish(caller_team, 3, "penalty")
+            return
+        self.value = asked
+        self.last_raiser = caller_team
+
+    def partner_already_answered(self, index: int, seat: int) -> bool:
+        """art. 17: the first decision of either partner stands; a later answer is ignored."""
+        last = self.last_answer
+        if last is not None and last[0] == (seat + 2) & 3:
+            self.out.notes.append({"article": REG + "17", "event": index,
+                                   "message": "vale a primeira decisão da dupla; esta resposta foi ignorada"})
+            return True
+        return False
+
+    def after_end(self, index: int, event: dict, kind: str) -> None:
+        if kind == "answer" and self.partner_already_answered(index, self.seat_of(index, event)):
+            return
+        raise ReportError(f"events[{index}]", f"a mão já terminou ({self.out.ended_by}) antes deste evento")
+
+    # ------------------------------------------------------------- mão de onze
+    def on_eleven(self, index: int, event: dict) -> None:
+        team = self.team_of(index, event)
+        decision = event["eleven"]
+        if self.eleven_team is None:
+            raise ReportError(f"events[{index}]", "só há decisão de mão de onze quando uma dupla, e só uma, tem onze")
+        if team != self.eleven_team:
+            raise ReportError(f"events[{index}].team", f"quem decide a mão de onze é a dupla {self.eleven_team} (art. 18)")
+        if self.eleven_decided:
+            raise ReportError(f"events[{index}]", "a mão de onze já foi decidida")
+        if decision not in ("play", "run"):
+            raise ReportError(f"events[{index}].eleven", "decisão desconhecida: play ou run")
+        self.eleven_decided = True
+        if decision == "run":
+            self.value = 1
+            self.finish(1 - team, self.rules.eleven_run_points, "eleven_refused")
+
+    def on_prove(self, index: int, event: dict) -> None:
+        """art. 21: a team at 11 whose cards guarantee the win may prove it instead of playing."""
+        from .eleven import sure_win
+
+        team = self.team_of(index, event)
+        if self.eleven_team != team and not (self.iron and team in (0, 1)):
+            raise ReportError(f"events[{index}].team", "só a dupla com onze pode provar a vitória (art. 21)")
+        if self.any_card:
+            raise ReportError(f"events[{index}]", "a prova do art. 21 é feita antes da primeira carta")
+        if self.deal is None:
+            raise ReportError("deal", "para conferir a prova do art. 21 informe as cartas dadas (\"deal\")")
+        self.eleven_decided = True
+        if sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen, self.deck, self.tied_winner()):
+            self.finish(team, self.value, "proof")
+        else:
+            self.violation("proof_failed", REG + "21", index,
+                           f"as cartas da dupla {team} não garantem a vitória; a mão deve ser jogada")
+
+    # ------------------------------------------------------ infractions, folds
+    def on_infraction(self, index: int, event: dict) -> None:
+        seat = self.seat_of(index, event)
+        code = event["infraction"]
+        entry = CATALOG.get(code) if isinstance(code, str) else None
+        if entry is None:
+            raise ReportError(f"events[{index}].infraction", f"infração desconhecida {code!r}; códigos: {', '.join(CATALOG)}")
+        if entry.consequence == "deal_lost":
+            self.violation(code, entry.article, index, entry.title)
+            self.finish(None, 0, "deal_lost")
+        elif entry.consequence == "tento":
+            self.tento(seat & 1, code, entry.article, index, f"{entry.title} (assento {seat}); vale {self.value}")
+        else:
+            self.violation(code, entry.article, index, f"{entry.title} (assento {seat})")
+
+    def on_fold(self, index: int, event: dict) -> None:
+        seat = self.seat_of(index, event)
+        if event["fold"] is not True:
+            raise ReportError(f"events[{index}].fold", "use \"fold\": true")
+        self.require_eleven_decision(index)
+        if not self.rules.fold_any_time:
+            self.violation("fold_not_allowed", REG + "13", index,
+                           "correr só é possível diante de uma provocação; a dupla desistiu da mão")
+        self.pending = None
+        self.finish(1 - (seat & 1), self.value, "fold")
+
+    def on_ask(self, index: int, event: dict) -> None:
+        """art. 6: the dealer who asks, after a wrong deal, loses the deal."""
+        seat = self.seat_of(index, event)
+        if event["ask"] != "cards":
+            raise ReportError(f"events[{index}].ask", "use \"ask\": \"cards\" (o pé pergunta se todos têm três cartas)")
+        if self.deal is None:
+            raise ReportError("deal", "para validar a pergunta do pé (art. 6) informe as cartas dadas (\"deal\")")
+        if self.wrong_count and seat & 1 == self.dealer & 1:
+            self.violation("dealer_asked", "art. 6", index, "o pé perguntou depois de dar carta errada: perde o carteado")
+            self.finish(None, 0, "deal_lost")
+        else:
+            self.out.notes.append({"article": "art. 6", "event": index, "message": "pergunta sem efeito: a distribuição está certa"})
+
+    # ------------------------------------------------------------------- close
+    def close_incomplete(self) -> None:
+        self.out.value = self.value
+        self.violation("hand_incomplete", REG + "11", None,
+                       f"os eventos terminam antes de a mão ser decidida ({len(self.results)} vaza(s) completa(s))")
+
+    def check_highest_shown(self) -> None:
+        """JTB variant: after a tied first trick each player shows the highest card in the second."""
+        strength = self.strength
+        for seat, played in enumerate(self.seat_cards):
+            if len(played) < 2:
+                continue
+            held = self.deal[seat] if self.deal is not None else played
+            shown = played[1]
+            if any(strength[c] > strength[shown] for c in held if c not in played[:2]):
+                self.violation("highest_not_shown", "JTB, melando o jogo, caso 1", None,
+                               f"o assento {seat} não mostrou a sua maior carta na segunda vaza após o empate")

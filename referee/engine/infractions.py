@@ -1,0 +1,68 @@
+"""The infraction catalog: code, article, description in Portuguese and the consequence.
+
+The engine applies these when a report contains ``{"seat": s, "infraction": code}`` and
+detects the ones marked ``detected`` on its own. Consequences:
+
+- ``deal_lost``: the deal is lost, nobody scores, the deal passes on (art. 5, art. 6 "perguntar");
+- ``tento``: the offender's team loses the tento in play, the value of the hand at that
+  moment (regras 4 jogadores, "o valor do tento"); the opponents score it and the hand ends;
+- ``none``: recorded only, the play goes on as the article says (art. 22, 23).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Infraction:
+    code: str
+    article: str
+    title: str  # Portuguese, shown to referees
+    consequence: str  # deal_lost | tento | none
+    claim_window: str  # when a claim is allowed
+    detected: bool = False  # found by the engine from the report itself
+
+
+HOUSE = "regras 4 jogadores, tento"
+
+CATALOG: dict[str, Infraction] = {i.code: i for i in (
+    Infraction("bottom_of_deck", "art. 5", "Olhou a boca do baralho: perde o carteado, ninguém marca ponto",
+               "deal_lost", "antes da primeira carta"),
+    Infraction("wrong_card_count", "art. 6",
+               "Carta de mais ou de menos: o pé trucado paga três se aceitar, perde um se correr, "
+               "perde o carteado se perguntar", "none", "só no início da mão", detected=True),
+    Infraction("dealer_asked", "art. 6", "O pé perguntou depois de dar carta errada: perde o carteado",
+               "deal_lost", "só no início da mão"),
+    Infraction("burned_card", "art. 10", "Queimou carta (não permitido, nem o quatro de ouros)",
+               "tento", "durante a mão"),
+    Infraction("covered_first_trick", "art. 11.1", "Carta encoberta na primeira vaza (deve ser mostrada)",
+               "none", "na primeira vaza", detected=True),
+    Infraction("saw_partner_cards", "art. 14", "Viu as cartas do parceiro quando provocado",
+               "tento", "durante a mão"),
+    Infraction("false_call", "art. 16", "Provocação com palavreado (\"Jorge\", \"Truca\", \"Turco\"...)",
+               "none", "na chamada", detected=True),
+    Infraction("saw_partner_cards_eleven", "art. 18",
+               "Viu as cartas do parceiro na mão de onze sem estar com onze, ou na mão de ferro",
+               "tento", "durante a mão"),
+    Infraction("raise_in_eleven", "art. 19",
+               "Trucou em mão de onze: perde três tentos, ou a partida se o adversário tem nove, dez ou onze",
+               "none", "na chamada", detected=True),
+    Infraction("two_cards_at_once", "art. 22",
+               "Jogou duas cartas de uma vez: a de baixo vale na vaza, a de cima é a torna",
+               "none", "na jogada", detected=True),
+    Infraction("card_out_of_turn", "art. 23",
+               "Jogou fora da vez: a carta fica na mesa e o jogador da vez pode matá-la",
+               "none", "na jogada", detected=True),
+    Infraction("guidance_word", "art. 24",
+               "Palavra de orientação ao parceiro (\"deixa\", \"mata\", \"joga menor\"...): perde o tento em jogo",
+               "tento", "durante a mão"),
+    Infraction("stolen_card", HOUSE + ", ex. 1", "Roubo de cartas: vale o tento em jogo", "tento", "a qualquer momento"),
+    Infraction("looked_at_covered", HOUSE + ", ex. 2", "Olhou cartas encobertas ou do monte: vale o tento em jogo",
+               "tento", "a qualquer momento"),
+    Infraction("stolen_points", HOUSE + ", ex. 3", "Roubo de pontos na contagem: vale o tento em jogo",
+               "tento", "a qualquer momento"),
+)}
+
+
+def infraction(code: str) -> Infraction | None:
+    return CATALOG.get(code)

@@ -1,0 +1,145 @@
+"""Rule sets: the regulamento técnico as the default, and every club variant as a named option.
+
+A rule set is a preset plus options that override it. The default preset,
+``regulamento-tecnico``, is the regulation with its silences filled from the common texts
+(see ``shared/regulation/README.md``). Each option below names its source; an unknown
+option, preset or value is a :class:`ReportError` naming it.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import ReportError
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    name: str
+    choices: tuple[Any, ...]
+    default: Any
+    doc: str
+
+
+OPTIONS: dict[str, Option] = {o.name: o for o in (
+    Option("deck", ("sujo", "limpo", "limpo+7"), "sujo",
+           "Deck in use: 40 cards (art. 10 implies it), or the clean decks of the common texts."),
+    Option("all_tied", ("nobody", "dealer_team", "first_player_team"), "nobody",
+           "All three tricks tied: nobody scores (art. 11.4); the dealer's team wins (regras 4 jogadores, "
+           "JTB case 5); or the team of the first player (mão)."),
+    Option("lead_after_tie", ("tying_player", "first_player", "trick_leader"), "tying_player",
+           "Who leads after a tied trick (the regulation is silent): the player who tied (regras 4 jogadores, "
+           "'jogo empatado'); the first player of the hand, right of the dealer (JTB case 1); "
+           "or whoever led the tied trick."),
+    Option("cover_after_tied_first", (True, False), True,
+           "May a card be covered in tricks 2-3 after a tied first trick? Yes by default; JTB forbids it."),
+    Option("show_highest_after_tied_first", (False, True), False,
+           "After a tied first trick, must a player show the highest card? No (art. 11.5); JTB says yes."),
+    Option("raises", ("in_turn", "any_time"), "in_turn",
+           "Who may raise: the player in turn, teams alternating (art. 12); or anyone at any time "
+           "(regras 4 jogadores)."),
+    Option("fold_any_time", (False, True), False,
+           "May a team fold (give up) a hand without a raise to refuse? Not by default (art. 13: one loses "
+           "points only by running from a raise); some clubs allow it, the opponents scoring the value in play."),
+    Option("false_call", ("truco", "tento"), "truco",
+           "A false call ('Jorge', 'Turco'): counts as truco when accepted (art. 16); or it is a tento "
+           "(regras 4 jogadores): the opponents score the value in play."),
+    Option("raise_in_eleven", ("art19", "game"), "art19",
+           "A raise in a mão de onze: the offender loses 3, or the game if the opponents have 9-11 (art. 19); "
+           "or always the game (regras 4 jogadores, JTB)."),
+    Option("eleven_run_points", (1, 3), 1,
+           "Points the opponents score when the team at 11 refuses to play the mão de onze (common texts: 1)."),
+    Option("iron_hand_blind", (False, True), False,
+           "Mão de ferro (11-11) played blind, nobody looking at their cards (como jogar, JTB)."),
+    Option("iron_hand_value", (3, 1), 3,
+           "Value of the mão de ferro: 3 like any mão de onze (art. 18 calls it a mão de onze), or 1."),
+    Option("score_cap", (True, False), True,
+           "A hand cannot take a team past 12 (the game is to 12); off, the sheet records the raw sum."),
+)}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    preset: str = "regulamento-tecnico"
+    deck: str = "sujo"
+    all_tied: str = "nobody"
+    lead_after_tie: str = "tying_player"
+    cover_after_tied_first: bool = True
+    show_highest_after_tied_first: bool = False
+    raises: str = "in_turn"
+    fold_any_time: bool = False
+    false_call: str = "truco"
+    raise_in_eleven: str = "art19"
+    eleven_run_points: int = 1
+    iron_hand_blind: bool = False
+    iron_hand_value: int = 3
+    score_cap: bool = True
+
+    def options(self) -> dict[str, Any]:
+        """Every option with its value (the preset's name left out)."""
+        data = asdict(self)
+        del data["preset"]
+        return data
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"preset": self.preset, "options": self.options()}
+
+
+DEFAULT = RuleSet()
+
+PRESETS: dict[str, RuleSet] = {
+    "regulamento-tecnico": DEFAULT,
+    # The house rules for four players (regras-truco-4-jogadores.txt).
+    "regras-4-jogadores": replace(
+        DEFAULT, preset="regras-4-jogadores", all_tied="dealer_team", raises="any_time",
+        false_call="tento", raise_in_eleven="game", iron_hand_blind=True,
+    ),
+    # Truco Brasileiro (truco-brasileiro-jtb.txt).
+    "jtb": replace(
+        DEFAULT, preset="jtb", all_tied="dealer_team", lead_after_tie="first_player",
+        cover_after_tied_first=False, show_highest_after_tied_first=True, raise_in_eleven="game",
+        iron_hand_blind=True,
+    ),
+}
+
+assert {f.name for f in fields(RuleSet)} == set(OPTIONS) | {"preset"}
+
+_CACHE: dict[tuple, RuleSet] = {}
+
+
+def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
+    """The rule set a report names: ``{"preset": ..., "options": {...}}``, or the default when absent."""
+    if spec is None:
+        return DEFAULT
+    if not isinstance(spec, dict):
+        raise ReportError(field, "as regras devem ser um objeto {\"preset\": ..., \"options\": {...}}")
+    unknown = set(spec) - {"preset", "options"}
+    if unknown:
+        raise ReportError(f"{field}.{sorted(unknown)[0]}", "campo desconhecido; use \"preset\" e \"options\"")
+    preset = spec.get("preset", "regulamento-tecnico")
+    options = spec.get("options") or {}
+    if not isinstance(options, dict):
+        raise ReportError(f"{field}.options", "as opções devem ser um objeto")
+    try:
+        key = (preset, tuple((k, type(v), v) for k, v in sorted(options.items())))
+        cached = _CACHE.get(key)
+    except TypeError:  # unhashable option values: validated (and refused) below
+        key, cached = None, None
+    if cached is not None:
+        return cached
+    base = PRESETS.get(preset) if isinstance(preset, str) else None
+    if base is None:
+        raise ReportError(f"{field}.preset", f"conjunto de regras desconhecido {preset!r}; conhecidos: {', '.join(PRESETS)}")
+    changes = {}
+    for name, value in options.items():
+        option = OPTIONS.get(name)
+        if option is None:
+            raise ReportError(f"{field}.options.{name}", f"opção desconhecida; as opções são: {', '.join(OPTIONS)}")
+        if not any(value == choice and type(value) is type(choice) for choice in option.choices):
+            allowed = ", ".join(repr(c).lower() if isinstance(c, bool) else repr(c) for c in option.choices)
+            raise ReportError(f"{field}.options.{name}", f"valor {value!r} não permitido; valores: {allowed}")
+        changes[name] = value
+    rules = replace(base, **changes)
+    if key is not None and len(_CACHE) < 1024:
+        _CACHE[key] = rules
+    return rules

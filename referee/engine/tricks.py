@@ -1,0 +1,90 @@
+"""Vira and manilhas, the strength of a card, who wins a trick and who wins the hand.
+
+- The manilha is the rank after the vira in the deck in use, wrapping 3 → 4 (como jogar;
+  JTB "hierarquia"); on a clean deck the sequence is the deck's own (vira 3 → Q on *limpo*).
+- Manilhas rank by suit: ouros < espadas < copas < paus (zap). Common cards rank
+  4 5 6 7 Q J K A 2 3; equal common cards tie, suits never break it (art. 11.2–11.4 speak
+  of ties; JTB: "o naipe ... não altera").
+- A covered card is worth nothing (como jogar, "esconder"), and may not be played in the
+  first trick (art. 11.1).
+- The hand goes to the team that wins two tricks, with the ties of art. 11.2–11.4 and 11.6.
+"""
+from __future__ import annotations
+
+from .cards import DECKS
+
+COVERED = 0  # the strength of a covered card: below every shown card
+_MANILHA_BASE = 20  # manilha strength = 20 + suit index; common cards 1..10
+
+_STRENGTHS: dict[tuple[str, int], tuple[int, ...]] = {}
+
+
+def manilha_rank(deck: str, vira: int) -> int:
+    """Rank index of the manilha for this vira: the next rank of the deck, wrapping around."""
+    ranks = DECKS[deck]
+    position = ranks.index(vira // 4)
+    return ranks[(position + 1) % len(ranks)]
+
+
+def strengths(deck: str, vira: int) -> tuple[int, ...]:
+    """Strength of each of the 40 cards for this vira (cached: 10 ranks × 3 decks at most)."""
+    key = (deck, vira // 4)
+    table = _STRENGTHS.get(key)
+    if table is None:
+        manilha = manilha_rank(deck, vira)
+        table = tuple(
+            _MANILHA_BASE + card % 4 if card // 4 == manilha else card // 4 + 1 for card in range(40)
+        )
+        _STRENGTHS[key] = table
+    return table
+
+
+def is_manilha(strength: int) -> bool:
+    return strength >= _MANILHA_BASE
+
+
+def trick_result(plays: list[tuple[int, int]]) -> tuple[int | None, int, int]:
+    """Resolve a trick from ``(seat, strength)`` in the order played.
+
+    Returns ``(winning team or None for a tie, winning seat, tying seat)``. Partners who tie
+    for the highest card win it for their team (the first of them is the winning seat); a
+    tie across the teams leaves the trick tied, and the tying seat is the last player who
+    showed a card of the top strength.
+    """
+    best = -1
+    best_seat = tying_seat = -1
+    teams = 0  # bit 1: team 0 holds the best; bit 2: team 1 holds it
+    for seat, strength in plays:
+        if strength > best:
+            best, best_seat, tying_seat, teams = strength, seat, seat, 1 << (seat & 1)
+        elif strength == best:
+            tying_seat = seat
+            teams |= 1 << (seat & 1)
+    if teams == 3:
+        return None, best_seat, tying_seat
+    return best_seat & 1, best_seat, tying_seat
+
+
+def hand_winner(results: list[int | None]) -> tuple[bool, int | None]:
+    """Whether the tricks so far decide the hand, and for whom (None: all three tied, art. 11.4).
+
+    art. 11.2: the team that made the first trick wins by making or tying one of the others.
+    art. 11.3: a tied first trick is decided by the second, or by the third if that ties too.
+    art. 11.6: a raiser who made the first trick wins with a tie in the third.
+    """
+    n = len(results)
+    if n < 2:
+        return False, None
+    first, second = results[0], results[1]
+    if n == 2:
+        if first is None:
+            return (True, second) if second is not None else (False, None)
+        if second is None or second == first:
+            return True, first
+        return False, None
+    third = results[2]
+    if first is None:  # tied first and second
+        return True, third
+    if third is None:  # art. 11.2 / 11.6: the first trick decides
+        return True, first
+    return True, third
