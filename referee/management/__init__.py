@@ -1,0 +1,1 @@
+"""Management commands of the referee app (see ``commands/``)."""
