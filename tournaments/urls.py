@@ -1,5 +1,9 @@
 from django.urls import path
-from django.views.generic import TemplateView
+
+from . import views
 
 app_name = "tournaments"
-urlpatterns = [path("", TemplateView.as_view(template_name="home.html"), name="home")]
+urlpatterns = [
+    path("", views.TournamentListView.as_view(), name="home"),
+    path("torneios/<slug:slug>/", views.TournamentDetailView.as_view(), name="detail"),
+]
