@@ -48,11 +48,18 @@ for _c in range(40):
             _LOOKUP[_form] = _c
 
 
+CARD_LOOKUP = _LOOKUP  # every common spelling → card; callers on hot paths look up first
+
+
 def parse_card(text: object, field: str) -> int:
     """Read ``7-paus``, ``7P``, ``7♣`` or ``7 de paus`` (any case); anything else is a ReportError."""
-    card = _LOOKUP.get(text) if isinstance(text, str) else None
-    if card is not None:
-        return card
+    try:
+        return _LOOKUP[text]
+    except (KeyError, TypeError):
+        return _parse_spelling(text, field)
+
+
+def _parse_spelling(text: object, field: str) -> int:
     if not isinstance(text, str):
         raise ReportError(field, f"a carta deve ser um texto como \"7-paus\", \"7P\", \"7♣\" ou \"7 de paus\", não {text!r}")
     normal = unicodedata.normalize("NFC", text).replace("\ufe0f", "").lower()

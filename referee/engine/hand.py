@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import DECK_CARDS, card_name, parse_card
+from .cards import CARD_LOOKUP, DECK_CARDS, card_name, parse_card
 from .errors import ReportError
 from .infractions import CATALOG, HOUSE
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
@@ -40,7 +40,7 @@ class HandReplay:
 
     __slots__ = (
         "rules", "dealer", "score", "deal", "strength", "out", "value", "pending", "last_raiser",
-        "turn", "leader", "plays", "played_seats", "results", "cards_seen",
+        "turn", "leader", "plays", "played_seats", "results", "unseen",
         "eleven_team", "eleven_decided", "iron", "ended", "torna", "wrong_count", "seat_cards",
         "last_answer", "any_card", "vira", "deck",
     )
@@ -62,7 +62,8 @@ class HandReplay:
         self.seat_cards: list[list[int]] = [[], [], [], []]  # cards each seat played, in order
         self.played_seats = 0  # bit mask of seats that played in this trick
         self.results: list[int | None] = []
-        self.cards_seen = {vira}
+        self.unseen = set(self.deck)  # cards that may still be shown: the deck less the vira and the cards played
+        self.unseen.discard(vira)
         self.torna: dict[int, int] = {}
         self.ended = False
         self.last_answer: tuple[int, int] | None = None  # (seat, event index) of the last answer
@@ -96,14 +97,15 @@ class HandReplay:
 
     # ------------------------------------------------------------------ events
     def run(self, events: list) -> Outcome:
-        handlers = {
-            "play": self.on_play, "call": self.on_call, "answer": self.on_answer,
-            "eleven": self.on_eleven, "infraction": self.on_infraction, "fold": self.on_fold,
-            "ask": self.on_ask, "prove": self.on_prove,
-        }
+        handlers = self.HANDLERS
+        on_play = self.on_play
         for index, event in enumerate(events):
             if type(event) is not dict:
                 raise ReportError(f"events[{index}]", "cada evento deve ser um objeto JSON")
+            # fast path: {"seat", "play"} or {"seat", "play", "covered"}, the bulk of every report
+            if "play" in event and (len(event) == 2 or (len(event) == 3 and "covered" in event)) and not self.ended:
+                on_play(index, event)
+                continue
             kinds = [key for key in event if key in handlers]
             if len(kinds) != 1:
                 raise ReportError(
@@ -113,7 +115,7 @@ class HandReplay:
             if self.ended:
                 self.after_end(index, event, kinds[0])
                 continue
-            handlers[kinds[0]](index, event)
+            handlers[kinds[0]](self, index, event)
         if not self.ended:
             self.close_incomplete()
         if self.rules.show_highest_after_tied_first and len(self.results) > 1 and self.results[0] is None:
@@ -142,30 +144,47 @@ class HandReplay:
 
     # -------------------------------------------------------------------- play
     def on_play(self, index: int, event: dict) -> None:
-        seat = self.seat_of(index, event)
-        self.require_eleven_decision(index)
+        seat = event.get("seat")
+        if type(seat) is not int or not 0 <= seat <= 3:
+            seat = self.seat_of(index, event)
+        if not self.eleven_decided:
+            self.require_eleven_decision(index)
         if self.pending is not None:
             raise ReportError(
                 f"events[{index}]",
                 f"há um {CALL_FOR_VALUE[self.pending[0]]} pendente: a dupla {1 - self.pending[1]} "
                 "aceita, corre ou aumenta antes de qualquer carta (art. 13, 17)",
             )
-        card_text = event["play"]
         covered = event.get("covered", False)
         if type(covered) is not bool:
             raise ReportError(f"events[{index}].covered", "\"covered\" deve ser true ou false")
+        card_text = event["play"]
         torna = None
         if type(card_text) is list:
             if len(card_text) != 2:
                 raise ReportError(f"events[{index}].play", "duas cartas de uma vez: informe [carta de baixo, carta de cima]")
             card_text, torna = card_text
-        card = self.take_card(index, seat, card_text)
+            card = self.take_card(index, seat, card_text)
+        else:  # take_card, inlined for the common case
+            try:
+                card = CARD_LOOKUP[card_text]
+            except (KeyError, TypeError):
+                card = parse_card(card_text, f"events[{index}].play")
+            try:
+                self.unseen.remove(card)
+            except KeyError:
+                self.card_error(index, card)
+            if self.deal is not None and card not in self.deal[seat]:
+                self.not_dealt(index, seat, card)
+            mine = self.seat_cards[seat]
+            mine.append(card)
+            if len(mine) > 3:
+                raise ReportError(f"events[{index}].play", f"o assento {seat} já jogou as suas três cartas")
         if self.played_seats >> seat & 1:
             raise ReportError(f"events[{index}].seat",
                               f"o assento {seat} já jogou na vaza {len(self.results) + 1}")
-        trick_number = len(self.results) + 1
         if covered:
-            if trick_number == 1:
+            if not self.results:
                 self.violation("covered_first_trick", "art. 11.1", index,
                                f"{card_name(card)} jogada encoberta na primeira vaza; vale como mostrada")
                 covered = False
@@ -178,7 +197,13 @@ class HandReplay:
                            f"o assento {seat} jogou fora da vez (a vez era do assento {self.turn}); "
                            "a carta fica na mesa e vale")
         self.any_card = True
-        self.put(seat, card, covered)
+        self.plays.append((seat, COVERED if covered else self.strength[card]))
+        played = self.played_seats = self.played_seats | 1 << seat
+        if seat == self.turn and played != 0b1111:  # the next seat in turn that has not played
+            turn = (seat + 1) & 3
+            while played >> turn & 1:
+                turn = (turn + 1) & 3
+            self.turn = turn
         if torna is not None:
             self.violation("two_cards_at_once", "art. 22", index,
                            f"o assento {seat} jogou duas cartas: a de baixo, {card_name(card)}, vale nesta vaza; "
@@ -188,19 +213,26 @@ class HandReplay:
             self.close_trick()
 
     def take_card(self, index: int, seat: int, text: object) -> int:
-        card = parse_card(text, f"events[{index}].play")
-        if card in self.cards_seen or card not in self.deck:
+        try:
+            card = CARD_LOOKUP[text]
+        except (KeyError, TypeError):
+            card = parse_card(text, f"events[{index}].play")
+        try:
+            self.unseen.remove(card)
+        except KeyError:
             self.card_error(index, card)
         if self.deal is not None and card not in self.deal[seat]:
-            raise ReportError(f"events[{index}].play",
-                              f"{card_name(card)} não foi dada ao assento {seat} (cartas: "
-                              f"{', '.join(card_name(c) for c in self.deal[seat])})")
-        self.cards_seen.add(card)
+            self.not_dealt(index, seat, card)
         mine = self.seat_cards[seat]
         mine.append(card)
         if len(mine) > 3:
             raise ReportError(f"events[{index}].play", f"o assento {seat} já jogou as suas três cartas")
         return card
+
+    def not_dealt(self, index: int, seat: int, card: int) -> None:
+        raise ReportError(f"events[{index}].play",
+                          f"{card_name(card)} não foi dada ao assento {seat} (cartas: "
+                          f"{', '.join(card_name(c) for c in self.deal[seat])})")
 
     def card_error(self, index: int, card: int) -> None:
         field = f"events[{index}].play"
@@ -210,16 +242,9 @@ class HandReplay:
             raise ReportError(field, f"{card_name(card)} não faz parte do baralho {self.rules.deck}")
         raise ReportError(field, f"{card_name(card)} já foi jogada nesta mão")
 
-    def put(self, seat: int, card: int, covered: bool) -> None:
-        self.plays.append((seat, COVERED if covered else self.strength[card]))
-        self.played_seats |= 1 << seat
-        if seat == self.turn:
-            turn = seat
-            while self.played_seats != 0b1111:
-                turn = (turn + 1) & 3
-                if not self.played_seats >> turn & 1:
-                    break
-            self.turn = turn
+    def cards_seen(self) -> set[int]:
+        """The vira and every card shown so far."""
+        return set(self.deck) - self.unseen
 
     def close_trick(self) -> None:
         team, seat, tying_seat = trick_result(self.plays)
@@ -402,7 +427,7 @@ class HandReplay:
         if self.deal is None:
             raise ReportError("deal", "para conferir a prova do art. 21 informe as cartas dadas (\"deal\")")
         self.eleven_decided = True
-        if sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen, self.deck, self.tied_winner()):
+        if sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck, self.tied_winner()):
             self.finish(team, self.value, "proof")
         else:
             self.violation("proof_failed", REG + "21", index,
@@ -464,3 +489,10 @@ class HandReplay:
             if any(strength[c] > strength[shown] for c in held if c not in played[:2]):
                 self.violation("highest_not_shown", "JTB, melando o jogo, caso 1", None,
                                f"o assento {seat} não mostrou a sua maior carta na segunda vaza após o empate")
+
+
+HandReplay.HANDLERS = {
+    "play": HandReplay.on_play, "call": HandReplay.on_call, "answer": HandReplay.on_answer,
+    "eleven": HandReplay.on_eleven, "infraction": HandReplay.on_infraction, "fold": HandReplay.on_fold,
+    "ask": HandReplay.on_ask, "prove": HandReplay.on_prove,
+}

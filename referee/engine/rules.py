@@ -82,7 +82,13 @@ class RuleSet:
         return data
 
     def as_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset, "options": self.options()}
+        options = _OPTIONS_DICT.get(self)
+        if options is None:
+            options = _OPTIONS_DICT[self] = self.options()
+        return {"preset": self.preset, "options": dict(options)}
+
+
+_OPTIONS_DICT: dict[RuleSet, dict[str, Any]] = {}
 
 
 DEFAULT = RuleSet()

@@ -8,7 +8,7 @@ verdict, ``valid`` being False when it broke a rule (its ``violations``) or when
 """
 from __future__ import annotations
 
-from .cards import DECK_CARDS, card_name, parse_card
+from .cards import CARD_LOOKUP, DECK_CARDS, card_name, parse_card
 from .errors import ReportError
 from .game import add_points, game_winner, next_dealer
 from .hand import HandReplay
@@ -99,27 +99,37 @@ def _deal(value: object, vira: int, deck: frozenset[int]) -> dict[int, list[int]
     if type(value) is not dict:
         raise ReportError("deal", "as cartas dadas devem ser um objeto {\"0\": [...], ..., \"3\": [...]}")
     deal: dict[int, list[int]] = {}
-    seen = {vira}
     for key, cards in value.items():
-        seat = int(key) if isinstance(key, str) and key in ("0", "1", "2", "3") else None
+        seat = _SEATS.get(key)
         if seat is None:
             raise ReportError(f"deal.{key}", "os assentos são \"0\", \"1\", \"2\" e \"3\"")
         if type(cards) is not list:
             raise ReportError(f"deal.{key}", "as cartas de um assento devem ser uma lista")
-        parsed = []
-        for i, text in enumerate(cards):
-            card = parse_card(text, f"deal.{key}[{i}]")
-            if card not in deck:
-                raise ReportError(f"deal.{key}[{i}]", f"{card_name(card)} não faz parte do baralho em uso")
-            if card in seen:
-                raise ReportError(f"deal.{key}[{i}]", f"{card_name(card)} aparece duas vezes (ou é a vira)")
-            seen.add(card)
-            parsed.append(card)
-        deal[seat] = parsed
+        try:
+            deal[seat] = [CARD_LOOKUP[text] for text in cards]
+        except (KeyError, TypeError):
+            deal[seat] = [parse_card(text, f"deal.{key}[{i}]") for i, text in enumerate(cards)]
+    dealt = [card for cards in deal.values() for card in cards]
+    if len(set(dealt)) != len(dealt) or vira in dealt or not deck.issuperset(dealt):
+        _deal_error(deal, vira, deck)
     if len(deal) != 4:
         missing = sorted({0, 1, 2, 3} - deal.keys())
         raise ReportError("deal", f"faltam as cartas do(s) assento(s) {', '.join(map(str, missing))}")
     return deal
+
+
+_SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
+
+
+def _deal_error(deal: dict[int, list[int]], vira: int, deck: frozenset[int]) -> None:
+    seen = {vira}
+    for seat, cards in deal.items():
+        for i, card in enumerate(cards):
+            if card not in deck:
+                raise ReportError(f"deal.{seat}[{i}]", f"{card_name(card)} não faz parte do baralho em uso")
+            if card in seen:
+                raise ReportError(f"deal.{seat}[{i}]", f"{card_name(card)} aparece duas vezes (ou é a vira)")
+            seen.add(card)
 
 
 def _claim_matches(claimed: object, winner: int | None, points: int) -> bool:
