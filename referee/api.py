@@ -1,0 +1,212 @@
+"""REST views of the referee app (mounted under /api/referee/, see ``api_urls``).
+
+This module owns ``POST /api/referee/hands/validate/``: the HTTP front end of
+:func:`referee.engine.check_report`, the same job as ``manage.py check_hand`` for one
+report or a list of them. The body is not validated here: it goes to the engine as it
+is, and the engine's verdict (valid or not) is the 200 answer. Only a body that is not
+JSON, or neither an object nor a list, is refused with 400. The request and response
+shapes are documented by :mod:`referee.serializers`.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from referee.engine import check_report
+
+from .serializers import APIErrorSerializer, hand_report_or_list, verdict_or_list
+
+# Most reports one request may carry; more gets a 400 (use check_hand for big batches).
+MAX_REPORTS = 1000
+
+
+class HandReportJSONParser(JSONParser):
+    """DRF's strict JSON parser, with the project's error messages."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except ParseError as exc:
+            error = str(exc.detail).removeprefix("JSON parse error - ")
+            raise ParseError(_("The request body is not valid JSON: %(error)s") % {"error": error}) from None
+        except RecursionError:
+            raise ParseError(_("The request body is not valid JSON: %(error)s")
+                             % {"error": _("nested too deeply")}) from None
+
+
+EXAMPLE_REPORT = {
+    "rules": {"preset": "regulamento-tecnico", "options": {}},
+    "dealer": 3,
+    "vira": "4-ouros",
+    "score": [6, 7],
+    "deal": {
+        "0": ["3-espadas", "2-copas", "4-paus"],
+        "1": ["K-ouros", "7-copas", "6-paus"],
+        "2": ["A-espadas", "Q-ouros", "6-copas"],
+        "3": ["J-paus", "2-ouros", "7-espadas"],
+    },
+    "events": [
+        {"seat": 0, "play": "3-espadas"},
+        {"seat": 1, "play": "K-ouros"},
+        {"seat": 2, "play": "6-copas"},
+        {"seat": 3, "play": "J-paus"},
+        {"seat": 0, "call": "truco"},
+        {"seat": 1, "answer": "accept"},
+        {"seat": 0, "play": "2-copas"},
+        {"seat": 1, "play": "7-copas"},
+        {"seat": 2, "play": "A-espadas"},
+        {"seat": 3, "play": "2-ouros"},
+    ],
+    "claimed": {"winner": 0, "points": 3},
+}
+
+EXAMPLE_RULES = {
+    "preset": "regulamento-tecnico",
+    "options": {
+        "deck": "sujo", "all_tied": "nobody", "lead_after_tie": "tying_player",
+        "cover_after_tied_first": True, "show_highest_after_tied_first": False,
+        "raises": "in_turn", "fold_any_time": False, "false_call": "truco",
+        "raise_in_eleven": "art19", "eleven_run_points": 1, "iron_hand_blind": False,
+        "iron_hand_value": 3, "score_cap": True,
+    },
+}
+
+EXAMPLE_VERDICT = {
+    "valid": True,
+    "rules": EXAMPLE_RULES,
+    "winner": 0,
+    "points": 3,
+    "hand_value": 3,
+    "score_before": [6, 7],
+    "score_after": [9, 7],
+    "tricks": [
+        {"number": 1, "winner": 0, "seat": 0, "tie": False},
+        {"number": 2, "winner": None, "seat": None, "tie": True},
+    ],
+    "ended_by": "tricks",
+    "game_winner": None,
+    "next_dealer": 0,
+    "violations": [],
+    "claim_matches": True,
+}
+
+# The same hand with the first card played face down.
+EXAMPLE_VIOLATION_VERDICT = {
+    **EXAMPLE_VERDICT,
+    "valid": False,
+    "violations": [{
+        "code": "covered_first_trick",
+        "article": "art. 11.1",
+        "message": "3-espadas jogada encoberta na primeira vaza; vale como mostrada",
+        "event": 0,
+    }],
+}
+
+EXAMPLE_MALFORMED_VERDICT = {
+    "valid": False,
+    "error": {
+        "field": "vira",
+        "message": "carta inválida '11-ouros': use posto (4 5 6 7 Q J K A 2 3) e naipe, como \"7-paus\", "
+                   "\"7P\", \"7♣\" ou \"7 de paus\" (não há 8, 9 e 10 no truco)",
+    },
+}
+
+
+class ValidateHandsView(APIView):
+    """Referee hand reports: one verdict per report."""
+
+    # Open to anyone for now (roles come later); no session, hence no CSRF token needed.
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes: list = []
+    parser_classes = [HandReportJSONParser]
+    max_reports = MAX_REPORTS
+
+    @extend_schema(
+        operation_id="referee_hands_validate",
+        tags=["referee"],
+        summary="Referee hand reports",
+        description=(
+            "Replays one hand report, or a list of them, under the rules of the tournament "
+            "regulation and returns the verdict: who won, the points, the score after the "
+            "hand and the rules broken, citing the articles.\n\n"
+            "One report (a JSON object) gets one verdict; a list gets a list of verdicts in "
+            f"the same order (at most {MAX_REPORTS} reports). The answer is 200 even for an "
+            "invalid hand: the verdict has `valid: false` and says why, with `error` for a "
+            "malformed report or `violations` for broken rules. 400 only when the body is "
+            "not JSON, is neither an object nor a list, or is an empty or too long list.\n\n"
+            "Open to anyone, no authentication or CSRF token needed."
+        ),
+        request=hand_report_or_list(),
+        responses={
+            200: OpenApiResponse(
+                response=verdict_or_list(),
+                description="The verdict (for one report) or the list of verdicts (for a list).",
+            ),
+            400: OpenApiResponse(
+                response=APIErrorSerializer,
+                description="The body is empty, not JSON (or not sent as application/json), neither "
+                            "an object nor a list, or an empty or too long list.",
+            ),
+        },
+        examples=[
+            OpenApiExample("One hand report", value=EXAMPLE_REPORT, request_only=True),
+            OpenApiExample(
+                "A list of hand reports",
+                value=[EXAMPLE_REPORT, {"dealer": 0, "vira": "11-ouros", "events": []}],
+                request_only=True,
+            ),
+            OpenApiExample("Valid hand", value=EXAMPLE_VERDICT, response_only=True, status_codes=["200"]),
+            OpenApiExample(
+                "Hand that broke a rule", value=EXAMPLE_VIOLATION_VERDICT,
+                response_only=True, status_codes=["200"],
+            ),
+            OpenApiExample(
+                "Malformed report", value=EXAMPLE_MALFORMED_VERDICT,
+                response_only=True, status_codes=["200"],
+            ),
+            OpenApiExample(
+                "Verdicts of a list", value=[EXAMPLE_VERDICT, EXAMPLE_MALFORMED_VERDICT],
+                response_only=True, status_codes=["200"],
+            ),
+            OpenApiExample(
+                "Body that is not JSON",
+                value={"detail": "O corpo da requisição não é JSON válido: Expecting value: "
+                                 "line 1 column 1 (char 0)"},
+                response_only=True, status_codes=["400"],
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        if request.stream is None:
+            return self._refuse(_("The request body is empty: send a hand report or a list of them as JSON."))
+        try:
+            data = request.data
+        except UnsupportedMediaType:
+            return self._refuse(_("The request body must be JSON, sent as Content-Type: application/json."))
+        except ParseError as exc:
+            return self._refuse(str(exc.detail))
+
+        if isinstance(data, dict):
+            return Response(check_report(data))
+        if not isinstance(data, list):
+            return self._refuse(_("The body must be a hand report (a JSON object) or a list of hand reports."))
+        if not data:
+            return self._refuse(_("The list is empty: there is no hand report to check."))
+        if len(data) > self.max_reports:
+            return self._refuse(
+                _("Too many hand reports: %(count)d in one request, at most %(limit)d.")
+                % {"count": len(data), "limit": self.max_reports}
+            )
+        return Response([check_report(report) for report in data])
+
+    @staticmethod
+    def _refuse(message: str) -> Response:
+        return Response({"detail": message}, status=status.HTTP_400_BAD_REQUEST)

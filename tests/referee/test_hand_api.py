@@ -1,0 +1,173 @@
+"""Tests of ``POST /api/referee/hands/validate/`` and its OpenAPI description.
+
+They check the plumbing (status codes, one verdict per report in order, the refusals,
+no session or CSRF token needed) and the schema, not the rules' outcomes.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from referee import api as api_module
+
+URL = "/api/referee/hands/validate/"
+
+REPORT = {
+    "dealer": 3,
+    "vira": "4-ouros",
+    "score": [10, 7],
+    "events": [{"seat": 0, "play": "3-espadas"}, {"seat": 1, "play": "K-ouros"}],
+}
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Messages in their English source form, whatever catalogs exist."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def client():
+    # Enforce CSRF like a real browser-less API client would meet it: no token, no session.
+    return Client(enforce_csrf_checks=True)
+
+
+@pytest.fixture
+def echo_engine(monkeypatch):
+    monkeypatch.setattr(api_module, "check_report", lambda report: {"valid": True, "report": report})
+
+
+def post(client, body, content_type="application/json"):
+    """POST ``body`` as JSON; a ``bytes`` body is sent as it is."""
+    data = body if isinstance(body, bytes) else json.dumps(body)
+    return client.post(URL, data=data, content_type=content_type, HTTP_ACCEPT="application/json")
+
+
+def test_one_report_gets_one_verdict(client):
+    response = post(client, REPORT)
+    assert response.status_code == 200
+    verdict = response.json()
+    assert isinstance(verdict, dict)
+    assert isinstance(verdict["valid"], bool)
+
+
+def test_malformed_report_is_still_200(client):
+    response = post(client, {"dealer": 9, "events": "nope"})
+    assert response.status_code == 200
+    verdict = response.json()
+    assert verdict["valid"] is False
+    assert set(verdict["error"]) >= {"field", "message"}
+
+
+def test_list_gets_a_list_of_verdicts_in_order(client):
+    response = post(client, [REPORT, 42, "x", REPORT])
+    assert response.status_code == 200
+    verdicts = response.json()
+    assert isinstance(verdicts, list) and len(verdicts) == 4
+    for bad in (verdicts[1], verdicts[2]):
+        assert bad["valid"] is False and "error" in bad
+
+
+def test_list_order_is_kept(client, echo_engine):
+    reports = [{"n": n} for n in range(50)]
+    response = post(client, reports)
+    assert [v["report"] for v in response.json()] == reports
+
+
+def test_body_goes_to_the_engine_untouched(client, echo_engine):
+    report = {"dealer": "three", "extra": [1, {"a": None}], "vira": "mão"}
+    assert post(client, report).json() == {"valid": True, "report": report}
+
+
+def test_utf8_in_the_response(client, monkeypatch):
+    monkeypatch.setattr(api_module, "check_report", lambda report: {"valid": False, "note": "mão de onze"})
+    response = post(client, REPORT)
+    assert "mão de onze".encode("utf-8") in response.content
+
+
+@pytest.mark.parametrize("body", [b"not json", b"{\"dealer\": 3,", b"{\"a\": NaN}", b"[" * 100_000])
+def test_body_that_is_not_json(client, body):
+    response = post(client, body)
+    assert response.status_code == 400
+    assert "not valid JSON" in response.json()["detail"]
+
+
+def test_body_not_sent_as_json(client):
+    response = post(client, b"dealer=3", content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400
+    assert "application/json" in response.json()["detail"]
+
+
+def test_empty_body(client):
+    response = post(client, b"")
+    assert response.status_code == 400
+    assert "empty" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("body", [42, "x", None, True])
+def test_body_that_is_neither_object_nor_list(client, body):
+    response = post(client, body)
+    assert response.status_code == 400
+    assert "list" in response.json()["detail"]
+
+
+def test_empty_list(client):
+    response = post(client, [])
+    assert response.status_code == 400
+    assert "empty" in response.json()["detail"]
+
+
+def test_list_at_the_cap_is_accepted(client, echo_engine):
+    response = post(client, [{}] * api_module.MAX_REPORTS)
+    assert response.status_code == 200
+    assert len(response.json()) == api_module.MAX_REPORTS
+
+
+def test_list_over_the_cap(client):
+    response = post(client, [REPORT] * (api_module.MAX_REPORTS + 1))
+    assert response.status_code == 400
+    detail = response.json()["detail"]
+    assert str(api_module.MAX_REPORTS) in detail and str(api_module.MAX_REPORTS + 1) in detail
+
+
+def test_get_is_not_allowed(client):
+    assert client.get(URL, HTTP_ACCEPT="application/json").status_code == 405
+
+
+# -- OpenAPI ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def schema():
+    response = Client().get("/api/schema/?format=json")
+    assert response.status_code == 200
+    return json.loads(response.content)
+
+
+def test_schema_has_the_operation_with_request_and_responses(schema):
+    operation = schema["paths"]["/api/referee/hands/validate/"]["post"]
+    assert operation["description"]
+    body = operation["requestBody"]["content"]["application/json"]
+    assert body["schema"]["$ref"].endswith("/HandReportOrList")
+    assert body["examples"]
+    ok = operation["responses"]["200"]["content"]["application/json"]
+    assert ok["schema"]["$ref"].endswith("/VerdictOrList")
+    assert ok["examples"]
+    assert "400" in operation["responses"]
+
+
+def test_schema_describes_the_report_and_the_verdict(schema):
+    components = schema["components"]["schemas"]
+    report = components["HandReport"]["properties"]
+    for name in ("dealer", "vira", "score", "deal", "events", "claimed"):
+        assert report[name].get("description"), name
+    verdict = components["Verdict"]
+    assert verdict["required"] == ["valid"]
+    for name in ("valid", "error", "winner", "points", "tricks", "violations", "claim_matches"):
+        assert verdict["properties"][name].get("description"), name
+    assert set(components["Violation"]["properties"]) >= {"code", "article", "message"}
+    assert "Trick" in components
