@@ -205,7 +205,7 @@ def test_exit_one_when_any_invalid_after_printing_all(tmp_path, echo_engine):
     with pytest.raises(CommandError) as caught:
         call_command("check_hand", write(tmp_path, '[{"n": 1}, {"bad": true}, {"n": 3}]'), stdout=out)
     assert caught.value.returncode == 1
-    assert "1 of 3 hand reports are invalid" in str(caught.value)
+    assert "Invalid hand reports: 1 of 3." in str(caught.value)
     assert len(out.getvalue().splitlines()) == 3
 
 

@@ -37,7 +37,6 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from referee.engine import check_report
 
@@ -186,11 +185,7 @@ class Command(BaseCommand):
                                returncode=EXIT_BAD_INPUT)
         if invalid:
             raise CommandError(
-                ngettext(
-                    "%(invalid)d of %(total)d hand report is invalid.",
-                    "%(invalid)d of %(total)d hand reports are invalid.",
-                    total,
-                ) % {"invalid": invalid, "total": total},
+                _("Invalid hand reports: %(invalid)d of %(total)d.") % {"invalid": invalid, "total": total},
                 returncode=EXIT_INVALID,
             )
 
