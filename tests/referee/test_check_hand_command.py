@@ -253,6 +253,14 @@ def test_not_utf8(tmp_path):
     assert caught.value.returncode == 2
 
 
+def test_messages_are_in_portuguese_by_default(tmp_path):
+    with translation.override("pt-br"):
+        verdicts, _code = run(write(tmp_path, '{"n": 1}\n{oops\n'))
+        with pytest.raises(CommandError, match="Arquivo não encontrado"):
+            call_command("check_hand", str(tmp_path / "nope.json"), stdout=io.StringIO())
+    assert verdicts[1]["error"]["message"].startswith("JSON inválido na linha 2: ")
+
+
 # -- the real process ---------------------------------------------------------------
 
 

@@ -9,7 +9,6 @@ import json
 
 import pytest
 from django.test import Client
-from django.utils import translation
 
 from referee import api as api_module
 
@@ -23,17 +22,16 @@ REPORT = {
 }
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """Messages in their English source form, whatever catalogs exist."""
-    with translation.override("en"):
-        yield
-
-
 @pytest.fixture
-def client():
-    # Enforce CSRF like a real browser-less API client would meet it: no token, no session.
-    return Client(enforce_csrf_checks=True)
+def client(settings):
+    """A client that enforces CSRF (it sends no token and has no session) and reads English.
+
+    The site speaks Portuguese unless the visitor chose a language (the language
+    cookie), so the assertions can use the messages' English source strings.
+    """
+    client = Client(enforce_csrf_checks=True)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
 
 
 @pytest.fixture
@@ -136,6 +134,12 @@ def test_list_over_the_cap(client):
 
 def test_get_is_not_allowed(client):
     assert client.get(URL, HTTP_ACCEPT="application/json").status_code == 405
+
+
+def test_messages_are_in_portuguese_by_default():
+    response = post(Client(), b"not json")
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("O corpo da requisição não é JSON válido: ")
 
 
 # -- OpenAPI ------------------------------------------------------------------------
