@@ -42,7 +42,7 @@ class HandReplay:
         "rules", "dealer", "score", "deal", "strength", "out", "value", "pending", "last_raiser",
         "turn", "leader", "plays", "played_seats", "results", "unseen",
         "eleven_team", "eleven_decided", "iron", "ended", "torna", "wrong_count", "seat_cards",
-        "last_answer", "any_card", "vira", "deck",
+        "last_answer", "any_card", "vira", "deck", "skipped",
     )
 
     def __init__(self, rules: RuleSet, dealer: int, vira: int, score: tuple[int, int],
@@ -61,6 +61,7 @@ class HandReplay:
         self.plays: list[tuple[int, int]] = []  # (seat, strength) of the trick on the table
         self.seat_cards: list[list[int]] = [[], [], [], []]  # cards each seat played, in order
         self.played_seats = 0  # bit mask of seats that played in this trick
+        self.skipped = 0  # seats passed over by a card out of turn: they may still play (art. 23)
         self.results: list[int | None] = []
         self.unseen = set(self.deck)  # cards that may still be shown: the deck less the vira and the cards played
         self.unseen.discard(vira)
@@ -192,10 +193,8 @@ class HandReplay:
                 self.violation("cover_after_tied_first", "JTB, melando o jogo, caso 1", index,
                                f"{card_name(card)} encoberta depois da primeira vaza empatada; vale como mostrada")
                 covered = False
-        if seat != self.turn:
-            self.violation("card_out_of_turn", "art. 23", index,
-                           f"o assento {seat} jogou fora da vez (a vez era do assento {self.turn}); "
-                           "a carta fica na mesa e vale")
+        if seat != self.turn and not self.skipped >> seat & 1:
+            self.out_of_turn(index, seat)
         self.any_card = True
         self.plays.append((seat, COVERED if covered else self.strength[card]))
         played = self.played_seats = self.played_seats | 1 << seat
@@ -228,6 +227,18 @@ class HandReplay:
         if len(mine) > 3:
             raise ReportError(f"events[{index}].play", f"o assento {seat} já jogou as suas três cartas")
         return card
+
+    def out_of_turn(self, index: int, seat: int) -> None:
+        """art. 23: the card stays; play goes on from it, and the players it skipped keep their turn."""
+        self.violation("card_out_of_turn", "art. 23", index,
+                       f"o assento {seat} jogou fora da vez (a vez era do assento {self.turn}); "
+                       "a carta fica na mesa e vale, e o jogador da vez ainda pode matá-la")
+        turn = self.turn
+        while turn != seat:
+            if not self.played_seats >> turn & 1:
+                self.skipped |= 1 << turn
+            turn = (turn + 1) & 3
+        self.turn = seat  # the turn bookkeeping below moves on from the card played
 
     def not_dealt(self, index: int, seat: int, card: int) -> None:
         raise ReportError(f"events[{index}].play",
@@ -266,7 +277,7 @@ class HandReplay:
                 self.all_tied()
             return
         self.plays = []
-        self.played_seats = 0
+        self.played_seats = self.skipped = 0
         self.turn = self.leader
         if self.torna:
             for seat, card in self.torna.items():
@@ -296,7 +307,7 @@ class HandReplay:
     def on_call(self, index: int, event: dict) -> None:
         seat = self.seat_of(index, event)
         call = event["call"]
-        if call not in CALLS:
+        if type(call) is not str or call not in CALLS:
             raise ReportError(f"events[{index}].call", f"chamada desconhecida {call!r}: truco, seis, nove ou doze")
         said = event.get("said")
         if said is not None and type(said) is not str:

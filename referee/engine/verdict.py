@@ -22,10 +22,22 @@ def check_report(report: object) -> dict:
     try:
         return _verdict(report)
     except ReportError as error:
-        verdict = {"valid": False, "error": error.as_dict()}
-        if type(report) is dict and "id" in report:
+        return _error_verdict(report, error.as_dict())
+    except RecursionError:
+        return _error_verdict(report, {"field": "", "message": "o relato é aninhado demais para ser lido"})
+    except Exception as error:  # a bug of the engine: still an answer, never a traceback for the table
+        return _error_verdict(report, {"field": "", "internal": True,
+                                       "message": f"erro interno do motor de regras ({type(error).__name__})"})
+
+
+def _error_verdict(report: object, error: dict) -> dict:
+    verdict = {"valid": False, "error": error}
+    if type(report) is dict and "id" in report:
+        try:
             verdict["id"] = report["id"]
-        return verdict
+        except TypeError:
+            pass
+    return verdict
 
 
 def _verdict(report: object) -> dict:
