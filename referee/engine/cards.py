@@ -79,6 +79,7 @@ def deck_cards(deck: str) -> frozenset[int]:
 
 
 DECK_CARDS: dict[str, frozenset[int]] = {name: deck_cards(name) for name in DECKS}
+DECK_MASKS: dict[str, int] = {name: sum(1 << card for card in cards) for name, cards in DECK_CARDS.items()}
 
 
 def card_name(card: int) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import CARD_LOOKUP, DECK_CARDS, card_name, parse_card
+from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
 from .errors import ReportError
 from .infractions import CATALOG, HOUSE
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
@@ -63,8 +63,8 @@ class HandReplay:
         self.played_seats = 0  # bit mask of seats that played in this trick
         self.skipped = 0  # seats passed over by a card out of turn: they may still play (art. 23)
         self.results: list[int | None] = []
-        self.unseen = set(self.deck)  # cards that may still be shown: the deck less the vira and the cards played
-        self.unseen.discard(vira)
+        # bit mask of the cards that may still be shown: the deck less the vira and the cards played
+        self.unseen = DECK_MASKS[rules.deck] & ~(1 << vira)
         self.torna: dict[int, int] = {}
         self.ended = False
         self.last_answer: tuple[int, int] | None = None  # (seat, event index) of the last answer
@@ -171,10 +171,9 @@ class HandReplay:
                 card = CARD_LOOKUP[card_text]
             except (KeyError, TypeError):
                 card = parse_card(card_text, f"events[{index}].play")
-            try:
-                self.unseen.remove(card)
-            except KeyError:
+            if not self.unseen >> card & 1:
                 self.card_error(index, card)
+            self.unseen ^= 1 << card
             if self.deal is not None and card not in self.deal[seat]:
                 self.not_dealt(index, seat, card)
             mine = self.seat_cards[seat]
@@ -216,10 +215,9 @@ class HandReplay:
             card = CARD_LOOKUP[text]
         except (KeyError, TypeError):
             card = parse_card(text, f"events[{index}].play")
-        try:
-            self.unseen.remove(card)
-        except KeyError:
+        if not self.unseen >> card & 1:
             self.card_error(index, card)
+        self.unseen ^= 1 << card
         if self.deal is not None and card not in self.deal[seat]:
             self.not_dealt(index, seat, card)
         mine = self.seat_cards[seat]
@@ -255,7 +253,7 @@ class HandReplay:
 
     def cards_seen(self) -> set[int]:
         """The vira and every card shown so far."""
-        return set(self.deck) - self.unseen
+        return {card for card in self.deck if not self.unseen >> card & 1}
 
     def close_trick(self) -> None:
         team, seat, tying_seat = trick_result(self.plays)
