@@ -1,0 +1,126 @@
+"""A hand entered as a summary — who scored, how the hand ended, its value — checked against the rules.
+
+This is what a table taps on the phone: "team 1 won a truco", "team 0 ran from the seis",
+"the team at 11 refused". ``check_summary`` refuses what cannot happen and gives the
+points, the new score and the next dealer:
+
+- values climb 1 → 3 → 6 → 9 → 12 (art. 11, 13); a team that runs loses the value before the
+  refused raise, so a run is worth 1, 3, 6 or 9 to the raisers (art. 13);
+- a mão de onze is worth 3 and has no raises (art. 18, 19); refusing it gives the opponents
+  ``eleven_run_points``; the mão de ferro is worth ``iron_hand_value``, no raises, and a tied
+  one scores nothing (art. 20);
+- three tied tricks score nothing (art. 11.4) unless the rule set says otherwise;
+- a game ends at 12: no hand is entered after it (and by default none takes a team past 12).
+
+Penalties (tentos from a ruling) are entered apart, with their article; see infractions.py.
+"""
+from __future__ import annotations
+
+from .errors import ReportError
+from .game import GAME_POINTS, add_points, game_winner, next_dealer
+from .rules import RuleSet
+
+ENDINGS = ("tricks", "run", "eleven_refused", "all_tied", "deal_lost", "fold")
+RAISED_VALUES = (1, 3, 6, 9, 12)
+
+
+def hand_state(score: tuple[int, int]) -> str:
+    """``normal``, ``eleven`` (one team at 11: mão de onze) or ``iron`` (11-11: mão de ferro)."""
+    if score[0] == 11 and score[1] == 11:
+        return "iron"
+    if 11 in score:
+        return "eleven"
+    return "normal"
+
+
+def allowed_values(rules: RuleSet, score: tuple[int, int], ended_by: str) -> tuple[int, ...]:
+    """The values a hand that ended this way can have in this state of the game."""
+    state = hand_state(score)
+    if ended_by == "deal_lost" or (ended_by == "all_tied" and rules.all_tied == "nobody"):
+        return (0,)
+    if state == "eleven":
+        return {"tricks": (3,), "eleven_refused": (rules.eleven_run_points,), "all_tied": (3,)}.get(ended_by, ())
+    if state == "iron":
+        return {"tricks": (rules.iron_hand_value,), "all_tied": (rules.iron_hand_value,)}.get(ended_by, ())
+    if ended_by == "run":
+        return (1, 3, 6, 9)
+    if ended_by in ("tricks", "all_tied") or (ended_by == "fold" and rules.fold_any_time):
+        return RAISED_VALUES
+    return ()
+
+
+def check_summary(rules: RuleSet, score: tuple[int, int], dealer: int, entry: object) -> dict:
+    """Check ``{"winner": 0|1|null, "ended_by": ..., "value": n}`` for a hand dealt by ``dealer``.
+
+    Returns ``{"winner", "points", "score_after", "next_dealer", "game_winner", "state"}``;
+    raises :class:`ReportError` naming the field and the article when the entry cannot be.
+    """
+    if max(score) >= GAME_POINTS:
+        raise ReportError("score", f"a partida já terminou ({score[0]} a {score[1]}): não há mais mãos")
+    if type(entry) is not dict:
+        raise ReportError("", "a mão deve ser um objeto {\"winner\", \"ended_by\", \"value\"}")
+    ended_by = entry.get("ended_by", "tricks")
+    if ended_by not in ENDINGS:
+        raise ReportError("ended_by", f"término desconhecido {ended_by!r}; use {', '.join(ENDINGS)}")
+    winner = entry.get("winner")
+    if winner not in (0, 1, None) or type(winner) is bool:
+        raise ReportError("winner", "a dupla que marcou deve ser 0, 1 ou null")
+    value = entry.get("value", 1)
+    if type(value) is not int:
+        raise ReportError("value", "o valor da mão deve ser um inteiro")
+    state = hand_state(score)
+    allowed = allowed_values(rules, score, ended_by)
+    if not allowed:
+        raise ReportError("ended_by", _why_not(state, ended_by))
+    scorer = _scorer(rules, score, dealer, ended_by, winner)
+    if value not in allowed:
+        raise ReportError("value", _why_value(state, ended_by, value, allowed))
+    points = value if scorer is not None else 0
+    after = add_points(score, scorer, points, rules)
+    return {"winner": scorer, "points": points, "score_after": list(after), "next_dealer": next_dealer(dealer),
+            "game_winner": game_winner(after), "state": state}
+
+
+def _scorer(rules: RuleSet, score: tuple[int, int], dealer: int, ended_by: str, winner: int | None) -> int | None:
+    if ended_by == "deal_lost":
+        if winner is not None:
+            raise ReportError("winner", "com o carteado perdido ninguém marca ponto (art. 5, art. 6)")
+        return None
+    if ended_by == "all_tied":
+        expected = None if rules.all_tied == "nobody" else dealer & 1 if rules.all_tied == "dealer_team" else (dealer + 1) & 1
+        if winner != expected:
+            article = "art. 20" if hand_state(score) == "iron" else "art. 11.4"
+            who = "ninguém marca" if expected is None else f"marca a dupla {expected}"
+            raise ReportError("winner", f"com as três vazas empatadas {who} ({article}; regras: {rules.preset})")
+        return expected
+    if ended_by == "eleven_refused":
+        at_eleven = 0 if score[0] == 11 else 1
+        if winner != 1 - at_eleven:
+            raise ReportError("winner", f"quem corre da mão de onze é a dupla {at_eleven}: marca a dupla {1 - at_eleven}")
+        return winner
+    if winner is None:
+        raise ReportError("winner", "informe a dupla que marcou os pontos")
+    return winner
+
+
+def _why_not(state: str, ended_by: str) -> str:
+    if ended_by == "run":
+        return "não há provocação na mão de onze nem na de ferro: não há de quem correr (art. 19)"
+    if ended_by == "eleven_refused":
+        return "só se corre da mão de onze quando uma dupla, e só uma, tem onze (art. 18)"
+    if ended_by == "fold":
+        return "desistir da mão sem provocação não é permitido neste conjunto de regras (art. 13)"
+    return f"uma mão não termina assim ({ended_by}) nesta situação ({state})"
+
+
+def _why_value(state: str, ended_by: str, value: int, allowed: tuple[int, ...]) -> str:
+    choices = ", ".join(map(str, allowed))
+    if state == "eleven" and ended_by == "tricks":
+        return f"a mão de onze vale 3 e não pode ser trucada (art. 18, 19); não {value}"
+    if state == "iron":
+        return f"a mão de ferro vale {choices} e não pode ser trucada (art. 18, 19); não {value}"
+    if ended_by == "run":
+        return f"quem corre perde o valor em jogo antes do aumento: {choices} (art. 13); não {value}"
+    if allowed == (0,):
+        return "ninguém marca ponto nesta mão (art. 5, 6, 11.4)"
+    return f"a mão vale {choices} (art. 11, 13: um, três, seis, nove ou doze); não {value}"
