@@ -1,0 +1,73 @@
+"""Exact maximum-weight matching: compared with brute force on small graphs."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing.matching import matching_weight, max_weight_matching
+
+
+def brute_force(n: int, edges: list[tuple[int, int, int]]) -> tuple[int, int]:
+    """(cardinality, weight) of the best max-cardinality matching, by exhaustive search."""
+    best: dict[tuple[int, int], int] = {}
+    for i, j, w in edges:
+        key = (min(i, j), max(i, j))
+        best[key] = max(w, best.get(key, w))
+    adjacency: dict[int, list[tuple[int, int]]] = {v: [] for v in range(n)}
+    for (i, j), w in best.items():
+        adjacency[i].append((j, w))
+
+    def solve(v: int, used: frozenset[int]) -> tuple[int, int]:
+        while v < n and v in used:
+            v += 1
+        if v >= n:
+            return (0, 0)
+        result = solve(v + 1, used | {v})  # leave v unmatched
+        for u, w in adjacency[v]:
+            if u not in used:
+                card, weight = solve(v + 1, used | {v, u})
+                result = max(result, (card + 1, weight + w))
+        return result
+
+    return solve(0, frozenset())
+
+
+@st.composite
+def graphs(draw):
+    n = draw(st.integers(min_value=0, max_value=9))
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    chosen = draw(st.lists(st.sampled_from(pairs), unique=True) if pairs else st.just([]))
+    weights = draw(
+        st.lists(st.integers(min_value=-20, max_value=40), min_size=len(chosen), max_size=len(chosen))
+    )
+    return n, [(i, j, w) for (i, j), w in zip(chosen, weights)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs(), st.booleans())
+def test_matches_brute_force(graph, warm_start):
+    n, edges = graph
+    mate = max_weight_matching(n, edges, warm_start=warm_start)
+    assert len(mate) == n
+    present = {(min(i, j), max(i, j)) for i, j, _ in edges}
+    for v, u in enumerate(mate):
+        if u != -1:
+            assert mate[u] == v
+            assert (min(u, v), max(u, v)) in present
+    cardinality = sum(1 for v, u in enumerate(mate) if u > v)
+    assert (cardinality, matching_weight(edges, mate)) == brute_force(n, edges)
+
+
+def test_blossom_needed():
+    # A 5-cycle with a pendant: the optimum needs a blossom.
+    edges = [(0, 1, 6), (1, 2, 6), (2, 3, 6), (3, 4, 6), (4, 0, 6), (4, 5, 1)]
+    mate = max_weight_matching(6, edges)
+    assert all(u != -1 for u in mate)
+    assert matching_weight(edges, mate) == 13
+
+
+def test_empty_and_isolated():
+    assert max_weight_matching(0, []) == []
+    assert max_weight_matching(3, []) == [-1, -1, -1]
+    assert max_weight_matching(3, [(0, 2, 5)]) == [2, -1, 0]

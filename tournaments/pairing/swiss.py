@@ -1,0 +1,331 @@
+"""Swiss-system pairing of one round as a maximum-weight matching.
+
+This module owns the pairing of a Swiss round: given the pairs in standing
+order with their score, past opponents and byes received, it returns the
+boards of the next round and the bye.
+
+Criteria, in strict lexicographic priority
+-------------------------------------------
+1. **No rematch, no second bye, while avoidable.**  The number of rematches
+   (plus byes given to a pair that already had more byes than the least
+   served pair) is minimised globally.
+2. **The bye** goes to the lowest-standing pair among those with the fewest
+   byes so far (so nobody gets a second bye while a pair without one remains).
+3. **Score**: minimise the sum over boards of the squared score difference
+   (in half points), i.e. pair inside score groups and float as little and as
+   near as possible.
+4. **Standing order** (stable tie-break): minimise the sum over boards of the
+   squared distance in the standing order, which yields the "Monrad" pattern
+   1-2, 3-4, ... whenever nothing above forbids it, and otherwise the nearest
+   deviation (1-3, 2-4 rather than 1-4, 2-3).
+
+Each criterion is an integer tier of the edge weight, and the tiers are
+scaled (with Python's exact big integers) so that any gain in a higher tier
+outweighs every possible loss in all lower tiers together.  A maximum-weight
+maximum-cardinality matching (:mod:`.matching`, an exact Edmonds blossom
+algorithm) therefore optimises the criteria exactly over the graph it is given.
+This is not a greedy pass: floaters, crossings and chains of swaps are all
+found by the matching.  With an odd number of pairs a dummy "bye" vertex is
+added and its edges carry tier 2.
+
+Candidate window (how 4,096 pairs fit in a second or so)
+---------------------------------------------------------
+The complete graph on 4,096 pairs has 8.4 million edges, far too many for a
+Python blossom algorithm.  Every pair is instead connected only to the pairs
+within ``window`` places of it in the standing order (default
+``2 * max_games_played + 8``, which spans the own score group and, near a
+group boundary, the neighbouring groups), minus past opponents; the bye vertex
+is connected to every bye-eligible pair.  Then:
+
+* if the matching on that graph is **not perfect**, the unmatched pairs are
+  connected to every allowed opponent, and if that is not enough the window is
+  doubled, up to the complete graph of allowed (non-rematch) edges;
+* only if even the complete allowed graph has no perfect matching are
+  rematches (and repeated byes) admitted, over the complete graph, with the
+  tier-1 penalty, so their number is the smallest possible.  By Dirac's theorem
+  this can only happen when some pair has already met at least half of the
+  field, i.e. in small events.
+
+Guarantees (what is proven, and what is not)
+---------------------------------------------
+* Tier 1 is **exact** (globally optimal): a rematch or repeated bye is
+  returned only when no pairing of the whole field avoids it.  Widening is
+  driven by perfectness, and the last resort is the complete graph.
+* Tier 2 (who gets the bye) is exact among all pairings on the candidate
+  graph, whose bye edges are complete, so the bye always goes to the
+  lowest-standing eligible pair for which the rest of the field can still be
+  paired without rematch inside the candidate graph.
+* Tiers 3 and 4 are **exact on the candidate graph** but not proven globally
+  optimal: a pairing that needs a partner more than ``window`` places away in
+  the standing order is not considered while a perfect matching exists inside
+  the window.  Since the weights penalise standing distance quadratically such
+  pairings are never attractive unless the window is exhausted; the tests
+  compare the windowed result with the complete-graph optimum on random
+  5-round histories and with brute force on small fields.
+* Determinism: the same input always gives the same output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Real
+
+from .base import PairId, require_unique
+from .matching import max_weight_matching
+
+__all__ = [
+    "SwissEntrant",
+    "SwissPairing",
+    "SwissRound",
+    "pair_swiss_round",
+    "default_window",
+    "recommended_swiss_rounds",
+    "entrants_from_history",
+]
+
+
+@dataclass(frozen=True)
+class SwissEntrant:
+    """A pair as the Swiss pairer sees it, listed in standing order.
+
+    ``score`` is the match score so far (a multiple of 1/2); ``opponents`` the
+    pairs already met (walkovers included or not, as the caller decides);
+    ``byes`` how many byes the pair has received.
+    """
+
+    pair_id: PairId
+    score: Real | Fraction | int = 0
+    opponents: frozenset[PairId] = field(default_factory=frozenset)
+    byes: int = 0
+
+
+@dataclass(frozen=True)
+class SwissPairing:
+    """One board: ``home`` is the higher-standing pair."""
+
+    board: int
+    home: PairId
+    away: PairId
+    rematch: bool = False
+
+
+@dataclass(frozen=True)
+class SwissRound:
+    """The result of :func:`pair_swiss_round`."""
+
+    pairings: tuple[SwissPairing, ...]
+    bye: PairId | None
+    rematches: int
+    repeated_bye: bool
+    window: int
+    complete_graph_fallback: bool
+
+
+def recommended_swiss_rounds(pair_count: int) -> int:
+    """``ceil(log2(pair_count))``: enough rounds to leave one unbeaten pair."""
+    if pair_count <= 1:
+        return 0
+    return (pair_count - 1).bit_length()
+
+
+def default_window(entrants: Sequence[SwissEntrant]) -> int:
+    """Initial candidate window: ``2 * max opponents met + 8`` standing places."""
+    played = max((len(e.opponents) for e in entrants), default=0)
+    return 2 * played + 8
+
+
+def _half_points(score: object) -> int:
+    value = Fraction(score) * 2  # type: ignore[arg-type]
+    if value.denominator != 1:
+        raise ValueError(f"Swiss scores must be multiples of 1/2, got {score!r}")
+    return int(value)
+
+
+def pair_swiss_round(
+    entrants: Sequence[SwissEntrant],
+    *,
+    window: int | None = None,
+) -> SwissRound:
+    """Pair one Swiss round.
+
+    ``entrants`` must be in standing order (best first).  They are stably
+    re-sorted by score, so ties keep the caller's order (its tie-breaks).
+    """
+    require_unique((e.pair_id for e in entrants), "Swiss entrants")
+    order = sorted(range(len(entrants)), key=lambda i: -_half_points(entrants[i].score))
+    players = [entrants[i] for i in order]
+    n = len(players)
+    if window is None:
+        window = default_window(players)
+    if window < 1:
+        raise ValueError("window must be at least 1")
+    if n == 0:
+        return SwissRound((), None, 0, False, window, False)
+    if n == 1:
+        only = players[0]
+        return SwissRound((), only.pair_id, 0, only.byes > 0, window, False)
+
+    index = {p.pair_id: i for i, p in enumerate(players)}
+    score = [_half_points(p.score) for p in players]
+    forbidden: list[set[int]] = [set() for _ in range(n)]
+    for i, p in enumerate(players):
+        for opp in p.opponents:
+            j = index.get(opp)
+            if j is not None and j != i:
+                forbidden[i].add(j)
+                forbidden[j].add(i)
+
+    odd = n % 2 == 1
+    bye_vertex = n if odd else -1
+    vertex_count = n + 1 if odd else n
+    fewest_byes = min(p.byes for p in players)
+    bye_eligible = [p.byes == fewest_byes for p in players]
+
+    solver = _Solver(n, score, forbidden, bye_vertex, bye_eligible)
+    wide: set[int] = set()
+    current = min(window, n)
+    mate: list[int] | None = None
+    fallback = False
+    while True:
+        candidate = solver.candidate_edges(current, wide)
+        mate = max_weight_matching(vertex_count, solver.weigh(candidate, rematch_penalty=False))
+        unmatched = [v for v in range(vertex_count) if mate[v] == -1]
+        if not unmatched:
+            break
+        if current >= n:
+            # Even the complete allowed graph has no perfect matching.
+            fallback = True
+            candidate = solver.complete_edges()
+            mate = max_weight_matching(vertex_count, solver.weigh(candidate, rematch_penalty=True))
+            break
+        new_wide = set(unmatched) - {bye_vertex}
+        if new_wide - wide:
+            wide |= new_wide
+        else:
+            current = min(2 * current, n)
+            if current >= n:
+                wide = set(range(n))
+
+    assert mate is not None and all(v != -1 for v in mate)
+    boards: list[tuple[int, int]] = []
+    bye_pair: PairId | None = None
+    repeated_bye = False
+    rematches = 0
+    for v in range(n):
+        u = mate[v]
+        if u == bye_vertex:
+            bye_pair = players[v].pair_id
+            repeated_bye = not bye_eligible[v]
+        elif u > v:
+            boards.append((v, u))
+    pairings = []
+    for board, (v, u) in enumerate(sorted(boards), start=1):
+        is_rematch = u in forbidden[v]
+        rematches += is_rematch
+        pairings.append(SwissPairing(board, players[v].pair_id, players[u].pair_id, is_rematch))
+    return SwissRound(tuple(pairings), bye_pair, rematches, repeated_bye, current, fallback)
+
+
+class _Solver:
+    """Builds candidate graphs and their lexicographic integer weights."""
+
+    def __init__(
+        self,
+        n: int,
+        score: list[int],
+        forbidden: list[set[int]],
+        bye_vertex: int,
+        bye_eligible: list[bool],
+    ) -> None:
+        self.n = n
+        self.score = score
+        self.forbidden = forbidden
+        self.bye_vertex = bye_vertex
+        self.bye_eligible = bye_eligible
+
+    def candidate_edges(self, window: int, wide: set[int]) -> list[tuple[int, int, bool]]:
+        """Allowed edges ``(i, j, is_rematch=False)`` inside the window, plus wide vertices' edges."""
+        n = self.n
+        forbidden = self.forbidden
+        edges: list[tuple[int, int, bool]] = []
+        for i in range(n):
+            fi = forbidden[i]
+            hi = n if i in wide else min(n, i + window + 1)
+            for j in range(i + 1, hi):
+                if j not in fi:
+                    edges.append((i, j, False))
+        for i in sorted(wide):
+            fi = forbidden[i]
+            for j in range(0, i - window):
+                # j < i - window: outside j's own window, add unless j is wide too.
+                if j not in wide and j not in fi:
+                    edges.append((j, i, False))
+        if self.bye_vertex != -1:
+            for i in range(n):
+                if self.bye_eligible[i]:
+                    edges.append((i, self.bye_vertex, False))
+        return edges
+
+    def complete_edges(self) -> list[tuple[int, int, bool]]:
+        n = self.n
+        edges = [(i, j, j in self.forbidden[i]) for i in range(n) for j in range(i + 1, n)]
+        if self.bye_vertex != -1:
+            edges.extend((i, self.bye_vertex, not self.bye_eligible[i]) for i in range(n))
+        return edges
+
+    def weigh(
+        self, edges: Iterable[tuple[int, int, bool]], *, rematch_penalty: bool
+    ) -> list[tuple[int, int, int]]:
+        edges = list(edges)
+        n = self.n
+        score = self.score
+        bye_vertex = self.bye_vertex
+        max_sc = 0
+        max_rc = 0
+        for i, j, _ in edges:
+            if j == bye_vertex:
+                continue
+            d = score[i] - score[j]
+            if d * d > max_sc:
+                max_sc = d * d
+            r = (j - i) * (j - i)
+            if r > max_rc:
+                max_rc = r
+        boards = n // 2 + 1
+        k_score = boards * max_rc + 1
+        k_bye = boards * (k_score * max_sc + max_rc) + 1
+        k_rematch = boards * (k_score * max_sc + max_rc) + k_bye * (n + 1) + 1
+        out: list[tuple[int, int, int]] = []
+        for i, j, rematch in edges:
+            if j == bye_vertex:
+                # Every perfect matching holds exactly one bye edge, so the
+                # constant shift (keeping weights <= 0) changes no comparison.
+                w = -k_bye * (n - i)
+            else:
+                d = score[i] - score[j]
+                w = -(k_score * d * d + (j - i) * (j - i))
+            if rematch and rematch_penalty:
+                w -= k_rematch
+            out.append((i, j, w))
+        return out
+
+
+def entrants_from_history(
+    standing_order: Sequence[PairId],
+    scores: Mapping[PairId, object],
+    opponents: Mapping[PairId, Iterable[PairId]],
+    byes: Mapping[PairId, int] | None = None,
+) -> list[SwissEntrant]:
+    """Convenience: build :class:`SwissEntrant` rows from plain mappings."""
+    byes = byes or {}
+    return [
+        SwissEntrant(
+            pair_id=p,
+            score=scores.get(p, 0),  # type: ignore[arg-type]
+            opponents=frozenset(opponents.get(p, ())),
+            byes=byes.get(p, 0),
+        )
+        for p in standing_order
+    ]
