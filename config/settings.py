@@ -122,3 +122,6 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
 LOGIN_URL = "/admin/login/"
+
+# Absolute address of the site, printed on súmulas (the QR code of the verification page).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
