@@ -420,9 +420,9 @@ class HandReplay:
         if decision not in ("play", "run"):
             raise ReportError(f"events[{index}].eleven", "decisão desconhecida: play ou run")
         self.eleven_decided = True
-        if decision == "run":
-            self.value = 1
-            self.finish(1 - team, self.rules.eleven_run_points, "eleven_refused")
+        if decision == "run":  # the opponents score the refusal (common texts: 1)
+            self.value = self.rules.eleven_run_points
+            self.finish(1 - team, self.value, "eleven_refused")
 
     def on_prove(self, index: int, event: dict) -> None:
         """art. 21: a team at 11 whose cards guarantee the win may prove it instead of playing."""
@@ -479,7 +479,8 @@ class HandReplay:
             self.violation("dealer_asked", "art. 6", index, "o pé perguntou depois de dar carta errada: perde o carteado")
             self.finish(None, 0, "deal_lost")
         else:
-            self.out.notes.append({"article": "art. 6", "event": index, "message": "pergunta sem efeito: a distribuição está certa"})
+            why = "só a pergunta do pé tem efeito" if self.wrong_count else "a distribuição está certa"
+            self.out.notes.append({"article": "art. 6", "event": index, "message": f"pergunta sem efeito: {why}"})
 
     # ------------------------------------------------------------------- close
     def close_incomplete(self) -> None:

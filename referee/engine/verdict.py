@@ -97,12 +97,13 @@ def _verdict(report: object) -> dict:
 
 
 def _score(value: object) -> tuple[int, int]:
-    if (type(value) is not list or len(value) != 2
-            or any(type(v) is not int or v < 0 for v in value)):
-        raise ReportError("score", "o placar antes da mão deve ser [pontos da dupla 0, pontos da dupla 1]")
-    if max(value) >= 12:
-        raise ReportError("score", f"o placar {value[0]}-{value[1]} já encerrou a partida (12 pontos)")
-    return value[0], value[1]
+    if type(value) is list and len(value) == 2:
+        a, b = value
+        if type(a) is int and type(b) is int and 0 <= a < 12 and 0 <= b < 12:
+            return a, b
+        if type(a) is int and type(b) is int and a >= 0 and b >= 0:
+            raise ReportError("score", f"o placar {a}-{b} já encerrou a partida (12 pontos)")
+    raise ReportError("score", "o placar antes da mão deve ser [pontos da dupla 0, pontos da dupla 1]")
 
 
 def _deal(value: object, vira: int, deck: frozenset[int]) -> dict[int, list[int]] | None:
