@@ -6,6 +6,8 @@ the first trick (art. 4; the README's seats run counter-clockwise).
 """
 from __future__ import annotations
 
+from .cards import parse_card
+from .errors import ReportError
 from .rules import RuleSet
 
 GAME_POINTS = 12
@@ -31,3 +33,17 @@ def game_winner(score: tuple[int, int]) -> int | None:
 
 def next_dealer(dealer: int) -> int:
     return (dealer + 1) % 4
+
+
+def first_dealer(draws: dict[int, object]) -> int | list[int]:
+    """art. 1: each player draws a card; the highest card in truco deals first.
+
+    Before any vira there are no manilhas, so the order is the common one (3 highest).
+    Returns the dealer's seat, or the seats tied at the top, who draw again.
+    """
+    if not draws or any(type(seat) is not int or not 0 <= seat <= 3 for seat in draws):
+        raise ReportError("draws", "informe a carta tirada por cada assento (0 a 3)")
+    ranks = {seat: parse_card(card, f"draws.{seat}") // 4 for seat, card in draws.items()}
+    top = max(ranks.values())
+    leaders = sorted(seat for seat, rank in ranks.items() if rank == top)
+    return leaders[0] if len(leaders) == 1 else leaders

@@ -59,6 +59,12 @@ def test_art_16_false_call_counts_as_truco_when_accepted():
     assert verdict("4-ouros", "0 !seis:meio-pau", "1 =accept", *WIN0, options={"raises": "any_time"})["points"] == 3
 
 
+def test_art_15_proper_names_of_a_call_are_clear_and_others_are_not():
+    assert verdict("4-ouros", "0 !truco:TRUCO", "1 =accept", *WIN0)["valid"]
+    assert verdict("4-ouros", "0 !truco", "1 !seis:Meio Pau", "0 =accept", *WIN0)["valid"]
+    assert codes(verdict("4-ouros", "0 !truco:Truca", "1 =accept", *WIN0)) == ["false_call"]
+
+
 def test_variant_false_call_is_a_tento():
     v = verdict("4-ouros", "0 !truco:Jorge", options={"false_call": "tento"})
     assert (v["winner"], v["points"], v["ended_by"]) == (1, 1, "penalty")
@@ -193,6 +199,16 @@ def test_art_24_a_word_of_guidance_loses_the_tento_in_play():
     v = verdict("4-ouros", "0 !truco", "1 =accept", "0 3-espadas", "1 #guidance_word")
     assert (v["winner"], v["points"], v["ended_by"]) == (0, 3, "penalty")
     assert v["violations"][0]["article"] == "art. 24"
+
+
+def test_art_14_seeing_the_partner_cards_when_raised_costs_the_tento_in_play():
+    v = verdict("4-ouros", "0 !truco", "1 =accept", "2 #saw_partner_cards")
+    assert (v["winner"], v["points"], v["violations"][0]["article"]) == (1, 3, "art. 14")
+
+
+def test_art_18_seeing_the_partner_cards_in_the_mao_de_ferro_costs_the_tento_in_play():
+    v = verdict("4-ouros", "1 #saw_partner_cards_eleven", score=(11, 11))
+    assert (v["winner"], v["points"], v["violations"][0]["article"]) == (0, 3, "art. 18")
 
 
 def test_fold_is_a_variant():
