@@ -67,56 +67,15 @@ EXAMPLE_REPORT = {
     "claimed": {"winner": 0, "points": 3},
 }
 
-EXAMPLE_RULES = {
-    "preset": "regulamento-tecnico",
-    "options": {
-        "deck": "sujo", "all_tied": "nobody", "lead_after_tie": "tying_player",
-        "cover_after_tied_first": True, "show_highest_after_tied_first": False,
-        "raises": "in_turn", "fold_any_time": False, "false_call": "truco",
-        "raise_in_eleven": "art19", "eleven_run_points": 1, "iron_hand_blind": False,
-        "iron_hand_value": 3, "score_cap": True,
-    },
-}
-
-EXAMPLE_VERDICT = {
-    "valid": True,
-    "rules": EXAMPLE_RULES,
-    "winner": 0,
-    "points": 3,
-    "hand_value": 3,
-    "score_before": [6, 7],
-    "score_after": [9, 7],
-    "tricks": [
-        {"number": 1, "winner": 0, "seat": 0, "tie": False},
-        {"number": 2, "winner": None, "seat": None, "tie": True},
-    ],
-    "ended_by": "tricks",
-    "game_winner": None,
-    "next_dealer": 0,
-    "violations": [],
-    "claim_matches": True,
-}
-
-# The same hand with the first card played face down.
-EXAMPLE_VIOLATION_VERDICT = {
-    **EXAMPLE_VERDICT,
-    "valid": False,
-    "violations": [{
-        "code": "covered_first_trick",
-        "article": "art. 11.1",
-        "message": "3-espadas jogada encoberta na primeira vaza; vale como mostrada",
-        "event": 0,
-    }],
-}
-
-EXAMPLE_MALFORMED_VERDICT = {
-    "valid": False,
-    "error": {
-        "field": "vira",
-        "message": "carta inválida '11-ouros': use posto (4 5 6 7 Q J K A 2 3) e naipe, como \"7-paus\", "
-                   "\"7P\", \"7♣\" ou \"7 de paus\" (não há 8, 9 e 10 no truco)",
-    },
-}
+# The documented examples are the engine's own verdicts, so they cannot drift from it.
+EXAMPLE_VERDICT = check_report(EXAMPLE_REPORT)
+# The same hand with the first card played face down (art. 11.1).
+EXAMPLE_VIOLATION_VERDICT = check_report({
+    **EXAMPLE_REPORT,
+    "events": [{**EXAMPLE_REPORT["events"][0], "covered": True}, *EXAMPLE_REPORT["events"][1:]],
+})
+EXAMPLE_MALFORMED_REPORT = {"dealer": 0, "vira": "11-ouros", "events": []}
+EXAMPLE_MALFORMED_VERDICT = check_report(EXAMPLE_MALFORMED_REPORT)
 
 
 class ValidateHandsView(APIView):
@@ -160,7 +119,7 @@ class ValidateHandsView(APIView):
             OpenApiExample("One hand report", value=EXAMPLE_REPORT, request_only=True),
             OpenApiExample(
                 "A list of hand reports",
-                value=[EXAMPLE_REPORT, {"dealer": 0, "vira": "11-ouros", "events": []}],
+                value=[EXAMPLE_REPORT, EXAMPLE_MALFORMED_REPORT],
                 request_only=True,
             ),
             OpenApiExample("Valid hand", value=EXAMPLE_VERDICT, response_only=True, status_codes=["200"]),
