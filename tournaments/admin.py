@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Pair, Player, Tournament
+from .models import Pair, Player, Round, Tournament
 
 
 class PairInline(admin.TabularInline):
@@ -31,3 +31,9 @@ class PairAdmin(admin.ModelAdmin):
     list_filter = ["tournament"]
     search_fields = ["name", "first_player__name", "second_player__name"]
     autocomplete_fields = ["first_player", "second_player", "substitute"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "name"]
+    list_filter = ["tournament"]

@@ -1,11 +1,13 @@
 """Tournaments, players and the pairs they form.
 
 Kept deliberately small: enough for registration and the demo. Tournament formats
-(rounds, matches, standings) build on these models.
+(rounds, matches, standings) build on these models. A player's signing PIN (art. 25: the
+pairs sign the súmula) is kept only as a hash.
 """
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth.hashers import check_password, make_password
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -74,6 +76,13 @@ class Player(models.Model):
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     contact = models.CharField(_("contact"), max_length=200, blank=True, help_text=_("Phone or e-mail."))
+    pin_hash = models.CharField(
+        _("signing PIN (hash)"),
+        max_length=128,
+        blank=True,
+        editable=False,
+        help_text=_("The personal PIN the player signs súmulas with (art. 25); only its hash is kept."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -82,6 +91,51 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.nickname})" if self.nickname else self.name
+
+    @property
+    def has_pin(self) -> bool:
+        return bool(self.pin_hash)
+
+    def set_pin(self, pin: str | None) -> None:
+        """Keep the hash of ``pin`` (never the PIN); ``None`` or ``""`` removes it. Does not save."""
+        self.pin_hash = make_password(pin) if pin else ""
+
+    def check_pin(self, pin: str) -> bool:
+        return bool(self.pin_hash) and bool(pin) and check_password(pin, self.pin_hash)
+
+
+class Round(models.Model):
+    """A round of a tournament; its matches (and their súmulas) point to it."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                name="round_unique_number_per_tournament",
+                violation_error_message=_("This tournament already has a round with this number."),
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="round_number_positive",
+                violation_error_message=_("Rounds are numbered from 1."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return self.name or _("Round %(number)s") % {"number": self.number}
 
 
 class Pair(models.Model):

@@ -1,0 +1,418 @@
+"""What a súmula records (art. 25): matches, their games, the hands and penalties entered,
+the immutable versions of the document, the signatures that bind them, one-time signing
+codes and the append-only audit log of everything done to a match.
+
+Only data and its integrity live here (fields, DB constraints, guards against rewriting
+history). Every write goes through ``scoring.services``; the document and its digest are
+built by ``scoring.content``.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+SEATS = [(0, "0"), (1, "1"), (2, "2"), (3, "3")]
+TEAMS = [(0, _("Team 0")), (1, _("Team 1"))]
+
+
+class Match(models.Model):
+    """One pairing of two pairs, best of N games to 12 (a friendly when it has no tournament)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        SIGNED = "signed", _("Signed (locked)")
+        RECEIVED = "received", _("Received")
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="matches", verbose_name=_("tournament"),
+    )
+    round = models.ForeignKey(
+        "tournaments.Round", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="matches", verbose_name=_("round"),
+    )
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="refereed_matches", verbose_name=_("referee"),
+    )
+    pair_a = models.ForeignKey(
+        "tournaments.Pair", on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("pair A (team 0)"),
+    )
+    pair_b = models.ForeignKey(
+        "tournaments.Pair", on_delete=models.PROTECT, related_name="matches_as_b", verbose_name=_("pair B (team 1)"),
+    )
+    rule_set = models.JSONField(_("rule set"))
+    best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    winner = models.PositiveSmallIntegerField(_("winner (team)"), null=True, blank=True)
+    games_a = models.PositiveSmallIntegerField(_("games won by team 0"), default=0)
+    games_b = models.PositiveSmallIntegerField(_("games won by team 1"), default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    signed_at = models.DateTimeField(_("signed at"), null=True, blank=True)
+    received_at = models.DateTimeField(_("received at"), null=True, blank=True)
+    received_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("received by"),
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(pair_a=F("pair_b")), name="match_two_different_pairs",
+                violation_error_message=_("A match is played between two different pairs."),
+            ),
+            models.CheckConstraint(
+                condition=Q(best_of__in=[1, 3, 5]), name="match_best_of_1_3_5",
+                violation_error_message=_("A match is played to the best of 1, 3 or 5 games."),
+            ),
+            models.CheckConstraint(
+                condition=Q(table__isnull=True) | Q(table__gte=1), name="match_table_positive",
+                violation_error_message=_("Tables are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(round__isnull=True) | Q(tournament__isnull=False), name="match_round_needs_tournament",
+                violation_error_message=_("A friendly has no round."),
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner__in=[0, 1]), name="match_winner_team",
+                violation_error_message=_("The winner is team 0 or team 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(status="open") | Q(winner__isnull=False), name="match_signed_has_winner",
+                violation_error_message=_("Only a finished match can be signed (art. 25)."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="received") | Q(received_at__isnull=False), name="match_received_has_time",
+                violation_error_message=_("A received súmula records when it was received."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.pair_a_id} × {self.pair_b_id}"
+
+    @property
+    def is_friendly(self) -> bool:
+        return self.tournament_id is None
+
+    @property
+    def is_locked(self) -> bool:
+        """Signed by both pairs (or received): no more entries (art. 25)."""
+        return self.status != self.Status.OPEN
+
+    @property
+    def is_official(self) -> bool:
+        """The result counts (standings) only once the organizer received the signed súmula (art. 25)."""
+        return self.status == self.Status.RECEIVED
+
+    @property
+    def games_to_win(self) -> int:
+        return self.best_of // 2 + 1
+
+    def pair(self, team: int):
+        return self.pair_a if team == 0 else self.pair_b
+
+
+class Game(models.Model):
+    """A game to 12 within a match. ``score_*`` is the running score, final once ``winner`` is set."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games", verbose_name=_("match"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), choices=SEATS, default=0)
+    score_a = models.PositiveSmallIntegerField(_("team 0 points"), default=0)
+    score_b = models.PositiveSmallIntegerField(_("team 1 points"), default=0)
+    winner = models.PositiveSmallIntegerField(_("winner (team)"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_unique_number_per_match"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(condition=Q(first_dealer__lte=3), name="game_first_dealer_seat"),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner__in=[0, 1]), name="game_winner_team"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}/{self.number}"
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return (self.score_a, self.score_b)
+
+
+class HandEntry(models.Model):
+    """A hand as recorded: a summary tapped at the table, or a pasted full report and its verdict."""
+
+    class EndedBy(models.TextChoices):
+        TRICKS = "tricks", _("Tricks")
+        RUN = "run", _("Ran from a raise")
+        ELEVEN_REFUSED = "eleven_refused", _("Mão de onze refused")
+        ALL_TIED = "all_tied", _("All tricks tied")
+        DEAL_LOST = "deal_lost", _("Deal lost")
+        FOLD = "fold", _("Folded")
+        PENALTY = "penalty", _("Penalty (tento)")
+        PROOF = "proof", _("Proved a sure win")
+        IRON_TIE = "iron_tie", _("Mão de ferro tied")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands", verbose_name=_("game"))
+    position = models.PositiveSmallIntegerField(_("position among the game's entries"))
+    number = models.PositiveSmallIntegerField(_("hand number"))
+    dealer = models.PositiveSmallIntegerField(_("dealer (seat)"), choices=SEATS)
+    ended_by = models.CharField(_("ended by"), max_length=20, choices=EndedBy.choices)
+    value = models.PositiveSmallIntegerField(_("value"))
+    winner = models.PositiveSmallIntegerField(_("scoring team"), null=True, blank=True)
+    points = models.PositiveSmallIntegerField(_("points"))
+    score_a = models.PositiveSmallIntegerField(_("team 0 after the hand"))
+    score_b = models.PositiveSmallIntegerField(_("team 1 after the hand"))
+    report = models.JSONField(_("full hand report"), null=True, blank=True)
+    verdict = models.JSONField(_("engine verdict"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "position"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number_per_game"),
+            models.UniqueConstraint(fields=["game", "position"], name="hand_unique_position_per_game"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(dealer__lte=3), name="hand_dealer_seat"),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner__in=[0, 1]), name="hand_winner_team"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=False) | Q(points=0), name="hand_points_need_a_winner"
+            ),
+            models.CheckConstraint(condition=Q(value__lte=12) & Q(points__lte=12), name="hand_value_at_most_12"),
+        ]
+
+    kind = "hand"
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return (self.score_a, self.score_b)
+
+    @property
+    def violations(self) -> list:
+        return (self.verdict or {}).get("violations") or []
+
+
+class PenaltyEntry(models.Model):
+    """Tentos awarded by a ruling, entered between hands with the article that grants them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("game"))
+    position = models.PositiveSmallIntegerField(_("position among the game's entries"))
+    offender = models.PositiveSmallIntegerField(_("offending team"))
+    beneficiary = models.PositiveSmallIntegerField(_("beneficiary team"))
+    points = models.PositiveSmallIntegerField(_("points"))
+    article = models.CharField(_("article"), max_length=20)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    # The referee module's Ruling model does not exist yet: a plain id until it does.
+    ruling_id = models.PositiveIntegerField(_("ruling"), null=True, blank=True)
+    score_a = models.PositiveSmallIntegerField(_("team 0 after the penalty"))
+    score_b = models.PositiveSmallIntegerField(_("team 1 after the penalty"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "position"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="penalty_unique_position_per_game"),
+            models.CheckConstraint(condition=Q(offender__in=[0, 1]), name="penalty_offender_team"),
+            models.CheckConstraint(condition=~Q(beneficiary=F("offender")), name="penalty_beneficiary_other_team"),
+            models.CheckConstraint(condition=Q(beneficiary__in=[0, 1]), name="penalty_beneficiary_team"),
+            models.CheckConstraint(condition=Q(points__gte=1) & Q(points__lte=12), name="penalty_points_1_12"),
+            models.CheckConstraint(condition=~Q(article=""), name="penalty_cites_article"),
+        ]
+
+    kind = "penalty"
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return (self.score_a, self.score_b)
+
+
+class HistoryError(Exception):
+    """Raised when code tries to rewrite or delete a súmula version (they are append-only)."""
+
+
+class SumulaVersion(models.Model):
+    """One issued version of a match's súmula: the document (docs/sumula-document.md) and its digest.
+
+    Versions are never overwritten or deleted; a correction makes a new one.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="versions", verbose_name=_("match"))
+    number = models.PositiveSmallIntegerField(_("version"))
+    content = models.JSONField(_("document"))
+    digest = models.CharField(_("digest (SHA-256)"), max_length=64, unique=True)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("súmula version")
+        verbose_name_plural = _("súmula versions")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="version_unique_number_per_match"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="version_number_positive"),
+            models.CheckConstraint(condition=Q(digest__regex=r"^[0-9a-f]{64}$"), name="version_digest_sha256_hex"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} v{self.number}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise HistoryError("súmula versions are never overwritten")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise HistoryError("súmula versions are never deleted")
+
+
+class Signature(models.Model):
+    """A pair's (or the referee's) signature on one version: it binds that version's digest."""
+
+    class Role(models.TextChoices):
+        TEAM0 = "team0", _("Team 0")
+        TEAM1 = "team1", _("Team 1")
+        REFEREE = "referee", _("Referee")
+
+    class Method(models.TextChoices):
+        PIN = "pin", _("Personal PIN")
+        CODE = "code", _("One-time code")
+        SESSION = "session", _("Logged-in user")
+
+    version = models.ForeignKey(
+        SumulaVersion, on_delete=models.PROTECT, related_name="signatures", verbose_name=_("version")
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices)
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="signatures",
+        verbose_name=_("player"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("user"),
+    )
+    method = models.CharField(_("method"), max_length=10, choices=Method.choices)
+    digest = models.CharField(_("digest signed"), max_length=64)
+    signed_at = models.DateTimeField(_("signed at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["version", "signed_at", "id"]
+        verbose_name = _("signature")
+        verbose_name_plural = _("signatures")
+        constraints = [
+            models.UniqueConstraint(fields=["version", "role"], name="signature_one_per_role_per_version"),
+            models.CheckConstraint(
+                condition=(Q(role="referee") & Q(user__isnull=False) & Q(method="session"))
+                | (Q(role__in=["team0", "team1"]) & Q(player__isnull=False) & Q(method__in=["pin", "code"])),
+                name="signature_signer_matches_role",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.version} {self.role}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise HistoryError("signatures are never rewritten")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise HistoryError("signatures are never deleted; a correction voids them")
+
+
+class SigningCode(models.Model):
+    """A one-time code the referee shows to a player without a PIN: 6 digits, 10 minutes, single use."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="signing_codes")
+    team = models.PositiveSmallIntegerField(_("team"), choices=TEAMS)
+    code_hash = models.CharField(max_length=128)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        "tournaments.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("one-time signing code")
+        verbose_name_plural = _("one-time signing codes")
+        constraints = [
+            models.CheckConstraint(condition=Q(team__in=[0, 1]), name="signing_code_team"),
+            models.CheckConstraint(condition=Q(expires_at__gt=F("created_at")), name="signing_code_expires_later"),
+        ]
+
+
+class MatchEvent(models.Model):
+    """The append-only audit trail of a match: every entry, undo, version, signature and receipt."""
+
+    class Kind(models.TextChoices):
+        CREATED = "created", _("Match created")
+        FIRST_DEALER = "first_dealer", _("First dealer set")
+        HAND = "hand", _("Hand recorded")
+        PENALTY = "penalty", _("Penalty recorded")
+        UNDO = "undo", _("Entry undone")
+        VERSION = "version", _("Version issued")
+        CORRECTION = "correction", _("Correction")
+        CODE = "code", _("One-time code issued")
+        SIGNATURE = "signature", _("Signed")
+        SIGNATURE_REFUSED = "signature_refused", _("Signature refused")
+        LOCKED = "locked", _("Locked")
+        RECEIVED = "received", _("Received")
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    data = models.JSONField(default=dict, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["match", "at", "id"]
+        verbose_name = _("match event")
+        verbose_name_plural = _("match events")
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise HistoryError("the audit trail is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise HistoryError("the audit trail is append-only")
