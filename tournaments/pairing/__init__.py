@@ -7,19 +7,69 @@ database.  Persisting the results is the caller's job.
 Modules:
 
 * :mod:`.base` - pair identifiers.
+* :mod:`.seeding` - seeding by organizer order, rating, or reproducible lot.
+* :mod:`.elimination` - single elimination (standard seeding, byes, third
+  place) and the bracket engine.
+* :mod:`.double_elimination` - losers' bracket and grand final with reset.
+* :mod:`.round_robin` - FIDE Berger tables, snake-seeded groups.
+* :mod:`.group_knockout` - crossing group qualifiers into a knockout.
+* :mod:`.swiss` - Swiss pairing of one round (maximum-weight matching).
 * :mod:`.matching` - exact maximum-weight matching (Edmonds' blossom).
-* :mod:`.swiss` - Swiss-system pairing of one round.
+* :mod:`.standings` - rankings with per-tournament tiebreak order and lot.
 """
 
 from .base import PairId
+from .double_elimination import double_elimination
+from .elimination import (
+    BracketMatch,
+    EliminationBracket,
+    Slot,
+    Source,
+    bracket_size,
+    next_round,
+    record_results,
+    single_elimination,
+    standard_seed_order,
+)
+from .group_knockout import Qualifier, groups_to_knockout, knockout_seeding
 from .matching import max_weight_matching
-from .swiss import SwissEntrant, SwissPairing, SwissRound, pair_swiss_round
+from .round_robin import berger_table, group_round_robins, round_robin, snake_groups
+from .seeding import Seeding, seed_by_lot, seed_by_order, seed_by_rating
+from .standings import MatchResult, Standings, StandingRow, Tiebreak, compute_standings
+from .swiss import SwissEntrant, SwissPairing, SwissRound, entrants_from_history, pair_swiss_round
 
 __all__ = [
     "PairId",
-    "max_weight_matching",
+    "Seeding",
+    "seed_by_order",
+    "seed_by_rating",
+    "seed_by_lot",
+    "BracketMatch",
+    "EliminationBracket",
+    "Slot",
+    "Source",
+    "bracket_size",
+    "standard_seed_order",
+    "single_elimination",
+    "next_round",
+    "record_results",
+    "double_elimination",
+    "berger_table",
+    "round_robin",
+    "snake_groups",
+    "group_round_robins",
+    "Qualifier",
+    "knockout_seeding",
+    "groups_to_knockout",
     "SwissEntrant",
     "SwissPairing",
     "SwissRound",
     "pair_swiss_round",
+    "entrants_from_history",
+    "max_weight_matching",
+    "MatchResult",
+    "Standings",
+    "StandingRow",
+    "Tiebreak",
+    "compute_standings",
 ]

@@ -1,0 +1,146 @@
+"""Standings: every tiebreak, head-to-head among tied pairs only, total and reproducible order."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing.standings import MatchResult, Tiebreak, compute_standings
+
+ALL = list(Tiebreak)
+
+
+def r(a, b, ga, gb, pa, pb, winner="auto", walkover=False):
+    if winner == "auto":
+        winner = a if ga > gb else b if gb > ga else None
+    return MatchResult(a, b, ga, gb, pa, pb, winner, walkover)
+
+
+def test_basic_criteria_values():
+    results = [
+        r("a", "b", 2, 1, 30, 25),
+        r("b", "c", 2, 0, 24, 10),
+        r("c", "a", 2, 1, 28, 20),
+        r("a", "d", 2, 0, 24, 5),
+        r("b", "d", 1, 1, 20, 20),  # draw
+    ]
+    s = compute_standings(results, ALL, lot_seed=1)
+    row = {x.pair_id: x for x in s.rows}
+    a, b, c, d = row["a"], row["b"], row["c"], row["d"]
+    assert (a.won, a.lost, a.played) == (2, 1, 3)
+    assert a.values[Tiebreak.MATCHES_WON] == 2 and b.values[Tiebreak.MATCHES_WON] == 1
+    assert b.values[Tiebreak.MATCH_POINTS] == Fraction(3, 2)
+    assert a.values[Tiebreak.GAMES_WON] == 5
+    assert a.values[Tiebreak.POINT_DIFFERENCE] == (30 + 20 + 24) - (25 + 28 + 5)
+    assert a.values[Tiebreak.POINTS_SCORED] == 74
+    # Scores: a 2, b 1.5, c 1, d 0.5
+    assert a.values[Tiebreak.BUCHHOLZ] == Fraction(3, 2) + 1 + Fraction(1, 2)
+    assert a.values[Tiebreak.MEDIAN_BUCHHOLZ] == 1  # drop best (b) and worst (d)
+    assert a.values[Tiebreak.SONNEBORN_BERGER] == Fraction(3, 2) + Fraction(1, 2)  # beat b and d
+    assert b.values[Tiebreak.SONNEBORN_BERGER] == 1 + Fraction(1, 4)  # beat c, drew d
+    assert s.ranking() == ["a", "b", "c", "d"]
+
+
+def test_head_to_head_only_among_tied_pairs():
+    # a, b, c all on 2 wins; within them a beat b, b beat c, c beat a (a cycle),
+    # so head-to-head leaves them tied and point difference decides
+    # (a +37, c +21, b +14).  d has 1 win, e none.
+    results = [
+        r("a", "b", 2, 0, 24, 10),
+        r("b", "c", 2, 0, 24, 20),
+        r("c", "a", 2, 0, 24, 23),
+        r("a", "d", 2, 0, 24, 0),
+        r("b", "d", 2, 0, 24, 0),
+        r("c", "e", 2, 0, 24, 0),
+        r("d", "e", 2, 0, 24, 0),
+    ]
+    s = compute_standings(results, [Tiebreak.MATCHES_WON, Tiebreak.HEAD_TO_HEAD, Tiebreak.POINT_DIFFERENCE], lot_seed=5)
+    assert s.ranking() == ["a", "c", "b", "d", "e"]
+    values = {x.pair_id: x.values[Tiebreak.HEAD_TO_HEAD] for x in s.rows}
+    assert values["a"] == values["b"] == values["c"] == 1
+
+
+def test_head_to_head_decides_between_two():
+    results = [
+        r("x", "y", 0, 2, 10, 24),  # y beat x
+        r("x", "z", 2, 0, 24, 0),
+        r("y", "w", 0, 2, 0, 24),
+        r("z", "w", 2, 0, 24, 0),
+    ]
+    # x and y: one win each; x has the better point difference, but y won the direct match.
+    by_diff = compute_standings(results, [Tiebreak.MATCHES_WON, Tiebreak.POINT_DIFFERENCE], lot_seed=0)
+    by_h2h = compute_standings(results, [Tiebreak.MATCHES_WON, Tiebreak.HEAD_TO_HEAD], lot_seed=0)
+    assert by_diff.ranking().index("x") < by_diff.ranking().index("y")
+    assert by_h2h.ranking().index("y") < by_h2h.ranking().index("x")
+
+
+def test_walkover_counts_as_win_only_by_default():
+    results = [r("a", "b", 2, 0, 24, 0, walkover=True)]
+    plain = {x.pair_id: x for x in compute_standings(results, lot_seed=0).rows}
+    assert plain["a"].won == 1 and plain["a"].points_for == 0
+    counted = {x.pair_id: x for x in compute_standings(results, lot_seed=0, count_walkover_scores=True).rows}
+    assert counted["a"].points_for == 24
+
+
+def test_byes_and_pairs_without_results():
+    s = compute_standings([r("a", "b", 2, 0, 24, 3)], pairs=["a", "b", "c"], byes=["c"], lot_seed=2)
+    row = {x.pair_id: x for x in s.rows}
+    assert row["c"].byes == 1 and row["c"].values[Tiebreak.MATCHES_WON] == 1
+    assert row["c"].values.get(Tiebreak.HEAD_TO_HEAD) == 0
+    assert s.ranking()[-1] == "b"
+
+
+def test_lot_seed_is_recorded_and_rejects_bad_input():
+    s = compute_standings([r("a", "b", 1, 1, 10, 10)])
+    assert isinstance(s.lot_seed, int)
+    assert compute_standings([r("a", "b", 1, 1, 10, 10)], lot_seed=s.lot_seed) == s
+    with pytest.raises(ValueError):
+        compute_standings([], [Tiebreak.BUCHHOLZ, "buchholz"])
+    with pytest.raises(ValueError):
+        MatchResult("a", "a")
+    with pytest.raises(ValueError):
+        MatchResult("a", "b", winner="c")
+
+
+@st.composite
+def tournaments(draw):
+    n = draw(st.integers(min_value=2, max_value=10))
+    pairs = [f"p{i}" for i in range(n)]
+    count = draw(st.integers(min_value=0, max_value=25))
+    results = []
+    for _ in range(count):
+        a, b = draw(st.lists(st.sampled_from(pairs), min_size=2, max_size=2, unique=True))
+        ga, gb = draw(st.integers(0, 3)), draw(st.integers(0, 3))
+        pa, pb = draw(st.integers(0, 30)), draw(st.integers(0, 30))
+        winner = draw(st.sampled_from([a, b, None]))
+        results.append(MatchResult(a, b, ga, gb, pa, pb, winner, draw(st.booleans())))
+    criteria = draw(st.permutations(ALL))
+    k = draw(st.integers(0, len(ALL)))
+    return pairs, results, list(criteria[:k])
+
+
+@settings(max_examples=150, deadline=None)
+@given(tournaments(), st.integers(0, 2**31 - 1))
+def test_total_order_and_reproducible(data, seed):
+    pairs, results, criteria = data
+    s = compute_standings(results, criteria, pairs=pairs, lot_seed=seed)
+    assert [x.rank for x in s.rows] == list(range(1, len(pairs) + 1))
+    assert sorted(s.ranking()) == sorted(pairs)  # a total order: every pair once, no shared rank
+    assert len({x.lot for x in s.rows}) == len(pairs)
+    # Deterministic for a seed, and independent of the order results are listed in.
+    shuffled = results[:]
+    random.Random(seed).shuffle(shuffled)
+    assert compute_standings(shuffled, criteria, pairs=pairs, lot_seed=seed) == s
+    # Without head-to-head the order is exactly the lexicographic one, lot last.
+    if Tiebreak.HEAD_TO_HEAD not in criteria:
+        keys = [tuple(x.values[t] for t in criteria) + (-x.lot,) for x in s.rows]
+        assert keys == sorted(keys, reverse=True)
+    else:
+        # Criteria before head-to-head are still sorted.
+        cut = criteria.index(Tiebreak.HEAD_TO_HEAD)
+        keys = [tuple(x.values[t] for t in criteria[:cut]) for x in s.rows]
+        assert keys == sorted(keys, reverse=True)

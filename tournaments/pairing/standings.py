@@ -1,0 +1,306 @@
+"""Standings: a total order of the pairs from match results and a chosen tiebreak order.
+
+This module owns the ranking rules.  Input: the match results (pair A, pair B,
+games and points ("tentos") won by each, the winner or ``None`` for a draw, a
+walkover flag) and, for Swiss events, the byes.  Output: a ranking in which
+every pair has a distinct rank, with the value of each criterion per pair.
+
+Criteria (:class:`Tiebreak`), applied in the order the tournament chooses:
+
+* ``MATCHES_WON`` - matches won (byes count as won);
+* ``MATCH_POINTS`` - 1 per win, 1/2 per draw (the "score" that Buchholz,
+  median-Buchholz and Sonneborn-Berger are built on);
+* ``GAMES_WON`` - games won;
+* ``POINT_DIFFERENCE`` - "saldo de tentos": points scored minus conceded;
+* ``POINTS_SCORED`` - points (tentos) scored;
+* ``HEAD_TO_HEAD`` - match points in the matches played *among the pairs
+  still tied* when the criterion is reached (a mini-table recomputed for each
+  tied group, never over the whole field; the value reported for a pair that
+  was no longer tied at that point is 0);
+* ``BUCHHOLZ`` - sum of the opponents' match points;
+* ``MEDIAN_BUCHHOLZ`` - Buchholz without the best and the worst opponent
+  (only when there are at least three opponents);
+* ``SONNEBORN_BERGER`` - opponents' match points, in full for wins and half
+  for draws.
+
+Pairs still tied after all criteria are separated by lot: a permutation drawn
+with ``random.Random(lot_seed)`` over the pairs in input order.  The seed is
+recorded in the result (drawn fresh when not given), so the same results and
+the same seed always give the same standings.
+
+Conventions (documented choices): a bye counts as a match won and gives
+nothing in games or points; it has no opponent, so it adds nothing to
+Buchholz or Sonneborn-Berger.  Games and points of a walkover count only with
+``count_walkover_scores=True`` (default: the walkover counts as a win and
+nothing else); walkover opponents count for Buchholz and head-to-head.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from .base import PairId, require_unique
+
+__all__ = [
+    "Tiebreak",
+    "MatchResult",
+    "PairRecord",
+    "StandingRow",
+    "Standings",
+    "DEFAULT_TIEBREAKS",
+    "compute_standings",
+    "pair_records",
+]
+
+
+class Tiebreak(str, Enum):
+    MATCHES_WON = "matches_won"
+    MATCH_POINTS = "match_points"
+    GAMES_WON = "games_won"
+    POINT_DIFFERENCE = "point_difference"
+    POINTS_SCORED = "points_scored"
+    HEAD_TO_HEAD = "head_to_head"
+    BUCHHOLZ = "buchholz"
+    MEDIAN_BUCHHOLZ = "median_buchholz"
+    SONNEBORN_BERGER = "sonneborn_berger"
+
+
+DEFAULT_TIEBREAKS: tuple[Tiebreak, ...] = (
+    Tiebreak.MATCHES_WON,
+    Tiebreak.HEAD_TO_HEAD,
+    Tiebreak.POINT_DIFFERENCE,
+    Tiebreak.POINTS_SCORED,
+)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One finished match between two pairs."""
+
+    pair_a: PairId
+    pair_b: PairId
+    games_a: int = 0
+    games_b: int = 0
+    points_a: int = 0
+    points_b: int = 0
+    winner: PairId | None = None  # None: a draw
+    walkover: bool = False
+
+    def __post_init__(self) -> None:
+        if self.pair_a == self.pair_b:
+            raise ValueError("a pair cannot play itself")
+        if self.winner is not None and self.winner not in (self.pair_a, self.pair_b):
+            raise ValueError(f"winner {self.winner!r} did not play this match")
+
+
+@dataclass
+class PairRecord:
+    """Raw totals of one pair (before ranking)."""
+
+    pair_id: PairId
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    byes: int = 0
+    games_for: int = 0
+    games_against: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    opponents: list[tuple[PairId, Fraction]] = field(default_factory=list)  # (opponent, result 1/½/0)
+
+    @property
+    def match_points(self) -> Fraction:
+        return Fraction(self.won + self.byes) + Fraction(self.drawn, 2)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    pair_id: PairId
+    values: Mapping[Tiebreak, Fraction | int]
+    lot: int
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    byes: int
+    games_for: int
+    games_against: int
+    points_for: int
+    points_against: int
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: tuple[StandingRow, ...]
+    tiebreaks: tuple[Tiebreak, ...]
+    lot_seed: int
+
+    def ranking(self) -> list[PairId]:
+        return [r.pair_id for r in self.rows]
+
+
+def pair_records(
+    results: Iterable[MatchResult],
+    *,
+    pairs: Sequence[PairId] = (),
+    byes: Iterable[PairId] = (),
+    count_walkover_scores: bool = False,
+) -> dict[PairId, PairRecord]:
+    """Totals per pair, in order of first appearance (``pairs`` first)."""
+    records: dict[PairId, PairRecord] = {}
+
+    def rec(p: PairId) -> PairRecord:
+        if p not in records:
+            records[p] = PairRecord(p)
+        return records[p]
+
+    for p in require_unique(pairs):
+        rec(p)
+    for r in results:
+        a, b = rec(r.pair_a), rec(r.pair_b)
+        for me, other, gf, ga, pf, pa in (
+            (a, b, r.games_a, r.games_b, r.points_a, r.points_b),
+            (b, a, r.games_b, r.games_a, r.points_b, r.points_a),
+        ):
+            me.played += 1
+            if r.winner is None:
+                me.drawn += 1
+                outcome = Fraction(1, 2)
+            elif r.winner == me.pair_id:
+                me.won += 1
+                outcome = Fraction(1)
+            else:
+                me.lost += 1
+                outcome = Fraction(0)
+            me.opponents.append((other.pair_id, outcome))
+            if count_walkover_scores or not r.walkover:
+                me.games_for += gf
+                me.games_against += ga
+                me.points_for += pf
+                me.points_against += pa
+    for p in byes:
+        rec(p).byes += 1
+    return records
+
+
+def compute_standings(
+    results: Iterable[MatchResult],
+    tiebreaks: Sequence[Tiebreak | str] = DEFAULT_TIEBREAKS,
+    *,
+    pairs: Sequence[PairId] = (),
+    byes: Iterable[PairId] = (),
+    lot_seed: int | None = None,
+    count_walkover_scores: bool = False,
+) -> Standings:
+    """Rank every pair: criteria in ``tiebreaks`` order, then lot with ``lot_seed``."""
+    results = list(results)
+    order = tuple(Tiebreak(t) for t in tiebreaks)
+    if len(set(order)) != len(order):
+        raise ValueError("each tiebreak may appear once")
+    records = pair_records(results, pairs=pairs, byes=byes, count_walkover_scores=count_walkover_scores)
+    ids = list(records)
+    if lot_seed is None:
+        lot_seed = random.SystemRandom().randrange(2**31)
+    lots = list(range(1, len(ids) + 1))
+    random.Random(lot_seed).shuffle(lots)
+    lot_of = dict(zip(ids, lots))
+
+    score = {p: records[p].match_points for p in ids}
+    static: dict[Tiebreak, dict[PairId, Fraction | int]] = {}
+    for t in order:
+        if t is Tiebreak.HEAD_TO_HEAD:
+            continue
+        static[t] = {p: _value(t, records[p], score) for p in ids}
+
+    head_to_head: dict[PairId, Fraction] = {}
+    results_of: dict[PairId, list[int]] = {}
+    for k, r in enumerate(results):
+        results_of.setdefault(r.pair_a, []).append(k)
+        results_of.setdefault(r.pair_b, []).append(k)
+
+    def split(group: list[PairId], level: int) -> list[list[PairId]]:
+        """Order ``group`` (tied on criteria < level) by criteria >= level."""
+        if len(group) == 1 or level == len(order):
+            return [sorted(group, key=lambda p: lot_of[p])]
+        t = order[level]
+        if t is Tiebreak.HEAD_TO_HEAD:
+            members = set(group)
+            values: dict[PairId, Fraction | int] = {p: Fraction(0) for p in group}
+            seen: set[int] = set()
+            for k in (k for p in group for k in results_of.get(p, ())):
+                if k in seen:
+                    continue
+                seen.add(k)
+                r = results[k]
+                if r.pair_a in members and r.pair_b in members:
+                    if r.winner is None:
+                        values[r.pair_a] += Fraction(1, 2)
+                        values[r.pair_b] += Fraction(1, 2)
+                    else:
+                        values[r.winner] += 1
+            for p in group:
+                head_to_head[p] = values[p]  # type: ignore[assignment]
+        else:
+            values = static[t]
+        buckets: dict[Fraction | int, list[PairId]] = {}
+        for p in group:
+            buckets.setdefault(values[p], []).append(p)
+        out: list[list[PairId]] = []
+        for v in sorted(buckets, reverse=True):
+            out.extend(split(buckets[v], level + 1))
+        return out
+
+    ranked = [p for chunk in split(ids, 0) for p in chunk]
+    rows = []
+    for rank, p in enumerate(ranked, start=1):
+        rec_ = records[p]
+        values: dict[Tiebreak, Fraction | int] = {}
+        for t in order:
+            values[t] = head_to_head.get(p, Fraction(0)) if t is Tiebreak.HEAD_TO_HEAD else static[t][p]
+        rows.append(
+            StandingRow(
+                rank=rank,
+                pair_id=p,
+                values=values,
+                lot=lot_of[p],
+                played=rec_.played,
+                won=rec_.won,
+                drawn=rec_.drawn,
+                lost=rec_.lost,
+                byes=rec_.byes,
+                games_for=rec_.games_for,
+                games_against=rec_.games_against,
+                points_for=rec_.points_for,
+                points_against=rec_.points_against,
+            )
+        )
+    return Standings(tuple(rows), order, lot_seed)
+
+
+def _value(t: Tiebreak, rec: PairRecord, score: Mapping[PairId, Fraction]) -> Fraction | int:
+    if t is Tiebreak.MATCHES_WON:
+        return rec.won + rec.byes
+    if t is Tiebreak.MATCH_POINTS:
+        return rec.match_points
+    if t is Tiebreak.GAMES_WON:
+        return rec.games_for
+    if t is Tiebreak.POINT_DIFFERENCE:
+        return rec.points_for - rec.points_against
+    if t is Tiebreak.POINTS_SCORED:
+        return rec.points_for
+    opp_scores = [score[o] for o, _ in rec.opponents]
+    if t is Tiebreak.BUCHHOLZ:
+        return sum(opp_scores, Fraction(0))
+    if t is Tiebreak.MEDIAN_BUCHHOLZ:
+        if len(opp_scores) >= 3:
+            opp_scores = sorted(opp_scores)[1:-1]
+        return sum(opp_scores, Fraction(0))
+    if t is Tiebreak.SONNEBORN_BERGER:
+        return sum((score[o] * outcome for o, outcome in rec.opponents), Fraction(0))
+    raise ValueError(f"unknown tiebreak {t!r}")  # pragma: no cover
