@@ -9,10 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments.pairing.standings import MatchResult, Tiebreak, compute_standings
 from tournaments.pairing.swiss import (
     SwissEntrant,
     SwissRound,
     entrants_from_history,
+    entrants_from_standings,
     pair_swiss_round,
     recommended_swiss_rounds,
 )
@@ -218,3 +220,40 @@ def test_rejects_bad_input():
 
 def test_recommended_rounds():
     assert [recommended_swiss_rounds(n) for n in (1, 2, 3, 8, 9, 1024)] == [0, 1, 2, 3, 4, 10]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_widening_on_dense_histories_matches_complete_graph_rematch_count(seed):
+    """Many rounds for few pairs: a window of 1 must widen (or fall back) to the exact minimum."""
+    rng = random.Random(seed)
+    n = rng.randint(10, 24)
+    opponents: dict[int, set[int]] = {i: set() for i in range(n)}
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < 0.55:
+                opponents[i].add(j)
+                opponents[j].add(i)
+    entrants = [
+        SwissEntrant(i, rng.randint(0, 8), frozenset(opponents[i]), rng.randint(0, 1)) for i in range(n)
+    ]
+    narrow = pair_swiss_round(entrants, window=1)
+    complete = pair_swiss_round(entrants, window=n)
+    check_structure(entrants, narrow)
+    assert result_key(entrants, narrow)[0] == result_key(entrants, complete)[0]
+
+
+def test_entrants_from_standings():
+    results = [
+        MatchResult("a", "b", 2, 0, 24, 5, "a"),
+        MatchResult("c", "d", 2, 1, 24, 20, "c", walkover=True),
+    ]
+    standings = compute_standings(results, [Tiebreak.MATCHES_WON], pairs=["a", "b", "c", "d", "e"], byes=["e"], lot_seed=1)
+    entrants = entrants_from_standings(standings, results)
+    by_id = {e.pair_id: e for e in entrants}
+    assert [e.pair_id for e in entrants] == standings.ranking()
+    assert by_id["e"].score == 1 and by_id["e"].byes == 1 and by_id["b"].score == 0
+    assert by_id["c"].opponents == {"d"}
+    unmet = {e.pair_id: e for e in entrants_from_standings(standings, results, walkovers_count_as_met=False)}
+    assert unmet["c"].opponents == frozenset() and unmet["a"].opponents == {"b"}
+    result = pair_swiss_round(entrants)
+    assert result.rematches == 0 and result.bye != "e"

@@ -74,6 +74,7 @@ from numbers import Real
 
 from .base import PairId, require_unique
 from .matching import max_weight_matching
+from .standings import MatchResult, Standings
 
 __all__ = [
     "SwissEntrant",
@@ -83,6 +84,7 @@ __all__ = [
     "default_window",
     "recommended_swiss_rounds",
     "entrants_from_history",
+    "entrants_from_standings",
 ]
 
 
@@ -328,4 +330,32 @@ def entrants_from_history(
             byes=byes.get(p, 0),
         )
         for p in standing_order
+    ]
+
+
+def entrants_from_standings(
+    standings: Standings,
+    results: Iterable[MatchResult],
+    *,
+    walkovers_count_as_met: bool = True,
+) -> list[SwissEntrant]:
+    """Swiss entrants in the order of ``standings``, scored by match points.
+
+    Past opponents come from ``results``; with ``walkovers_count_as_met=False``
+    pairs whose only meeting was a walkover may be paired again.
+    """
+    opponents: dict[PairId, set[PairId]] = {}
+    for r in results:
+        if r.walkover and not walkovers_count_as_met:
+            continue
+        opponents.setdefault(r.pair_a, set()).add(r.pair_b)
+        opponents.setdefault(r.pair_b, set()).add(r.pair_a)
+    return [
+        SwissEntrant(
+            pair_id=row.pair_id,
+            score=Fraction(row.won + row.byes) + Fraction(row.drawn, 2),
+            opponents=frozenset(opponents.get(row.pair_id, ())),
+            byes=row.byes,
+        )
+        for row in standings.rows
     ]
