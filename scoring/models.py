@@ -416,3 +416,77 @@ class MatchEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise HistoryError("the audit trail is append-only")
+
+
+# ---- printing (scoring/printing.py, scoring/tasks.py) --------------------------------------
+# Owned by the printing work; kept as one block at the end of this module.
+
+
+def print_job_upload_to(job: "PrintJob", filename: str) -> str:
+    return f"sumulas/impressao/{timezone.now():%Y/%m}/{filename}"
+
+
+class PrintJob(models.Model):
+    """Súmulas of a round (or a list of matches) rendered into one PDF by a background task."""
+
+    class Kind(models.TextChoices):
+        BLANK = "blank", _("Blank súmulas (to fill in by pen)")
+        FILLED = "filled", _("Filled súmulas")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
+        related_name="print_jobs", verbose_name=_("tournament"),
+    )
+    round = models.ForeignKey(
+        "tournaments.Round", on_delete=models.CASCADE, null=True, blank=True,
+        related_name="print_jobs", verbose_name=_("round"),
+    )
+    matches = models.ManyToManyField(Match, related_name="print_jobs", verbose_name=_("matches"))
+    done = models.PositiveIntegerField(_("súmulas rendered"), default=0)
+    total = models.PositiveIntegerField(_("súmulas to render"), default=0)
+    file = models.FileField(_("PDF"), upload_to=print_job_upload_to, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    task_id = models.CharField(_("task id"), max_length=64, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="print_jobs", verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("print job")
+        verbose_name_plural = _("print jobs")
+        constraints = [
+            models.CheckConstraint(condition=Q(done__lte=F("total")), name="print_job_done_at_most_total"),
+            models.CheckConstraint(condition=Q(kind__in=["blank", "filled"]), name="print_job_kind"),
+            models.CheckConstraint(
+                condition=Q(status__in=["queued", "running", "done", "failed"]), name="print_job_status"
+            ),
+            models.CheckConstraint(
+                condition=Q(round__isnull=True) | Q(tournament__isnull=False), name="print_job_round_needs_tournament"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"print job {self.pk} ({self.kind}, {self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)
+
+    @property
+    def percent(self) -> int:
+        return 100 if self.status == self.Status.DONE else (100 * self.done // self.total if self.total else 0)
+# ---- end of printing ------------------------------------------------------------------------
