@@ -59,6 +59,20 @@ def test_matches_brute_force(graph, warm_start):
     assert (cardinality, matching_weight(edges, mate)) == brute_force(n, edges)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=10, max_value=60), st.integers(0, 10**6), st.sampled_from([1, 3, 50]))
+def test_larger_graphs_same_optimum_from_both_starts(n, seed, spread):
+    """Two different starting points (per-vertex and uniform duals) must reach the same optimum."""
+    import random
+
+    rng = random.Random(seed)
+    edges = [(i, j, rng.randint(0, spread)) for i in range(n) for j in range(i + 1, n) if rng.random() < 0.2]
+    a = max_weight_matching(n, edges, warm_start=True)
+    b = max_weight_matching(n, edges, warm_start=False)
+    card = lambda m: sum(1 for v, u in enumerate(m) if u > v)  # noqa: E731
+    assert (card(a), matching_weight(edges, a)) == (card(b), matching_weight(edges, b))
+
+
 def test_blossom_needed():
     # A 5-cycle with a pendant: the optimum needs a blossom.
     edges = [(0, 1, 6), (1, 2, 6), (2, 3, 6), (3, 4, 6), (4, 0, 6), (4, 5, 1)]

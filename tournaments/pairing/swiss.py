@@ -43,8 +43,10 @@ is connected to every bye-eligible pair.  Then:
 * only if even the complete allowed graph has no perfect matching are
   rematches (and repeated byes) admitted, over the complete graph, with the
   tier-1 penalty, so their number is the smallest possible.  By Dirac's theorem
-  this can only happen when some pair has already met at least half of the
-  field, i.e. in small events.
+  (minimum degree at least half the order gives a Hamiltonian cycle, hence a
+  perfect matching on an even order) this can only happen when some pair has
+  already met about half of the field, or, with an odd field, when fewer than
+  about half of the pairs are still bye-eligible: small or very long events.
 
 Guarantees (what is proven, and what is not)
 ---------------------------------------------
