@@ -21,6 +21,14 @@ from .tricks import COVERED, hand_winner, strengths, trick_result
 
 REG = "art. "
 
+#: The fields each kind of event may carry ("note" is free text for people, on any event).
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    kind: frozenset(fields) | {kind, "note"} for kind, fields in {
+        "play": {"seat", "covered"}, "call": {"seat", "said"}, "answer": {"seat"}, "eleven": {"team"},
+        "infraction": {"seat"}, "fold": {"seat"}, "ask": {"seat"}, "prove": {"team"},
+    }.items()
+}
+
 
 @dataclass(slots=True)
 class Outcome:
@@ -113,6 +121,11 @@ class HandReplay:
                     f"events[{index}]",
                     "o evento deve ter exatamente uma ação: play, call, answer, eleven, infraction, fold, ask ou prove",
                 )
+            unknown = event.keys() - EVENT_FIELDS[kinds[0]]
+            if unknown:
+                raise ReportError(f"events[{index}].{sorted(unknown)[0]}",
+                                  f"campo desconhecido num evento {kinds[0]}; campos: "
+                                  f"{', '.join(sorted(EVENT_FIELDS[kinds[0]]))}")
             if self.ended:
                 self.after_end(index, event, kinds[0])
                 continue
@@ -288,9 +301,9 @@ class HandReplay:
                 self.close_trick()
 
     def tied_winner(self) -> int | None:
-        """Who wins three tied tricks: nobody (art. 11.4; art. 20 in the mão de ferro) or the club's variant."""
+        """Who wins three tied tricks: nobody (art. 11.4; always in the mão de ferro, art. 20) or the variant."""
         option = self.rules.all_tied
-        if option == "nobody":
+        if option == "nobody" or self.iron:
             return None
         return self.dealer & 1 if option == "dealer_team" else (self.dealer + 1) & 1
 
@@ -322,8 +335,8 @@ class HandReplay:
                                f"a dupla {team} aumentou a própria provocação; as duplas alternam")
                 base = pending[0]
             else:  # a raise-back accepts the call it answers
-                self.value = pending[0]
-                self.last_raiser = pending[1]
+                if self.accept(pending[0], pending[1], index):
+                    return
                 base = self.value
         else:
             base = self.value
@@ -384,14 +397,17 @@ class HandReplay:
         if answer == "run":  # art. 13: who runs loses the value in play before the raise
             self.finish(caller_team, self.value, "run")
             return
-        if self.wrong_count and not self.any_card and asked == 3 and caller_team != self.dealer & 1:
-            # art. 6: the dealer, trucado for a wrong deal, accepted: pays three
-            self.value = asked
-            self.violation("wrong_card_count", "art. 6", index, "o pé, trucado por dar carta errada, aceitou: paga três")
-            self.finish(caller_team, 3, "penalty")
-            return
+        self.accept(asked, caller_team, index)
+
+    def accept(self, asked: int, caller_team: int, index: int) -> bool:
+        """The hand is worth ``asked`` now. True when that ended it: art. 6, a wrong dealer who accepts pays three."""
         self.value = asked
         self.last_raiser = caller_team
+        if self.wrong_count and not self.any_card and asked == 3 and caller_team != self.dealer & 1:
+            self.violation("wrong_card_count", "art. 6", index, "o pé, trucado por dar carta errada, aceitou: paga três")
+            self.finish(caller_team, 3, "penalty")
+            return True
+        return False
 
     def partner_already_answered(self, index: int, seat: int) -> bool:
         """art. 17: the first decision of either partner stands; a later answer is ignored."""
@@ -449,6 +465,12 @@ class HandReplay:
         entry = CATALOG.get(code) if isinstance(code, str) else None
         if entry is None:
             raise ReportError(f"events[{index}].infraction", f"infração desconhecida {code!r}; códigos: {', '.join(CATALOG)}")
+        for condition in entry.requires:
+            refusal = self.claim_refusal(condition, seat)
+            if refusal:
+                raise ReportError(f"events[{index}].infraction", f"{code} ({entry.article}) não cabe aqui: {refusal}")
+        if code == "wrong_card_count":  # attested by the referee: art. 6 applies as if the deal showed it
+            self.wrong_count = True
         if entry.consequence == "deal_lost":
             self.violation(code, entry.article, index, entry.title)
             self.finish(None, 0, "deal_lost")
@@ -456,6 +478,22 @@ class HandReplay:
             self.tento(seat & 1, code, entry.article, index, f"{entry.title} (assento {seat}); vale {self.value}")
         else:
             self.violation(code, entry.article, index, f"{entry.title} (assento {seat})")
+
+    def claim_refusal(self, condition: str, seat: int) -> str | None:
+        """Why an infraction cannot be claimed now, or None when it can (see infractions.Infraction.requires)."""
+        if condition == "dealer" and seat != self.dealer:
+            return f"o infrator é o pé (assento {self.dealer}), não o assento {seat}"
+        if condition == "start" and self.any_card:
+            return "só pode ser pedida no início da mão, antes da primeira carta"
+        if condition == "raised" and (self.pending is None or self.pending[1] == seat & 1):
+            return "só vale quando a dupla do infrator está sendo provocada (art. 14)"
+        if condition == "eleven_opponents" and not (self.iron or (self.eleven_team is not None and seat & 1 != self.eleven_team)):
+            return "a dupla com onze pode ver as cartas do parceiro; a proibição é da outra dupla, ou de todos na mão de ferro (art. 18)"
+        if condition == "wrong_deal" and not self.wrong_count:
+            return "não há carta de mais ou de menos registrada (art. 6)"
+        if condition == "blind_iron" and not (self.iron and self.rules.blind_iron_hand):
+            return "só na mão de ferro jogada às cegas"
+        return None
 
     def on_fold(self, index: int, event: dict) -> None:
         seat = self.seat_of(index, event)

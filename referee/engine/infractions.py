@@ -7,6 +7,13 @@ detects the ones marked ``detected`` on its own. Consequences:
 - ``tento``: the offender's team loses the tento in play, the value of the hand at that
   moment (regras 4 jogadores, "o valor do tento"); the opponents score it and the hand ends;
 - ``none``: recorded only, the play goes on as the article says (art. 22, 23).
+
+``requires`` names when a claim is allowed at all; a report that claims it otherwise is
+malformed: ``dealer`` (the offender is the dealer: art. 5, 6 sit under "o pé de jogo"),
+``raised`` (the offender's team faces a raise: art. 14 "quando for provocado"),
+``eleven_opponents`` (a mão de onze and the offender is not at 11, or a mão de ferro: art. 18),
+``start`` (before the first card: art. 6, regras 4 jogadores "só ao começar o jogo"),
+``wrong_deal`` (a wrong deal is established: art. 6), ``blind_iron`` (a blind mão de ferro).
 """
 from __future__ import annotations
 
@@ -19,31 +26,32 @@ class Infraction:
     article: str
     title: str  # Portuguese, shown to referees
     consequence: str  # deal_lost | tento | none
-    claim_window: str  # when a claim is allowed
+    claim_window: str  # when a claim is allowed, in words
     detected: bool = False  # found by the engine from the report itself
+    requires: tuple[str, ...] = ()  # conditions checked before the claim is accepted
 
 
 HOUSE = "regras 4 jogadores, tento"
 
 CATALOG: dict[str, Infraction] = {i.code: i for i in (
     Infraction("bottom_of_deck", "art. 5", "Olhou a boca do baralho: perde o carteado, ninguém marca ponto",
-               "deal_lost", "antes da primeira carta"),
+               "deal_lost", "antes da primeira carta", requires=("dealer", "start")),
     Infraction("wrong_card_count", "art. 6",
                "Carta de mais ou de menos: o pé trucado paga três se aceitar, perde um se correr, "
-               "perde o carteado se perguntar", "none", "só no início da mão", detected=True),
+               "perde o carteado se perguntar", "none", "só no início da mão", detected=True, requires=("start",)),
     Infraction("dealer_asked", "art. 6", "O pé perguntou depois de dar carta errada: perde o carteado",
-               "deal_lost", "só no início da mão"),
+               "deal_lost", "só no início da mão", requires=("dealer", "wrong_deal")),
     Infraction("burned_card", "art. 10", "Queimou carta (não permitido, nem o quatro de ouros)",
                "tento", "durante a mão"),
     Infraction("covered_first_trick", "art. 11.1", "Carta encoberta na primeira vaza (deve ser mostrada)",
                "none", "na primeira vaza", detected=True),
     Infraction("saw_partner_cards", "art. 14", "Viu as cartas do parceiro quando provocado",
-               "tento", "durante a mão"),
+               "tento", "diante de uma provocação", requires=("raised",)),
     Infraction("false_call", "art. 16", "Provocação com palavreado (\"Jorge\", \"Truca\", \"Turco\"...)",
                "none", "na chamada", detected=True),
     Infraction("saw_partner_cards_eleven", "art. 18",
                "Viu as cartas do parceiro na mão de onze sem estar com onze, ou na mão de ferro",
-               "tento", "durante a mão"),
+               "tento", "na mão de onze ou de ferro", requires=("eleven_opponents",)),
     Infraction("raise_in_eleven", "art. 19",
                "Trucou em mão de onze: perde três tentos, ou a partida se o adversário tem nove, dez ou onze",
                "none", "na chamada", detected=True),
@@ -56,6 +64,8 @@ CATALOG: dict[str, Infraction] = {i.code: i for i in (
     Infraction("guidance_word", "art. 24",
                "Palavra de orientação ao parceiro (\"deixa\", \"mata\", \"joga menor\"...): perde o tento em jogo",
                "tento", "durante a mão"),
+    Infraction("saw_cards_blind_iron", "JTB, mão de ferro; como jogar", "Olhou as próprias cartas na mão de ferro "
+               "jogada no escuro: vale o tento em jogo", "tento", "na mão de ferro às cegas", requires=("blind_iron",)),
     Infraction("stolen_card", HOUSE + ", ex. 1", "Roubo de cartas: vale o tento em jogo", "tento", "a qualquer momento"),
     Infraction("looked_at_covered", HOUSE + ", ex. 2", "Olhou cartas encobertas ou do monte: vale o tento em jogo",
                "tento", "a qualquer momento"),

@@ -26,7 +26,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "Deck in use: 40 cards (art. 10 implies it), or the clean decks of the common texts."),
     Option("all_tied", ("nobody", "dealer_team", "first_player_team"), "nobody",
            "All three tricks tied: nobody scores (art. 11.4); the dealer's team wins (regras 4 jogadores, "
-           "JTB case 5); or the team of the first player (mão)."),
+           "JTB case 5; alias dealer_wins_all_tied: true); or the team of the first player (mão). "
+           "A tied mão de ferro scores nothing whatever this says (art. 20)."),
     Option("lead_after_tie", ("tying_player", "first_player", "trick_leader"), "tying_player",
            "Who leads after a tied trick (the regulation is silent): the player who tied (regras 4 jogadores, "
            "'jogo empatado'); the first player of the hand, right of the dealer (JTB case 1); "
@@ -49,8 +50,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "or always the game (regras 4 jogadores, JTB)."),
     Option("eleven_run_points", (1, 3), 1,
            "Points the opponents score when the team at 11 refuses to play the mão de onze (common texts: 1)."),
-    Option("iron_hand_blind", (False, True), False,
-           "Mão de ferro (11-11) played blind, nobody looking at their cards (como jogar, JTB)."),
+    Option("blind_iron_hand", (False, True), False,
+           "Mão de ferro (11-11) played blind, nobody looking at their cards (como jogar, JTB): looking at "
+           "one's own cards there is the infraction saw_cards_blind_iron."),
     Option("iron_hand_value", (3, 1), 3,
            "Value of the mão de ferro: 3 like any mão de onze (art. 18 calls it a mão de onze), or 1."),
     Option("score_cap", (True, False), True,
@@ -71,7 +73,7 @@ class RuleSet:
     false_call: str = "truco"
     raise_in_eleven: str = "art19"
     eleven_run_points: int = 1
-    iron_hand_blind: bool = False
+    blind_iron_hand: bool = False
     iron_hand_value: int = 3
     score_cap: bool = True
 
@@ -98,17 +100,22 @@ PRESETS: dict[str, RuleSet] = {
     # The house rules for four players (regras-truco-4-jogadores.txt).
     "regras-4-jogadores": replace(
         DEFAULT, preset="regras-4-jogadores", all_tied="dealer_team", raises="any_time",
-        false_call="tento", raise_in_eleven="game", iron_hand_blind=True,
+        false_call="tento", raise_in_eleven="game", blind_iron_hand=True,
     ),
     # Truco Brasileiro (truco-brasileiro-jtb.txt).
     "jtb": replace(
         DEFAULT, preset="jtb", all_tied="dealer_team", lead_after_tie="first_player",
         cover_after_tied_first=False, show_highest_after_tied_first=True, raise_in_eleven="game",
-        iron_hand_blind=True,
+        blind_iron_hand=True,
     ),
 }
 
 assert {f.name for f in fields(RuleSet)} == set(OPTIONS) | {"preset"}
+
+#: Names the regulation's README uses for variants, read as the engine's options.
+ALIASES: dict[str, tuple[str, dict]] = {
+    "dealer_wins_all_tied": ("all_tied", {True: "dealer_team", False: "nobody"}),
+}
 
 _CACHE: dict[tuple, RuleSet] = {}
 
@@ -138,6 +145,8 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
         raise ReportError(f"{field}.preset", f"conjunto de regras desconhecido {preset!r}; conhecidos: {', '.join(PRESETS)}")
     changes = {}
     for name, value in options.items():
+        if name in ALIASES and type(value) is bool:
+            name, value = ALIASES[name][0], ALIASES[name][1][value]
         option = OPTIONS.get(name)
         if option is None:
             raise ReportError(f"{field}.options.{name}", f"opção desconhecida; as opções são: {', '.join(OPTIONS)}")

@@ -36,12 +36,12 @@ def hand_state(score: tuple[int, int]) -> str:
 def allowed_values(rules: RuleSet, score: tuple[int, int], ended_by: str) -> tuple[int, ...]:
     """The values a hand that ended this way can have in this state of the game."""
     state = hand_state(score)
-    if ended_by == "deal_lost" or (ended_by == "all_tied" and rules.all_tied == "nobody"):
+    if ended_by == "deal_lost" or (ended_by == "all_tied" and (rules.all_tied == "nobody" or state == "iron")):
         return (0,)
     if state == "eleven":
         return {"tricks": (3,), "eleven_refused": (rules.eleven_run_points,), "all_tied": (3,)}.get(ended_by, ())
     if state == "iron":
-        return {"tricks": (rules.iron_hand_value,), "all_tied": (rules.iron_hand_value,)}.get(ended_by, ())
+        return {"tricks": (rules.iron_hand_value,)}.get(ended_by, ())
     if ended_by == "run":
         return (1, 3, 6, 9)
     if ended_by in ("tricks", "all_tied") or (ended_by == "fold" and rules.fold_any_time):
@@ -87,7 +87,10 @@ def _scorer(rules: RuleSet, score: tuple[int, int], dealer: int, ended_by: str, 
             raise ReportError("winner", "com o carteado perdido ninguém marca ponto (art. 5, art. 6)")
         return None
     if ended_by == "all_tied":
-        expected = None if rules.all_tied == "nobody" else dealer & 1 if rules.all_tied == "dealer_team" else (dealer + 1) & 1
+        if rules.all_tied == "nobody" or hand_state(score) == "iron":  # art. 11.4; art. 20 in the mão de ferro
+            expected = None
+        else:
+            expected = dealer & 1 if rules.all_tied == "dealer_team" else (dealer + 1) & 1
         if winner != expected:
             article = "art. 20" if hand_state(score) == "iron" else "art. 11.4"
             who = "ninguém marca" if expected is None else f"marca a dupla {expected}"

@@ -61,6 +61,13 @@ def test_variant_all_tied_dealer_team_and_first_player_team():
     assert (first["winner"], first["points"]) == (0, 1)  # seat 0 leads the hand
 
 
+def test_art_20_a_tied_mao_de_ferro_scores_nothing_whatever_the_all_tied_variant():
+    events = TWO_TIES + ("2 J-ouros", "3 J-copas", "0 6-espadas", "1 7-ouros")
+    v = verdict("4-ouros", *events, score=(11, 11), options={"dealer_wins_all_tied": True})
+    assert (v["winner"], v["points"], v["ended_by"]) == (None, 0, "iron_tie")
+    assert v["rules"]["options"]["all_tied"] == "dealer_team"  # the README's name is an alias
+
+
 def test_art_11_6_raiser_who_made_the_first_wins_with_a_tie_in_the_third():
     v = verdict("4-ouros", "0 !truco", "1 =accept", *PLAIN, "1 2-espadas", "2 2-copas", "3 Q-ouros", "0 J-copas")
     assert v["winner"] == 0 and v["points"] == 3 and v["valid"]

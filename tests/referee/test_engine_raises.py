@@ -175,6 +175,19 @@ def test_art_6_dealer_trucado_for_a_wrong_deal_pays_three_runs_one_or_asks_and_l
     assert (asked["winner"], asked["ended_by"]) == (None, "deal_lost")
 
 
+def test_art_6_a_raise_back_accepts_so_the_wrong_dealer_pays_three():
+    v = verdict("4-ouros", "0 !truco", "3 !seis", deal=WRONG)
+    assert (v["winner"], v["points"], v["ended_by"]) == (0, 3, "penalty")
+
+
+def test_art_6_wrong_deal_attested_by_the_referee_without_the_deal():
+    v = verdict("4-ouros", "0 #wrong_card_count", "0 !truco", "3 =accept")
+    assert (v["winner"], v["points"], v["ended_by"]) == (0, 3, "penalty")
+    assert (verdict("4-ouros", "0 #wrong_card_count", "3 #dealer_asked")["ended_by"]) == "deal_lost"
+    late = verdict("4-ouros", "0 3-espadas", "1 #wrong_card_count")
+    assert "início da mão" in late["error"]["message"]
+
+
 def test_art_10_burning_a_card_costs_the_tento_in_play():
     v = verdict("4-ouros", "0 !truco", "1 =accept", "3 #burned_card")
     assert (v["winner"], v["points"], v["ended_by"]) == (0, 3, "penalty")
@@ -202,13 +215,37 @@ def test_art_24_a_word_of_guidance_loses_the_tento_in_play():
 
 
 def test_art_14_seeing_the_partner_cards_when_raised_costs_the_tento_in_play():
-    v = verdict("4-ouros", "0 !truco", "1 =accept", "2 #saw_partner_cards")
-    assert (v["winner"], v["points"], v["violations"][0]["article"]) == (1, 3, "art. 14")
+    v = verdict("4-ouros", "0 !truco", "3 #saw_partner_cards")  # team 1 faces the truco; the hand is still worth 1
+    assert (v["winner"], v["points"], v["violations"][0]["article"]) == (0, 1, "art. 14")
+    v = verdict("4-ouros", "0 !truco", "1 =accept", "2 !seis", "1 #saw_partner_cards")
+    assert (v["winner"], v["points"]) == (0, 3)
+    refused = verdict("4-ouros", "0 !truco", "1 =accept", "2 #saw_partner_cards")  # nobody is raising team 0
+    assert "art. 14" in refused["error"]["message"]
 
 
 def test_art_18_seeing_the_partner_cards_in_the_mao_de_ferro_costs_the_tento_in_play():
     v = verdict("4-ouros", "1 #saw_partner_cards_eleven", score=(11, 11))
     assert (v["winner"], v["points"], v["violations"][0]["article"]) == (0, 3, "art. 18")
+
+
+def test_art_18_only_the_team_at_eleven_may_see_the_partner_cards():
+    allowed = verdict("4-ouros", "0 eleven:play", "2 #saw_partner_cards_eleven", score=(11, 5))
+    assert "art. 18" in allowed["error"]["message"]
+    v = verdict("4-ouros", "0 eleven:play", "1 #saw_partner_cards_eleven", score=(11, 5))
+    assert (v["winner"], v["points"]) == (0, 3)
+    assert "error" in verdict("4-ouros", "1 #saw_partner_cards_eleven", score=(3, 5))
+
+
+def test_blind_mao_de_ferro_looking_at_own_cards():
+    assert "error" in verdict("4-ouros", "1 #saw_cards_blind_iron", score=(11, 11))
+    v = verdict("4-ouros", "1 #saw_cards_blind_iron", score=(11, 11), options={"blind_iron_hand": True})
+    assert (v["winner"], v["points"]) == (0, 3)
+
+
+def test_infraction_claims_have_their_conditions():
+    assert "pé" in verdict("4-ouros", "1 #bottom_of_deck", dealer=3)["error"]["message"]  # art. 5: the dealer
+    assert "error" in verdict("4-ouros", "0 3-espadas", "3 #bottom_of_deck", dealer=3)
+    assert "art. 6" in verdict("4-ouros", "3 #dealer_asked")["error"]["message"]
 
 
 def test_fold_is_a_variant():
@@ -221,6 +258,19 @@ def test_fold_is_a_variant():
 def test_unknown_infraction_lists_the_catalog():
     v = verdict("4-ouros", "0 #cheating")
     assert v["error"]["field"] == "events[0].infraction" and "guidance_word" in v["error"]["message"]
+
+
+def test_unknown_fields_of_an_event_are_an_error_but_a_note_is_welcome():
+    data = verdict("4-ouros", "0 !truco")
+    assert data["valid"] is False
+    from referee.engine import check_report
+
+    from .hands import report
+    r = report("4-ouros", "0 !truco", "1 =run")
+    r["events"][1]["note"] = "correu rindo"
+    assert check_report(r)["valid"]
+    r["events"][1]["sead"] = 1
+    assert check_report(r)["error"]["field"] == "events[1].sead"
 
 
 def test_events_after_the_end_are_an_error():
