@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
 from .errors import ReportError
-from .infractions import CATALOG, HOUSE
+from .infractions import CATALOG
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
 from .rules import RuleSet
+from .rulings import Ruling, TableState, claim_refusal, propose_ruling
 from .tricks import COVERED, hand_winner, strengths, trick_result
 
 REG = "art. "
@@ -98,11 +99,6 @@ class HandReplay:
         self.ended = True
         out = self.out
         out.winner, out.points, out.ended_by, out.value = winner, points, ended_by, self.value
-
-    def tento(self, offender_team: int, code: str, article: str, index: int, message: str) -> None:
-        """The offender's team loses the tento in play: the hand's value at that moment."""
-        self.violation(code, article, index, message)
-        self.finish(1 - offender_team, self.value, "penalty")
 
     # ------------------------------------------------------------------ events
     def run(self, events: list) -> Outcome:
@@ -325,7 +321,7 @@ class HandReplay:
             raise ReportError(f"events[{index}].said", "\"said\" deve ser o texto dito pelo jogador")
         team = seat & 1
         if self.eleven_team is not None or self.iron:
-            self.raise_in_eleven(index, team, call)
+            self.raise_in_eleven(index, seat, call)
             return
         rules = self.rules
         pending = self.pending
@@ -356,27 +352,18 @@ class HandReplay:
                            f"(vale como {CALL_FOR_VALUE[asked]})")
         if is_false_call(call, said):
             if rules.false_call == "tento":
-                self.tento(team, "false_call", HOUSE, index,
-                           f"\"{said}\" não é uma provocação clara; vale o tento em jogo ({self.value})")
+                ruling = propose_ruling(rules, "false_call", seat, self.table_state())
+                self.apply(ruling, index, f"\"{said}\" não é uma provocação clara: {ruling.consequence}")
                 return
             self.violation("false_call", REG + "16", index,
                            f"\"{said}\" não é uma chamada clara (art. 15); vale como {CALL_FOR_VALUE[asked]} se aceita")
         self.pending = (asked, team, seat)
         self.last_answer = None
 
-    def raise_in_eleven(self, index: int, team: int, call: str) -> None:
+    def raise_in_eleven(self, index: int, seat: int, call: str) -> None:
         """art. 19: a raise in the mão de onze (or de ferro, art. 18) costs 3, or the game."""
-        opponents = 1 - team
-        their_score = self.score[opponents]
-        if self.rules.raise_in_eleven == "art19" and their_score < 9:
-            self.violation("raise_in_eleven", REG + "19", index,
-                           f"{call} em mão de onze: a dupla {team} perde três tentos")
-            self.finish(opponents, 3, "penalty")
-        else:
-            article = REG + "19" if self.rules.raise_in_eleven == "art19" else HOUSE
-            self.violation("raise_in_eleven", article, index,
-                           f"{call} em mão de onze com o adversário a {their_score}: a dupla {team} perde a partida")
-            self.finish(opponents, max(0, 12 - their_score), "penalty")
+        ruling = propose_ruling(self.rules, "raise_in_eleven", seat, self.table_state())
+        self.apply(ruling, index, f"{call} em mão de onze (assento {seat}): {ruling.consequence}")
 
     def on_answer(self, index: int, event: dict) -> None:
         seat = self.seat_of(index, event)
@@ -462,38 +449,32 @@ class HandReplay:
     def on_infraction(self, index: int, event: dict) -> None:
         seat = self.seat_of(index, event)
         code = event["infraction"]
-        entry = CATALOG.get(code) if isinstance(code, str) else None
-        if entry is None:
-            raise ReportError(f"events[{index}].infraction", f"infração desconhecida {code!r}; códigos: {', '.join(CATALOG)}")
-        for condition in entry.requires:
-            refusal = self.claim_refusal(condition, seat)
+        if code == "wrong_card_count":  # attested by the referee: art. 6 applies as if the deal showed it
+            entry = CATALOG[code]
+            refusal = claim_refusal(entry, seat, self.table_state(), self.rules)
             if refusal:
                 raise ReportError(f"events[{index}].infraction", f"{code} ({entry.article}) não cabe aqui: {refusal}")
-        if code == "wrong_card_count":  # attested by the referee: art. 6 applies as if the deal showed it
             self.wrong_count = True
-        if entry.consequence == "deal_lost":
-            self.violation(code, entry.article, index, entry.title)
-            self.finish(None, 0, "deal_lost")
-        elif entry.consequence == "tento":
-            self.tento(seat & 1, code, entry.article, index, f"{entry.title} (assento {seat}); vale {self.value}")
-        else:
             self.violation(code, entry.article, index, f"{entry.title} (assento {seat})")
+            return
+        try:
+            ruling = propose_ruling(self.rules, code, seat, self.table_state())
+        except ReportError as error:
+            raise ReportError(f"events[{index}].{error.field}", error.message) from None
+        self.apply(ruling, index, ruling.message(seat))
 
-    def claim_refusal(self, condition: str, seat: int) -> str | None:
-        """Why an infraction cannot be claimed now, or None when it can (see infractions.Infraction.requires)."""
-        if condition == "dealer" and seat != self.dealer:
-            return f"o infrator é o pé (assento {self.dealer}), não o assento {seat}"
-        if condition == "start" and self.any_card:
-            return "só pode ser pedida no início da mão, antes da primeira carta"
-        if condition == "raised" and (self.pending is None or self.pending[1] == seat & 1):
-            return "só vale quando a dupla do infrator está sendo provocada (art. 14)"
-        if condition == "eleven_opponents" and not (self.iron or (self.eleven_team is not None and seat & 1 != self.eleven_team)):
-            return "a dupla com onze pode ver as cartas do parceiro; a proibição é da outra dupla, ou de todos na mão de ferro (art. 18)"
-        if condition == "wrong_deal" and not self.wrong_count:
-            return "não há carta de mais ou de menos registrada (art. 6)"
-        if condition == "blind_iron" and not (self.iron and self.rules.blind_iron_hand):
-            return "só na mão de ferro jogada às cegas"
-        return None
+    def table_state(self) -> TableState:
+        pending = self.pending
+        return TableState(self.score, self.dealer, self.value, None if pending is None else 1 - pending[1],
+                          self.any_card, self.wrong_count)
+
+    def apply(self, ruling: Ruling, index: int, message: str) -> None:
+        """Record a ruling as a violation of its article and, when it says so, end the hand."""
+        self.violation(ruling.code, ruling.article, index, message)
+        if ruling.deal_lost:
+            self.finish(None, 0, "deal_lost")
+        elif ruling.ends_hand:
+            self.finish(ruling.beneficiary, ruling.points, "penalty")
 
     def on_fold(self, index: int, event: dict) -> None:
         seat = self.seat_of(index, event)

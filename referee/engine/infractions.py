@@ -34,12 +34,12 @@ class Infraction:
 HOUSE = "regras 4 jogadores, tento"
 
 CATALOG: dict[str, Infraction] = {i.code: i for i in (
-    Infraction("bottom_of_deck", "art. 5", "Olhou a boca do baralho: perde o carteado, ninguém marca ponto",
+    Infraction("bottom_of_deck", "art. 5", "Olhou a boca do baralho",
                "deal_lost", "antes da primeira carta", requires=("dealer", "start")),
     Infraction("wrong_card_count", "art. 6",
-               "Carta de mais ou de menos: o pé trucado paga três se aceitar, perde um se correr, "
-               "perde o carteado se perguntar", "none", "só no início da mão", detected=True, requires=("start",)),
-    Infraction("dealer_asked", "art. 6", "O pé perguntou depois de dar carta errada: perde o carteado",
+               "Deu carta de mais ou de menos (trucado, o pé paga três se aceitar, "
+               "perde um se correr, perde o carteado se perguntar)", "none", "só no início da mão", detected=True, requires=("start",)),
+    Infraction("dealer_asked", "art. 6", "O pé perguntou depois de dar carta errada",
                "deal_lost", "só no início da mão", requires=("dealer", "wrong_deal")),
     Infraction("burned_card", "art. 10", "Queimou carta (não permitido, nem o quatro de ouros)",
                "tento", "durante a mão"),
@@ -53,7 +53,7 @@ CATALOG: dict[str, Infraction] = {i.code: i for i in (
                "Viu as cartas do parceiro na mão de onze sem estar com onze, ou na mão de ferro",
                "tento", "na mão de onze ou de ferro", requires=("eleven_opponents",)),
     Infraction("raise_in_eleven", "art. 19",
-               "Trucou em mão de onze: perde três tentos, ou a partida se o adversário tem nove, dez ou onze",
+               "Trucou em mão de onze",
                "none", "na chamada", detected=True),
     Infraction("two_cards_at_once", "art. 22",
                "Jogou duas cartas de uma vez: a de baixo vale na vaza, a de cima é a torna",
@@ -62,14 +62,14 @@ CATALOG: dict[str, Infraction] = {i.code: i for i in (
                "Jogou fora da vez: a carta fica na mesa e o jogador da vez pode matá-la",
                "none", "na jogada", detected=True),
     Infraction("guidance_word", "art. 24",
-               "Palavra de orientação ao parceiro (\"deixa\", \"mata\", \"joga menor\"...): perde o tento em jogo",
+               "Palavra de orientação ao parceiro (\"deixa\", \"mata\", \"joga menor\"...)",
                "tento", "durante a mão"),
     Infraction("saw_cards_blind_iron", "JTB, mão de ferro; como jogar", "Olhou as próprias cartas na mão de ferro "
-               "jogada no escuro: vale o tento em jogo", "tento", "na mão de ferro às cegas", requires=("blind_iron",)),
-    Infraction("stolen_card", HOUSE + ", ex. 1", "Roubo de cartas: vale o tento em jogo", "tento", "a qualquer momento"),
-    Infraction("looked_at_covered", HOUSE + ", ex. 2", "Olhou cartas encobertas ou do monte: vale o tento em jogo",
+               "jogada no escuro", "tento", "na mão de ferro às cegas", requires=("blind_iron",)),
+    Infraction("stolen_card", HOUSE + ", ex. 1", "Roubo de cartas", "tento", "a qualquer momento"),
+    Infraction("looked_at_covered", HOUSE + ", ex. 2", "Olhou cartas encobertas ou do monte",
                "tento", "a qualquer momento"),
-    Infraction("stolen_points", HOUSE + ", ex. 3", "Roubo de pontos na contagem: vale o tento em jogo",
+    Infraction("stolen_points", HOUSE + ", ex. 3", "Roubo de pontos na contagem",
                "tento", "a qualquer momento"),
 )}
 

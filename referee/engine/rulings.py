@@ -1,0 +1,141 @@
+"""Ruling on a claimed infraction: whether the claim is allowed now, and what it costs.
+
+A referee at the table knows the state of the game (:class:`TableState`), not every card:
+``propose_ruling`` takes the infraction's code (see ``infractions.CATALOG``), the seat of
+the offender and that state, and returns the :class:`Ruling` the regulation gives, with its
+article and its effect on the score. The hand replay uses the same two functions, so a
+claim is judged the same way in a hand report and at the table.
+
+Who may claim: a tento is always claimed by the offender's opponents (regras 4 jogadores,
+"tento"); cases the catalog does not cover go to the organizer (art. 26).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import ReportError
+from .game import GAME_POINTS, add_points, game_winner
+from .infractions import CATALOG, HOUSE, Infraction
+from .rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The state of the game when a claim is made."""
+
+    score: tuple[int, int]
+    dealer: int
+    value: int = 1  # the hand's value in play: the tento (before a pending raise)
+    raised_team: int | None = None  # the team facing a raise not yet answered
+    any_card: bool = False  # a card of this hand is on the table
+    wrong_deal: bool = False  # a seat got too many or too few cards (art. 6)
+
+    @property
+    def iron(self) -> bool:
+        return self.score == (11, 11)
+
+    @property
+    def eleven_team(self) -> int | None:
+        """The team at 11 in a mão de onze (None when nobody, or both: mão de ferro)."""
+        if self.iron:
+            return None
+        return 0 if self.score[0] == 11 else 1 if self.score[1] == 11 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    code: str
+    article: str
+    title: str
+    offender: int  # team
+    beneficiary: int | None  # team that scores, None when nobody does
+    points: int
+    ends_hand: bool
+    deal_lost: bool
+    score_after: tuple[int, int]
+    game_winner: int | None
+    consequence: str  # Portuguese: what the ruling does to the score ("" when nothing)
+
+    def message(self, seat: int) -> str:
+        """The sentence for the referee and the súmula."""
+        said = f"{self.title} (assento {seat})"
+        return f"{said}: {self.consequence}" if self.consequence else said
+
+
+def claim_refusal(entry: Infraction, seat: int, state: TableState, rules: RuleSet) -> str | None:
+    """Why this infraction cannot be claimed against ``seat`` now, or None when it can."""
+    for condition in entry.requires:
+        if condition == "dealer" and seat != state.dealer:
+            return f"o infrator é o pé (assento {state.dealer}), não o assento {seat}"
+        if condition == "start" and state.any_card:
+            return "só pode ser pedida no início da mão, antes da primeira carta"
+        if condition == "raised" and state.raised_team != seat & 1:
+            return "só vale quando a dupla do infrator está sendo provocada (art. 14)"
+        if condition == "eleven_opponents" and not (
+                state.iron or (state.eleven_team is not None and seat & 1 != state.eleven_team)):
+            return ("a dupla com onze pode ver as cartas do parceiro; a proibição é da outra dupla, "
+                    "ou de todos na mão de ferro (art. 18)")
+        if condition == "wrong_deal" and not state.wrong_deal:
+            return "não há carta de mais ou de menos registrada (art. 6)"
+        if condition == "blind_iron" and not (state.iron and rules.blind_iron_hand):
+            return "só na mão de ferro jogada às cegas"
+    return None
+
+
+def raise_in_eleven_cost(rules: RuleSet, state: TableState, offender: int) -> tuple[int, str, str]:
+    """art. 19: points the opponents score, the article, and why, for a raise in the mão de onze."""
+    theirs = state.score[1 - offender]
+    if rules.raise_in_eleven == "art19" and theirs < 9:
+        return 3, "art. 19", f"com o adversário a {theirs}, a dupla {offender} perde três tentos"
+    article = "art. 19" if rules.raise_in_eleven == "art19" else HOUSE
+    return max(0, GAME_POINTS - theirs), article, f"com o adversário a {theirs}, a dupla {offender} perde a partida"
+
+
+def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, facts: dict | None = None) -> Ruling:
+    """The ruling for ``code`` committed by ``seat``; ReportError when the claim does not apply now.
+
+    ``facts`` completes what the state cannot know: for ``wrong_card_count`` the dealer's
+    answer to the truco, ``{"outcome": "accepted" | "run" | "asked"}`` (art. 6).
+    """
+    entry = CATALOG.get(code) if isinstance(code, str) else None
+    if entry is None:
+        raise ReportError("infraction", f"infração desconhecida {code!r}; códigos: {', '.join(CATALOG)}")
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise ReportError("seat", "o assento do infrator deve ser de 0 a 3")
+    refusal = claim_refusal(entry, seat, state, rules)
+    if refusal:
+        raise ReportError("infraction", f"{code} ({entry.article}) não cabe aqui: {refusal}")
+    offender = seat & 1
+    article, title = entry.article, entry.title
+    beneficiary: int | None = 1 - offender
+    points, ends_hand, deal_lost = 0, False, False
+    if code == "wrong_card_count":  # art. 6: what the trucado dealer did
+        outcome = (facts or {}).get("outcome")
+        if outcome not in ("accepted", "run", "asked"):
+            raise ReportError("facts.outcome", "art. 6: informe se o pé, trucado, aceitou, correu ou perguntou")
+        offender, beneficiary = state.dealer & 1, 1 - (state.dealer & 1)
+        points, ends_hand = {"accepted": 3, "run": 1, "asked": 0}[outcome], True
+        if outcome == "asked":
+            beneficiary, deal_lost = None, True
+        consequence = {"accepted": "o pé aceitou o truco: paga três tentos", "run": "o pé correu: perde um tento",
+                       "asked": "o pé perguntou: perde o carteado, ninguém marca"}[outcome]
+    elif code == "raise_in_eleven":
+        if state.eleven_team is None and not state.iron:
+            raise ReportError("infraction", "raise_in_eleven (art. 19) só cabe na mão de onze ou de ferro")
+        points, article, consequence = raise_in_eleven_cost(rules, state, offender)
+        ends_hand = True
+    elif code == "false_call" and rules.false_call == "tento":
+        points, ends_hand, article = state.value, True, HOUSE
+        consequence = f"a dupla {offender} perde o tento em jogo ({state.value})"
+    elif entry.consequence == "tento":
+        points, ends_hand = state.value, True
+        consequence = f"a dupla {offender} perde o tento em jogo ({state.value})"
+    elif entry.consequence == "deal_lost":
+        beneficiary, ends_hand, deal_lost = None, True, True
+        consequence = "ninguém marca, o carteado passa adiante"
+    else:
+        beneficiary = None
+        consequence = ""
+    after = add_points(state.score, beneficiary, points, rules)
+    return Ruling(code, article, title, offender, beneficiary, points, ends_hand, deal_lost, after,
+                  game_winner(after), consequence)
