@@ -1,0 +1,62 @@
+"""Who may do what to a match's súmula (art. 25). Pure checks; services, pages and the API all use them.
+
+- enter hands, penalties, undo, correct, issue one-time codes: the match's referee or the organizer;
+- sign for a pair: a player of that pair (checked with their PIN or a one-time code, not here);
+- countersign: the match's referee;
+- mark received: the organizer (``tournament.organizer``; staff for friendlies);
+- read a document: anyone for tournament matches; for friendlies, who may enter.
+
+Superusers count as organizers everywhere.
+"""
+from __future__ import annotations
+
+
+def _user_ok(user) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False) and getattr(user, "is_active", False)
+
+
+def is_organizer(user, match) -> bool:
+    if not _user_ok(user):
+        return False
+    if user.is_superuser:
+        return True
+    if match.tournament_id is None:
+        return user.is_staff
+    return match.tournament.organizer_id == user.id
+
+
+def is_referee(user, match) -> bool:
+    return _user_ok(user) and match.referee_id is not None and match.referee_id == user.id
+
+
+def can_enter(user, match) -> bool:
+    return is_referee(user, match) or is_organizer(user, match)
+
+
+def can_correct(user, match) -> bool:
+    """Referee or organizer; once the organizer received the súmula, only the organizer."""
+    if match.status == "received":
+        return is_organizer(user, match)
+    return can_enter(user, match)
+
+
+def can_read(user, match) -> bool:
+    return match.tournament_id is not None or can_enter(user, match)
+
+
+def can_create(user, tournament) -> bool:
+    if not _user_ok(user):
+        return False
+    if user.is_superuser:
+        return True
+    if tournament is None:
+        return user.is_staff
+    return tournament.organizer_id == user.id
+
+
+def pair_players(pair) -> list:
+    """Who may sign for a pair: its two partners and its registered substitute."""
+    players = [pair.first_player, pair.second_player]
+    if pair.substitute_id:
+        players.append(pair.substitute)
+    return players

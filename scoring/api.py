@@ -1,0 +1,292 @@
+"""The súmula REST API (mounted at /api/scoring/, documented in the OpenAPI schema).
+
+Thin views over ``scoring.services``: every permission is checked there too, so the API and
+the pages refuse the same things (403 when the user or signer may not, 409 when the súmula's
+state forbids it, 400 for bad input), always as ``{"error": {"field", "message"}}``.
+"""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import access, services
+from .content import load_games, person_name, signature_document, signature_is_valid, sumula_document
+from .display import load_match, verification
+from .models import Match, Signature
+from .serializers import (
+    CodeRequestSerializer, CodeSerializer, CorrectionSerializer, CountersignSerializer, ErrorSerializer,
+    HandSerializer, MatchCreateSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
+    SignatureSerializer, SignSerializer, VerificationSerializer, VersionSerializer,
+)
+
+ERRORS = {400: OpenApiResponse(ErrorSerializer, description="Bad input: the field and the rule (article)."),
+          403: OpenApiResponse(ErrorSerializer, description="Not allowed: wrong user, wrong pair, wrong PIN/code."),
+          404: OpenApiResponse(ErrorSerializer, description="No such match."),
+          409: OpenApiResponse(ErrorSerializer, description="Not in this state: locked (art. 25), match over, "
+                                                            "already signed, changed meanwhile.")}
+
+
+def _error(error: services.ScoringError) -> Response:
+    return Response({"error": error.as_dict()}, status=error.status)
+
+
+def _forbidden(message: str) -> Response:
+    return Response({"error": {"field": "", "message": message}}, status=status.HTTP_403_FORBIDDEN)
+
+
+def _signature_row(signature: Signature, version, current) -> dict:
+    row = signature_document(signature)
+    row.update({"version": version.number, "valid": signature_is_valid(signature, version, current)})
+    return row
+
+
+def _version_data(version, current, request) -> dict:
+    return {
+        "number": version.number, "digest": version.digest, "reason": version.reason,
+        "created_by": person_name(version.created_by), "created_at": version.created_at,
+        "is_current": current is not None and version.pk == current.pk,
+        "signatures": [_signature_row(s, version, current)
+                       for s in version.signatures.select_related("player", "user").order_by("signed_at")],
+        "verify_url": request.build_absolute_uri(reverse("scoring:verify", kwargs={"digest": version.digest})),
+    }
+
+
+def match_data(match: Match, request) -> dict:
+    match = load_match(match.pk)
+    current = services.current_version(match)
+    state = services.entry_state(match, load_games(match))
+    state = {k: state[k] for k in ("over", "game", "score", "dealer", "hand", "state", "allowed") if k in state}
+    return {
+        "id": match.pk, "status": match.status, "is_official": match.is_official,
+        "tournament": match.tournament.slug if match.tournament else None,
+        "round": match.round.number if match.round else None, "table": match.table,
+        "referee": person_name(match.referee), "pair_a": match.pair_a_id, "pair_b": match.pair_b_id,
+        "best_of": match.best_of, "games": [match.games_a, match.games_b], "winner": match.winner,
+        "state": state,
+        "current_version": _version_data(current, current, request) if current else None,
+        "document": sumula_document(match),
+        "page_url": request.build_absolute_uri(reverse("scoring:match", kwargs={"pk": match.pk})),
+    }
+
+
+def _get(pk: int) -> Match:
+    return get_object_or_404(Match, pk=pk)
+
+
+class MatchCreateView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer, **ERRORS},
+                   summary="Create a match (organizer; staff for friendlies)",
+                   description="Tournament matches copy the tournament's rule set and format; both pairs must be "
+                               "registered in it. Game 1 starts with `first_dealer` (art. 1).")
+    def post(self, request):
+        data = MatchCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            match = services.create_match(
+                pair_a=v["pair_a"], pair_b=v["pair_b"], tournament=v.get("tournament"), round=v.get("round"),
+                table=v.get("table"), referee=v.get("referee"), best_of=v.get("best_of"),
+                rule_set=v.get("rule_set"), first_dealer=v.get("first_dealer", 0), by=request.user,
+            )
+        except services.ScoringError as error:
+            return _error(error)
+        return Response(match_data(match, request), status=status.HTTP_201_CREATED)
+
+
+class MatchDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: MatchSerializer, **ERRORS}, summary="A match with its súmula document",
+                   description="Public for tournament matches; friendlies only for their referee and staff.")
+    def get(self, request, pk: int):
+        match = _get(pk)
+        if not access.can_read(request.user, match):
+            return _forbidden(_("Only the referee and the organizers read a friendly's súmula."))
+        return Response(match_data(match, request))
+
+
+class _WriteView(APIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = None
+
+    def act(self, request, match, data):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def post(self, request, pk: int):
+        match = _get(pk)
+        data = {}
+        if self.serializer_class is not None:
+            serializer = self.serializer_class(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+        try:
+            created = self.act(request, match, data)
+        except services.ScoringError as error:
+            return _error(error)
+        body = {"match": match_data(match, request)}
+        if created is not None:
+            body["created"] = created
+        return Response(body, status=status.HTTP_201_CREATED if created is not None else status.HTTP_200_OK)
+
+
+class HandView(_WriteView):
+    serializer_class = HandSerializer
+
+    @extend_schema(request=HandSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Record the next hand (referee or organizer)",
+                   description="A summary `{winner, ended_by, value}` checked by the engine (art. 11, 13, 18-20), "
+                               "or `{report: {...}}`, a full hand report checked by `check_report`: refused when the "
+                               "engine cannot read it, recorded with its violations otherwise. Refused once the "
+                               "match is over or the súmula is locked (art. 25).")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        if "report" in data:
+            entry = {"report": data["report"]}
+        else:
+            entry = {k: data[k] for k in ("winner", "ended_by", "value", "dealer") if k in data}
+        hand = services.record_hand(match, entry, request.user)
+        return {"game": hand.game.number, "hand": hand.number, "winner": hand.winner, "points": hand.points,
+                "ended_by": hand.ended_by, "score": [hand.score_a, hand.score_b], "violations": hand.violations}
+
+
+class PenaltyView(_WriteView):
+    serializer_class = PenaltySerializer
+
+    @extend_schema(request=PenaltySerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Record a penalty (tentos by a ruling; the article is required)")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        penalty = services.record_penalty(match, data["offender"], data["points"], data["article"],
+                                          data.get("reason", ""), request.user, ruling_id=data.get("ruling_id"))
+        return {"game": penalty.game.number, "position": penalty.position, "article": penalty.article,
+                "score": [penalty.score_a, penalty.score_b]}
+
+
+class UndoView(_WriteView):
+    @extend_schema(request=None, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Undo the last entry (while open and unsigned; kept in the audit trail)")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        return {"removed": services.undo_last(match, request.user)}
+
+
+class CorrectionView(_WriteView):
+    serializer_class = CorrectionSerializer
+
+    @extend_schema(request=CorrectionSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Correct the súmula with a reason: a new version, signatures voided")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        version = services.correct(match, list(data["changes"]), data["reason"], request.user)
+        return {"version": version.number, "digest": version.digest}
+
+
+class CodeView(_WriteView):
+    serializer_class = CodeRequestSerializer
+
+    @extend_schema(request=CodeRequestSerializer, responses={201: CodeSerializer, **ERRORS},
+                   summary="A one-time signing code for a player without a PIN (referee or organizer)")
+    def post(self, request, pk: int):
+        match = _get(pk)
+        serializer = CodeRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            record, code = services.issue_code(match, serializer.validated_data["team"], request.user)
+        except services.ScoringError as error:
+            return _error(error)
+        return Response({"team": record.team, "code": code, "expires_at": record.expires_at},
+                        status=status.HTTP_201_CREATED)
+
+
+class SignView(APIView):
+    permission_classes = [AllowAny]  # the PIN or one-time code is the signer's credential
+
+    @extend_schema(request=SignSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="A player signs for their own pair (PIN or one-time code)",
+                   description="The server refuses (403) a player of the other pair, a wrong PIN, a used or "
+                               "expired code. When both pairs signed, the súmula is locked (art. 25).")
+    def post(self, request, pk: int):
+        match = _get(pk)
+        serializer = SignSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        v = serializer.validated_data
+        try:
+            signature = services.sign(match, v["role"], v["player"], pin=v.get("pin") or None,
+                                      code=v.get("code") or None, digest=v.get("digest") or None)
+        except services.ScoringError as error:
+            return _error(error)
+        return Response({"match": match_data(match, request), "created": signature_document(signature)},
+                        status=status.HTTP_201_CREATED)
+
+
+class CountersignView(_WriteView):
+    serializer_class = CountersignSerializer
+
+    @extend_schema(request=CountersignSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="The match's referee countersigns (after both pairs)")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        return signature_document(services.countersign(match, request.user, digest=data.get("digest") or None))
+
+
+class ReceivedView(_WriteView):
+    @extend_schema(request=None, responses={200: MatchEnvelopeSerializer, **ERRORS},
+                   summary="The organizer receives the signed súmula: the result becomes official (art. 25)")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        services.mark_received(match, request.user)
+        return None
+
+
+class VersionListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: VersionSerializer(many=True), **ERRORS},
+                   summary="Every version of the súmula, oldest first, with its signatures (valid or voided)")
+    def get(self, request, pk: int):
+        match = _get(pk)
+        if not access.can_read(request.user, match):
+            return _forbidden(_("Only the referee and the organizers read a friendly's súmula."))
+        versions = list(match.versions.select_related("created_by").order_by("number"))
+        current = versions[-1] if versions else None
+        return Response([_version_data(v, current, request) for v in versions])
+
+
+class VerifyView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: VerificationSerializer, 404: ErrorSerializer},
+                   summary="Verify a digest: which match and version, current or not, signatures, document")
+    def get(self, request, digest: str):
+        found = verification(digest.strip().lower())
+        if found is None:
+            return Response({"error": {"field": "digest", "message": _("No version of any súmula on record has this digest.")}},
+                            status=status.HTTP_404_NOT_FOUND)
+        version, current = found["version"], found["current"]
+        return Response({
+            "digest": version.digest, "match": found["match"].pk, "version": version.number,
+            "is_current": found["is_current"], "current_version": current.number, "intact": found["intact"],
+            "status": found["match"].status, "is_official": found["is_official"],
+            "signatures": [_signature_row(row["signature"], version, current) for row in found["signatures"]],
+            "document": found["document"],
+        })

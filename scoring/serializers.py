@@ -1,0 +1,166 @@
+"""Shapes of the súmula REST API (requests and responses). Validation of the rules is the
+service's (``scoring.services``); these only describe and coerce the JSON."""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from tournaments.models import Pair, Round, Tournament
+
+from .models import Match, Signature
+
+ENDED_BY = ["tricks", "run", "eleven_refused", "all_tied", "deal_lost", "fold"]
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="Where: a request field, e.g. `value`, `report.events[3]`, `player`.")
+    message = serializers.CharField(help_text="Why, citing the article (e.g. `art. 19`), in the request's language "
+                                              "(engine messages are in Portuguese).")
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorDetailSerializer()
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    tournament = serializers.SlugRelatedField(slug_field="slug", queryset=Tournament.objects.all(), required=False,
+                                              allow_null=True, help_text="Tournament slug; omit for a friendly.")
+    round = serializers.PrimaryKeyRelatedField(queryset=Round.objects.all(), required=False, allow_null=True)
+    table = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    referee = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all(), required=False,
+                                                 allow_null=True, help_text="User id of the match's referee.")
+    pair_a = serializers.PrimaryKeyRelatedField(queryset=Pair.objects.all(), help_text="Team 0.")
+    pair_b = serializers.PrimaryKeyRelatedField(queryset=Pair.objects.all(), help_text="Team 1.")
+    best_of = serializers.ChoiceField(choices=[1, 3, 5], required=False, help_text="Default: the tournament's.")
+    rule_set = serializers.JSONField(required=False, help_text="Friendlies only; tournament matches copy the "
+                                                               "tournament's rule set.")
+    first_dealer = serializers.IntegerField(min_value=0, max_value=3, required=False, default=0,
+                                            help_text="Seat that deals first in game 1 (art. 1: the table draws).")
+
+
+class HandSerializer(serializers.Serializer):
+    """A summary (winner, ended_by, value) or a full hand report (``report``)."""
+
+    winner = serializers.IntegerField(required=False, allow_null=True, help_text="Team that scored: 0, 1 or null.")
+    ended_by = serializers.ChoiceField(choices=ENDED_BY, required=False, default="tricks")
+    value = serializers.IntegerField(required=False, help_text="1, 3, 6, 9 or 12 (art. 11, 13); 0 when nobody "
+                                                               "scores.")
+    dealer = serializers.IntegerField(required=False, min_value=0, max_value=3,
+                                      help_text="Only for a game's first hand: the seat the table drew (art. 1).")
+    report = serializers.JSONField(required=False, help_text="A full hand report (docs/hand-report.md); its "
+                                                             "dealer and score must be the game's.")
+
+
+class PenaltySerializer(serializers.Serializer):
+    offender = serializers.IntegerField(help_text="Team that broke the rule (0 or 1); the other team scores.")
+    points = serializers.IntegerField(help_text="1 to 12: the tento in play.")
+    article = serializers.CharField(help_text="Required: the article of the regulation, e.g. `art. 24`.")
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    ruling_id = serializers.IntegerField(required=False, allow_null=True)
+
+
+class CorrectionSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True, help_text="Required (art. 25): printed on the new version.")
+    changes = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text='In order: {"op": "remove_entry", "game", "position"}, {"op": "replace_hand", "game", "hand", '
+                  '"winner", "ended_by", "value"}, {"op": "insert_hand", "game", "after", ...}, '
+                  '{"op": "insert_penalty", "game", "after", "offender", "points", "article", "reason"}, '
+                  '{"op": "set_first_dealer", "game", "dealer"}.',
+    )
+
+
+class SignSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=["team0", "team1"], help_text="The pair signing: only its own players.")
+    player = serializers.IntegerField(help_text="Id of the signing player (a player of that pair).")
+    pin = serializers.CharField(required=False, allow_blank=True, help_text="The player's personal PIN.")
+    code = serializers.CharField(required=False, allow_blank=True, help_text="Or a one-time code from the referee.")
+    digest = serializers.CharField(required=False, allow_blank=True,
+                                   help_text="The digest read; refused if the súmula changed meanwhile.")
+
+
+class CountersignSerializer(serializers.Serializer):
+    digest = serializers.CharField(required=False, allow_blank=True)
+
+
+class CodeRequestSerializer(serializers.Serializer):
+    team = serializers.IntegerField(help_text="0 or 1: the pair of the player without a PIN.")
+
+
+class CodeSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    code = serializers.CharField(help_text="6 digits, shown once; single use.")
+    expires_at = serializers.DateTimeField()
+
+
+class SignatureSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    name = serializers.CharField()
+    at = serializers.CharField()
+    digest = serializers.CharField()
+    version = serializers.IntegerField()
+    valid = serializers.BooleanField(help_text="False once a later version voided it.")
+
+
+class VersionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    digest = serializers.CharField()
+    reason = serializers.CharField()
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    is_current = serializers.BooleanField()
+    signatures = SignatureSerializer(many=True)
+    verify_url = serializers.CharField()
+
+
+class EntryStateSerializer(serializers.Serializer):
+    over = serializers.BooleanField()
+    game = serializers.IntegerField(allow_null=True)
+    score = serializers.ListField(child=serializers.IntegerField(), required=False)
+    dealer = serializers.IntegerField(required=False)
+    hand = serializers.IntegerField(required=False)
+    state = serializers.CharField(required=False, help_text="normal, eleven (mão de onze) or iron (mão de ferro).")
+    allowed = serializers.DictField(child=serializers.ListField(child=serializers.IntegerField()), required=False,
+                                    help_text="Values the engine allows for each ending now.")
+
+
+class MatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    is_official = serializers.BooleanField()
+    tournament = serializers.CharField(allow_null=True)
+    round = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    referee = serializers.CharField(allow_null=True)
+    pair_a = serializers.IntegerField()
+    pair_b = serializers.IntegerField()
+    best_of = serializers.IntegerField()
+    games = serializers.ListField(child=serializers.IntegerField())
+    winner = serializers.IntegerField(allow_null=True)
+    state = EntryStateSerializer()
+    current_version = VersionSerializer(allow_null=True)
+    document = serializers.JSONField(help_text="The súmula document (docs/sumula-document.md) as the match stands.")
+    page_url = serializers.CharField()
+
+
+class MatchEnvelopeSerializer(serializers.Serializer):
+    """Responses of the write endpoints: the match after the change, plus what was made."""
+
+    match = MatchSerializer()
+    created = serializers.JSONField(required=False)
+
+
+class VerificationSerializer(serializers.Serializer):
+    digest = serializers.CharField()
+    match = serializers.IntegerField()
+    version = serializers.IntegerField()
+    is_current = serializers.BooleanField()
+    current_version = serializers.IntegerField()
+    intact = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    is_official = serializers.BooleanField()
+    signatures = SignatureSerializer(many=True)
+    document = serializers.JSONField()
+
+
+ROLE_CHOICES = Signature.Role.choices
