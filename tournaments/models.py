@@ -1,8 +1,20 @@
-"""Tournaments, players and the pairs they form.
+"""Tournaments, players and the pairs they form, and what a tournament's format persists.
 
-Kept deliberately small: enough for registration and the demo. Tournament formats
-(rounds, matches, standings) build on these models. A player's signing PIN (art. 25: the
-pairs sign the súmula) is kept only as a hash.
+Data and its integrity only (fields, DB constraints, append-only guards); every write goes
+through ``tournaments.services`` and the pairing algorithms live in the pure
+``tournaments.pairing`` package. A player's signing PIN (art. 25: the pairs sign the
+súmula) is kept only as a hash.
+
+- :class:`Tournament`, :class:`Player`, :class:`Pair` (registration status, withdrawal,
+  rating and organizer's seed), :class:`Round` (generated or only open for check-in);
+- :class:`Stage`: the tournament's format (single or double elimination, round robin,
+  Swiss, groups then knockout), seeding method, the recorded lot seeds and the tiebreaks;
+- :class:`GroupMember` (round robin groups), :class:`BracketNode` (every match of a
+  bracket, its layout and its derived state), :class:`Bye`, :class:`CheckIn`,
+  :class:`TableAssignment` (the referee of a table);
+- :class:`Result`: the official result of a match as the tournament counts it (a received
+  súmula, a walkover or an organizer's decision);
+- :class:`AuditEntry`: the append-only log of what organizers did, with reasons.
 """
 from __future__ import annotations
 
@@ -11,6 +23,7 @@ from django.contrib.auth.hashers import check_password, make_password
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -49,6 +62,11 @@ class Tournament(models.Model):
     )
     best_of = models.PositiveSmallIntegerField(
         _("match format"), choices=BestOf.choices, default=BestOf.ONE
+    )
+    check_in_required = models.BooleanField(
+        _("check-in required"),
+        default=False,
+        help_text=_("Only the pairs checked in for a round are drawn or paired in it."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -110,8 +128,22 @@ class Round(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
     )
+    class Phase(models.TextChoices):
+        GROUPS = "groups", _("Round robin")
+        SWISS = "swiss", _("Swiss")
+        BRACKET = "bracket", _("Bracket")
+
     number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=80, blank=True)
+    phase = models.CharField(_("phase"), max_length=10, choices=Phase.choices, blank=True)
+    generated_at = models.DateTimeField(
+        _("paired at"), null=True, blank=True,
+        help_text=_("Empty while the round is only open for check-in."),
+    )
+    lot_seed = models.BigIntegerField(
+        _("lot seed"), null=True, blank=True,
+        help_text=_("The seed of the draw made for this round, when it was drawn by lot."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -128,6 +160,14 @@ class Round(models.Model):
                 name="round_number_positive",
                 violation_error_message=_("Rounds are numbered from 1."),
             ),
+            models.CheckConstraint(
+                condition=Q(phase__in=["", "groups", "swiss", "bracket"]),
+                name="round_phase_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(phase="") | Q(generated_at__isnull=False),
+                name="round_phase_once_paired",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -137,9 +177,22 @@ class Round(models.Model):
     def display_name(self) -> str:
         return self.name or _("Round %(number)s") % {"number": self.number}
 
+    @property
+    def is_generated(self) -> bool:
+        return self.generated_at is not None
+
 
 class Pair(models.Model):
-    """Two partners registered together in one tournament (a *dupla*), with an optional substitute."""
+    """Two partners registered together in one tournament (a *dupla*), with an optional substitute.
+
+    Only ``confirmed`` pairs are drawn and paired; a ``withdrawn`` pair keeps its results and
+    its remaining matches are walkovers.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("tournament")
@@ -159,6 +212,14 @@ class Pair(models.Model):
         blank=True,
         verbose_name=_("substitute"),
     )
+    status = models.CharField(_("registration"), max_length=10, choices=Status.choices, default=Status.CONFIRMED)
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
+    seed = models.PositiveIntegerField(
+        _("seed"), null=True, blank=True, help_text=_("The organizer's order: 1 is the top seed.")
+    )
+    registered_at = models.DateTimeField(_("registered at"), default=timezone.now)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    withdrawal_reason = models.CharField(_("reason for withdrawal"), max_length=300, blank=True)
 
     class Meta:
         ordering = ["tournament", "name"]
@@ -181,6 +242,27 @@ class Pair(models.Model):
                 name="pair_substitute_not_a_partner",
                 violation_error_message=_("The substitute cannot be one of the two partners."),
             ),
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "confirmed", "withdrawn"]),
+                name="pair_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=(Q(status="withdrawn") & Q(withdrawn_at__isnull=False) & ~Q(withdrawal_reason=""))
+                | (~Q(status="withdrawn") & Q(withdrawn_at__isnull=True) & Q(withdrawal_reason="")),
+                name="pair_withdrawal_has_time_and_reason",
+                violation_error_message=_("A withdrawn pair records when and why it withdrew."),
+            ),
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | Q(seed__gte=1),
+                name="pair_seed_positive",
+                violation_error_message=_("Seeds are numbered from 1."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=Q(seed__isnull=False),
+                name="pair_unique_seed_per_tournament",
+                violation_error_message=_("Another pair of this tournament has this seed."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -194,3 +276,400 @@ class Pair(models.Model):
     def clubs(self) -> str:
         """The partners' clubs, each named once, in order."""
         return " · ".join(dict.fromkeys(p.club for p in self.players if p.club))
+
+    @property
+    def is_active(self) -> bool:
+        """Drawn and paired: confirmed and not withdrawn."""
+        return self.status == self.Status.CONFIRMED
+
+
+# ---- formats: stage, groups, brackets, byes, check-in, tables, results, audit ----------------
+
+
+def default_tiebreaks() -> list[str]:
+    """Matches won, head-to-head, point difference (saldo de tentos), points scored."""
+    return ["matches_won", "head_to_head", "point_difference", "points_scored"]
+
+
+def new_lot_seed() -> int:
+    from tournaments.pairing.seeding import new_lot_seed as draw
+
+    return draw()
+
+
+class Stage(models.Model):
+    """A tournament's format: how pairs are drawn, paired and ranked (one per tournament).
+
+    ``lot_seed`` is recorded when the draw is made by lot, ``standings_lot_seed`` when the
+    stage is configured: with them every draw and every tie separated by lot can be redone.
+    """
+
+    class Format(models.TextChoices):
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss system")
+        GROUPS_KNOCKOUT = "groups_knockout", _("Groups then knockout")
+
+    class Seeding(models.TextChoices):
+        ORDER = "order", _("Organizer's order")
+        RATING = "rating", _("Rating")
+        LOT = "lot", _("Lot")
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="stage", verbose_name=_("tournament")
+    )
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.ORDER)
+    lot_seed = models.BigIntegerField(_("lot seed of the draw"), null=True, blank=True)
+    third_place = models.BooleanField(_("third-place match"), default=False)
+    grand_final_reset = models.BooleanField(_("grand-final reset"), default=True)
+    group_count = models.PositiveSmallIntegerField(_("groups"), default=1)
+    qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=2)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks)
+    standings_lot_seed = models.BigIntegerField(_("lot seed of the standings"), default=new_lot_seed)
+    walkover_scores = models.BooleanField(
+        _("walkovers count games and points"),
+        default=False,
+        help_text=_("Off: a walkover counts as a match won and nothing else."),
+    )
+    bracket_seeds = models.JSONField(_("bracket seeds"), default=list, blank=True)
+    bracket_first_round = models.PositiveSmallIntegerField(_("first bracket round"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(format__in=["single_elimination", "double_elimination", "round_robin", "swiss",
+                                        "groups_knockout"]),
+                name="stage_format_valid",
+            ),
+            models.CheckConstraint(condition=Q(seeding__in=["order", "rating", "lot"]), name="stage_seeding_valid"),
+            models.CheckConstraint(
+                condition=Q(group_count__gte=1), name="stage_group_count_positive",
+                violation_error_message=_("A round robin has at least one group."),
+            ),
+            models.CheckConstraint(
+                condition=Q(qualifiers_per_group__gte=1), name="stage_qualifiers_positive",
+                violation_error_message=_("At least one pair per group qualifies."),
+            ),
+            models.CheckConstraint(
+                condition=Q(swiss_rounds__isnull=True) | Q(swiss_rounds__gte=1), name="stage_swiss_rounds_positive",
+                violation_error_message=_("A Swiss has at least one round."),
+            ),
+            models.CheckConstraint(
+                condition=Q(lot_seed__isnull=True) | Q(lot_seed__gte=0), name="stage_lot_seed_not_negative",
+            ),
+            models.CheckConstraint(condition=Q(standings_lot_seed__gte=0), name="stage_standings_seed_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.get_format_display()}"
+
+    @property
+    def is_bracket(self) -> bool:
+        return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
+
+    @property
+    def has_groups(self) -> bool:
+        return self.format in (self.Format.ROUND_ROBIN, self.Format.GROUPS_KNOCKOUT)
+
+
+class GroupMember(models.Model):
+    """A pair's place in a round-robin group: ``number`` is its Berger pairing number."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="group_members")
+    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="group_memberships")
+    group = models.PositiveSmallIntegerField(_("group (0 = A)"))
+    number = models.PositiveSmallIntegerField(_("pairing number"))
+
+    class Meta:
+        ordering = ["stage", "group", "number"]
+        verbose_name = _("group member")
+        verbose_name_plural = _("group members")
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "pair"], name="group_member_one_group_per_pair"),
+            models.UniqueConstraint(fields=["stage", "group", "number"], name="group_member_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="group_member_number_positive"),
+        ]
+
+    @property
+    def group_name(self) -> str:
+        from tournaments.pairing.round_robin import group_name
+
+        return group_name(self.group)
+
+
+class BracketNode(models.Model):
+    """One match of an elimination bracket: its place in the layout and, derived from the official
+    results by ``tournaments.pairing``, who sits in it, who won it and its scoring match.
+
+    The layout fields (code, section, round, position, seeds and sources) never change after
+    the draw; the state fields are rewritten as results become official.
+    """
+
+    class Section(models.TextChoices):
+        WINNERS = "winners", _("Winners' bracket")
+        LOSERS = "losers", _("Losers' bracket")
+        GRAND_FINAL = "grand_final", _("Grand final")
+        THIRD_PLACE = "third_place", _("Third-place match")
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="bracket_nodes")
+    code = models.CharField(_("code"), max_length=16)
+    section = models.CharField(_("section"), max_length=12, choices=Section.choices)
+    bracket_round = models.PositiveSmallIntegerField(_("bracket round"))
+    position = models.PositiveIntegerField(_("position"))
+    level = models.PositiveSmallIntegerField(_("play order"), help_text=_("1 for the first round played."))
+    top_seed = models.PositiveIntegerField(null=True, blank=True)
+    bottom_seed = models.PositiveIntegerField(null=True, blank=True)
+    top_source = models.CharField(max_length=16, blank=True)
+    top_takes = models.CharField(max_length=6, blank=True)
+    bottom_source = models.CharField(max_length=16, blank=True)
+    bottom_takes = models.CharField(max_length=6, blank=True)
+    # derived state
+    top_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    bottom_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    top_bye = models.BooleanField(default=False)
+    bottom_bye = models.BooleanField(default=False)
+    winner = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    unplayed = models.BooleanField(default=False)
+    match = models.OneToOneField(
+        "scoring.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="bracket_node"
+    )
+
+    class Meta:
+        ordering = ["stage", "level", "section", "bracket_round", "position"]
+        verbose_name = _("bracket match")
+        verbose_name_plural = _("bracket matches")
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "code"], name="bracket_node_unique_code"),
+            models.CheckConstraint(
+                condition=Q(section__in=["winners", "losers", "grand_final", "third_place"]),
+                name="bracket_node_section_valid",
+            ),
+            models.CheckConstraint(condition=Q(level__gte=1), name="bracket_node_level_positive"),
+            models.CheckConstraint(
+                condition=Q(top_pair__isnull=True) | Q(bottom_pair__isnull=True) | ~Q(top_pair=models.F("bottom_pair")),
+                name="bracket_node_two_different_pairs",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner=models.F("top_pair")) | Q(winner=models.F("bottom_pair")),
+                name="bracket_node_winner_plays",
+            ),
+            models.CheckConstraint(
+                condition=(Q(top_seed__isnull=True) | Q(top_source=""))
+                & (Q(bottom_seed__isnull=True) | Q(bottom_source="")),
+                name="bracket_node_slot_seed_or_source",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage_id}:{self.code}"
+
+
+class Bye(models.Model):
+    """A pair that sits out a round of a Swiss or a round robin and scores it as a win."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round"))
+    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="byes", verbose_name=_("pair"))
+
+    class Meta:
+        ordering = ["round", "pair"]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "pair"], name="bye_once_per_round",
+                violation_error_message=_("This pair already has the bye in this round."),
+            ),
+        ]
+
+
+class CheckIn(models.Model):
+    """A pair present for a round (required for it to be drawn or paired when the tournament asks for check-in)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="check_ins", verbose_name=_("round"))
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="check_ins", verbose_name=_("pair"))
+    checked_in_at = models.DateTimeField(_("checked in at"), default=timezone.now)
+    checked_in_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round", "checked_in_at", "id"]
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "pair"], name="check_in_once_per_round",
+                violation_error_message=_("This pair is already checked in for this round."),
+            ),
+        ]
+
+
+class TableAssignment(models.Model):
+    """The referee of a table: for every round (``round`` empty) or for one round, which wins."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_assignments")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, blank=True, related_name="table_assignments")
+    table = models.PositiveSmallIntegerField(_("table"))
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="table_assignments",
+        verbose_name=_("referee"),
+    )
+
+    class Meta:
+        ordering = ["tournament", "round", "table"]
+        verbose_name = _("table assignment")
+        verbose_name_plural = _("table assignments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(table__gte=1), name="table_assignment_table_positive",
+                violation_error_message=_("Tables are numbered from 1."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "table"], condition=Q(round__isnull=True),
+                name="table_assignment_unique_table",
+                violation_error_message=_("This table already has a referee for every round."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table"], condition=Q(round__isnull=False),
+                name="table_assignment_unique_table_per_round",
+                violation_error_message=_("This table already has a referee in this round."),
+            ),
+        ]
+
+
+class Result(models.Model):
+    """The official result of a match as the tournament counts it.
+
+    ``sumula``: copied from the súmula once signed and received (art. 25); it counts only
+    while the súmula stays received. ``walkover``: a pair was absent (W.O.), official at once.
+    ``manual``: set by the organizer with a reason (art. 26).
+    """
+
+    class Kind(models.TextChoices):
+        SUMULA = "sumula", _("Súmula received")
+        WALKOVER = "walkover", _("Walkover (W.O.)")
+        MANUAL = "manual", _("Set by the organizer")
+
+    match = models.OneToOneField("scoring.Match", on_delete=models.PROTECT, related_name="tournament_result")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="results")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    pair_a = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    pair_b = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner"))
+    absent = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("absent pair")
+    )
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    points_a = models.PositiveIntegerField(default=0)
+    points_b = models.PositiveIntegerField(default=0)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["tournament", "match"]
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=["sumula", "walkover", "manual"]), name="result_kind_valid"),
+            models.CheckConstraint(
+                condition=~Q(pair_a=models.F("pair_b")), name="result_two_different_pairs",
+            ),
+            models.CheckConstraint(
+                condition=(Q(winner=models.F("pair_a")) & Q(games_a__gt=models.F("games_b")))
+                | (Q(winner=models.F("pair_b")) & Q(games_b__gt=models.F("games_a"))),
+                name="result_winner_won_more_games",
+                violation_error_message=_("The winner is one of the two pairs and won more games."),
+            ),
+            models.CheckConstraint(
+                condition=(Q(kind="walkover") & Q(absent__isnull=False) & ~Q(absent=models.F("winner"))
+                           & (Q(absent=models.F("pair_a")) | Q(absent=models.F("pair_b"))))
+                | (~Q(kind="walkover") & Q(absent__isnull=True)),
+                name="result_walkover_names_the_absent_pair",
+                violation_error_message=_("A walkover names the absent pair, which loses it."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="manual") | ~Q(reason=""), name="result_manual_has_reason",
+                violation_error_message=_("A result set by hand needs a reason."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}: {self.winner_id}"
+
+    @property
+    def walkover(self) -> bool:
+        return self.kind == self.Kind.WALKOVER
+
+
+class AuditError(Exception):
+    """Raised when code tries to rewrite or delete an audit entry (they are append-only)."""
+
+
+class AuditEntry(models.Model):
+    """What an organizer did to a tournament, when, why, and the data before and after."""
+
+    class Action(models.TextChoices):
+        STAGE_CONFIGURED = "stage_configured", _("Format configured")
+        PAIR_REGISTERED = "pair_registered", _("Pair registered")
+        PAIR_UPDATED = "pair_updated", _("Pair updated")
+        PAIRS_IMPORTED = "pairs_imported", _("Pairs imported")
+        PAIR_WITHDRAWN = "pair_withdrawn", _("Pair withdrawn")
+        ROUND_GENERATED = "round_generated", _("Round generated")
+        ROUND_REGENERATED = "round_regenerated", _("Round regenerated")
+        BRACKET_ADVANCED = "bracket_advanced", _("Bracket advanced")
+        PAIRING_CHANGED = "pairing_changed", _("Pairing changed by hand")
+        RESULT_SET = "result_set", _("Result set by hand")
+        TABLES_SWAPPED = "tables_swapped", _("Tables swapped")
+        WALKOVER = "walkover", _("Walkover recorded")
+        REFEREE_ASSIGNED = "referee_assigned", _("Referee assigned to a table")
+        RESULT_OFFICIAL = "result_official", _("Súmula result made official")
+        RESULT_IGNORED = "result_ignored", _("Súmula result not applied")
+
+    OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("by"),
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    round = models.ForeignKey(Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    match = models.ForeignKey("scoring.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    at = models.DateTimeField(_("at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(action__in=["pairing_changed", "result_set", "tables_swapped", "pair_withdrawn"])
+                | ~Q(reason=""),
+                name="audit_override_has_reason",
+                violation_error_message=_("A manual override needs a reason."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} {self.action} {self.at:%Y-%m-%d %H:%M}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AuditError("audit entries are never rewritten")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AuditError("audit entries are never deleted")
