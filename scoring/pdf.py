@@ -1,0 +1,462 @@
+"""Súmula PDFs: WeasyPrint, server side, A4, in Brazilian Portuguese.
+
+Owns turning a súmula document (docs/sumula-document.md) into paper:
+
+- :func:`render_blank` the sheet a table fills in by pen: the match header, one grid of
+  numbered hand rows per game, a penalties box, the result and the signature lines (art. 25);
+- :func:`render_filled` the record of a match: every hand and *tento* with the running score,
+  corrections, result, signatures (voided ones marked), the digest as text and as a QR code
+  pointing at the verification page;
+- :func:`render_many` many súmulas into ONE PDF (a round), calling back after each one.
+
+It knows nothing about models: callers hand it documents and signatures (plain dicts).
+The parsed stylesheet and WeasyPrint's font configuration are built once per thread and
+reused by every render; each súmula is laid out on its own and the pages are then joined
+into one PDF with WeasyPrint's ``Document.copy`` (measured faster than one big HTML, and
+every súmula keeps its own "page x of y"; see benchmarks/print_round.py).
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+import qrcode
+import qrcode.constants
+from django.conf import settings
+from django.template.loader import get_template
+from django.urls import NoReverseMatch, reverse
+from django.utils import formats, timezone, translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import pgettext, pgettext_lazy
+
+PDF_LANGUAGE = "pt-br"
+CSS_PATH = Path(settings.BASE_DIR) / "templates" / "scoring" / "pdf" / "sumula.css"
+BLANK_TEMPLATE = "scoring/pdf/blank.html"
+FILLED_TEMPLATE = "scoring/pdf/filled.html"
+#: numbered rows printed for each game of a blank súmula
+BLANK_ROWS = 24
+#: rows of the penalties box of a blank súmula
+BLANK_PENALTY_ROWS = 6
+#: writing lines of the notes box (occurrences, rulings) of a blank súmula
+BLANK_NOTE_LINES = 5
+HAND_VALUES = (1, 3, 6, 9, 12)
+#: printed side of the verification QR code (a phone reads it from ~25 cm)
+QR_SIZE_MM = 26
+ROLES = ("team0", "team1", "referee")
+
+PRESET_NAMES = {
+    "regulamento-tecnico": pgettext_lazy("súmula PDF", "Technical Regulation of Truco (Regulamento Técnico)"),
+    "regras-4-jogadores": pgettext_lazy("súmula PDF", "House rules for 4 players"),
+    "jtb": pgettext_lazy("súmula PDF", "Truco Brasileiro (JTB)"),
+}
+
+# Every value of every rule-set option, in words (referee/engine/rules.py lists them).
+OPTION_WORDS = {
+    ("deck", "sujo"): pgettext_lazy("súmula PDF", "40-card deck (baralho sujo)"),
+    ("deck", "limpo"): pgettext_lazy("súmula PDF", "clean deck Q J K A 2 3 (24 cards)"),
+    ("deck", "limpo+7"): pgettext_lazy("súmula PDF", "clean deck with the 7s (28 cards)"),
+    ("all_tied", "nobody"): pgettext_lazy("súmula PDF", "three tied tricks: nobody scores (art. 11.4)"),
+    ("all_tied", "dealer_team"): pgettext_lazy("súmula PDF", "three tied tricks: the dealer's team scores"),
+    ("all_tied", "first_player_team"): pgettext_lazy("súmula PDF", "three tied tricks: the team of the first hand player scores"),
+    ("lead_after_tie", "tying_player"): pgettext_lazy("súmula PDF", "after a tied trick the player who tied leads"),
+    ("lead_after_tie", "first_player"): pgettext_lazy("súmula PDF", "after a tied trick the first hand player leads"),
+    ("lead_after_tie", "trick_leader"): pgettext_lazy("súmula PDF", "after a tied trick whoever led it leads again"),
+    ("cover_after_tied_first", True): pgettext_lazy("súmula PDF", "covered cards allowed after a tied first trick"),
+    ("cover_after_tied_first", False): pgettext_lazy("súmula PDF", "no covered card after a tied first trick"),
+    ("show_highest_after_tied_first", True): pgettext_lazy("súmula PDF", "after a tied first trick the highest card must be shown"),
+    ("show_highest_after_tied_first", False): pgettext_lazy("súmula PDF", 
+        "no need to show the highest card after a tied first trick (art. 11.5)"),
+    ("raises", "in_turn"): pgettext_lazy("súmula PDF", "raises in turn, teams alternating (art. 12)"),
+    ("raises", "any_time"): pgettext_lazy("súmula PDF", "anyone may raise at any time"),
+    ("fold_any_time", True): pgettext_lazy("súmula PDF", "a team may fold a hand without a raise"),
+    ("fold_any_time", False): pgettext_lazy("súmula PDF", "a hand is given up only by running from a raise (art. 13)"),
+    ("false_call", "truco"): pgettext_lazy("súmula PDF", "a false call counts as truco when accepted (art. 16)"),
+    ("false_call", "tento"): pgettext_lazy("súmula PDF", "a false call is a tento"),
+    ("raise_in_eleven", "art19"): pgettext_lazy("súmula PDF", 
+        "raise in a mão de onze: loses 3, or the game if the opponents have 9 to 11 (art. 19)"),
+    ("raise_in_eleven", "game"): pgettext_lazy("súmula PDF", "raise in a mão de onze loses the game"),
+    ("eleven_run_points", 1): pgettext_lazy("súmula PDF", "mão de onze refused: the opponents score 1"),
+    ("eleven_run_points", 3): pgettext_lazy("súmula PDF", "mão de onze refused: the opponents score 3"),
+    ("blind_iron_hand", True): pgettext_lazy("súmula PDF", "mão de ferro played blind"),
+    ("blind_iron_hand", False): pgettext_lazy("súmula PDF", "mão de ferro played looking at one's own cards"),
+    ("iron_hand_value", 3): pgettext_lazy("súmula PDF", "mão de ferro worth 3"),
+    ("iron_hand_value", 1): pgettext_lazy("súmula PDF", "mão de ferro worth 1"),
+    ("score_cap", True): pgettext_lazy("súmula PDF", "a hand cannot take a team past 12"),
+    ("score_cap", False): pgettext_lazy("súmula PDF", "scores are not capped at 12"),
+}
+
+ENDED_BY_WORDS = {
+    "tricks": pgettext_lazy("súmula PDF: hand ended by", "tricks"),
+    "run": pgettext_lazy("súmula PDF: hand ended by", "ran"),
+    "eleven_refused": pgettext_lazy("súmula PDF: hand ended by", "refused 11"),
+    "all_tied": pgettext_lazy("súmula PDF: hand ended by", "all tied"),
+    "deal_lost": pgettext_lazy("súmula PDF: hand ended by", "deal lost"),
+    "fold": pgettext_lazy("súmula PDF: hand ended by", "folded"),
+    "penalty": pgettext_lazy("súmula PDF: hand ended by", "penalty"),
+    "proof": pgettext_lazy("súmula PDF: hand ended by", "proof"),
+    "iron_tie": pgettext_lazy("súmula PDF: hand ended by", "iron tie"),
+}
+
+ROLE_LABELS = {
+    "team0": pgettext_lazy("súmula PDF", "Player of pair A"),
+    "team1": pgettext_lazy("súmula PDF", "Player of pair B"),
+    "referee": pgettext_lazy("súmula PDF", "Referee"),
+}
+
+
+class Sheet(NamedTuple):
+    """One súmula to print: its document, the signatures beside it, and whether the document
+    is a draft (changed since the last issued version: its digest verifies nowhere yet)."""
+
+    document: dict
+    signatures: Sequence[dict] = ()
+    draft: bool = False
+
+
+# -- shared WeasyPrint state ----------------------------------------------------------------
+
+_local = threading.local()
+
+
+def _weasy():
+    """(FontConfiguration, CSS) of this thread, built on first use and then reused.
+
+    WeasyPrint objects are not documented as thread-safe, so a threaded web server gets one
+    pair per thread; a Celery worker or the benchmark has a single one.
+    """
+    state = getattr(_local, "state", None)
+    if state is None:
+        from weasyprint import CSS
+        from weasyprint.text.fonts import FontConfiguration
+
+        font_config = FontConfiguration()
+        css = CSS(string=CSS_PATH.read_text(encoding="utf-8"), font_config=font_config)
+        state = _local.state = (font_config, css)
+    return state
+
+
+# -- helpers shared with the printing pages ---------------------------------------------------
+
+def verification_path(digest: str) -> str:
+    """Path of the public verification page of a digest (/sumulas/verificar/<digest>/)."""
+    try:
+        return reverse("scoring:verify", kwargs={"digest": digest})
+    except NoReverseMatch:  # before the scoring core mounts its page
+        return f"/sumulas/verificar/{digest}/"
+
+
+def verification_url(digest: str) -> str:
+    return settings.SITE_URL + verification_path(digest)
+
+
+def qr_svg(data: str, size_mm: float = 30) -> str:
+    """``data`` as a QR code: an inline SVG, one path, black modules on white (level M)."""
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+    code.add_data(data)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    n = len(matrix)
+    quiet = 2  # quiet zone, in modules; the box around it adds white space too
+    parts = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < n:
+            if row[x]:
+                start = x
+                while x < n and row[x]:
+                    x += 1
+                parts.append(f"M{start + quiet} {y + quiet}h{x - start}v1h{start - x}z")
+            else:
+                x += 1
+    side = n + 2 * quiet
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="qr" width="{size_mm}mm" height="{size_mm}mm" '
+        f'viewBox="0 0 {side} {side}" shape-rendering="crispEdges">'
+        f'<rect width="{side}" height="{side}" fill="#fff"/><path fill="#000" d="{"".join(parts)}"/></svg>'
+    )
+
+
+def rules_in_words(rules: dict | None) -> tuple[str, list[str]]:
+    """The preset's name and, in words, each option that differs from the preset."""
+    from referee.engine.rules import DEFAULT, PRESETS
+
+    rules = rules or {}
+    preset = rules.get("preset") or "regulamento-tecnico"
+    base = PRESETS.get(preset, DEFAULT)
+    changed = []
+    for name, value in (rules.get("options") or {}).items():
+        if getattr(base, name, object()) == value and type(getattr(base, name)) is type(value):
+            continue
+        words = OPTION_WORDS.get((name, value))
+        changed.append(str(words) if words is not None else f"{name}: {value}")
+    return str(PRESET_NAMES.get(preset, preset)), changed
+
+
+def effective_option(rules: dict | None, name: str):
+    from referee.engine.rules import DEFAULT, PRESETS
+
+    rules = rules or {}
+    options = rules.get("options") or {}
+    if name in options:
+        return options[name]
+    return getattr(PRESETS.get(rules.get("preset") or "", DEFAULT), name)
+
+
+def local_time(value: str | None) -> str:
+    """An ISO time of the document as the club reads it: 21/11/2026 15:02."""
+    if not value:
+        return ""
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return value
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
+    return formats.date_format(moment, "SHORT_DATETIME_FORMAT")
+
+
+def digest_groups(digest: str) -> str:
+    """The digest in groups of 8 characters, easier to read aloud and compare."""
+    return " ".join(digest[i:i + 8] for i in range(0, len(digest), 8))
+
+
+# -- the context of one sheet -----------------------------------------------------------------
+
+def _short_name(name: str) -> str:
+    parts = name.split()
+    return name if len(parts) < 2 else f"{parts[0]} {parts[-1][0]}."
+
+
+def _header(document: dict) -> dict:
+    match = document["match"]
+    teams = document["teams"]
+    preset, options = rules_in_words(match.get("rules"))
+    best_of = match.get("best_of") or 1
+    if best_of == 1:
+        format_words = pgettext("súmula PDF", "Single game to 12 points")
+    else:
+        format_words = pgettext("súmula PDF", "Best of %(n)s games to 12 points") % {"n": best_of}
+    return {
+        "match": match,
+        "tournament_name": match.get("tournament") or pgettext("súmula PDF", "Friendly match"),
+        "best_of": best_of,
+        "format": format_words,
+        "preset": preset,
+        "options": options,
+        "teams": [
+            {"letter": letter, "name": team["name"], "players": team["players"], "club": team.get("club") or ""}
+            for letter, team in zip("AB", teams)
+        ],
+    }
+
+
+def _seat_names(teams: Sequence[dict]) -> list[str]:
+    """Players by engine seat: team = seat % 2, partners opposite (seat 0 and 2 are team 0)."""
+    names = []
+    for seat in range(4):
+        players = teams[seat % 2]["players"]
+        index = seat // 2
+        names.append(_short_name(players[index]) if index < len(players) else str(seat))
+    return names
+
+
+def _legend(rules: dict | None) -> dict:
+    return {
+        "eleven_run_points": effective_option(rules, "eleven_run_points"),
+        "iron_value": effective_option(rules, "iron_hand_value"),
+        "iron_blind": effective_option(rules, "blind_iron_hand"),
+        "raise_in_eleven_game": effective_option(rules, "raise_in_eleven") == "game",
+    }
+
+
+def blank_context(document: dict) -> dict:
+    header = _header(document)
+    # games and then the panel (penalties, result, signatures), two cells side by side
+    cells = [{"game": {"number": n}} for n in range(1, header["best_of"] + 1)] + [{"panel": True}]
+    return {
+        **header,
+        "pairs": [cells[i:i + 2] for i in range(0, len(cells), 2)],
+        "rows": range(1, BLANK_ROWS + 1),
+        "penalty_rows": range(BLANK_PENALTY_ROWS),
+        "note_lines": range(BLANK_NOTE_LINES),
+        "values": HAND_VALUES,
+        "legend": _legend(header["match"].get("rules")),
+        "roles": [{"label": ROLE_LABELS[r], "team": header["teams"][i]["name"] if i < 2 else ""}
+                  for i, r in enumerate(ROLES)],
+    }
+
+
+def _ruling(ruling) -> str:
+    """A penalty's ruling: the referee's ruling number (an id) or its text."""
+    if ruling is None or ruling == "":
+        return ""
+    if isinstance(ruling, int):
+        return pgettext("súmula PDF", "Ruling no. %(id)s") % {"id": ruling}
+    return pgettext("súmula PDF", "Ruling: %(text)s") % {"text": ruling}
+
+
+def filled_context(document: dict, signatures: Iterable[dict] = (), draft: bool = False) -> dict:
+    header = _header(document)
+    teams = header["teams"]
+    letters = ("A", "B")
+    seats = _seat_names(document["teams"])
+    ended_words = {key: str(words) for key, words in ENDED_BY_WORDS.items()}
+    games = []
+    any_report = False
+    for game in document.get("games", []):
+        rows = []
+        for entry in game.get("entries", []):
+            score = entry.get("score") or [0, 0]
+            if entry.get("kind") == "penalty":
+                offender = entry.get("offender")
+                beneficiary = entry.get("beneficiary")
+                rows.append({
+                    "penalty": True,
+                    "article": entry.get("article") or "",
+                    "reason": entry.get("reason") or "",
+                    "ruling": _ruling(entry.get("ruling")),
+                    "offender": teams[offender]["name"] if offender in (0, 1) else "",
+                    "winner": letters[beneficiary] if beneficiary in (0, 1) else "—",
+                    "points": entry.get("points", 0),
+                    "score": score,
+                })
+            else:
+                winner = entry.get("winner")
+                dealer = entry.get("dealer")
+                report = entry.get("report") is not None
+                any_report = any_report or report
+                rows.append({
+                    "penalty": False,
+                    "number": entry.get("number", ""),
+                    "dealer": seats[dealer] if isinstance(dealer, int) and 0 <= dealer < 4 else "",
+                    "value": entry.get("value", ""),
+                    "ended": ended_words.get(entry.get("ended_by"), entry.get("ended_by") or ""),
+                    "report": report,
+                    "winner": letters[winner] if winner in (0, 1) else "—",
+                    "points": entry.get("points", 0),
+                    "score": score,
+                })
+        winner = game.get("winner")
+        games.append({
+            "number": game.get("number", len(games) + 1),
+            "rows": rows,
+            "score": game.get("score") or [0, 0],
+            "winner": teams[winner]["name"] if winner in (0, 1) else None,
+            "penalties": sum(1 for r in rows if r["penalty"]),
+        })
+    result = document.get("result") or {"games": [0, 0], "winner": None}
+    winner = result.get("winner")
+    digest = document.get("digest") or ""
+    # Signatures: valid when they signed this content; the others are kept, marked voided.
+    by_role: dict[str, dict] = {r: {"valid": [], "voided": []} for r in ROLES}
+    for signature in signatures or ():
+        role = by_role.setdefault(signature.get("role", ""), {"valid": [], "voided": []})
+        voided = bool(signature.get("voided")) or signature.get("digest") != digest
+        role["voided" if voided else "valid"].append({
+            "name": signature.get("name", ""),
+            "at": local_time(signature.get("at")),
+            "digest": (signature.get("digest") or "")[:12],
+        })
+    roles = []
+    for i, name in enumerate(ROLES):
+        roles.append({
+            "label": ROLE_LABELS[name],
+            "team": teams[i]["name"] if i < 2 else "",
+            **by_role.pop(name),
+        })
+    url = verification_url(digest) if digest else ""
+    return {
+        **header,
+        "games": games,
+        "any_report": any_report,
+        "result": {"games": result.get("games") or [0, 0],
+                   "winner": teams[winner]["name"] if winner in (0, 1) else None},
+        "corrections": [
+            {**c, "at": local_time(c.get("at"))} for c in document.get("corrections") or []
+        ],
+        "roles": roles,
+        "digest": digest,
+        "draft": draft,
+        "digest_groups": digest_groups(digest),
+        "verify_url": url,
+        "qr": mark_safe(qr_svg(url, QR_SIZE_MM)) if url else "",
+    }
+
+
+# -- HTML and PDF -------------------------------------------------------------------------------
+
+def blank_html(document: dict) -> str:
+    """One blank súmula as a standalone HTML page (pt-BR)."""
+    with translation.override(PDF_LANGUAGE):
+        return get_template(BLANK_TEMPLATE).render(blank_context(document))
+
+
+def filled_html(document: dict, signatures: Iterable[dict] = (), draft: bool = False) -> str:
+    """One filled súmula as a standalone HTML page (pt-BR)."""
+    with translation.override(PDF_LANGUAGE):
+        return get_template(FILLED_TEMPLATE).render(filled_context(document, signatures, draft))
+
+
+def sheet_html(kind: str, sheet: Sheet) -> str:
+    if kind == "blank":
+        return blank_html(sheet.document)
+    if kind == "filled":
+        return filled_html(sheet.document, sheet.signatures, sheet.draft)
+    raise ValueError(f"unknown súmula kind {kind!r}")
+
+
+def layout(html: str):
+    """Lay one HTML page out with the shared stylesheet and fonts: a WeasyPrint Document."""
+    from weasyprint import HTML
+
+    font_config, css = _weasy()
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).render(stylesheets=[css], font_config=font_config)
+
+
+def write_pdf(documents: Sequence) -> bytes:
+    """The pages of laid out WeasyPrint documents, in order, as one PDF."""
+    if len(documents) == 1:
+        return documents[0].write_pdf()
+    pages = [page for document in documents for page in document.pages]
+    return documents[0].copy(pages).write_pdf()
+
+
+def html_to_pdf(html_pages: Iterable[str]) -> bytes:
+    """Standalone HTML pages laid out one by one and joined into one PDF."""
+    return write_pdf([layout(html) for html in html_pages])
+
+
+def render_blank(document: dict) -> bytes:
+    """The blank súmula of a match, to fill in by pen: PDF bytes."""
+    return write_pdf([layout(blank_html(document))])
+
+
+def render_filled(document: dict, signatures: Iterable[dict] = (), *, draft: bool = False) -> bytes:
+    """The filled súmula of a match with its signatures: PDF bytes. ``draft`` marks a
+    document that is not an issued version (its digest does not verify)."""
+    return write_pdf([layout(filled_html(document, signatures, draft))])
+
+
+def render_many(
+    sheets: Iterable[Sheet | tuple],
+    kind: str,
+    on_progress: Callable[[int], None] | None = None,
+) -> bytes:
+    """Many súmulas of one ``kind`` ("blank" or "filled") in ONE PDF, in order.
+
+    ``sheets`` are :class:`Sheet` or plain ``(document, signatures[, draft])`` tuples
+    (signatures ignored for blanks); it may be a generator, consumed one súmula at a time.
+    ``on_progress(done)`` is called after each súmula is laid out. Each súmula starts on a
+    new page and numbers its own pages.
+    """
+    laid_out = []
+    for done, sheet in enumerate(sheets, start=1):
+        laid_out.append(layout(sheet_html(kind, Sheet(*sheet))))
+        if on_progress is not None:
+            on_progress(done)
+    if not laid_out:
+        raise ValueError("nothing to print")
+    return write_pdf(laid_out)
