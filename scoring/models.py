@@ -420,6 +420,7 @@ class MatchEvent(models.Model):
 
 # ---- printing (scoring/printing.py, scoring/tasks.py) --------------------------------------
 # Owned by the printing work; kept as one block at the end of this module.
+from django.utils.translation import pgettext_lazy  # noqa: E402
 
 
 def print_job_upload_to(job: "PrintJob", filename: str) -> str:
@@ -430,44 +431,48 @@ class PrintJob(models.Model):
     """Súmulas of a round (or a list of matches) rendered into one PDF by a background task."""
 
     class Kind(models.TextChoices):
-        BLANK = "blank", _("Blank súmulas (to fill in by pen)")
-        FILLED = "filled", _("Filled súmulas")
+        BLANK = "blank", pgettext_lazy("print job", "Blank súmulas (to fill in by pen)")
+        FILLED = "filled", pgettext_lazy("print job", "Filled súmulas")
 
     class Status(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
+        QUEUED = "queued", pgettext_lazy("print job", "Queued")
+        RUNNING = "running", pgettext_lazy("print job", "Running")
+        DONE = "done", pgettext_lazy("print job", "Done")
+        FAILED = "failed", pgettext_lazy("print job", "Failed")
 
-    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    kind = models.CharField(pgettext_lazy("print job", "kind"), max_length=10, choices=Kind.choices)
+    status = models.CharField(
+        pgettext_lazy("print job", "status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
-        related_name="print_jobs", verbose_name=_("tournament"),
+        related_name="print_jobs", verbose_name=pgettext_lazy("print job", "tournament"),
     )
     round = models.ForeignKey(
         "tournaments.Round", on_delete=models.CASCADE, null=True, blank=True,
-        related_name="print_jobs", verbose_name=_("round"),
+        related_name="print_jobs", verbose_name=pgettext_lazy("print job", "round"),
     )
-    matches = models.ManyToManyField(Match, related_name="print_jobs", verbose_name=_("matches"))
-    done = models.PositiveIntegerField(_("súmulas rendered"), default=0)
-    total = models.PositiveIntegerField(_("súmulas to render"), default=0)
-    file = models.FileField(_("PDF"), upload_to=print_job_upload_to, blank=True)
-    error = models.TextField(_("error"), blank=True)
-    task_id = models.CharField(_("task id"), max_length=64, blank=True)
+    matches = models.ManyToManyField(
+        Match, related_name="print_jobs", verbose_name=pgettext_lazy("print job", "matches")
+    )
+    done = models.PositiveIntegerField(pgettext_lazy("print job", "súmulas rendered"), default=0)
+    total = models.PositiveIntegerField(pgettext_lazy("print job", "súmulas to render"), default=0)
+    file = models.FileField(pgettext_lazy("print job", "PDF"), upload_to=print_job_upload_to, blank=True)
+    error = models.TextField(pgettext_lazy("print job", "error"), blank=True)
+    task_id = models.CharField(pgettext_lazy("print job", "task id"), max_length=64, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="print_jobs", verbose_name=_("created by"),
+        related_name="print_jobs", verbose_name=pgettext_lazy("print job", "created by"),
     )
-    created_at = models.DateTimeField(_("created at"), default=timezone.now)
-    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
-    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    created_at = models.DateTimeField(pgettext_lazy("print job", "created at"), default=timezone.now)
+    started_at = models.DateTimeField(pgettext_lazy("print job", "started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(pgettext_lazy("print job", "finished at"), null=True, blank=True)
+    updated_at = models.DateTimeField(pgettext_lazy("print job", "updated at"), auto_now=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name = _("print job")
-        verbose_name_plural = _("print jobs")
+        verbose_name = pgettext_lazy("print job", "print job")
+        verbose_name_plural = pgettext_lazy("print job", "print jobs")
         constraints = [
             models.CheckConstraint(condition=Q(done__lte=F("total")), name="print_job_done_at_most_total"),
             models.CheckConstraint(condition=Q(kind__in=["blank", "filled"]), name="print_job_kind"),

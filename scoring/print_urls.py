@@ -1,3 +1,19 @@
-"""Printing pages: blank and filled súmulas, whole rounds (mounted at /sumulas/impressao/)."""
+"""Printing pages: blank and filled súmulas, whole rounds (mounted at /sumulas/impressao/).
+
+Who may do what is documented in docs/printing.md (single súmulas are public for tournament
+matches; printing rounds and the print jobs are for the tournament's organizer).
+"""
+from django.urls import path
+
+from . import print_views as views
+
 app_name = "printing"
-urlpatterns: list = []
+urlpatterns = [
+    path("partida/<int:pk>/em-branco.pdf", views.match_pdf, {"kind": "blank"}, name="match-blank"),
+    path("partida/<int:pk>/preenchida.pdf", views.match_pdf, {"kind": "filled"}, name="match-filled"),
+    path("torneio/<slug:slug>/", views.tournament_index, name="tournament"),
+    path("rodada/<int:pk>/", views.round_print, name="round"),
+    path("trabalho/<int:pk>/", views.job_page, name="job"),
+    path("trabalho/<int:pk>/estado/", views.job_status, name="job-status"),
+    path("trabalho/<int:pk>/sumulas.pdf", views.job_pdf, name="job-pdf"),
+]

@@ -1,0 +1,256 @@
+"""Printing súmulas: who may print what, the documents of many matches at once, and print jobs.
+
+Owns the path from matches to PDF bytes (the rendering itself is ``scoring.pdf``):
+
+- :func:`sheets_for` the súmula documents (``scoring.content``) of many matches, with their
+  signatures, in a fixed number of queries whatever the number of matches (no N+1);
+- :func:`match_pdf` one match's blank or filled súmula;
+- :func:`start_print_job` checks the permission, records a :class:`~scoring.models.PrintJob`
+  for a round (or a list of matches) and queues ``scoring.render_print_job`` once the job is
+  committed: eagerly in-process by default, on a Celery worker when a broker is configured;
+- :func:`run_print_job` the body of that task: renders every súmula into one PDF, writes the
+  progress to the job as it goes (throttled), stores the file and marks the job done or
+  failed with the error.
+
+Permissions (documented in docs/printing.md): single-match downloads, blank or filled, follow
+``access.can_read`` (public for tournament matches, read-only; friendlies only for their
+referee and organizer). Printing a whole round, and the print jobs' pages and files, are for
+the tournament's organizer (or staff / superusers).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from django.core.exceptions import PermissionDenied
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.text import slugify
+
+from . import access, pdf
+from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
+
+log = logging.getLogger(__name__)
+
+#: write the job's progress at most this often (seconds); the last súmula is always written
+PROGRESS_INTERVAL = 0.5
+KINDS = (PrintJob.Kind.BLANK, PrintJob.Kind.FILLED)
+
+
+# -- permissions ------------------------------------------------------------------------------
+
+def _user_ok(user) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False) and getattr(user, "is_active", False)
+
+
+def can_print_round(user, tournament) -> bool:
+    """Printing whole rounds: the tournament's organizer, staff, superusers."""
+    if not _user_ok(user):
+        return False
+    return user.is_superuser or user.is_staff or (tournament is not None and tournament.organizer_id == user.id)
+
+
+def can_see_job(user, job: PrintJob) -> bool:
+    if not _user_ok(user):
+        return False
+    return job.created_by_id == user.id or can_print_round(user, job.tournament)
+
+
+def can_download_match(user, match: Match) -> bool:
+    """A single match's súmula PDF, blank or filled: whoever may read the match."""
+    return access.can_read(user, match)
+
+
+# -- documents of many matches ------------------------------------------------------------------
+
+def ordered_matches(matches) -> list[Match]:
+    """``matches`` (a queryset or ids) with what the document needs, by table then id."""
+    from .content import match_queryset
+
+    ids = list(matches.values_list("pk", flat=True)) if hasattr(matches, "values_list") else [
+        m.pk if isinstance(m, Match) else m for m in matches
+    ]
+    return list(match_queryset().filter(pk__in=ids).order_by("table", "pk"))
+
+
+def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
+    """The súmula of every match as ``scoring.content.sumula_document`` builds it, loaded in bulk.
+
+    Blank súmulas need only the header: no entries, versions nor signatures are read. Filled
+    ones are the match as it stands (the current version, or a draft when it changed since),
+    with every signature of every version; the renderer marks as voided those that did not
+    sign this content. Six queries for any number of matches; a test checks the result
+    equals ``sumula_document`` match by match.
+    """
+    from .content import build_document, corrections_of, signature_document
+
+    if kind == PrintJob.Kind.BLANK:
+        return [pdf.Sheet(build_document(match, 1, [], games=[])) for match in matches]
+    ids = [match.pk for match in matches]
+    games_by_match: dict[int, list[Game]] = defaultdict(list)
+    games_by_id: dict[int, Game] = {}
+    for game in Game.objects.filter(match__in=ids).order_by("match_id", "number"):
+        game.entries = []
+        games_by_match[game.match_id].append(game)
+        games_by_id[game.pk] = game
+    for hand in HandEntry.objects.filter(game__match__in=ids).defer("verdict").order_by("position"):
+        games_by_id[hand.game_id].entries.append(hand)
+    for penalty in PenaltyEntry.objects.filter(game__match__in=ids).order_by("position"):
+        games_by_id[penalty.game_id].entries.append(penalty)
+    for game in games_by_id.values():
+        game.entries.sort(key=lambda entry: entry.position)
+    versions_by_match: dict[int, list[SumulaVersion]] = defaultdict(list)
+    versions = (
+        SumulaVersion.objects.filter(match__in=ids).defer("content").select_related("created_by")
+        .order_by("match_id", "number")
+        .prefetch_related(Prefetch("signatures", Signature.objects.select_related("player", "user")))
+    )
+    for version in versions:
+        versions_by_match[version.match_id].append(version)
+    sheets = []
+    for match in matches:
+        versions = versions_by_match.get(match.pk, [])
+        games = games_by_match.get(match.pk, [])
+        corrections = corrections_of(versions)
+        if versions:
+            document = build_document(match, versions[-1].number, corrections, games)
+            if document["digest"] != versions[-1].digest:
+                document = build_document(match, versions[-1].number + 1, corrections, games)
+        else:
+            document = build_document(match, 1, corrections, games)
+        signatures = sorted(
+            (s for v in versions for s in v.signatures.all()), key=lambda s: (s.signed_at, s.pk)
+        )
+        issued = any(v.digest == document["digest"] for v in versions)
+        sheets.append(pdf.Sheet(document, [signature_document(s) for s in signatures], draft=not issued))
+    return sheets
+
+
+def match_pdf(match: Match, kind: str) -> bytes:
+    """One match's súmula PDF ("blank" or "filled")."""
+    [sheet] = sheets_for(ordered_matches([match.pk]), kind)
+    if kind == PrintJob.Kind.BLANK:
+        return pdf.render_blank(sheet.document)
+    return pdf.render_filled(sheet.document, sheet.signatures, draft=sheet.draft)
+
+
+def pdf_filename(kind: str, *, match: Match | None = None, job: PrintJob | None = None) -> str:
+    prefix = "sumula-em-branco" if kind == PrintJob.Kind.BLANK else "sumula"
+    if match is not None:
+        table = f"-mesa-{match.table}" if match.table else ""
+        return f"{prefix}-jogo-{match.pk}{table}.pdf"
+    parts = [prefix + "s"]
+    if job is not None and job.tournament_id:
+        parts.append(slugify(job.tournament.slug)[:60])
+    if job is not None and job.round_id:
+        parts.append(f"rodada-{job.round.number}")
+    parts.append(f"impressao-{job.pk}" if job is not None else "impressao")
+    return "-".join(parts) + ".pdf"
+
+
+# -- print jobs ---------------------------------------------------------------------------------
+
+def start_print_job(*, kind: str, user, round=None, matches: Iterable[Match] | None = None) -> PrintJob:
+    """Record a print job for a round's matches (or the given matches of one tournament) and
+    queue it; raises ``PermissionDenied`` unless ``user`` may print the tournament's rounds,
+    ``ValueError`` for an unknown kind or nothing to print."""
+    from .tasks import render_print_job
+
+    if kind not in KINDS:
+        raise ValueError(f"unknown súmula kind {kind!r}")
+    if round is not None:
+        tournament = round.tournament
+        match_list = list(round.matches.order_by("table", "pk"))
+    else:
+        match_list = list(matches or [])
+        tournaments = {m.tournament_id for m in match_list}
+        if len(tournaments) > 1:
+            raise ValueError("a print job prints matches of one tournament")
+        tournament = match_list[0].tournament if match_list and match_list[0].tournament_id else None
+    if not match_list:
+        raise ValueError("nothing to print: no matches")
+    if not can_print_round(user, tournament):
+        raise PermissionDenied("only the tournament's organizer prints whole rounds")
+    with transaction.atomic():
+        job = PrintJob.objects.create(
+            kind=kind, tournament=tournament, round=round, total=len(match_list),
+            created_by=user if _user_ok(user) else None,
+        )
+        job.matches.set(match_list)
+        transaction.on_commit(lambda: _queue(render_print_job, job.pk))
+    return job
+
+
+def _queue(task, job_id: int) -> None:
+    result = task.delay(job_id)
+    # eager runs are finished by now; keep the id of real queued tasks for the logs
+    PrintJob.objects.filter(pk=job_id, task_id="").update(task_id=(result.id or "")[:64])
+
+
+class _Progress:
+    """Writes ``done`` to the job, at most every ``interval`` seconds (and the last one)."""
+
+    def __init__(self, job_id: int, total: int, interval: float) -> None:
+        self.job_id, self.total, self.interval = job_id, total, interval
+        self.last = 0.0
+
+    def __call__(self, done: int) -> None:
+        now = time.monotonic()
+        if done == self.total or now - self.last >= self.interval:
+            PrintJob.objects.filter(pk=self.job_id).update(done=done, updated_at=timezone.now())
+            self.last = now
+
+
+def run_print_job(job_id: int, *, progress_interval: float = PROGRESS_INTERVAL) -> PrintJob | None:
+    """Render a queued job's súmulas into one PDF; the job ends ``done`` with its file or
+    ``failed`` with the error. Returns the job (``None`` if it does not exist). A job that is
+    not queued any more (already taken by another worker) is left alone."""
+    claimed = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+        status=PrintJob.Status.RUNNING, started_at=timezone.now(), done=0, updated_at=timezone.now(),
+    )
+    job = PrintJob.objects.select_related("tournament", "round").filter(pk=job_id).first()
+    if job is None or not claimed:
+        return job
+    try:
+        matches = ordered_matches(job.matches.all())
+        sheets = sheets_for(matches, job.kind)
+        total = len(sheets)
+        if total != job.total:
+            PrintJob.objects.filter(pk=job.pk).update(total=total)
+            job.total = total
+        data = pdf.render_many(sheets, job.kind, on_progress=_Progress(job.pk, total, progress_interval))
+        job.file.save(pdf_filename(job.kind, job=job), ContentFile(data), save=False)
+    except Exception as error:  # noqa: BLE001 - any failure is the job's, recorded for the organizer
+        log.exception("print job %s failed", job_id)
+        job.status = PrintJob.Status.FAILED
+        job.error = f"{type(error).__name__}: {error}"[:4000]
+        job.finished_at = timezone.now()
+        PrintJob.objects.filter(pk=job.pk).update(
+            status=job.status, error=job.error, finished_at=job.finished_at, updated_at=job.finished_at
+        )
+        return job
+    job.status = PrintJob.Status.DONE
+    job.done = job.total
+    job.finished_at = timezone.now()
+    PrintJob.objects.filter(pk=job.pk).update(
+        status=job.status, done=job.done, file=job.file.name, finished_at=job.finished_at, updated_at=job.finished_at,
+    )
+    return job
+
+
+def job_status(job: PrintJob) -> dict:
+    """What the progress page polls."""
+    return {
+        "id": job.pk,
+        "kind": job.kind,
+        "status": job.status,
+        "done": job.done,
+        "total": job.total,
+        "percent": job.percent,
+        "error": job.error,
+        "finished": job.is_finished,
+    }
