@@ -152,7 +152,7 @@ def sumula_document(match_or_version: Match | SumulaVersion) -> dict:
     """
     if isinstance(match_or_version, SumulaVersion):
         return copy.deepcopy(match_or_version.content)
-    match = match_or_version
+    match = match_queryset().get(pk=match_or_version.pk)  # never a stale copy of the match
     versions = list(match.versions.select_related("created_by").order_by("number"))
     corrections = corrections_of(versions)
     games = load_games(match)
