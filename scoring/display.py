@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from . import access
 from .content import load_games, match_queryset, signature_is_valid, sumula_document
 from .models import Match, Signature, SumulaVersion
-from .services import entry_state, rules_of
+from .services import entry_state, page_token, rules_of
 
 ENDING_LABELS = {
     "tricks": _("Won the tricks"),
@@ -100,6 +100,7 @@ def match_context(match: Match, user) -> dict:
         "state": state,
         "last_entries": last_entries,
         "has_entries": bool(entries),
+        "token": page_token(games),
         "versions": list(reversed(versions)),
         "current": current,
         "document": current.content if document_is_current else None,

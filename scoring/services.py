@@ -171,6 +171,18 @@ class GameState:
         self.position = (entries[-1].position if entries else 0) + 1
 
 
+def state_token(game_number: int, entries: int) -> str:
+    """What the page showed: the last game and how many entries it had (``"2:5"``). A form sends it
+    back as ``expect`` so that a double tap or a stale page cannot record or undo twice."""
+    return f"{game_number}:{entries}"
+
+
+def _check_expect(expect: str | None, token: str) -> None:
+    if expect is not None and expect != token:
+        raise Conflict(_("The súmula changed since this page was loaded (a double tap?): nothing was done. "
+                         "Check the last entries and try again."), "expect")
+
+
 def _current_state(match: Match) -> GameState | None:
     """The game being played (None once the match is decided), from the database."""
     game = match.games.order_by("-number").first()
@@ -289,7 +301,7 @@ def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, rep
             "report": report, "verdict": verdict}
 
 
-def record_hand(match: Match, entry: dict, by) -> HandEntry:
+def record_hand(match: Match, entry: dict, by, expect: str | None = None) -> HandEntry:
     """Record the next hand of the current game.
 
     ``entry`` is a summary ``{"winner": 0|1|null, "ended_by": ..., "value": n}`` checked by the
@@ -297,6 +309,7 @@ def record_hand(match: Match, entry: dict, by) -> HandEntry:
     checked by ``check_report``: its dealer and score must be the game's, a report the engine
     cannot read is refused, one with violations is recorded with them. A summary may carry
     ``"dealer"``: the table's draw (art. 1) for a game's first hand, else it must be the dealer in turn.
+    ``expect``: the :func:`state_token` the page showed; refused if the súmula changed since.
     """
     if not isinstance(entry, dict):
         raise ScoringError(_("A hand is an object {\"winner\", \"ended_by\", \"value\"} or a hand report."), "entry")
@@ -304,6 +317,7 @@ def record_hand(match: Match, entry: dict, by) -> HandEntry:
     with transaction.atomic():
         match = _lock(match)
         state = _require_entry(match, by)
+        _check_expect(expect, state_token(state.game.number, state.position - 1))
         game = state.game
         dealer = state.dealer
         given = item.pop("dealer", None) if item.get("report") is None else (
@@ -359,13 +373,14 @@ def _check_penalty(item: dict, prefix: str = "") -> dict:
 
 
 def record_penalty(match: Match, offender: int, points: int, article: str, reason: str, by,
-                   ruling_id: int | None = None) -> PenaltyEntry:
+                   ruling_id: int | None = None, expect: str | None = None) -> PenaltyEntry:
     """Tentos awarded by a ruling: the offender's opponents score ``points``; ``article`` is required."""
     item = _check_penalty({"offender": offender, "points": points, "article": article, "reason": reason,
                            "ruling_id": ruling_id})
     with transaction.atomic():
         match = _lock(match)
         state = _require_entry(match, by)
+        _check_expect(expect, state_token(state.game.number, state.position - 1))
         rules = rules_of(match)
         beneficiary = 1 - item["offender"]
         score = add_points(state.score, beneficiary, item["points"], rules)
@@ -382,7 +397,7 @@ def record_penalty(match: Match, offender: int, points: int, article: str, reaso
         return penalty
 
 
-def undo_last(match: Match, by) -> dict:
+def undo_last(match: Match, by, expect: str | None = None) -> dict:
     """Remove the last entry while the súmula is open and nobody signed its current version.
 
     No version is made; the audit trail keeps the removed entry (a ``MatchEvent`` of kind ``undo``).
@@ -402,6 +417,7 @@ def undo_last(match: Match, by) -> dict:
                              "reason (art. 25).") % {"number": latest.number}, "status")
         games = load_games(match)
         game = games[-1]
+        _check_expect(expect, state_token(game.number, len(game.entries)))
         if not game.entries and len(games) > 1:
             game.delete()  # the game that had just started: the entry to undo ended the one before
             game = games[-2]
@@ -871,6 +887,11 @@ def entry_state(match: Match, games: list) -> dict:
     return {"over": False, "game": game.number, "score": list(score), "dealer": dealer, "hand": len(hands) + 1,
             "state": state, "allowed": allowed, "eleven_team": eleven_team,
             "can_set_dealer": not hands, "entries": len(game.entries)}
+
+
+def page_token(games: list) -> str:
+    """The :func:`state_token` of loaded games (``content.load_games``)."""
+    return state_token(games[-1].number, len(games[-1].entries)) if games else ""
 
 
 def signing_state(match: Match, version: SumulaVersion | None, signatures: list) -> dict:

@@ -105,7 +105,7 @@ def record_hand(request, pk: int):
         elif ended_by == "eleven_refused" and winner is None:
             winner = 1 if match.games.order_by("-number").first().score_a == 11 else 0
         entry = {"winner": winner, "ended_by": ended_by, "value": value}
-        hand = services.record_hand(match, entry, request.user)
+        hand = services.record_hand(match, entry, request.user, expect=request.POST.get("expect"))
         if hand.winner is None:
             return _("Hand %(number)s recorded: nobody scores.") % {"number": hand.number}
         return _("Hand %(number)s recorded: %(pair)s +%(points)s.") % {
@@ -149,6 +149,7 @@ def record_penalty(request, pk: int):
         penalty = services.record_penalty(
             match, _int(request.POST.get("offender"), -1), _int(request.POST.get("points"), 0),
             request.POST.get("article", ""), request.POST.get("reason", ""), request.user,
+            expect=request.POST.get("expect"),
         )
         return _("Penalty recorded (%(article)s): %(pair)s +%(points)s.") % {
             "article": penalty.article, "pair": match.pair(penalty.beneficiary).name, "points": penalty.points}
@@ -159,7 +160,7 @@ def record_penalty(request, pk: int):
 @require_POST
 def undo(request, pk: int):
     def action(match):
-        services.undo_last(match, request.user)
+        services.undo_last(match, request.user, expect=request.POST.get("expect"))
         return _("The last entry was undone (it stays in the match's audit trail).")
 
     return _write(request, pk, action)

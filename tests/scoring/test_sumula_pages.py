@@ -102,6 +102,7 @@ def test_entry_page_queries_do_not_grow_with_the_hands(ref_client, match3, refer
     play(match3, referee, 1)
     with django_assert_max_num_queries(20) as few:
         ref_client.get(page(match3.pk))
+    print(f"entry page: {len(few.captured_queries)} queries")
     play(match3, referee, *[0] * 4, *[1, 0] * 5)  # a game won, then ten hands more
     with django_assert_max_num_queries(len(few.captured_queries)):
         response = ref_client.get(page(match3.pk))
@@ -175,3 +176,19 @@ def test_verification_of_an_unknown_digest_is_a_404(client, db):
     response = client.get(reverse("scoring:verify-form"), {"digest": "ABC"})
     assert response.status_code == 302
     assert client.get(reverse("scoring:verify-form")).status_code == 200
+
+
+def test_a_double_tap_records_one_hand_and_undoes_one_entry(ref_client, match, referee):
+    play(match, referee, 1)
+    html = ref_client.get(page(match.pk)).content.decode()
+    token = re.search(r'name="expect" value="([^"]+)"', html).group(1)
+    assert token == "1:1"
+    tap = {"winner": "0", "ended_by": "tricks", "value": "3", "expect": token}
+    ref_client.post(url("hand", match.pk), tap)
+    response = ref_client.post(url("hand", match.pk), tap, follow=True)  # the same form, sent twice
+    body = response.content.decode()
+    assert "nothing was done" in body or "nada foi feito" in body
+    assert HandEntry.objects.count() == 2
+    ref_client.post(url("undo", match.pk), {"expect": "1:2"})
+    ref_client.post(url("undo", match.pk), {"expect": "1:2"})
+    assert HandEntry.objects.count() == 1
