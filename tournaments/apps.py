@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self) -> None:
+        from scoring.signals import result_official
+
+        from .receivers import on_result_official
+
+        result_official.connect(on_result_official, dispatch_uid="tournaments.on_result_official")

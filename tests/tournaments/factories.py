@@ -1,0 +1,86 @@
+"""Helpers for the tournament service and API tests: users, tournaments, pairs, and playing a
+match through scoring's public services up to an official result (signed and received, art. 25)."""
+from __future__ import annotations
+
+import datetime
+import itertools
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import translation
+
+from scoring import services as scoring
+from scoring.models import Match
+from scoring.signals import result_official
+from tournaments.models import Pair, Player, Result, Tournament
+
+PIN = "2468"
+_counter = itertools.count(1)
+
+
+def user(username: str, **extra):
+    return get_user_model().objects.create_user(username, password="x", **extra)
+
+
+def tournament(organizer, slug: str = "copa", **extra) -> Tournament:
+    extra.setdefault("date", datetime.date(2026, 5, 1))
+    extra.setdefault("status", Tournament.Status.REGISTRATION)
+    return Tournament.objects.create(name=slug.title(), slug=slug, organizer=organizer, **extra)
+
+
+def pairs(t: Tournament, count: int, **extra) -> list[Pair]:
+    """``count`` confirmed pairs "P1".."Pn" (created in that order; numbering goes on in later calls)."""
+    out = []
+    start = t.pairs.count()
+    for i in range(start + 1, start + count + 1):
+        n = next(_counter)
+        a = Player.objects.create(name=f"Player {n}a")
+        b = Player.objects.create(name=f"Player {n}b")
+        out.append(Pair.objects.create(tournament=t, name=f"P{i}", first_player=a, second_player=b, **extra))
+    return out
+
+
+def _signer(pair: Pair) -> Player:
+    player = pair.first_player
+    if not player.has_pin:
+        player.set_pin(PIN)
+        player.save(update_fields=["pin_hash"])
+    return player
+
+
+def receive(match: Match, organizer) -> None:
+    """The organizer receives the signed súmula; the tournament hears ``result_official``.
+
+    Until ``scoring.services.mark_received`` sends the signal itself, send it here (once)."""
+    scoring.mark_received(match, organizer)
+    if not Result.objects.filter(match=match, kind=Result.Kind.SUMULA).exists():
+        match.refresh_from_db()
+        result_official.send(sender=Match, match=match)
+
+
+def play(match: Match, winner: Pair, organizer, *, loser_points: int = 0, receive_it: bool = True) -> Match:
+    """Enter the hands of ``match`` so that ``winner`` wins every game 12 to ``loser_points``, have
+    both pairs sign, the referee countersign, and the organizer receive it (official)."""
+    match.refresh_from_db()
+    team = 0 if match.pair_a_id == winner.pk else 1
+    for _game in range(match.best_of // 2 + 1):
+        for _ in range(loser_points):
+            scoring.record_hand(match, {"winner": 1 - team, "ended_by": "tricks", "value": 1}, organizer)
+        scoring.record_hand(match, {"winner": team, "ended_by": "tricks", "value": 12}, organizer)
+    match.refresh_from_db()
+    scoring.sign(match, "team0", _signer(match.pair_a), pin=PIN)
+    scoring.sign(match, "team1", _signer(match.pair_b), pin=PIN)
+    match.refresh_from_db()
+    if match.referee_id:
+        scoring.countersign(match, match.referee)
+    if receive_it:
+        receive(match, organizer)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Messages in English (the site's default language is Portuguese). Import it into a test module."""
+    with translation.override("en"):
+        yield
