@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/referee/", include("referee.api_urls")),
     path("api/scoring/", include("scoring.api_urls")),
+    path("api/tournaments/", include("tournaments.api_urls")),
     path("sumulas/impressao/", include("scoring.print_urls")),
     path("sumulas/", include("scoring.urls")),
     path("", include("tournaments.urls")),

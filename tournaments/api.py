@@ -1,0 +1,504 @@
+"""REST endpoints of the tournaments app (mounted at /api/tournaments/, in the OpenAPI schema).
+
+Thin views: they read the request with ``tournaments.serializers``, call
+``tournaments.services`` (or ``tournaments.csv_import``) and write the answer. Reads are
+public; writes need the tournament's organizer (or staff), checked here and again by the
+services. A refusal comes back as ``{"field": ..., "message": ...}`` with 400 (bad input),
+403 (not allowed) or 409 (the tournament's state does not allow it now).
+"""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Prefetch, Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, status
+from rest_framework.generics import GenericAPIView
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+
+from scoring.models import Match
+
+from . import serializers as s
+from . import services
+from .csv_import import import_pairs
+from .models import AuditEntry, Bye, CheckIn, Pair, Result, Round, Stage, TableAssignment, Tournament
+
+def _errors(*codes: int) -> dict:
+    return {code: OpenApiResponse(s.TournamentErrorSerializer) for code in codes}
+
+
+class IsOrganizerOrReadOnly(permissions.BasePermission):
+    """Anyone reads; the tournament's organizer, staff and superusers write."""
+
+    message = "Only the tournament's organizer can do this."
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in permissions.SAFE_METHODS and not getattr(view, "organizer_only", False):
+            return True
+        return services.can_manage(request.user, view.get_tournament())
+
+
+class TournamentAPIView(GenericAPIView):
+    """Base: the tournament from the URL's slug, service errors as JSON."""
+
+    permission_classes = [IsOrganizerOrReadOnly]
+    organizer_only = False
+
+    def get_tournament(self) -> Tournament:
+        if not hasattr(self, "_tournament"):
+            self._tournament = get_object_or_404(Tournament.objects.select_related("organizer"),
+                                                 slug=self.kwargs["slug"])
+        return self._tournament
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if "slug" in self.kwargs:
+            context["manage"] = services.can_manage(self.request.user, self.get_tournament())
+        return context
+
+    def handle_exception(self, exc):
+        if isinstance(exc, services.TournamentError):
+            return Response(exc.as_dict(), status=exc.status)
+        return super().handle_exception(exc)
+
+    def read(self, serializer_class, data=None):
+        serializer = serializer_class(data=self.request.data if data is None else data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def round_numbered(self, number: int) -> Round:
+        rnd = Round.objects.filter(tournament=self.get_tournament(), number=number).first()
+        if rnd is None:
+            raise services.TournamentError(f"No round {number} in this tournament.", "round")
+        return rnd
+
+    def match(self) -> Match:
+        return get_object_or_404(
+            Match.objects.select_related("pair_a", "pair_b", "round", "referee", "tournament_result",
+                                         "bracket_node"),
+            pk=self.kwargs["match_id"], tournament=self.get_tournament(), round__isnull=False,
+        )
+
+
+# ---------------------------------------------------------------------------------- tournaments
+
+
+class TournamentListView(TournamentAPIView):
+    """Tournaments: anyone lists them; organizers (staff, or with the permission) create one."""
+
+    serializer_class = s.TournamentSerializer
+
+    def get_permissions(self):
+        return [permissions.AllowAny()]
+
+    def get_queryset(self):
+        return Tournament.objects.select_related("organizer", "stage").order_by("-date", "name")
+
+    @extend_schema(responses=s.TournamentSerializer(many=True))
+    def get(self, request):
+        page = self.paginate_queryset(self.get_queryset())
+        data = s.TournamentSerializer(page if page is not None else self.get_queryset(), many=True).data
+        return Response(data)
+
+    @extend_schema(request=s.TournamentWriteSerializer, responses={201: s.TournamentSerializer, **_errors(400, 403)})
+    def post(self, request):
+        if not request.user.is_authenticated:
+            return Response({"field": "", "message": "Log in to create a tournament."},
+                            status=status.HTTP_403_FORBIDDEN)
+        tournament = services.create_tournament(request.user, **self.read(s.TournamentWriteSerializer))
+        return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(TournamentAPIView):
+    serializer_class = s.TournamentSerializer
+
+    @extend_schema(responses=s.TournamentSerializer)
+    def get(self, request, slug):
+        return Response(s.TournamentSerializer(self.get_tournament()).data)
+
+    @extend_schema(request=s.TournamentWriteSerializer, responses={200: s.TournamentSerializer,
+                                                                   **_errors(400, 403, 409)})
+    def patch(self, request, slug):
+        tournament = services.update_tournament(self.get_tournament(), request.user,
+                                                **self.read(s.TournamentWriteSerializer))
+        return Response(s.TournamentSerializer(tournament).data)
+
+
+# ---------------------------------------------------------------------------------------- pairs
+
+PAIR_QUERY = ("first_player", "second_player", "substitute")
+
+
+class PairListView(TournamentAPIView):
+    """The pairs of a tournament (players' contacts only for its organizer); register a pair."""
+
+    serializer_class = s.PairSerializer
+
+    @extend_schema(responses=s.PairSerializer(many=True))
+    def get(self, request, slug):
+        pairs = Pair.objects.filter(tournament=self.get_tournament()).select_related(*PAIR_QUERY)
+        return Response(s.PairSerializer(pairs, many=True, context=self.get_serializer_context()).data)
+
+    @extend_schema(request=s.PairCreateSerializer, responses={201: s.PairSerializer, **_errors(400, 403, 409)})
+    def post(self, request, slug):
+        pair = services.register_pair(self.get_tournament(), request.user, **self.read(s.PairCreateSerializer))
+        return Response(s.PairSerializer(pair, context=self.get_serializer_context()).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class PairImportView(TournamentAPIView):
+    """Register pairs from a CSV file (multipart ``file``, ``mode``); the report lists the bad rows.
+    201 when pairs were created, 400 when nothing was (the report says why)."""
+
+    serializer_class = s.CsvImportSerializer
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request={"multipart/form-data": s.CsvImportSerializer},
+                   responses={201: s.ImportReportSerializer, 400: s.ImportReportSerializer, **_errors(403, 409)})
+    def post(self, request, slug):
+        data = self.read(s.CsvImportSerializer)
+        report = import_pairs(self.get_tournament(), data["file"], request.user, mode=data["mode"])
+        code = status.HTTP_201_CREATED if report.created else status.HTTP_400_BAD_REQUEST
+        return Response(report.as_dict(), status=code)
+
+
+class PairDetailView(TournamentAPIView):
+    serializer_class = s.PairSerializer
+
+    def pair(self) -> Pair:
+        return get_object_or_404(Pair.objects.select_related(*PAIR_QUERY), pk=self.kwargs["pair_id"],
+                                 tournament=self.get_tournament())
+
+    @extend_schema(responses=s.PairSerializer)
+    def get(self, request, slug, pair_id):
+        return Response(s.PairSerializer(self.pair(), context=self.get_serializer_context()).data)
+
+    @extend_schema(request=s.PairUpdateSerializer, responses={200: s.PairSerializer, **_errors(400, 403, 409)})
+    def patch(self, request, slug, pair_id):
+        pair = services.update_pair(self.pair(), request.user, **self.read(s.PairUpdateSerializer))
+        return Response(s.PairSerializer(pair, context=self.get_serializer_context()).data)
+
+
+class PairWithdrawView(PairDetailView):
+    """Withdraw a pair with a reason: its matches without an official result become walkovers."""
+
+    serializer_class = s.ReasonSerializer
+
+    @extend_schema(request=s.ReasonSerializer, responses={200: s.PairSerializer, **_errors(400, 403, 409)})
+    def post(self, request, slug, pair_id):
+        services.withdraw_pair(self.pair(), request.user, self.read(s.ReasonSerializer)["reason"])
+        return Response(s.PairSerializer(self.pair(), context=self.get_serializer_context()).data)
+
+
+# ---------------------------------------------------------------------------------------- stage
+
+
+class StageView(TournamentAPIView):
+    """The tournament's format; set or change it (PUT or PATCH, same meaning) until the draw."""
+
+    serializer_class = s.StageSerializer
+
+    @extend_schema(responses={200: s.StageSerializer, **_errors(404)})
+    def get(self, request, slug):
+        stage = Stage.objects.filter(tournament=self.get_tournament()).first()
+        if stage is None:
+            return Response({"field": "stage", "message": "No format chosen yet."}, status=status.HTTP_404_NOT_FOUND)
+        return Response(s.StageSerializer(stage).data)
+
+    @extend_schema(request=s.StageWriteSerializer, responses={200: s.StageSerializer, **_errors(400, 403, 409)})
+    def put(self, request, slug):
+        stage = services.configure_stage(self.get_tournament(), request.user, **self.read(s.StageWriteSerializer))
+        return Response(s.StageSerializer(stage).data)
+
+    @extend_schema(request=s.StageWriteSerializer, responses={200: s.StageSerializer, **_errors(400, 403, 409)})
+    def patch(self, request, slug):
+        return self.put(request, slug)
+
+
+# --------------------------------------------------------------------------------------- rounds
+
+
+def _rounds(tournament: Tournament):
+    official = Q(matches__tournament_result__isnull=False) & (
+        Q(matches__tournament_result__kind__in=[Result.Kind.WALKOVER, Result.Kind.MANUAL])
+        | Q(matches__status=Match.Status.RECEIVED))
+    return (Round.objects.filter(tournament=tournament)
+            .annotate(match_count=Count("matches", distinct=True),
+                      official_count=Count("matches", filter=official, distinct=True))
+            .prefetch_related(Prefetch("byes", queryset=Bye.objects.order_by("pair_id")))
+            .order_by("number"))
+
+
+class RoundListView(TournamentAPIView):
+    serializer_class = s.RoundSerializer
+
+    @extend_schema(responses=s.RoundSerializer(many=True))
+    def get(self, request, slug):
+        return Response(s.RoundSerializer(_rounds(self.get_tournament()), many=True).data)
+
+
+class RoundGenerateView(TournamentAPIView):
+    """The draw: round 1 (by lot with ``seed``, or a fresh seed, recorded)."""
+
+    serializer_class = s.GenerateSerializer
+
+    @extend_schema(request=s.GenerateSerializer, responses={201: s.RoundDetailSerializer, **_errors(400, 403, 409)})
+    def post(self, request, slug):
+        data = self.read(s.GenerateSerializer)
+        rnd = services.generate_first_round(self.get_tournament(), request.user, seed=data.get("seed"))
+        return round_response(rnd, status.HTTP_201_CREATED)
+
+
+class RoundNextView(TournamentAPIView):
+    """The next Swiss or round-robin round (or the knockout after the groups), once every result is official."""
+
+    serializer_class = s.RoundDetailSerializer
+
+    @extend_schema(request=None, responses={201: s.RoundDetailSerializer, **_errors(403, 409)})
+    def post(self, request, slug):
+        rnd = services.generate_next_round(self.get_tournament(), request.user)
+        return round_response(rnd, status.HTTP_201_CREATED)
+
+
+def round_response(rnd: Round, code: int = 200) -> Response:
+    rnd = _rounds(rnd.tournament).get(pk=rnd.pk)
+    serializer = s.RoundDetailSerializer(rnd, context={"matches": services.round_matches(rnd)})
+    return Response(serializer.data, status=code)
+
+
+class RoundDetailView(TournamentAPIView):
+    serializer_class = s.RoundDetailSerializer
+
+    @extend_schema(responses={200: s.RoundDetailSerializer, **_errors(404)})
+    def get(self, request, slug, number):
+        rnd = get_object_or_404(Round, tournament=self.get_tournament(), number=number)
+        return round_response(rnd)
+
+
+class RoundRegenerateView(TournamentAPIView):
+    """Delete and recreate the round's matches while none has entries or a result."""
+
+    serializer_class = s.RegenerateSerializer
+
+    @extend_schema(request=s.RegenerateSerializer, responses={200: s.RoundDetailSerializer,
+                                                              **_errors(400, 403, 404, 409)})
+    def post(self, request, slug, number):
+        rnd = get_object_or_404(Round, tournament=self.get_tournament(), number=number)
+        data = self.read(s.RegenerateSerializer)
+        rnd = services.regenerate_round(rnd, request.user, seed=data.get("seed"), reason=data.get("reason", ""))
+        return round_response(rnd)
+
+
+# ------------------------------------------------------------------------------------- check-in
+
+
+class CheckInListView(TournamentAPIView):
+    """Check-ins of a round (``?round=n``, default the upcoming round); check a pair in."""
+
+    serializer_class = s.CheckInSerializer
+
+    @extend_schema(parameters=[OpenApiParameter("round", int, description="Round number")],
+                   responses=s.CheckInSerializer(many=True))
+    def get(self, request, slug):
+        checks = CheckIn.objects.filter(round__tournament=self.get_tournament()).select_related("round", "pair")
+        number = request.query_params.get("round")
+        if number is not None:
+            if not number.isdigit():
+                raise services.TournamentError("Give a round number.", "round")
+            checks = checks.filter(round__number=int(number))
+        return Response(s.CheckInSerializer(checks, many=True).data)
+
+    @extend_schema(request=s.CheckInWriteSerializer, responses={201: s.CheckInSerializer, **_errors(400, 403, 409)})
+    def post(self, request, slug):
+        data = self.read(s.CheckInWriteSerializer)
+        tournament = self.get_tournament()
+        if data.get("round"):
+            rnd = self.round_numbered(data["round"])
+        else:
+            rnd = services.upcoming_round(tournament, request.user)
+        check = services.check_in(rnd, data["pair"], request.user)
+        return Response(s.CheckInSerializer(check).data, status=status.HTTP_201_CREATED)
+
+
+class CheckInDetailView(TournamentAPIView):
+    serializer_class = s.CheckInSerializer
+
+    @extend_schema(responses={204: None, **_errors(403, 404, 409)})
+    def delete(self, request, slug, check_in_id):
+        check = get_object_or_404(CheckIn.objects.select_related("round"), pk=check_in_id,
+                                  round__tournament=self.get_tournament())
+        services.undo_check_in(check.round, check.pair_id, request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# --------------------------------------------------------------------------------------- tables
+
+
+class TableListView(TournamentAPIView):
+    """Referees of the tables; assign one (for every round, or one round) or clear it (``referee: null``)."""
+
+    serializer_class = s.TableAssignmentSerializer
+
+    @extend_schema(responses=s.TableAssignmentSerializer(many=True))
+    def get(self, request, slug):
+        rows = TableAssignment.objects.filter(tournament=self.get_tournament()).select_related("round", "referee")
+        return Response(s.TableAssignmentSerializer(rows.order_by("table", "round__number"), many=True).data)
+
+    @extend_schema(request=s.TableAssignmentWriteSerializer,
+                   responses={200: s.TableAssignmentSerializer, 204: None, **_errors(400, 403)})
+    def post(self, request, slug):
+        data = self.read(s.TableAssignmentWriteSerializer)
+        rnd = self.round_numbered(data["round"]) if data.get("round") else None
+        referee = None
+        if data["referee"] is not None:
+            referee = get_user_model().objects.filter(pk=data["referee"], is_active=True).first()
+            if referee is None:
+                raise services.TournamentError("No active user with this id.", "referee")
+        assignment = services.assign_referee(self.get_tournament(), request.user, table=data["table"],
+                                             referee=referee, round=rnd)
+        if assignment is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(s.TableAssignmentSerializer(assignment).data)
+
+
+class TableDetailView(TournamentAPIView):
+    serializer_class = s.TableAssignmentSerializer
+
+    @extend_schema(responses={204: None, **_errors(403, 404)})
+    def delete(self, request, slug, assignment_id):
+        row = get_object_or_404(TableAssignment, pk=assignment_id, tournament=self.get_tournament())
+        services.assign_referee(self.get_tournament(), request.user, table=row.table, referee=None, round=row.round)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# -------------------------------------------------------------------------------------- matches
+
+
+class MatchListView(TournamentAPIView):
+    serializer_class = s.TournamentMatchSerializer
+
+    @extend_schema(parameters=[OpenApiParameter("round", int, description="Round number")],
+                   responses=s.TournamentMatchSerializer(many=True))
+    def get(self, request, slug):
+        matches = (Match.objects.filter(tournament=self.get_tournament(), round__isnull=False)
+                   .select_related("pair_a", "pair_b", "round", "referee", "tournament_result", "bracket_node")
+                   .order_by("round__number", "table", "pk"))
+        number = request.query_params.get("round")
+        if number is not None:
+            if not number.isdigit():
+                raise services.TournamentError("Give a round number.", "round")
+            matches = matches.filter(round__number=int(number))
+        return Response(s.TournamentMatchSerializer(matches, many=True).data)
+
+
+class MatchDetailView(TournamentAPIView):
+    serializer_class = s.TournamentMatchSerializer
+
+    @extend_schema(responses={200: s.TournamentMatchSerializer, **_errors(404)})
+    def get(self, request, slug, match_id):
+        return Response(s.TournamentMatchSerializer(self.match()).data)
+
+
+def match_response(view: TournamentAPIView) -> Response:
+    return Response(s.TournamentMatchSerializer(view.match()).data)
+
+
+class MatchWalkoverView(TournamentAPIView):
+    """W.O.: the absent pair loses; official at once."""
+
+    serializer_class = s.WalkoverSerializer
+
+    @extend_schema(request=s.WalkoverSerializer, responses={200: s.TournamentMatchSerializer, **_errors(400, 403, 404, 409)})
+    def post(self, request, slug, match_id):
+        data = self.read(s.WalkoverSerializer)
+        services.record_walkover(self.match(), data["absent"], request.user, reason=data.get("reason", ""))
+        return match_response(self)
+
+
+class MatchResultView(TournamentAPIView):
+    """Override: set the match's result by hand, with a reason (audited)."""
+
+    serializer_class = s.ManualResultSerializer
+
+    @extend_schema(request=s.ManualResultSerializer, responses={200: s.TournamentMatchSerializer,
+                                                                **_errors(400, 403, 404, 409)})
+    def post(self, request, slug, match_id):
+        data = self.read(s.ManualResultSerializer)
+        services.set_result(self.match(), request.user, winner=data["winner"], games=data["games"],
+                            points=data["points"], reason=data["reason"])
+        return match_response(self)
+
+
+class MatchPairingView(TournamentAPIView):
+    """Override (Swiss rounds): change the match's pairs, with a reason (audited)."""
+
+    serializer_class = s.PairingSerializer
+
+    @extend_schema(request=s.PairingSerializer, responses={200: s.TournamentMatchSerializer(many=True),
+                                                           **_errors(400, 403, 404, 409)})
+    def post(self, request, slug, match_id):
+        data = self.read(s.PairingSerializer)
+        changed = services.change_pairing(self.match(), request.user, pair_a=data["pair_a"], pair_b=data["pair_b"],
+                                          reason=data["reason"])
+        matches = Match.objects.filter(pk__in=[m.pk for m in changed]).select_related(
+            "pair_a", "pair_b", "round", "referee", "tournament_result", "bracket_node").order_by("table")
+        return Response(s.TournamentMatchSerializer(matches, many=True).data)
+
+
+class MatchSwapTablesView(TournamentAPIView):
+    """Override: this match and ``other`` (same round) exchange tables, with a reason (audited)."""
+
+    serializer_class = s.SwapTablesSerializer
+
+    @extend_schema(request=s.SwapTablesSerializer, responses={200: s.TournamentMatchSerializer(many=True),
+                                                              **_errors(400, 403, 404, 409)})
+    def post(self, request, slug, match_id):
+        data = self.read(s.SwapTablesSerializer)
+        match = self.match()
+        other = Match.objects.filter(pk=data["other"], tournament=self.get_tournament()).first()
+        if other is None:
+            raise services.TournamentError("No match with this id in this tournament.", "other")
+        services.swap_tables(match, other, request.user, reason=data["reason"])
+        matches = Match.objects.filter(pk__in=[match.pk, other.pk]).select_related(
+            "pair_a", "pair_b", "round", "referee", "tournament_result", "bracket_node").order_by("table")
+        return Response(s.TournamentMatchSerializer(matches, many=True).data)
+
+
+# ------------------------------------------------------------------------- standings, bracket, audit
+
+
+class StandingsView(TournamentAPIView):
+    """Standings from the official results, in the tournament's tiebreak order (then lot, recorded)."""
+
+    serializer_class = s.StandingsSerializer
+
+    @extend_schema(responses=s.StandingsSerializer)
+    def get(self, request, slug):
+        return Response(services.standings(self.get_tournament()).as_dict())
+
+
+class BracketView(TournamentAPIView):
+    """The bracket as JSON: sections, rounds, matches with their slots, results and the champion."""
+
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **_errors(404)})
+    def get(self, request, slug):
+        data = services.bracket_json(self.get_tournament())
+        if data is None:
+            return Response({"field": "bracket", "message": "This tournament has no bracket (yet)."},
+                            status=status.HTTP_404_NOT_FOUND)
+        return Response(data)
+
+
+class AuditListView(TournamentAPIView):
+    """The audit log (organizer only): every override with its reason, the data before and after."""
+
+    serializer_class = s.AuditEntrySerializer
+    organizer_only = True
+
+    @extend_schema(responses={200: s.AuditEntrySerializer(many=True), **_errors(403)})
+    def get(self, request, slug):
+        entries = AuditEntry.objects.filter(tournament=self.get_tournament()).select_related("actor", "round")
+        return Response(s.AuditEntrySerializer(entries.order_by("at", "id"), many=True).data)

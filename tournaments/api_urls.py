@@ -1,0 +1,34 @@
+"""REST endpoints of the tournaments app (mounted at /api/tournaments/); see ``tournaments.api``."""
+from django.urls import path
+
+from . import api
+
+app_name = "tournaments-api"
+T = "<slug:slug>/"
+urlpatterns = [
+    path("", api.TournamentListView.as_view(), name="list"),
+    path(T, api.TournamentDetailView.as_view(), name="detail"),
+    path(T + "pairs/", api.PairListView.as_view(), name="pairs"),
+    path(T + "pairs/import/", api.PairImportView.as_view(), name="pairs-import"),
+    path(T + "pairs/<int:pair_id>/", api.PairDetailView.as_view(), name="pair"),
+    path(T + "pairs/<int:pair_id>/withdraw/", api.PairWithdrawView.as_view(), name="pair-withdraw"),
+    path(T + "stage/", api.StageView.as_view(), name="stage"),
+    path(T + "rounds/", api.RoundListView.as_view(), name="rounds"),
+    path(T + "rounds/generate/", api.RoundGenerateView.as_view(), name="rounds-generate"),
+    path(T + "rounds/next/", api.RoundNextView.as_view(), name="rounds-next"),
+    path(T + "rounds/<int:number>/", api.RoundDetailView.as_view(), name="round"),
+    path(T + "rounds/<int:number>/regenerate/", api.RoundRegenerateView.as_view(), name="round-regenerate"),
+    path(T + "check-ins/", api.CheckInListView.as_view(), name="check-ins"),
+    path(T + "check-ins/<int:check_in_id>/", api.CheckInDetailView.as_view(), name="check-in"),
+    path(T + "tables/", api.TableListView.as_view(), name="tables"),
+    path(T + "tables/<int:assignment_id>/", api.TableDetailView.as_view(), name="table"),
+    path(T + "matches/", api.MatchListView.as_view(), name="matches"),
+    path(T + "matches/<int:match_id>/", api.MatchDetailView.as_view(), name="match"),
+    path(T + "matches/<int:match_id>/walkover/", api.MatchWalkoverView.as_view(), name="match-walkover"),
+    path(T + "matches/<int:match_id>/result/", api.MatchResultView.as_view(), name="match-result"),
+    path(T + "matches/<int:match_id>/pairing/", api.MatchPairingView.as_view(), name="match-pairing"),
+    path(T + "matches/<int:match_id>/swap-tables/", api.MatchSwapTablesView.as_view(), name="match-swap-tables"),
+    path(T + "standings/", api.StandingsView.as_view(), name="standings"),
+    path(T + "bracket/", api.BracketView.as_view(), name="bracket"),
+    path(T + "audit/", api.AuditListView.as_view(), name="audit"),
+]

@@ -1,0 +1,382 @@
+"""REST serializers of the tournaments API: the shapes read and written at /api/tournaments/.
+
+Input serializers only check the shape of a request (types, required fields); every rule
+of the tournament (who may do it, when, which pairs) is checked by ``tournaments.services``.
+A player's contact (phone or e-mail) is shown only to those who manage the tournament.
+"""
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring.models import Match
+
+from .csv_import import Mode
+from .models import AuditEntry, CheckIn, Pair, Player, Result, Round, Stage, TableAssignment, Tournament
+from .pairing.standings import Tiebreak
+
+
+class TournamentErrorSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="The field or rule refused (may be empty).")
+    message = serializers.CharField()
+
+
+# ---- tournaments
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(read_only=True, help_text="draft, registration, in_progress or finished")
+    organizer = serializers.CharField(source="organizer.username", read_only=True)
+    format = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "slug", "venue", "date", "status", "organizer", "best_of", "rule_set",
+                  "check_in_required", "format", "created_at"]
+        read_only_fields = ["id", "organizer", "created_at", "format"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_format(self, obj: Tournament) -> str | None:
+        stage = getattr(obj, "stage", None) if _has_stage(obj) else None
+        return stage.format if stage is not None else None
+
+
+def _has_stage(obj: Tournament) -> bool:
+    try:
+        obj.stage
+    except Stage.DoesNotExist:
+        return False
+    return True
+
+
+class TournamentWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    slug = serializers.CharField(max_length=140, required=False)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    date = serializers.DateField(required=False)
+    status = serializers.CharField(required=False, help_text="draft or registration (the draw starts the "
+                                   "tournament, it finishes by itself)")
+    best_of = serializers.IntegerField(required=False, help_text="1, 3 or 5 games to 12")
+    rule_set = serializers.JSONField(required=False)
+    check_in_required = serializers.BooleanField(required=False)
+
+
+# ---- players and pairs
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    contact = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "nickname", "club", "contact"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_contact(self, obj: Player) -> str | None:
+        return obj.contact if self.context.get("manage") else None
+
+
+class PlayerInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    nickname = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
+
+
+@extend_schema_field({"oneOf": [{"type": "integer", "description": "an existing player's id"},
+                                {"$ref": "#/components/schemas/PlayerInput"}]})
+class PlayerRefField(serializers.Field):
+    """A player: an existing player's id, or ``{"name", "nickname", "club", "contact"}``."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            raise serializers.ValidationError("A player is an id or an object.")
+        if isinstance(data, int):
+            return data
+        if isinstance(data, dict):
+            inner = PlayerInputSerializer(data=data)
+            inner.is_valid(raise_exception=True)
+            return dict(inner.validated_data)
+        raise serializers.ValidationError("A player is an id or an object.")
+
+    def to_representation(self, value):
+        return value
+
+
+class PairSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(read_only=True, help_text="pending, confirmed or withdrawn")
+    first_player = PlayerSerializer(read_only=True)
+    second_player = PlayerSerializer(read_only=True)
+    substitute = PlayerSerializer(read_only=True)
+
+    class Meta:
+        model = Pair
+        fields = ["id", "name", "status", "rating", "seed", "first_player", "second_player", "substitute",
+                  "registered_at", "withdrawn_at", "withdrawal_reason"]
+
+
+class PairCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    first_player = PlayerRefField()
+    second_player = PlayerRefField()
+    substitute = PlayerRefField(required=False, allow_null=True)
+    rating = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    status = serializers.CharField(required=False, help_text="confirmed (default) or pending")
+
+
+class PairUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    substitute = PlayerRefField(required=False, allow_null=True)
+    rating = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    status = serializers.CharField(required=False, help_text="confirmed or pending")
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300)
+
+
+class CsvImportSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="UTF-8 CSV (BOM allowed), comma or semicolon separated.")
+    mode = serializers.ChoiceField(choices=[m.value for m in Mode], default=Mode.ALL_OR_NOTHING.value)
+
+
+class RowErrorSerializer(serializers.Serializer):
+    row = serializers.IntegerField(help_text="Line number in the file; the header is row 1.")
+    column = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ImportReportSerializer(serializers.Serializer):
+    mode = serializers.CharField()
+    rows = serializers.IntegerField()
+    created = serializers.ListField(child=serializers.IntegerField())
+    created_count = serializers.IntegerField()
+    errors = RowErrorSerializer(many=True)
+
+
+# ---- format
+
+
+class StageSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Stage
+        fields = ["format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
+                  "swiss_rounds", "tiebreaks", "walkover_scores", "lot_seed", "standings_lot_seed",
+                  "bracket_first_round"]
+        read_only_fields = fields
+
+
+class StageWriteSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=Stage.Format.choices, required=False)
+    seeding = serializers.ChoiceField(choices=Stage.Seeding.choices, required=False)
+    third_place = serializers.BooleanField(required=False)
+    grand_final_reset = serializers.BooleanField(required=False)
+    group_count = serializers.IntegerField(required=False, min_value=1)
+    qualifiers_per_group = serializers.IntegerField(required=False, min_value=1)
+    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=[t.value for t in Tiebreak]),
+                                     required=False, help_text="In order; ties left are separated by lot.")
+    walkover_scores = serializers.BooleanField(required=False)
+
+
+# ---- rounds, matches, results
+
+
+class TournamentResultSerializer(serializers.ModelSerializer):
+    games = serializers.SerializerMethodField()
+    points = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Result
+        fields = ["kind", "winner", "absent", "games", "points", "reason", "recorded_at"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_games(self, obj: Result) -> list[int]:
+        return [obj.games_a, obj.games_b]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_points(self, obj: Result) -> list[int]:
+        return [obj.points_a, obj.points_b]
+
+
+class PairRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Pair
+        fields = ["id", "name"]
+
+
+class TournamentMatchSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    pair_a = PairRefSerializer(read_only=True)
+    pair_b = PairRefSerializer(read_only=True)
+    referee = serializers.CharField(source="referee.username", read_only=True, allow_null=True, default=None)
+    result = serializers.SerializerMethodField()
+    bracket_code = serializers.SerializerMethodField()
+    sumula_status = serializers.CharField(source="status", read_only=True)
+
+    class Meta:
+        model = Match
+        fields = ["id", "round", "table", "referee", "pair_a", "pair_b", "best_of", "sumula_status",
+                  "bracket_code", "result"]
+
+    @extend_schema_field(TournamentResultSerializer(allow_null=True))
+    def get_result(self, obj: Match):
+        result = getattr(obj, "tournament_result", None) if _has(obj, "tournament_result") else None
+        if result is None:
+            return None
+        if result.kind == Result.Kind.SUMULA and obj.status != Match.Status.RECEIVED:
+            return None  # reopened by a correction: not official any more
+        return TournamentResultSerializer(result).data
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_bracket_code(self, obj: Match) -> str | None:
+        node = getattr(obj, "bracket_node", None) if _has(obj, "bracket_node") else None
+        return node.code if node is not None else None
+
+
+def _has(obj, relation: str) -> bool:
+    try:
+        getattr(obj, relation)
+    except Exception:  # RelatedObjectDoesNotExist
+        return False
+    return True
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    display_name = serializers.CharField(read_only=True)
+    matches = serializers.IntegerField(source="match_count", read_only=True, default=0)
+    official = serializers.IntegerField(source="official_count", read_only=True, default=0)
+    byes = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "name", "display_name", "phase", "generated_at", "lot_seed", "matches", "official",
+                  "byes"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_byes(self, obj: Round) -> list[int]:
+        return [b.pair_id for b in obj.byes.all()]
+
+
+class RoundDetailSerializer(RoundSerializer):
+    match_list = serializers.SerializerMethodField()
+
+    class Meta(RoundSerializer.Meta):
+        fields = RoundSerializer.Meta.fields + ["match_list"]
+
+    @extend_schema_field(TournamentMatchSerializer(many=True))
+    def get_match_list(self, obj: Round):
+        return TournamentMatchSerializer(self.context.get("matches", []), many=True).data
+
+
+class GenerateSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0,
+                                    help_text="Draw by lot with this seed (recorded); a fresh one when absent.")
+
+
+class RegenerateSerializer(GenerateSerializer):
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True)
+
+
+class CheckInSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    pair_name = serializers.CharField(source="pair.name", read_only=True)
+
+    class Meta:
+        model = CheckIn
+        fields = ["id", "round", "pair", "pair_name", "checked_in_at"]
+        read_only_fields = fields
+
+
+class CheckInWriteSerializer(serializers.Serializer):
+    pair = serializers.IntegerField()
+    round = serializers.IntegerField(required=False, min_value=1,
+                                     help_text="Round number; the upcoming round when absent.")
+
+
+class TableAssignmentSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True, allow_null=True, default=None)
+    referee_username = serializers.CharField(source="referee.username", read_only=True)
+
+    class Meta:
+        model = TableAssignment
+        fields = ["id", "table", "round", "referee", "referee_username"]
+        read_only_fields = fields
+
+
+class TableAssignmentWriteSerializer(serializers.Serializer):
+    table = serializers.IntegerField(min_value=1)
+    referee = serializers.IntegerField(allow_null=True, help_text="User id; null removes the assignment.")
+    round = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                     help_text="Only for this round number; every round when absent.")
+
+
+class WalkoverSerializer(serializers.Serializer):
+    absent = serializers.IntegerField(help_text="Id of the absent pair (it loses).")
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True)
+
+
+class ManualResultSerializer(serializers.Serializer):
+    winner = serializers.IntegerField(help_text="Id of the winning pair.")
+    games = serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=2, max_length=2,
+                                  help_text="[pair A, pair B]")
+    points = serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=2, max_length=2,
+                                   required=False, default=[0, 0], help_text="[pair A, pair B]")
+    reason = serializers.CharField(max_length=300)
+
+
+class PairingSerializer(serializers.Serializer):
+    pair_a = serializers.IntegerField()
+    pair_b = serializers.IntegerField()
+    reason = serializers.CharField(max_length=300)
+
+
+class SwapTablesSerializer(serializers.Serializer):
+    other = serializers.IntegerField(help_text="Id of the other match of the same round.")
+    reason = serializers.CharField(max_length=300)
+
+
+# ---- standings, bracket, audit
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    pair = serializers.IntegerField()
+    pair_name = serializers.CharField()
+    withdrawn = serializers.BooleanField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    games_for = serializers.IntegerField()
+    games_against = serializers.IntegerField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    point_difference = serializers.IntegerField()
+    tiebreaks = serializers.DictField(child=serializers.FloatField(), help_text="Value of each tiebreak.")
+    lot = serializers.IntegerField(help_text="Draw number separating pairs tied on every tiebreak.")
+
+
+class StandingGroupSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    rows = StandingRowSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    lot_seed = serializers.IntegerField()
+    walkover_scores = serializers.BooleanField()
+    rows = StandingRowSerializer(many=True)
+    groups = StandingGroupSerializer(many=True)
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", read_only=True, allow_null=True, default=None)
+    round = serializers.IntegerField(source="round.number", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "action", "actor", "reason", "round", "match", "before", "after", "at"]
+        read_only_fields = fields
