@@ -1,0 +1,213 @@
+"""Forms for the tournament pages: registering a pair, importing a CSV, withdrawing a pair,
+choosing the format, recording a walkover and setting a result by hand.
+
+Each form only shapes input; ``save(by)`` calls the service in ``tournaments.services`` (or
+``tournaments.csv_import``), and a refusal from the service becomes an error on the field it
+names, so the page shows it next to that field.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from . import services
+from .csv_import import ImportReport, Mode, import_pairs
+from .models import Pair, Stage, Tournament
+from .pairing.standings import Tiebreak
+
+PLAYER_PARTS = ("name", "nickname", "club", "contact")
+PLAYER_LABELS = {"name": _("name"), "nickname": _("nickname"), "club": _("club"), "contact": _("contact")}
+
+
+class ServiceForm(forms.Form):
+    """A form whose ``save`` calls a service; a :class:`services.TournamentError` lands on its field."""
+
+    #: service field (or its first part, before a dot) -> form field
+    field_map: dict[str, str] = {}
+
+    def service_error(self, error: services.TournamentError) -> None:
+        name = self.field_map.get(error.field) or self.field_map.get(error.field.split(".")[0]) or error.field
+        self.add_error(name if name in self.fields else None, error.message)
+
+
+class PairRegistrationForm(ServiceForm):
+    """Register a pair: its name, the two players (name, nickname, club, contact), an optional
+    substitute, and optionally a rating and the organizer's seed.
+
+    ``PairRegistrationForm(data, tournament=t)``; ``form.save(by=request.user)`` returns the
+    :class:`Pair`, or ``None`` with the errors on the form."""
+
+    name = forms.CharField(label=_("pair name"), max_length=120)
+    rating = forms.IntegerField(label=_("rating"), required=False, min_value=0, max_value=1_000_000)
+    seed = forms.IntegerField(label=_("seed"), required=False, min_value=1, max_value=100_000)
+    status = forms.ChoiceField(label=_("registration"), required=False, initial=Pair.Status.CONFIRMED,
+                               choices=[(Pair.Status.CONFIRMED, Pair.Status.CONFIRMED.label),
+                                        (Pair.Status.PENDING, Pair.Status.PENDING.label)])
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        for prefix, label, required in (("first", _("first player"), True), ("second", _("second player"), True),
+                                        ("substitute", _("substitute"), False)):
+            for part in PLAYER_PARTS:
+                limit = services.PLAYER_TEXT[part]
+                self.fields[f"{prefix}_{part}"] = forms.CharField(
+                    label=f"{label}: {PLAYER_LABELS[part]}", max_length=limit,
+                    required=required and part == "name",
+                )
+        self.field_map = {
+            "name": "name", "rating": "rating", "seed": "seed", "status": "status",
+            "first_player": "first_name", "second_player": "second_name", "substitute": "substitute_name",
+            **{f"{key}.{part}": f"{prefix}_{part}" for key, prefix in
+               (("first_player", "first"), ("second_player", "second"), ("substitute", "substitute"))
+               for part in PLAYER_PARTS},
+        }
+
+    def _player(self, prefix: str) -> dict | None:
+        data = {part: self.cleaned_data.get(f"{prefix}_{part}") or "" for part in PLAYER_PARTS}
+        return data if any(data.values()) else None
+
+    def registration(self) -> dict:
+        return {
+            "name": self.cleaned_data["name"], "first_player": self._player("first"),
+            "second_player": self._player("second"), "substitute": self._player("substitute"),
+            "rating": self.cleaned_data.get("rating"), "seed": self.cleaned_data.get("seed"),
+            "status": self.cleaned_data.get("status") or Pair.Status.CONFIRMED,
+        }
+
+    def save(self, by) -> Pair | None:
+        if not self.is_valid():
+            return None
+        try:
+            return services.register_pair(self.tournament, by, **self.registration())
+        except services.TournamentError as error:
+            self.service_error(error)
+            return None
+
+
+class CsvImportForm(ServiceForm):
+    """Upload a CSV of pairs (see ``tournaments.csv_import``). ``save(by)`` returns the
+    :class:`ImportReport` (its ``errors`` list the bad rows), or ``None`` if the form is invalid."""
+
+    file = forms.FileField(label=_("CSV file"))
+    mode = forms.ChoiceField(
+        label=_("bad rows"), initial=Mode.ALL_OR_NOTHING.value,
+        choices=[(Mode.ALL_OR_NOTHING.value, _("Import nothing if a row is bad")),
+                 (Mode.VALID_ROWS.value, _("Import the good rows, report the bad ones"))],
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def save(self, by) -> ImportReport | None:
+        if not self.is_valid():
+            return None
+        try:
+            return import_pairs(self.tournament, self.cleaned_data["file"], by, mode=self.cleaned_data["mode"])
+        except services.TournamentError as error:
+            self.service_error(error)
+            return None
+
+
+class WithdrawalForm(ServiceForm):
+    """Withdraw a pair (its remaining matches become walkovers). ``save(by)`` returns the walkovers."""
+
+    reason = forms.CharField(label=_("reason"), max_length=300, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, pair: Pair, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.pair = pair
+
+    def save(self, by):
+        if not self.is_valid():
+            return None
+        try:
+            return services.withdraw_pair(self.pair, by, self.cleaned_data["reason"])
+        except services.TournamentError as error:
+            self.service_error(error)
+            return None
+
+
+class StageForm(ServiceForm):
+    """The tournament's format. ``tiebreaks`` keeps the order in which the values were posted."""
+
+    format = forms.ChoiceField(label=_("format"), choices=Stage.Format.choices)
+    seeding = forms.ChoiceField(label=_("seeding"), choices=Stage.Seeding.choices, initial=Stage.Seeding.ORDER)
+    third_place = forms.BooleanField(label=_("third-place match"), required=False)
+    grand_final_reset = forms.BooleanField(label=_("grand-final reset"), required=False, initial=True)
+    group_count = forms.IntegerField(label=_("groups"), min_value=1, max_value=64, initial=1)
+    qualifiers_per_group = forms.IntegerField(label=_("qualifiers per group"), min_value=1, max_value=64,
+                                              initial=2)
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=64, required=False)
+    tiebreaks = forms.MultipleChoiceField(label=_("tiebreak order"),
+                                          choices=[(t.value, t.value) for t in Tiebreak])
+    walkover_scores = forms.BooleanField(label=_("walkovers count games and points"), required=False)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        stage = Stage.objects.filter(tournament=tournament).first()
+        if stage is not None and "initial" not in kwargs:
+            kwargs["initial"] = {name: getattr(stage, name) for name in services.STAGE_FIELDS}
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def save(self, by) -> Stage | None:
+        if not self.is_valid():
+            return None
+        try:
+            return services.configure_stage(self.tournament, by, **{
+                name: self.cleaned_data[name] for name in services.STAGE_FIELDS
+            })
+        except services.TournamentError as error:
+            self.service_error(error)
+            return None
+
+
+class WalkoverForm(ServiceForm):
+    """W.O.: which pair of the match was absent."""
+
+    absent = forms.TypedChoiceField(label=_("absent pair"), coerce=int)
+    reason = forms.CharField(label=_("reason"), max_length=300, required=False)
+
+    def __init__(self, *args, match, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["absent"].choices = [(match.pair_a_id, str(match.pair_a)), (match.pair_b_id, str(match.pair_b))]
+
+    def save(self, by):
+        if not self.is_valid():
+            return None
+        try:
+            return services.record_walkover(self.match, self.cleaned_data["absent"], by,
+                                            reason=self.cleaned_data["reason"])
+        except services.TournamentError as error:
+            self.service_error(error)
+            return None
+
+
+class ManualResultForm(ServiceForm):
+    """Override: the organizer sets a match's result, with a reason."""
+
+    winner = forms.TypedChoiceField(label=_("winner"), coerce=int)
+    games_a = forms.IntegerField(label=_("games of pair A"), min_value=0, max_value=5)
+    games_b = forms.IntegerField(label=_("games of pair B"), min_value=0, max_value=5)
+    points_a = forms.IntegerField(label=_("points of pair A"), min_value=0, max_value=60, initial=0)
+    points_b = forms.IntegerField(label=_("points of pair B"), min_value=0, max_value=60, initial=0)
+    reason = forms.CharField(label=_("reason"), max_length=300)
+    field_map = {"games": "games_a", "points": "points_a"}
+
+    def __init__(self, *args, match, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.fields["winner"].choices = [(match.pair_a_id, str(match.pair_a)), (match.pair_b_id, str(match.pair_b))]
+
+    def save(self, by):
+        if not self.is_valid():
+            return None
+        data = self.cleaned_data
+        try:
+            return services.set_result(self.match, by, winner=data["winner"], games=[data["games_a"], data["games_b"]],
+                                       points=[data["points_a"], data["points_b"]], reason=data["reason"])
+        except services.TournamentError as error:
+            self.service_error(error)
+            return None
