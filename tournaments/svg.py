@@ -13,8 +13,10 @@ Layout:
 * rounds are columns, matches are boxes with one row per pair (seed, name, score); the
   winner's row is highlighted and the loser's greyed once a result is in;
 * every match that is really played gets a number (:func:`match_numbers`), shown at the
-  box's left, so a slot not known yet reads "Winner of 5" or "Loser of 9";
-* byes are drawn as a slot marked "bye";
+  box's left, so a slot not known yet reads "Winner of 5" or "Loser of 9" (the number of
+  the match that really decides it, past any bye);
+* byes are drawn as a slot marked "bye", and matches the draw makes byes (first round, and
+  their echo in the losers' bracket) as dashed boxes without a number;
 * lines join a match to the match its winner goes to inside the same section (winners'
   bracket, losers' bracket) and to the grand final; losers dropping into the losers'
   bracket are named in their slot instead of drawn, which keeps big brackets readable;
@@ -40,7 +42,7 @@ from html import escape
 
 from .pairing.elimination import BracketMatch, EliminationBracket, Section, Slot
 
-__all__ = ["Labels", "MatchDisplay", "bracket_svg", "match_numbers", "round_title"]
+__all__ = ["Labels", "MatchDisplay", "bracket_svg", "match_numbers", "pending_text", "round_title"]
 
 # Geometry (px).
 MARGIN = 12
@@ -123,22 +125,60 @@ def _all_matches(bracket: EliminationBracket) -> list[BracketMatch]:
     return out
 
 
-def _is_bye_match(m: BracketMatch) -> bool:
-    """Decided without play from the start (a bye), as opposed to a reset found not needed."""
-    return m.unplayed and (m.top.bye or m.bottom.bye)
+class _Structure:
+    """What the draw alone decides: which matches are byes (never played, whatever the results)."""
+
+    def __init__(self, bracket: EliminationBracket) -> None:
+        self.by_id = {m.match_id: m for m in _all_matches(bracket)}
+        self._byes: dict[str, tuple[bool, bool]] = {}
+        for m in bracket.matches():  # sources first
+            self._byes[m.match_id] = (self._slot_bye(m.top), self._slot_bye(m.bottom))
+
+    def _slot_bye(self, slot: Slot) -> bool:
+        if slot.source is None:
+            return slot.bye  # a seed slot beyond the number of entrants
+        top, bottom = self._byes[slot.source.match_id]
+        # the loser of a match against a bye is nobody; the winner is nobody only if both were byes
+        return (top or bottom) if slot.source.takes == "loser" else (top and bottom)
+
+    def is_bye_match(self, match_id: str) -> bool:
+        return any(self._byes[match_id])
+
+    def source(self, slot: Slot):
+        """The source to name for an empty slot, skipping bye matches (their winner is the other side's)."""
+        source = slot.source
+        while source is not None and source.takes == "winner" and self.is_bye_match(source.match_id):
+            m = self.by_id[source.match_id]
+            top_bye, _bottom_bye = self._byes[source.match_id]
+            source = (m.bottom if top_bye else m.top).source
+        return source
 
 
 def match_numbers(bracket: EliminationBracket) -> dict[str, int]:
     """Match id -> number shown to people (1, 2, ...), column by column, top to bottom.
 
-    Bye matches get no number. The numbering depends only on the layout and the seeds, so
-    it never changes while results come in.
+    Matches the draw makes byes get no number. The numbering depends only on the layout
+    and the number of entrants, so it never changes while results come in.
     """
+    structure = _Structure(bracket)
     numbers: dict[str, int] = {}
     for m in _all_matches(bracket):
-        if not _is_bye_match(m):
+        if not structure.is_bye_match(m.match_id):
             numbers[m.match_id] = len(numbers) + 1
     return numbers
+
+
+def pending_text(bracket: EliminationBracket, slot: Slot, labels: Labels = Labels(),
+                 numbers: Mapping[str, int] | None = None) -> str:
+    """What an empty slot says: "Winner of 5", "Loser of 9", "bye" or "to be decided"."""
+    if slot.bye:
+        return labels.bye
+    numbers = numbers if numbers is not None else match_numbers(bracket)
+    source = _Structure(bracket).source(slot)
+    if source is not None and source.match_id in numbers:
+        template = labels.winner_of if source.takes == "winner" else labels.loser_of
+        return template.format(match=numbers[source.match_id])
+    return labels.to_be_decided
 
 
 def round_title(bracket: EliminationBracket, section: Section, round_number: int, labels: Labels = Labels()) -> str:
@@ -194,6 +234,7 @@ def bracket_svg(
     """
     displays = displays or {}
     numbers = match_numbers(bracket)
+    structure = _Structure(bracket)
     canvas = _Canvas()
     centers: dict[str, float] = {}  # match id -> y of the box's vertical centre
     columns: dict[str, int] = {}
@@ -314,7 +355,7 @@ def bracket_svg(
 
     # -- boxes -------------------------------------------------------------------------
     for m in _all_matches(bracket):
-        _draw_match(canvas, m, column_x(columns[m.match_id]), tops[m.match_id], numbers,
+        _draw_match(canvas, m, column_x(columns[m.match_id]), tops[m.match_id], numbers, structure,
                     displays.get(m.match_id), name_of, labels)
 
     # -- champion ----------------------------------------------------------------------
@@ -365,10 +406,13 @@ def bracket_svg(
 
 
 def _draw_match(canvas: _Canvas, m: BracketMatch, x: float, top: float, numbers: Mapping[str, int],
+                structure: _Structure,
                 display: MatchDisplay | None, name_of, labels: Labels) -> None:
     number = numbers.get(m.match_id)
     classes = ["bk-match"]
-    if m.winner is not None:
+    if structure.is_bye_match(m.match_id):
+        classes.append("bk-unplayed")
+    elif m.winner is not None:
         classes.append("bk-decided")
     elif m.unplayed:
         classes.append("bk-unplayed")
@@ -382,7 +426,7 @@ def _draw_match(canvas: _Canvas, m: BracketMatch, x: float, top: float, numbers:
         out.append(f'<a href="{_esc(display.href)}">')
     out.append(f"<g{attrs}>")
     out.append(f'<rect class="bk-box" x="{x:g}" y="{top:g}" width="{BOX_W:g}" height="{BOX_H:g}" rx="4"/>')
-    if m.unplayed and not _is_bye_match(m):  # a bracket reset that was not needed
+    if m.unplayed and not structure.is_bye_match(m.match_id):  # a bracket reset that was not needed
         canvas.text(x + NUM_W + (BOX_W - NUM_W) / 2, top + BOX_H / 2 + 4, labels.reset_not_needed, "bk-pending",
                     "middle")
         if number is not None:
@@ -393,7 +437,7 @@ def _draw_match(canvas: _Canvas, m: BracketMatch, x: float, top: float, numbers:
             out.append("</a>")
         return
     for row, slot in enumerate((m.top, m.bottom)):
-        _draw_slot(canvas, m, slot, row, x, top, numbers, display, name_of, labels)
+        _draw_slot(canvas, m, slot, row, x, top, numbers, structure, display, name_of, labels)
     out.append(
         f'<path class="bk-sep" d="M{x + NUM_W:g} {top + ROW_H:g}H{x + BOX_W:g}'
         f'M{x + NUM_W:g} {top:g}V{top + BOX_H:g}M{x + BOX_W - SCORE_W:g} {top:g}V{top + BOX_H:g}"/>'
@@ -406,7 +450,8 @@ def _draw_match(canvas: _Canvas, m: BracketMatch, x: float, top: float, numbers:
 
 
 def _draw_slot(canvas: _Canvas, m: BracketMatch, slot: Slot, row: int, x: float, top: float,
-               numbers: Mapping[str, int], display: MatchDisplay | None, name_of, labels: Labels) -> None:
+               numbers: Mapping[str, int], structure: _Structure, display: MatchDisplay | None, name_of,
+               labels: Labels) -> None:
     y = top + row * ROW_H
     baseline = y + ROW_H / 2 + 4.5
     name_x = x + NUM_W + 6
@@ -430,12 +475,14 @@ def _draw_slot(canvas: _Canvas, m: BracketMatch, slot: Slot, row: int, x: float,
         )
     elif slot.bye:
         canvas.text(name_x, baseline, labels.bye, "bk-bye")
-    elif slot.source is not None and slot.source.match_id in numbers:
-        template = labels.winner_of if slot.source.takes == "winner" else labels.loser_of
-        canvas.text(name_x, baseline, _short(template.format(match=numbers[slot.source.match_id]), NAME_CHARS + 3),
-                    "bk-pending")
     else:
-        canvas.text(name_x, baseline, labels.to_be_decided, "bk-pending")
+        source = structure.source(slot)
+        if source is not None and source.match_id in numbers:
+            template = labels.winner_of if source.takes == "winner" else labels.loser_of
+            text = template.format(match=numbers[source.match_id])
+        else:
+            text = labels.to_be_decided
+        canvas.text(name_x, baseline, _short(text, NAME_CHARS + 3), "bk-pending")
     score = ""
     if display is not None:
         score = display.top_score if row == 0 else display.bottom_score

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tournaments.pairing import double_elimination, record_results, single_elimination
-from tournaments.svg import Labels, MatchDisplay, bracket_svg, match_numbers, round_title
+from tournaments.svg import Labels, MatchDisplay, bracket_svg, match_numbers, pending_text, round_title
 from tournaments.pairing.elimination import Section
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -206,3 +206,26 @@ def test_every_line_starts_at_a_box_and_every_box_fits():
         x, y = float(rect.get("x")), float(rect.get("y"))
         assert 0 <= x and x + float(rect.get("width")) <= width
         assert 0 <= y and y + float(rect.get("height")) <= height
+
+
+@pytest.mark.parametrize("entrants", [5, 7, 12, 24])
+def test_numbers_do_not_change_while_results_come_in(entrants):
+    bracket = double_elimination(range(entrants))
+    before = match_numbers(bracket)
+    played = play(bracket, random.Random(entrants))
+    assert played.complete
+    assert match_numbers(played) == before
+
+
+def test_pending_slots_skip_the_byes_of_the_draw():
+    # 7 pairs in a bracket of 8: seed 1 has a bye, so losers' round 1 match 1 is a bye too
+    bracket = double_elimination(range(1, 8))
+    numbers = match_numbers(bracket)
+    assert "W1-1" not in numbers and "L1-1" not in numbers
+    l2 = bracket.losers[1][0]
+    assert l2.top.source.match_id == "L1-1"
+    # the winner of the bye match L1-1 is the loser of W1-2: say so
+    assert pending_text(bracket, l2.top, numbers=numbers) == f"Loser of {numbers['W1-2']}"
+    root = parse(bracket_svg(bracket, {}))
+    boxes = {b.get("data-match"): b for b in match_boxes(root)}
+    assert "bk-unplayed" in boxes["L1-1"].get("class") and boxes["L1-1"].get("data-number") is None
