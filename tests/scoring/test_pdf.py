@@ -88,7 +88,7 @@ def test_the_qr_code_encodes_the_verification_url(settings):
     url = pdf.verification_url(digest)
     assert url == f"https://truco.example.org/sumulas/verificar/{digest}/"
     svg = pdf.qr_svg(url)
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0, mask_pattern=pdf.QR_MASK)
     code.add_data(url)
     code.make(fit=True)
     expected = code.get_matrix()
@@ -216,3 +216,37 @@ def test_names_are_escaped_not_interpreted(pdf_text):
     document["teams"][0]["name"] = '<img src="http://example.org/x.png"> Os <b>Zaps</b> & Cia'
     text = flat(pdf_text(pdf.render_filled(document)))
     assert '<img src="http://example.org/x.png"> Os <b>Zaps</b> & Cia' in text
+
+
+def test_the_printed_qr_code_reads_back_as_the_verification_url(played, played_pdf, tmp_path):
+    import shutil
+    import subprocess
+
+    if not (shutil.which("zbarimg") and shutil.which("pdftoppm")):
+        pytest.skip("zbarimg (Debian package zbar-tools) or pdftoppm is not installed")
+    document, _ = played
+    (tmp_path / "s.pdf").write_bytes(played_pdf)
+    subprocess.run(["pdftoppm", "-r", "150", "-png", str(tmp_path / "s.pdf"), str(tmp_path / "page")], check=True)
+    found = set()
+    for image in sorted(tmp_path.glob("page*.png")):
+        out = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True).stdout
+        found.update(line for line in out.splitlines() if line)
+    assert found == {pdf.verification_url(document["digest"])}
+
+
+def test_chunks_are_joined_into_one_pdf_and_the_collector_is_restored(pdf_text, pdf_pages):
+    import gc
+
+    documents = [make_document(40 + i, match_id=200 + i, table=i + 1, best_of=1, style="quick") for i in range(5)]
+    assert gc.isenabled()
+    data = pdf.render_many([(d, ()) for d in documents], "filled", chunk_size=2)
+    assert gc.isenabled()
+    assert pdf_pages(data) == 5
+    pages = pdf_text(data).split("\f")
+    assert [f"Mesa {i + 1}" in page for i, page in enumerate(pages[:5])] == [True] * 5
+    gc.disable()
+    try:
+        pdf.render_many([(documents[0], ())], "blank")
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
