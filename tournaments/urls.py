@@ -1,9 +1,39 @@
+"""Pages of the tournaments app, mounted at the site root (Portuguese paths: the site's language).
+
+Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
+drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
+``rodadas/`` (pairings and tables). Organizer only: ``/torneios/novo/`` and
+``/torneios/<slug>/painel/`` with the actions it posts to.
+"""
 from django.urls import path
 
 from . import views
 
 app_name = "tournaments"
+T = "torneios/<slug:slug>/"
+P = T + "painel/"
 urlpatterns = [
     path("", views.TournamentListView.as_view(), name="home"),
-    path("torneios/<slug:slug>/", views.TournamentDetailView.as_view(), name="detail"),
+    path("torneios/novo/", views.new_tournament, name="new"),
+    path(T, views.TournamentDetailView.as_view(), name="detail"),
+    path(T + "chave/", views.bracket, name="bracket"),
+    path(T + "chave.svg", views.bracket_image, name="bracket-svg"),
+    path(T + "grupos/", views.grid, name="grid"),
+    path(T + "classificacao/", views.standings, name="standings"),
+    path(T + "rodadas/", views.rounds, name="rounds"),
+    path(T + "rodadas/<int:number>/", views.round_detail, name="round"),
+    path(P, views.dashboard, name="dashboard"),
+    path(P + "formato/", views.configure, name="configure"),
+    path(P + "duplas/", views.register, name="register"),
+    path(P + "duplas/csv/", views.import_csv, name="import"),
+    path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
+    path(P + "checkin/", views.check_in, name="check-in"),
+    path(P + "sorteio/", views.draw, name="draw"),
+    path(P + "proxima-rodada/", views.next_round, name="next-round"),
+    path(P + "rodadas/<int:number>/refazer/", views.regenerate, name="regenerate"),
+    path(P + "mesas/", views.assign_referee, name="referee"),
+    path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
+    path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),
+    path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),
+    path(P + "partidas/<int:pk>/mesa/", views.swap_tables, name="swap-tables"),
 ]

@@ -1,7 +1,42 @@
+"""Pages of the tournaments app (mounted at the site root).
+
+Public, read-only: the tournament list and page, the bracket (SVG), the round-robin grids,
+the standings with the stage's tiebreak columns, each round's pairings and tables.
+
+Organizer only (``services.can_manage``, checked on every request, GET and POST): the
+dashboard (``/torneios/<slug>/painel/``) and the actions it posts to — format,
+registration (form and CSV), withdrawal, check-in, draw, next round, regenerating a round
+with a reason, table referees, swapping tables, receiving a signed súmula, W.O., setting a
+result by hand — and the new-tournament page. Anonymous visitors are sent to log in, other users get 403.
+
+Thin views: the data comes from ``tournaments.pages`` (read side, fixed query counts) and
+every write goes through ``tournaments.forms`` / ``tournaments.services``; a refusal from a
+service becomes a message (or an error on the form's field). POST-redirect-GET throughout.
+"""
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Count
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import DetailView, ListView
 
-from .models import Tournament
+from scoring import services as scoring_services
+from scoring.models import Match
+
+from . import pages, services
+from .forms import CsvImportForm, ManualResultForm, PairRegistrationForm, StageForm, WalkoverForm, WithdrawalForm
+from .models import Pair, Round, Stage, Tournament
+
+# ------------------------------------------------------------------------------------ public
 
 
 class TournamentListView(ListView):
@@ -11,6 +46,27 @@ class TournamentListView(ListView):
 
     def get_queryset(self):
         return Tournament.objects.select_related("organizer").annotate(pair_count=Count("pairs"))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["can_create"] = services.can_create_tournament(self.request.user)
+        return context
+
+
+def _public_context(request, tournament: Tournament, active: str, stage: Stage | None = None,
+                    **extra) -> dict:
+    return {
+        "tournament": tournament,
+        "stage": stage,
+        "links": pages.public_links(tournament, stage),
+        "active": active,
+        "can_manage": services.can_manage(request.user, tournament),
+        **extra,
+    }
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
 
 
 class TournamentDetailView(DetailView):
@@ -22,5 +78,447 @@ class TournamentDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["pairs"] = self.object.pairs.select_related("first_player", "second_player", "substitute")
+        tournament = self.object
+        stage = pages.stage_of(tournament)
+        context.update(_public_context(self.request, tournament, "detail", stage))
+        context["pairs"] = tournament.pairs.exclude(status=Pair.Status.WITHDRAWN).select_related(
+            "first_player", "second_player", "substitute")
+        context["withdrawn"] = tournament.pairs.filter(status=Pair.Status.WITHDRAWN).order_by("name")
+        view = services.bracket_view(tournament) if stage is not None and stage.bracket_first_round else None
+        context["champion"] = view.champion if view is not None else None
         return context
+
+
+@require_GET
+def bracket(request, slug: str):
+    tournament = _tournament(slug)
+    stage = pages.stage_of(tournament)
+    view = services.bracket_view(tournament) if stage is not None else None
+    context = _public_context(request, tournament, "bracket", stage)
+    if view is not None:
+        context.update(svg=pages.bracket_drawing(view), rows=pages.bracket_rows(view), champion=view.champion,
+                       double=view.bracket.double)
+    return render(request, "tournaments/bracket.html", context)
+
+
+@require_GET
+def bracket_image(request, slug: str):
+    """The bracket alone, as an SVG file (to share or print)."""
+    tournament = _tournament(slug)
+    view = services.bracket_view(tournament)
+    if view is None:
+        raise Http404(_("This tournament has no bracket yet."))
+    svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + pages.bracket_drawing(view)
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+@require_GET
+def grid(request, slug: str):
+    tournament = _tournament(slug)
+    stage = pages.stage_of(tournament)
+    grids = pages.round_robin_grids(tournament, stage) if stage is not None and stage.has_groups else []
+    return render(request, "tournaments/grid.html", _public_context(request, tournament, "grid", stage, grids=grids))
+
+
+@require_GET
+def standings(request, slug: str):
+    tournament = _tournament(slug)
+    stage = pages.stage_of(tournament)
+    table = services.standings(tournament)
+    columns = pages.tiebreak_columns(table.tiebreaks)
+    shown = pages.value_columns(columns)
+    context = _public_context(
+        request, tournament, "standings", stage, columns=columns, value_columns=shown,
+        rows=pages.standing_rows(table.rows, shown),
+        groups=[(name, pages.standing_rows(lines, shown)) for name, lines in table.groups],
+        lot_seed=table.lot_seed, walkover_scores=table.walkover_scores,
+        played=any(line.played or line.byes for line in table.rows),
+    )
+    return render(request, "tournaments/standings.html", context)
+
+
+@require_GET
+def rounds(request, slug: str):
+    """The rounds' index: the current round's pairings."""
+    tournament = _tournament(slug)
+    generated = pages.generated_rounds(tournament)
+    current = pages.current_round(generated)
+    if current is None:
+        stage = pages.stage_of(tournament)
+        return render(request, "tournaments/round.html",
+                      _public_context(request, tournament, "rounds", stage, rounds=[], round=None))
+    return round_detail(request, slug, current.number, tournament=tournament, generated=generated)
+
+
+@require_GET
+def round_detail(request, slug: str, number: int, *, tournament: Tournament | None = None, generated=None):
+    tournament = tournament or _tournament(slug)
+    stage = pages.stage_of(tournament)
+    generated = generated if generated is not None else pages.generated_rounds(tournament)
+    rnd = next((r for r in generated if r.number == number), None)
+    if rnd is None:
+        raise Http404(_("No round with this number."))
+    numbers = {}
+    view = None
+    if rnd.phase == Round.Phase.BRACKET:
+        view = services.bracket_view(tournament)
+        numbers = pages.match_numbers(view.bracket) if view is not None else {}
+    context = _public_context(
+        request, tournament, "rounds", stage, rounds=generated, round=rnd,
+        matches=pages.match_rows(services.round_matches(rnd), numbers), byes=pages.round_byes(rnd),
+    )
+    return render(request, "tournaments/round.html", context)
+
+
+# --------------------------------------------------------------------------------- organizer
+
+
+def organizer_only(view):
+    """Load the tournament from ``slug``; anonymous visitors log in first, other users get 403."""
+
+    @wraps(view)
+    def wrapper(request, slug: str, *args, **kwargs):
+        tournament = _tournament(slug)
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path() if request.method == "GET"
+                                     else reverse("tournaments:dashboard", kwargs={"slug": slug}))
+        if not services.can_manage(request.user, tournament):
+            raise PermissionDenied(_("Only the tournament's organizer can do this."))
+        return view(request, tournament, *args, **kwargs)
+
+    return wrapper
+
+
+def _dashboard_url(tournament: Tournament, anchor: str = "", round_number: int | None = None) -> str:
+    url = reverse("tournaments:dashboard", kwargs={"slug": tournament.slug})
+    if round_number is not None:
+        url += f"?rodada={round_number}"
+    return url + (f"#{anchor}" if anchor else "")
+
+
+def _back(tournament: Tournament, request, anchor: str = ""):
+    number = request.POST.get("rodada") or request.GET.get("rodada")
+    return redirect(_dashboard_url(tournament, anchor, int(number) if str(number).isdigit() else None))
+
+
+def _fail(request, error: services.TournamentError) -> None:
+    if isinstance(error, services.Forbidden):
+        raise PermissionDenied(error.message)
+    messages.error(request, error.message)
+
+
+def _form_errors(request, form) -> None:
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else error)
+
+
+def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
+    stage = pages.stage_of(tournament)
+    pairs = pages.dashboard_pairs(tournament)
+    generated = pages.generated_rounds(tournament)
+    current = pages.current_round(generated)
+    wanted = request.GET.get("rodada")
+    shown = current
+    if wanted and wanted.isdigit():
+        shown = next((r for r in generated if r.number == int(wanted)), current)
+    rows = []
+    numbers = {}
+    if shown is not None:
+        if shown.phase == Round.Phase.BRACKET:
+            view = services.bracket_view(tournament)
+            numbers = pages.match_numbers(view.bracket) if view is not None else {}
+        rows = pages.match_rows(services.round_matches(shown), numbers)
+    drawn = bool(generated)
+    bracket = stage is not None and (stage.is_bracket or stage.bracket_first_round is not None)
+    check_in = pages.check_in_state(tournament, stage, generated)
+    registration_open = tournament.status != Tournament.Status.FINISHED and (
+        not drawn or (stage is not None and stage.format == Stage.Format.SWISS))
+    context = _public_context(request, tournament, "dashboard", stage)
+    context.update({
+        "pairs": pairs,
+        "active_pairs": [p for p in pairs if p.status != Pair.Status.WITHDRAWN],
+        "counts": {
+            "confirmed": sum(1 for p in pairs if p.status == Pair.Status.CONFIRMED),
+            "pending": sum(1 for p in pairs if p.status == Pair.Status.PENDING),
+            "withdrawn": sum(1 for p in pairs if p.status == Pair.Status.WITHDRAWN),
+        },
+        "rounds": generated,
+        "current": current,
+        "shown": shown,
+        "rows": rows,
+        "other_tables": [r.match.table for r in rows if r.match.table],
+        "drawn": drawn,
+        "is_bracket": bracket,
+        "can_next_round": drawn and not bracket and tournament.status != Tournament.Status.FINISHED,
+        "regenerable": _regenerable(stage, generated),
+        "check_in": check_in,
+        "registration_open": registration_open,
+        "next_step": pages.next_step(tournament, stage, pairs, generated, current),
+        "assignments": pages.table_assignments(tournament),
+        "referees": pages.referee_choices(),
+        "audit": pages.recent_audit(tournament),
+        "stage_form": forms.get("stage_form") or StageForm(tournament=tournament),
+        "pair_form": forms.get("pair_form") or PairRegistrationForm(tournament=tournament),
+        "csv_form": forms.get("csv_form") or CsvImportForm(tournament=tournament),
+        "csv_report": forms.get("csv_report"),
+        "open_registration": bool(forms.get("pair_form") or forms.get("csv_form") or forms.get("csv_report")),
+        "Status": Match.Status,
+        "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
+    })
+    return context
+
+
+def _regenerable(stage: Stage | None, generated: list[Round]) -> Round | None:
+    """The round the organizer may generate again: the draw of a bracket, else the last round."""
+    if not generated:
+        return None
+    if stage is not None and stage.bracket_first_round is not None:
+        return next((r for r in generated if r.number == stage.bracket_first_round), None)
+    return generated[-1]
+
+
+@organizer_only
+@require_GET
+def dashboard(request, tournament: Tournament):
+    return render(request, "tournaments/dashboard.html", _dashboard_context(request, tournament))
+
+
+@organizer_only
+@require_POST
+def configure(request, tournament: Tournament):
+    form = StageForm(request.POST, tournament=tournament)
+    if form.save(by=request.user) is None:
+        return render(request, "tournaments/dashboard.html",
+                      _dashboard_context(request, tournament, stage_form=form), status=400)
+    messages.success(request, _("Format saved."))
+    return _back(tournament, request, "format")
+
+
+@organizer_only
+@require_POST
+def register(request, tournament: Tournament):
+    form = PairRegistrationForm(request.POST, tournament=tournament)
+    pair = form.save(by=request.user)
+    if pair is None:
+        return render(request, "tournaments/dashboard.html",
+                      _dashboard_context(request, tournament, pair_form=form), status=400)
+    messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair.name})
+    return _back(tournament, request, "registration")
+
+
+@organizer_only
+@require_POST
+def import_csv(request, tournament: Tournament):
+    form = CsvImportForm(request.POST, request.FILES, tournament=tournament)
+    report = form.save(by=request.user)
+    if report is None or not report.ok:
+        status = 400 if report is None or not report.created else 200
+        return render(request, "tournaments/dashboard.html",
+                      _dashboard_context(request, tournament, csv_form=form, csv_report=report), status=status)
+    messages.success(request, _("%(count)s pair(s) imported.") % {"count": len(report.created)})
+    return _back(tournament, request, "pairs")
+
+
+@organizer_only
+@require_POST
+def withdraw(request, tournament: Tournament, pk: int):
+    pair = get_object_or_404(Pair, pk=pk, tournament=tournament)
+    form = WithdrawalForm(request.POST, pair=pair)
+    walkovers = form.save(by=request.user)
+    if walkovers is None:
+        _form_errors(request, form)
+    else:
+        messages.success(request, _("%(pair)s withdrew; %(count)s match(es) became W.O.")
+                         % {"pair": pair.name, "count": len(walkovers)})
+    return _back(tournament, request, "pairs")
+
+
+@organizer_only
+@require_POST
+def check_in(request, tournament: Tournament):
+    pair = request.POST.get("pair", "")
+    undo = request.POST.get("undo") == "1"
+    try:
+        rnd = services.upcoming_round(tournament, request.user)
+        pair_id = int(pair) if pair.isdigit() else None
+        if undo:
+            services.undo_check_in(rnd, pair_id, request.user)
+        else:
+            services.check_in(rnd, pair_id, request.user)
+    except services.TournamentError as error:
+        _fail(request, error)
+    return _back(tournament, request, f"checkin-{pair}" if pair.isdigit() else "checkin")
+
+
+def _lot_seed(request) -> int | None:
+    text = (request.POST.get("seed") or "").strip()
+    return int(text) if text.isdigit() else None
+
+
+@organizer_only
+@require_POST
+def draw(request, tournament: Tournament):
+    try:
+        rnd = services.generate_first_round(tournament, request.user, seed=_lot_seed(request))
+    except services.TournamentError as error:
+        _fail(request, error)
+        return _back(tournament, request, "rounds")
+    messages.success(request, _("Draw made: %(round)s is paired.") % {"round": rnd.display_name})
+    return redirect(_dashboard_url(tournament, "matches"))
+
+
+@organizer_only
+@require_POST
+def next_round(request, tournament: Tournament):
+    try:
+        rnd = services.generate_next_round(tournament, request.user)
+    except services.TournamentError as error:
+        _fail(request, error)
+        return _back(tournament, request, "rounds")
+    messages.success(request, _("%(round)s is paired.") % {"round": rnd.display_name})
+    return redirect(_dashboard_url(tournament, "matches", rnd.number))
+
+
+@organizer_only
+@require_POST
+def regenerate(request, tournament: Tournament, number: int):
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    reason = request.POST.get("reason", "")
+    if not reason.strip():
+        messages.error(request, _("Say why the round is generated again: it is kept in the audit log."))
+        return _back(tournament, request, "rounds")
+    try:
+        rnd = services.regenerate_round(rnd, request.user, seed=_lot_seed(request), reason=reason)
+    except services.TournamentError as error:
+        _fail(request, error)
+        return _back(tournament, request, "rounds")
+    messages.success(request, _("%(round)s was generated again.") % {"round": rnd.display_name})
+    return redirect(_dashboard_url(tournament, "matches", rnd.number))
+
+
+@organizer_only
+@require_POST
+def assign_referee(request, tournament: Tournament):
+    from django.contrib.auth import get_user_model
+
+    table = request.POST.get("table", "")
+    referee_id = request.POST.get("referee", "")
+    round_number = request.POST.get("round_only", "")
+    referee = None
+    if referee_id.isdigit():
+        referee = get_user_model().objects.filter(pk=int(referee_id), is_active=True).first()
+        if referee is None:
+            messages.error(request, _("Choose an active user as the referee."))
+            return _back(tournament, request, "tables")
+    rnd = None
+    if round_number.isdigit():
+        rnd = Round.objects.filter(tournament=tournament, number=int(round_number)).first()
+    try:
+        services.assign_referee(tournament, request.user, table=int(table) if table.isdigit() else table,
+                                referee=referee, round=rnd)
+    except services.TournamentError as error:
+        _fail(request, error)
+    else:
+        if referee is None:
+            messages.success(request, _("Table %(table)s has no referee now.") % {"table": table})
+        else:
+            messages.success(request, _("%(referee)s referees table %(table)s.")
+                             % {"referee": referee.get_username(), "table": table})
+    return _back(tournament, request, "tables")
+
+
+def _match_of(tournament: Tournament, pk: int) -> Match:
+    match = Match.objects.filter(pk=pk, tournament=tournament).select_related("pair_a", "pair_b", "round").first()
+    if match is None:
+        raise Http404(_("No match with this number in this tournament."))
+    return match
+
+
+@organizer_only
+@require_POST
+def walkover(request, tournament: Tournament, pk: int):
+    match = _match_of(tournament, pk)
+    form = WalkoverForm(request.POST, match=match)
+    result = form.save(by=request.user)
+    if result is None:
+        _form_errors(request, form)
+    else:
+        messages.success(request, _("W.O. recorded: %(winner)s wins.") % {"winner": result.winner.name})
+    return _back(tournament, request, f"match-{match.pk}")
+
+
+@organizer_only
+@require_POST
+def set_result(request, tournament: Tournament, pk: int):
+    match = _match_of(tournament, pk)
+    data = request.POST.copy()
+    if not data.get("games_a") and not data.get("games_b") and data.get("winner", "").isdigit():
+        # No games given: the winner wins the games the match format needs, 0 to the other.
+        need = match.best_of // 2 + 1
+        a_won = int(data["winner"]) == match.pair_a_id
+        data["games_a"], data["games_b"] = (need, 0) if a_won else (0, need)
+    form = ManualResultForm(data, match=match)
+    result = form.save(by=request.user)
+    if result is None:
+        _form_errors(request, form)
+    else:
+        messages.success(request, _("Result set by hand: %(winner)s wins.") % {"winner": result.winner.name})
+    return _back(tournament, request, f"match-{match.pk}")
+
+
+@organizer_only
+@require_POST
+def receive(request, tournament: Tournament, pk: int):
+    """Art. 25: the organizer receives the signed súmula at the organizing table; the result becomes
+    official and the tournament follows it (the bracket's next match, the standings)."""
+    match = _match_of(tournament, pk)
+    try:
+        with transaction.atomic():
+            scoring_services.mark_received(match, request.user)
+            # The tournament hears it through scoring's ``result_official`` signal; recording it here
+            # too is harmless (idempotent) and keeps the page right until scoring sends the signal.
+            services.record_official_result(match)
+    except scoring_services.Forbidden as error:
+        raise PermissionDenied(error.message) from None
+    except scoring_services.ScoringError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Súmula received at the organizing table: the result is official (art. 25)."))
+    return _back(tournament, request, f"match-{match.pk}")
+
+
+@organizer_only
+@require_POST
+def swap_tables(request, tournament: Tournament, pk: int):
+    match = _match_of(tournament, pk)
+    table = request.POST.get("table", "")
+    other = None
+    if table.isdigit():
+        other = Match.objects.filter(round=match.round_id, table=int(table)).first()
+    if other is None:
+        messages.error(request, _("No match at that table in this round."))
+        return _back(tournament, request, f"match-{match.pk}")
+    try:
+        services.swap_tables(match, other, request.user, reason=request.POST.get("reason", ""))
+    except services.TournamentError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, _("Tables swapped."))
+    return _back(tournament, request, "matches")
+
+
+def new_tournament(request):
+    """A new tournament and its format, for users who may create tournaments."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not services.can_create_tournament(request.user):
+        raise PermissionDenied(_("Only organizers create tournaments."))
+    form = pages.NewTournamentForm(request.POST or None)
+    if request.method == "POST":
+        tournament = form.save(by=request.user)
+        if tournament is not None:
+            messages.success(request, _("Tournament created: register the pairs."))
+            return redirect(_dashboard_url(tournament))
+    return render(request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200)

@@ -1,0 +1,465 @@
+"""What the tournament pages show: read-only views of a tournament shaped for the templates.
+
+This module owns the read side of the pages (``tournaments.views``): the bracket drawing with
+its words translated, the round-robin grids, the rounds with their pairings and tables, the
+standings' tiebreak columns, and the organizer's dashboard. Every function here runs a fixed
+number of queries whatever the number of pairs (the page tests count them). Writes are never
+made here: the pages call ``tournaments.services`` (through ``tournaments.forms``) and
+``scoring.services``.
+
+It also holds the one form the pages need that ``tournaments.forms`` does not have: a new
+tournament with its format (:class:`NewTournamentForm`, which calls
+``services.create_tournament`` and ``services.configure_stage``).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models import Match
+
+from . import services
+from .models import AuditEntry, Bye, CheckIn, GroupMember, Pair, Result, Round, Stage, TableAssignment, Tournament
+from .pairing.round_robin import group_name
+from .svg import Labels, MatchDisplay, bracket_svg, match_numbers, pending_text, round_title
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def stage_of(tournament: Tournament) -> Stage | None:
+    """The tournament's format, or None before the organizer chose it (one query)."""
+    stage = Stage.objects.filter(tournament=tournament).first()
+    if stage is not None:
+        stage.tournament = tournament
+    return stage
+
+
+def result_text(result: Result | None, match_best_of: int, *, flip: bool = False) -> str:
+    """A result as people read it: "2–1" (games) in a best of 3 or 5, "12–9" (tentos) in a single game,
+    "W.O." for a walkover; from pair A's side, or pair B's with ``flip``."""
+    if result is None:
+        return ""
+    if result.kind == Result.Kind.WALKOVER:
+        return "W.O."
+    if match_best_of == 1:
+        a, b = result.points_a, result.points_b
+    else:
+        a, b = result.games_a, result.games_b
+    if flip:
+        a, b = b, a
+    return f"{a}–{b}"
+
+
+# ------------------------------------------------------------------------------------ bracket
+
+
+def bracket_labels() -> Labels:
+    return Labels(
+        title=_("Bracket"),
+        round=_("Round {number}"),
+        final=_("Final"),
+        semifinal=_("Semifinals"),
+        quarterfinal=_("Quarterfinals"),
+        winners_bracket=_("Winners' bracket"),
+        losers_bracket=_("Losers' bracket"),
+        winners_final=_("Winners' final"),
+        losers_round=_("Losers' round {number}"),
+        losers_final=_("Losers' final"),
+        grand_final=_("Grand final"),
+        reset=_("Grand final, 2nd match"),
+        reset_not_needed=_("not needed"),
+        third_place=_("Third place"),
+        champion=_("Champion"),
+        bye=_("bye"),
+        winner_of=_("Winner of {match}"),
+        loser_of=_("Loser of {match}"),
+        to_be_decided=_("to be decided"),
+        match=_("Match {number}"),
+    )
+
+
+def _score_cells(result: Result, top_pair: int | None, best_of: int) -> tuple[str, str]:
+    """The two score cells of a box (top, bottom) for an official result."""
+    if result.kind == Result.Kind.WALKOVER:
+        top_won = result.winner_id == top_pair
+        return ("W.O.", "–") if top_won else ("–", "W.O.")
+    a, b = (result.points_a, result.points_b) if best_of == 1 else (result.games_a, result.games_b)
+    return (str(a), str(b)) if result.pair_a_id == top_pair else (str(b), str(a))
+
+
+def bracket_drawing(view: services.BracketView, *, links: dict[str, str] | None = None) -> str:
+    """The SVG of a tournament's bracket with its official results (scores, W.O.) and the champion."""
+    best_of = view.stage.tournament.best_of
+    displays = {}
+    bracket = view.bracket
+    by_code = {m.match_id: m for m in bracket.matches()}
+    for code, result in view.results.items():
+        m = by_code.get(code)
+        if m is None:
+            continue
+        top, bottom = _score_cells(result, m.top.pair, best_of)
+        displays[code] = MatchDisplay(top, bottom, href=(links or {}).get(code, ""))
+    for code, href in (links or {}).items():
+        displays.setdefault(code, MatchDisplay(href=href))
+    return bracket_svg(bracket, view.names, displays, labels=bracket_labels())
+
+
+@dataclass
+class BracketMatchRow:
+    """One bracket match in the text list under the drawing (phones, screen readers)."""
+
+    number: int
+    code: str
+    round: int
+    title: str
+    top: str
+    bottom: str
+    winner: str
+    score: str
+    table: int | None
+
+
+def bracket_rows(view: services.BracketView) -> list[BracketMatchRow]:
+    """The numbered (really played) matches of the bracket, in number order."""
+    labels = bracket_labels()
+    numbers = match_numbers(view.bracket)
+    names = view.names
+    best_of = view.stage.tournament.best_of
+    rows = []
+    for m in view.bracket.matches():
+        number = numbers.get(m.match_id)
+        if number is None:
+            continue
+        result = view.results.get(m.match_id)
+        node = view.nodes.get(m.match_id)
+
+        def side(slot) -> str:
+            if slot.pair is not None:
+                return names.get(slot.pair, str(slot.pair))
+            return pending_text(view.bracket, slot, labels, numbers)
+
+        score = ""
+        if result is not None:
+            top, bottom = _score_cells(result, m.top.pair, best_of)
+            score = "W.O." if "W.O." in (top, bottom) else f"{top}–{bottom}"
+        rows.append(BracketMatchRow(
+            number=number, code=m.match_id, round=view.round_of(m.match_id),
+            title=round_title(view.bracket, m.section, m.round_number, labels),
+            top=side(m.top), bottom=side(m.bottom),
+            winner=names.get(m.winner, "") if m.winner is not None else "",
+            score=score if not m.unplayed else labels.reset_not_needed,
+            table=node.match.table if node is not None and node.match is not None else None,
+        ))
+    rows.sort(key=lambda r: r.number)
+    return rows
+
+
+# ------------------------------------------------------------------------------- round robin
+
+
+@dataclass
+class GridCell:
+    text: str = ""
+    outcome: str = ""  # "won", "lost", "pending", "self", ""
+    title: str = ""
+
+
+@dataclass
+class GridRow:
+    number: int
+    pair: Pair
+    cells: list[GridCell]
+    won: int = 0
+    lost: int = 0
+
+
+@dataclass
+class Grid:
+    name: str
+    pairs: list[Pair]
+    rows: list[GridRow]
+
+
+def round_robin_grids(tournament: Tournament, stage: Stage) -> list[Grid]:
+    """Per group, the pairs × pairs table: each cell the row pair's result against the column pair
+    (official results only; "·" for a match paired but not decided). Three queries."""
+    members: dict[int, list[int]] = defaultdict(list)
+    for group, pair_id in GroupMember.objects.filter(stage=stage).order_by("group", "number").values_list(
+            "group", "pair_id"):
+        members[group].append(pair_id)
+    if not members:
+        return []
+    pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament)}
+    played: dict[frozenset, tuple[Match, Result | None]] = {}
+    for match in (Match.objects.filter(tournament=tournament, round__phase=Round.Phase.GROUPS)
+                  .select_related("tournament_result").order_by("pk")):
+        played[frozenset((match.pair_a_id, match.pair_b_id))] = (match, getattr(match, "tournament_result", None))
+    grids = []
+    for g in sorted(members):
+        ids = members[g]
+        rows = []
+        for i, row_id in enumerate(ids, start=1):
+            cells = []
+            row = GridRow(i, pairs[row_id], cells)
+            for col_id in ids:
+                if col_id == row_id:
+                    cells.append(GridCell("", "self"))
+                    continue
+                found = played.get(frozenset((row_id, col_id)))
+                if found is None:
+                    cells.append(GridCell())
+                    continue
+                match, result = found
+                if result is None:
+                    cells.append(GridCell("·", "pending", _("To be played")))
+                    continue
+                won = result.winner_id == row_id
+                flip = result.pair_a_id != row_id
+                text = result_text(result, match.best_of, flip=flip)
+                if won:
+                    row.won += 1
+                else:
+                    row.lost += 1
+                title = (_("Won against %(pair)s") if won else _("Lost to %(pair)s")) % {"pair": pairs[col_id].name}
+                cells.append(GridCell(text, "won" if won else "lost", title))
+            rows.append(row)
+        grids.append(Grid(group_name(g), [pairs[p] for p in ids], rows))
+    return grids
+
+
+# ------------------------------------------------------------------------------- standings
+
+
+TIEBREAK_LABELS = {
+    "matches_won": (gettext_lazy("W"), gettext_lazy("Matches won")),
+    "match_points": (gettext_lazy("Pts"), gettext_lazy("Match points (1 per win, ½ per draw)")),
+    "games_won": (gettext_lazy("Games"), gettext_lazy("Games won")),
+    "point_difference": (gettext_lazy("Diff."), gettext_lazy("Point difference (saldo de tentos)")),
+    "points_scored": (gettext_lazy("Tentos"), gettext_lazy("Points (tentos) scored")),
+    "head_to_head": (gettext_lazy("H2H"), gettext_lazy("Head-to-head among the tied pairs")),
+    "buchholz": (gettext_lazy("Buch."), gettext_lazy("Buchholz: the opponents' match points")),
+    "median_buchholz": (gettext_lazy("Med. B."), gettext_lazy("Median Buchholz: without the best and worst opponent")),
+    "sonneborn_berger": (gettext_lazy("S-B"), gettext_lazy("Sonneborn-Berger")),
+}
+
+
+@dataclass
+class TiebreakColumn:
+    key: str
+    short: str
+    title: str
+
+
+def tiebreak_columns(tiebreaks: list[str]) -> list[TiebreakColumn]:
+    return [TiebreakColumn(key, str(TIEBREAK_LABELS.get(key, (key, key))[0]),
+                           str(TIEBREAK_LABELS.get(key, (key, key))[1])) for key in tiebreaks]
+
+
+def format_number(value) -> str:
+    """A tiebreak value: whole numbers as they are, halves in the visitor's notation ("2,5")."""
+    if isinstance(value, float):
+        return formats.number_format(value, use_l10n=True)
+    return str(value)
+
+
+@dataclass
+class StandingRowView:
+    line: services.StandingLine
+    values: list[str]
+    withdrawn: bool
+
+
+def value_columns(columns: list[TiebreakColumn]) -> list[TiebreakColumn]:
+    """The tiebreak columns drawn after played / won / lost ("matches won" is the W column already)."""
+    return [c for c in columns if c.key != "matches_won"]
+
+
+def standing_rows(lines: list[services.StandingLine], columns: list[TiebreakColumn]) -> list[StandingRowView]:
+    """Rows with the values of ``columns`` (see :func:`value_columns`) in order."""
+    return [StandingRowView(line, [format_number(line.values.get(c.key, "")) for c in columns],
+                            line.pair.status == Pair.Status.WITHDRAWN) for line in lines]
+
+
+# ------------------------------------------------------------------------------------ rounds
+
+
+@dataclass
+class MatchRow:
+    match: Match
+    result: Result | None
+    score: str
+    node_code: str = ""
+    number: int | None = None
+
+    @property
+    def winner_id(self) -> int | None:
+        return self.result.winner_id if self.result is not None else None
+
+
+def match_rows(matches: list[Match], numbers: dict[str, int] | None = None) -> list[MatchRow]:
+    rows = []
+    for match in matches:
+        result = getattr(match, "tournament_result", None)
+        node = getattr(match, "bracket_node", None)
+        code = node.code if node is not None else ""
+        rows.append(MatchRow(match, result, result_text(result, match.best_of), code,
+                             (numbers or {}).get(code)))
+    return rows
+
+
+def generated_rounds(tournament: Tournament) -> list[Round]:
+    """Generated rounds with their number of matches and of matches still without an official result."""
+    official = Q(matches__tournament_result__isnull=False) & (
+        Q(matches__tournament_result__kind__in=[Result.Kind.WALKOVER, Result.Kind.MANUAL])
+        | Q(matches__status=Match.Status.RECEIVED))
+    return list(
+        Round.objects.filter(tournament=tournament, generated_at__isnull=False)
+        .annotate(match_count=Count("matches", distinct=True),
+                  official_count=Count("matches", filter=official, distinct=True))
+        .order_by("number")
+    )
+
+
+def current_round(rounds: list[Round]) -> Round | None:
+    """The first round with a match still waiting for its official result, else the last round."""
+    for rnd in rounds:
+        if rnd.official_count < rnd.match_count:
+            return rnd
+    return rounds[-1] if rounds else None
+
+
+def round_byes(rnd: Round) -> list[Pair]:
+    return [b.pair for b in Bye.objects.filter(round=rnd).select_related("pair").order_by("pair__name")]
+
+
+# -------------------------------------------------------------------------------- dashboard
+
+
+def upcoming_round_number(tournament: Tournament, rounds: list[Round]) -> int:
+    """The number of the round pairs check in for (read-only twin of ``services.upcoming_round``,
+    which creates that round: a page must not write on GET)."""
+    generated = [r.number for r in rounds]
+    number = (max(generated) + 1) if generated else 1
+    return number
+
+
+@dataclass
+class CheckInState:
+    round_number: int
+    round: Round | None
+    checked: set[int] = field(default_factory=set)
+    open: bool = True
+
+
+def check_in_state(tournament: Tournament, stage: Stage | None, rounds: list[Round]) -> CheckInState | None:
+    """Who is checked in for the round to be paired next, or None when no round will be paired by
+    hand any more (a bracket fills in by itself once drawn; a finished tournament)."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return None
+    if rounds and stage is not None and (stage.is_bracket or stage.bracket_first_round is not None):
+        return None
+    number = upcoming_round_number(tournament, rounds)
+    rnd = Round.objects.filter(tournament=tournament, number=number).first()
+    checked = set(CheckIn.objects.filter(round=rnd).values_list("pair_id", flat=True)) if rnd else set()
+    return CheckInState(number, rnd, checked)
+
+
+def referee_choices() -> list:
+    """Active users who can referee a table (staff first)."""
+    return list(get_user_model().objects.filter(is_active=True).order_by("-is_staff", "username")
+                .only("pk", "username", "first_name", "last_name", "is_staff"))
+
+
+def table_assignments(tournament: Tournament) -> list[TableAssignment]:
+    return list(TableAssignment.objects.filter(tournament=tournament).select_related("referee", "round")
+                .order_by("table", "round__number"))
+
+
+def recent_audit(tournament: Tournament, limit: int = 12) -> list[AuditEntry]:
+    return list(AuditEntry.objects.filter(tournament=tournament).select_related("actor", "round")
+                .order_by("-at", "-id")[:limit])
+
+
+def dashboard_pairs(tournament: Tournament) -> list[Pair]:
+    return list(Pair.objects.filter(tournament=tournament)
+                .select_related("first_player", "second_player", "substitute")
+                .order_by("seed", "registered_at", "pk"))
+
+
+def next_step(tournament: Tournament, stage: Stage | None, pairs: list[Pair], rounds: list[Round],
+              current: Round | None) -> str:
+    """One sentence telling the organizer what to do now."""
+    confirmed = sum(1 for p in pairs if p.status == Pair.Status.CONFIRMED)
+    if stage is None:
+        return _("Choose the tournament's format.")
+    if not rounds:
+        if confirmed < 2:
+            return _("Register the pairs (at least 2).")
+        if tournament.check_in_required:
+            return _("Check the pairs in, then make the draw.")
+        return _("Make the draw when every pair is registered.")
+    if tournament.status == Tournament.Status.FINISHED:
+        return _("The tournament is finished.")
+    if current is not None and current.official_count < current.match_count:
+        return _("%(round)s: receive the signed súmulas (or record W.O.) as the matches end.") % {
+            "round": current.display_name}
+    if stage.is_bracket or stage.bracket_first_round is not None:
+        return _("The bracket fills in by itself as results become official.")
+    return _("Every result is in: generate the next round.")
+
+
+# --------------------------------------------------------------------------------- new tournament
+
+
+class NewTournamentForm(forms.Form):
+    """A new tournament and its format; ``save(by)`` returns it (or None, errors on the form)."""
+
+    name = forms.CharField(label=gettext_lazy("name"), max_length=120)
+    date = forms.DateField(label=gettext_lazy("date"), widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(label=gettext_lazy("venue"), max_length=200, required=False)
+    best_of = forms.TypedChoiceField(label=gettext_lazy("match format"), coerce=int,
+                                     choices=Tournament.BestOf.choices, initial=Tournament.BestOf.ONE)
+    format = forms.ChoiceField(label=gettext_lazy("format"), choices=Stage.Format.choices)
+    check_in_required = forms.BooleanField(label=gettext_lazy("check-in required"), required=False)
+
+    def save(self, by) -> Tournament | None:
+        if not self.is_valid():
+            return None
+        data = self.cleaned_data
+        try:
+            from django.db import transaction
+
+            with transaction.atomic():
+                tournament = services.create_tournament(
+                    by, name=data["name"], date=data["date"], venue=data["venue"], best_of=data["best_of"],
+                    check_in_required=data["check_in_required"], status=Tournament.Status.REGISTRATION,
+                )
+                services.configure_stage(tournament, by, format=data["format"])
+        except services.TournamentError as error:
+            self.add_error(error.field if error.field in self.fields else None, error.message)
+            return None
+        return tournament
+
+
+def public_links(tournament: Tournament, stage: Stage | None) -> list[tuple[str, str, str]]:
+    """(url name, URL, label) of the public pages that make sense for this format."""
+    slug = tournament.slug
+    links = [("detail", reverse("tournaments:detail", kwargs={"slug": slug}), _("Pairs"))]
+    if stage is None:
+        return links
+    if stage.is_bracket or stage.format == Stage.Format.GROUPS_KNOCKOUT:
+        links.append(("bracket", reverse("tournaments:bracket", kwargs={"slug": slug}), _("Bracket")))
+    if stage.has_groups:
+        links.append(("grid", reverse("tournaments:grid", kwargs={"slug": slug}), _("Groups")))
+    if not stage.is_bracket:
+        links.append(("standings", reverse("tournaments:standings", kwargs={"slug": slug}), _("Standings")))
+    links.append(("rounds", reverse("tournaments:rounds", kwargs={"slug": slug}), _("Rounds")))
+    return links
