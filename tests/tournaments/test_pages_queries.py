@@ -1,0 +1,86 @@
+"""The pages run a fixed number of queries: the same with 8 pairs as with 64 (with official
+results of every kind: súmula received, W.O., set by the organizer)."""
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.tournaments import pages_fixtures as pf
+
+pytestmark = pytest.mark.django_db
+
+# The most each page may run, whatever the number of pairs.
+MAX_QUERIES = {
+    "bracket": 10,
+    "standings": 10,
+    "grid": 10,
+    "rounds": 12,
+    "dashboard": 22,
+}
+
+
+def count(client, path: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code == 200, path
+    return len(queries)
+
+
+def build(format: str, pairs: int, **stage):
+    org = pf.organizer(f"org{pairs}{format[:3]}")
+    t = pf.tournament(org, f"{format.replace('_', '-')}-{pairs}", pairs=pairs, format=format, **stage)
+    pf.play_some(t, org, 3, sumula=1, walkovers=1)  # fewer than round 1 has, so both stay in play
+    return org, t
+
+
+@pytest.mark.parametrize("format,page,stage", [
+    ("single_elimination", "bracket", {}),
+    ("double_elimination", "bracket", {}),
+    ("swiss", "standings", {"tiebreaks": ["match_points", "buchholz", "point_difference"]}),
+    ("groups_knockout", "standings", {"group_count": 4}),
+    ("round_robin", "grid", {"group_count": 4}),
+    ("swiss", "rounds", {}),
+    ("single_elimination", "rounds", {}),
+])
+def test_public_page_queries_do_not_grow_with_pairs(client, django_assert_max_num_queries, format, page, stage):
+    counts = {}
+    for pairs in (8, 64):
+        _org, t = build(format, pairs, **stage)
+        path = reverse(f"tournaments:{page}", kwargs={"slug": t.slug})
+        counts[pairs] = count(client, path)
+        with django_assert_max_num_queries(MAX_QUERIES[page]):
+            client.get(path)
+    assert counts[8] == counts[64], counts
+
+
+@pytest.mark.parametrize("format,stage", [
+    ("single_elimination", {}),
+    ("double_elimination", {}),
+    ("swiss", {}),
+    ("round_robin", {"group_count": 4}),
+])
+def test_dashboard_queries_do_not_grow_with_pairs(client, django_assert_max_num_queries, format, stage):
+    counts = {}
+    for pairs in (8, 64):
+        org, t = build(format, pairs, **stage)
+        client.force_login(org)
+        path = reverse("tournaments:dashboard", kwargs={"slug": t.slug})
+        counts[pairs] = count(client, path)
+        with django_assert_max_num_queries(MAX_QUERIES["dashboard"]):
+            client.get(path)
+    assert counts[8] == counts[64], counts
+
+
+def test_dashboard_before_the_draw_does_not_grow_with_pairs(client, django_assert_max_num_queries):
+    counts = {}
+    for pairs in (8, 64):
+        org = pf.organizer(f"o{pairs}")
+        t = pf.tournament(org, f"antes-{pairs}", pairs=pairs, draw=False)
+        client.force_login(org)
+        path = reverse("tournaments:dashboard", kwargs={"slug": t.slug})
+        counts[pairs] = count(client, path)
+        with django_assert_max_num_queries(MAX_QUERIES["dashboard"]):
+            client.get(path)
+    assert counts[8] == counts[64], counts
