@@ -177,8 +177,11 @@ def test_an_open_match_a_friendly_and_a_draft(pdf_text):
     document = make_document(6, best_of=3, finished=False, tournament=None, table=None, referee=None)
     text = flat(pdf_text(pdf.render_filled(document, [], draft=True)))
     assert "Jogo amistoso" in text and "Jogo não terminado" in text and "em andamento" in text
-    assert "RASCUNHO" in text and "Rascunho: ainda não verificável" in text
+    assert "RASCUNHO: a súmula mudou depois da última versão emitida" in text
+    assert "Rascunho: ainda não verificável" in text and pdf.verification_url(document["digest"]) not in text
     assert text.count("não assinada") == 3
+    first = make_document(6, best_of=3, finished=False, corrections=0)  # version 1, never issued
+    assert "PROVISÓRIA: nenhuma versão desta súmula foi emitida ainda" in flat(pdf_text(pdf.render_filled(first, draft=True)))
     blank = flat(pdf_text(pdf.render_blank(make_blank_document(6, tournament=None, table=None))))
     assert "Jogo amistoso" in blank and "Mesa" not in blank.split("TORNEIO")[0].replace("Mesa 7", "")
 
