@@ -101,11 +101,11 @@ def rules_of(match: Match) -> RuleSet:
 # ---------------------------------------------------------------------------------- creating
 
 
-def create_match(*, pair_a: Pair, pair_b: Pair, by, tournament: Tournament | None = None,
-                 round: Round | None = None, table: int | None = None, referee=None,
-                 best_of: int | None = None, rule_set: dict | None = None, first_dealer: int = 0) -> Match:
-    """A new match. Tournament matches take the tournament's rule set and format; their pairs must be
-    registered in that tournament. Friendlies (no tournament) may use any two pairs."""
+def check_new_match(*, pair_a: Pair, pair_b: Pair, by, tournament: Tournament | None = None,
+                    round: Round | None = None, table: int | None = None, best_of: int | None = None,
+                    rule_set: dict | None = None, first_dealer: int = 0, **_ignored) -> dict:
+    """Validate a new match without writing; return the normalized fields (``tournament``, ``rules``,
+    ``best_of``). Raises :class:`ScoringError` naming the field."""
     if tournament is None and round is not None:
         tournament = round.tournament
     if not access.can_create(by, tournament):
@@ -132,13 +132,24 @@ def create_match(*, pair_a: Pair, pair_b: Pair, by, tournament: Tournament | Non
     if best_of not in (1, 3, 5):
         raise ScoringError(_("A match is played to the best of 1, 3 or 5 games."), "best_of")
     _check_seat(first_dealer, "first_dealer")
+    return {"tournament": tournament, "rules": rules, "best_of": best_of}
+
+
+def create_match(*, pair_a: Pair, pair_b: Pair, by, tournament: Tournament | None = None,
+                 round: Round | None = None, table: int | None = None, referee=None,
+                 best_of: int | None = None, rule_set: dict | None = None, first_dealer: int = 0) -> Match:
+    """A new match. Tournament matches take the tournament's rule set and format; their pairs must be
+    registered in that tournament. Friendlies (no tournament) may use any two pairs."""
+    checked = check_new_match(pair_a=pair_a, pair_b=pair_b, by=by, tournament=tournament, round=round,
+                              table=table, best_of=best_of, rule_set=rule_set, first_dealer=first_dealer)
     with transaction.atomic():
         match = Match.objects.create(
-            tournament=tournament, round=round, table=table, referee=referee, pair_a=pair_a, pair_b=pair_b,
-            rule_set=rules.as_dict(), best_of=best_of, created_by=by if _is_user(by) else None,
+            tournament=checked["tournament"], round=round, table=table, referee=referee, pair_a=pair_a,
+            pair_b=pair_b, rule_set=checked["rules"].as_dict(), best_of=checked["best_of"],
+            created_by=by if _is_user(by) else None,
         )
         Game.objects.create(match=match, number=1, first_dealer=first_dealer)
-        _event(match, MatchEvent.Kind.CREATED, by, pair_a=pair_a.pk, pair_b=pair_b.pk, best_of=best_of,
+        _event(match, MatchEvent.Kind.CREATED, by, pair_a=pair_a.pk, pair_b=pair_b.pk, best_of=match.best_of,
                rules=match.rule_set)
     return match
 
@@ -323,7 +334,8 @@ def record_hand(match: Match, entry: dict, by, expect: str | None = None) -> Han
         given = item.pop("dealer", None) if item.get("report") is None else (
             item["report"].get("dealer") if isinstance(item["report"], dict) else None)
         if given is not None and state.hands == 0 and given != dealer:
-            dealer = game.first_dealer = _check_seat(given, "dealer")  # art. 1: the table's draw
+            field = "dealer" if item.get("report") is None else "report.dealer"
+            dealer = game.first_dealer = _check_seat(given, field)  # art. 1: the table's draw
             game.save(update_fields=["first_dealer"])
         elif given is not None and item.get("report") is None and given != dealer:
             raise ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the right).")
@@ -880,7 +892,7 @@ def entry_state(match: Match, games: list) -> dict:
     hands = [e for e in game.entries if e.kind == "hand"]
     score = (game.score_a, game.score_b)
     dealer = next_dealer(hands[-1].dealer) if hands else game.first_dealer
-    endings = list(ENDINGS if rules.fold_any_time else ENDINGS[:-1])
+    endings = [ending for ending in ENDINGS if ending != "fold" or rules.fold_any_time]
     allowed = {ending: list(allowed_values(rules, score, ending)) for ending in endings}
     state = hand_state(score)
     eleven_team = (0 if score[0] == 11 else 1) if state == "eleven" else None

@@ -20,3 +20,23 @@ def test_admin_sets_and_removes_a_pin(admin_client, db):
 def test_admin_lists_matches_read_only(admin_client, match):
     response = admin_client.get("/admin/scoring/match/")
     assert response.status_code == 200 and f"/sumulas/partida/{match.pk}/" in response.content.decode()
+
+
+def test_organizer_creates_a_match_in_the_admin(client, organizer, pairs, tournament, referee):
+    from scoring.models import Match
+
+    organizer.is_staff = True
+    organizer.save()
+    client.force_login(organizer)
+    url = "/admin/scoring/match/add/"
+    assert client.get(url).status_code == 200
+    data = {"tournament": tournament.pk, "pair_a": pairs[0].pk, "pair_b": pairs[0].pk, "referee": referee.pk,
+            "table": "2", "best_of": ""}
+    response = client.post(url, data)
+    assert response.status_code == 200 and not Match.objects.exists()  # same pair twice: refused
+    response = client.post(url, {**data, "pair_b": pairs[1].pk})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert client.get(response["Location"]).status_code == 200
+    match = Match.objects.get()
+    assert match.referee == referee and match.table == 2 and match.games.count() == 1
+    assert match.rule_set["preset"] == "regulamento-tecnico" and match.events.filter(kind="created").exists()
