@@ -174,21 +174,7 @@ class HandReplay:
             if len(card_text) != 2:
                 raise ReportError(f"events[{index}].play", "duas cartas de uma vez: informe [carta de baixo, carta de cima]")
             card_text, torna = card_text
-            card = self.take_card(index, seat, card_text)
-        else:  # take_card, inlined for the common case
-            try:
-                card = CARD_LOOKUP[card_text]
-            except (KeyError, TypeError):
-                card = parse_card(card_text, f"events[{index}].play")
-            if not self.unseen >> card & 1:
-                self.card_error(index, card)
-            self.unseen ^= 1 << card
-            if self.deal is not None and card not in self.deal[seat]:
-                self.not_dealt(index, seat, card)
-            mine = self.seat_cards[seat]
-            mine.append(card)
-            if len(mine) > 3:
-                raise ReportError(f"events[{index}].play", f"o assento {seat} já jogou as suas três cartas")
+        card = self.take_card(index, seat, card_text)
         if self.played_seats >> seat & 1:
             raise ReportError(f"events[{index}].seat",
                               f"o assento {seat} já jogou na vaza {len(self.results) + 1}")
