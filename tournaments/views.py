@@ -197,8 +197,16 @@ def _dashboard_url(tournament: Tournament, anchor: str = "", round_number: int |
 
 
 def _back(tournament: Tournament, request, anchor: str = ""):
+    """Back to the dashboard, on the round the organizer was looking at while it still has matches
+    to decide (then on the current round, where the next matches are)."""
     number = request.POST.get("rodada") or request.GET.get("rodada")
-    return redirect(_dashboard_url(tournament, anchor, int(number) if str(number).isdigit() else None))
+    number = int(number) if str(number).isdigit() else None
+    if number is not None:
+        shown = next((r for r in pages.generated_rounds(tournament) if r.number == number), None)
+        if shown is None or shown.official_count >= shown.match_count:
+            number = None
+            anchor = "matches" if anchor.startswith("match-") else anchor
+    return redirect(_dashboard_url(tournament, anchor, number))
 
 
 def _fail(request, error: services.TournamentError) -> None:
