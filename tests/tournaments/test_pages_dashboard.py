@@ -273,3 +273,11 @@ def test_new_tournament_page(client):
     assert t.organizer == staff and t.best_of == 3 and t.stage.format == "single_elimination"
     response = client.post(reverse("tournaments:new"), {"name": "", "date": "", "format": "swiss", "best_of": 1})
     assert response.status_code == 400
+
+
+def test_home_offers_a_new_tournament_to_organizers_only(client):
+    assert reverse("tournaments:new") not in client.get("/").content.decode()
+    client.force_login(f.user("jogador"))
+    assert reverse("tournaments:new") not in client.get("/").content.decode()
+    client.force_login(f.user("chefe", is_staff=True))
+    assert reverse("tournaments:new") in client.get("/").content.decode()
