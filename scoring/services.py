@@ -772,8 +772,11 @@ def sign(match: Match, role: str, player: Player | int, *, pin: str | None = Non
         players = access.pair_players(pair)
         player_id = player.pk if isinstance(player, Player) else player
         signer = next((p for p in players if p.pk == player_id), None)
+        other = match.pair(1 - team)
+        if signer is not None and any(p.pk == player_id for p in access.pair_players(other)):
+            raise Forbidden(_("%(player)s is registered in both pairs of this match and cannot confirm for "
+                              "either (art. 25).") % {"player": signer.name}, "player")
         if signer is None:
-            other = match.pair(1 - team)
             if any(p.pk == player_id for p in access.pair_players(other)):
                 raise Forbidden(_("A player of %(other)s cannot sign for %(pair)s: each pair confirms and signs "
                                   "only for itself (art. 25).") % {"other": other.name, "pair": pair.name}, "player")

@@ -179,3 +179,13 @@ def test_a_friendly_without_referee_is_received_by_staff(pairs):
     services.sign(friendly, "team1", pairs[2].second_player, code=code)
     services.mark_received(friendly, staff)
     assert Match.objects.get(pk=friendly.pk).is_official
+
+
+def test_a_player_registered_in_both_pairs_signs_for_neither(over):
+    from tournaments.models import Pair
+
+    Pair.objects.filter(pk=over.pair_b_id).update(substitute=over.pair_a.first_player)
+    for role in ("team0", "team1"):
+        with pytest.raises(services.Forbidden) as error:
+            services.sign(over, role, over.pair_a.first_player, pin="1111")
+        assert error.value.field == "player" and "art. 25" in error.value.message
