@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -32,7 +34,7 @@ def _errors(*codes: int) -> dict:
 class IsOrganizerOrReadOnly(permissions.BasePermission):
     """Anyone reads; the tournament's organizer, staff and superusers write."""
 
-    message = "Only the tournament's organizer can do this."
+    message = gettext_lazy("Only the tournament's organizer can do this.")
 
     def has_permission(self, request, view) -> bool:
         if request.method in permissions.SAFE_METHODS and not getattr(view, "organizer_only", False):
@@ -71,7 +73,7 @@ class TournamentAPIView(GenericAPIView):
     def round_numbered(self, number: int) -> Round:
         rnd = Round.objects.filter(tournament=self.get_tournament(), number=number).first()
         if rnd is None:
-            raise services.TournamentError(f"No round {number} in this tournament.", "round")
+            raise services.TournamentError(_("No round %(number)s in this tournament.") % {"number": number}, "round")
         return rnd
 
     def match(self) -> Match:
@@ -105,7 +107,7 @@ class TournamentListView(TournamentAPIView):
     @extend_schema(request=s.TournamentWriteSerializer, responses={201: s.TournamentSerializer, **_errors(400, 403)})
     def post(self, request):
         if not request.user.is_authenticated:
-            return Response({"field": "", "message": "Log in to create a tournament."},
+            return Response({"field": "", "message": _("Log in to create a tournament.")},
                             status=status.HTTP_403_FORBIDDEN)
         tournament = services.create_tournament(request.user, **self.read(s.TournamentWriteSerializer))
         return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
@@ -204,7 +206,7 @@ class StageView(TournamentAPIView):
     def get(self, request, slug):
         stage = Stage.objects.filter(tournament=self.get_tournament()).first()
         if stage is None:
-            return Response({"field": "stage", "message": "No format chosen yet."}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"field": "stage", "message": _("No format chosen yet.")}, status=status.HTTP_404_NOT_FOUND)
         return Response(s.StageSerializer(stage).data)
 
     @extend_schema(request=s.StageWriteSerializer, responses={200: s.StageSerializer, **_errors(400, 403, 409)})
@@ -306,7 +308,7 @@ class CheckInListView(TournamentAPIView):
         number = request.query_params.get("round")
         if number is not None:
             if not number.isdigit():
-                raise services.TournamentError("Give a round number.", "round")
+                raise services.TournamentError(_("Give a round number."), "round")
             checks = checks.filter(round__number=int(number))
         return Response(s.CheckInSerializer(checks, many=True).data)
 
@@ -355,7 +357,7 @@ class TableListView(TournamentAPIView):
         if data["referee"] is not None:
             referee = get_user_model().objects.filter(pk=data["referee"], is_active=True).first()
             if referee is None:
-                raise services.TournamentError("No active user with this id.", "referee")
+                raise services.TournamentError(_("No active user with this id."), "referee")
         assignment = services.assign_referee(self.get_tournament(), request.user, table=data["table"],
                                              referee=referee, round=rnd)
         if assignment is None:
@@ -388,7 +390,7 @@ class MatchListView(TournamentAPIView):
         number = request.query_params.get("round")
         if number is not None:
             if not number.isdigit():
-                raise services.TournamentError("Give a round number.", "round")
+                raise services.TournamentError(_("Give a round number."), "round")
             matches = matches.filter(round__number=int(number))
         return Response(s.TournamentMatchSerializer(matches, many=True).data)
 
@@ -459,7 +461,7 @@ class MatchSwapTablesView(TournamentAPIView):
         match = self.match()
         other = Match.objects.filter(pk=data["other"], tournament=self.get_tournament()).first()
         if other is None:
-            raise services.TournamentError("No match with this id in this tournament.", "other")
+            raise services.TournamentError(_("No match with this id in this tournament."), "other")
         services.swap_tables(match, other, request.user, reason=data["reason"])
         matches = Match.objects.filter(pk__in=[match.pk, other.pk]).select_related(
             "pair_a", "pair_b", "round", "referee", "tournament_result", "bracket_node").order_by("table")
@@ -487,7 +489,7 @@ class BracketView(TournamentAPIView):
     def get(self, request, slug):
         data = services.bracket_json(self.get_tournament())
         if data is None:
-            return Response({"field": "bracket", "message": "This tournament has no bracket (yet)."},
+            return Response({"field": "bracket", "message": _("This tournament has no bracket (yet).")},
                             status=status.HTTP_404_NOT_FOUND)
         return Response(data)
 

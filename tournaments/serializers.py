@@ -6,6 +6,7 @@ A player's contact (phone or e-mail) is shown only to those who manage the tourn
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -90,14 +91,14 @@ class PlayerRefField(serializers.Field):
 
     def to_internal_value(self, data):
         if isinstance(data, bool):
-            raise serializers.ValidationError("A player is an id or an object.")
+            raise serializers.ValidationError(_("A player is an id or an object."))
         if isinstance(data, int):
             return data
         if isinstance(data, dict):
             inner = PlayerInputSerializer(data=data)
             inner.is_valid(raise_exception=True)
             return dict(inner.validated_data)
-        raise serializers.ValidationError("A player is an id or an object.")
+        raise serializers.ValidationError(_("A player is an id or an object."))
 
     def to_representation(self, value):
         return value

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -538,7 +538,7 @@ def withdraw_pair(pair: Pair, by, reason: str) -> list[Result]:
         pair.status, pair.withdrawn_at, pair.withdrawal_reason = Pair.Status.WITHDRAWN, timezone.now(), reason
         pair.save(update_fields=["status", "withdrawn_at", "withdrawal_reason"])
         pending = list(
-            Match.objects.select_for_update()
+            Match.objects.select_for_update(of=("self",))
             .filter(tournament=tournament, status=Match.Status.OPEN, tournament_result__isnull=True)
             .filter(Q(pair_a=pair) | Q(pair_b=pair))
             .select_related("pair_a", "pair_b")
@@ -744,6 +744,66 @@ def _normalized_rule_set(tournament: Tournament) -> dict:
         raise TournamentError(error.message, "rule_set") from None
 
 
+_PASS_THROUGH = (models.IntegerField, models.BooleanField, models.CharField, models.ForeignKey)
+
+
+def _fast_insert(model, rows: Sequence[dict], *, returning: bool = False) -> list[int]:
+    """Insert ``rows`` (dicts of field attnames, all with the same keys) with multi-row INSERT
+    statements, without building model instances: what ``bulk_create`` does, minus its per-object
+    cost, for the thousands of rows of a big round or bracket. Every other concrete field gets its
+    default (``auto_now`` fields: now), as ``bulk_create`` would. Returns the new primary keys, in
+    order, when ``returning``."""
+    from django.db import connection
+
+    if not rows:
+        return []
+    now = timezone.now()
+    given = list(rows[0])
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    by_name = {f.attname: f for f in fields}
+    unknown = set(given) - set(by_name)
+    if unknown:
+        raise ValueError(f"{model.__name__} has no field {sorted(unknown)[0]}")
+    columns = [by_name[name] for name in given] + [f for f in fields if f.attname not in given]
+    constants = []
+    for f in columns[len(given):]:
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
+            value = now
+        else:
+            value = f.get_default()
+        constants.append(f.get_db_prep_save(value, connection))
+    plain = [isinstance(by_name[name], _PASS_THROUGH) for name in given]
+    prepared: dict[tuple[int, int], object] = {}  # (column, id(value)): a value shared by many rows is prepared once
+
+    def prepare(i: int, name: str, value):
+        key = (i, id(value))
+        if key not in prepared:
+            prepared[key] = (value, by_name[name].get_db_prep_save(value, connection))
+        return prepared[key][1]
+
+    values = []
+    for row in rows:
+        item = [row[name] if plain[i] else prepare(i, name, row[name]) for i, name in enumerate(given)]
+        values.append(item + constants)
+    quote = connection.ops.quote_name
+    per_row = len(columns)
+    batch = max(1, min(connection.ops.bulk_batch_size(columns, values) or len(values), 65535 // per_row))
+    head = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in columns)}) VALUES ")
+    one = "(" + ", ".join(["%s"] * per_row) + ")"
+    pks: list[int] = []
+    with connection.cursor() as cursor:
+        for start in range(0, len(values), batch):
+            chunk = values[start:start + batch]
+            sql = head + ", ".join([one] * len(chunk))
+            params = [v for item in chunk for v in item]
+            if returning:
+                cursor.execute(sql + f" RETURNING {quote(model._meta.pk.column)}", params)
+                pks.extend(r[0] for r in cursor.fetchall())
+            else:
+                cursor.execute(sql, params)
+    return pks
+
+
 def write_pairings(rnd: Round, boards: Sequence[tuple[int, int, int | None]], *, byes: Iterable[int] = (),
                    by=None) -> list[Match]:
     """Low level: create the scoring matches of ``boards`` (``(pair_a_id, pair_b_id, table)``) in
@@ -754,15 +814,20 @@ def write_pairings(rnd: Round, boards: Sequence[tuple[int, int, int | None]], *,
     referees = _referees(tournament, rnd)
     rule_set = _normalized_rule_set(tournament)
     creator = _actor(by)
-    now = timezone.now()
-    matches = Match.objects.bulk_create([
-        Match(tournament=tournament, round=rnd, table=table, referee_id=referees.get(table) if table else None,
-              pair_a_id=a, pair_b_id=b, rule_set=rule_set, best_of=tournament.best_of, created_by=creator,
-              created_at=now)
-        for a, b, table in boards
-    ])
-    Game.objects.bulk_create([Game(match=m, number=1, first_dealer=0, started_at=now) for m in matches])
-    Bye.objects.bulk_create([Bye(round=rnd, pair_id=p) for p in byes])
+    common = {"tournament_id": tournament.pk, "round_id": rnd.pk, "rule_set": rule_set,
+              "best_of": tournament.best_of, "created_by_id": creator.pk if creator else None,
+              "created_at": timezone.now()}
+    rows = [{**common, "table": table, "referee_id": referees.get(table) if table else None, "pair_a_id": a,
+             "pair_b_id": b} for a, b, table in boards]
+    pks = _fast_insert(Match, rows, returning=True)
+    _fast_insert(Game, [{"match_id": pk, "number": 1, "first_dealer": 0, "started_at": common["created_at"]}
+                        for pk in pks])
+    _fast_insert(Bye, [{"round_id": rnd.pk, "pair_id": p} for p in byes])
+    matches = []
+    for pk, row in zip(pks, rows):
+        match = Match(id=pk, **row)
+        match._state.adding = False
+        matches.append(match)
     return matches
 
 
@@ -930,17 +995,24 @@ def _slot_layout(slot: Slot) -> tuple[int | None, str, str]:
 
 
 def _create_nodes(stage: Stage, bracket: EliminationBracket) -> list[BracketNode]:
+    """Store the bracket's layout: one node per match (state empty until :func:`persist_bracket`)."""
     levels = _levels(bracket)
-    nodes = []
+    rows = []
     for m in bracket.matches():
         top_seed, top_source, top_takes = _slot_layout(m.top)
         bottom_seed, bottom_source, bottom_takes = _slot_layout(m.bottom)
-        nodes.append(BracketNode(
-            stage=stage, code=m.match_id, section=m.section.value, bracket_round=m.round_number,
-            position=m.position, level=levels[m.match_id], top_seed=top_seed, top_source=top_source,
-            top_takes=top_takes, bottom_seed=bottom_seed, bottom_source=bottom_source, bottom_takes=bottom_takes,
-        ))
-    return BracketNode.objects.bulk_create(nodes)
+        rows.append({
+            "stage_id": stage.pk, "code": m.match_id, "section": m.section.value, "bracket_round": m.round_number,
+            "position": m.position, "level": levels[m.match_id], "top_seed": top_seed, "top_source": top_source,
+            "top_takes": top_takes, "bottom_seed": bottom_seed, "bottom_source": bottom_source,
+            "bottom_takes": bottom_takes,
+        })
+    nodes = []
+    for pk, row in zip(_fast_insert(BracketNode, rows, returning=True), rows):
+        node = BracketNode(id=pk, **row)
+        node._state.adding = False
+        nodes.append(node)
+    return nodes
 
 
 def _layout(stage: Stage, nodes: Sequence[BracketNode]) -> EliminationBracket:
@@ -1030,16 +1102,16 @@ def persist_bracket(stage: Stage, bracket: EliminationBracket, nodes: dict[str, 
     Raises :class:`Conflict` if a match already played no longer has the pairs the bracket
     now gives it (a result changed upstream)."""
     levels = {code: n.level for code, n in nodes.items()}
-    changed: list[BracketNode] = []
+    changed: dict[str, BracketNode] = {}  # by code
     to_create: list[tuple[BracketNode, BracketMatch]] = []
     stale: list[tuple[BracketNode, BracketMatch]] = []
-    for m in bracket.matches():
+    for m in _all_matches(bracket):
         node = nodes[m.match_id]
         state = _node_state(m)
         if state != _stored_state(node):
             (node.top_pair_id, node.bottom_pair_id, node.top_bye, node.bottom_bye, node.winner_id,
              node.unplayed) = state
-            changed.append(node)
+            changed[node.code] = node
         wanted = (m.top.pair, m.bottom.pair) if _needs_match(m) else None
         if node.match_id is None:
             if wanted is not None:
@@ -1068,15 +1140,38 @@ def persist_bracket(stage: Stage, bracket: EliminationBracket, nodes: dict[str, 
             for (node, _m), match in zip(items, matches):
                 node.match_id = match.pk
                 node.match_pairs = (match.pair_a_id, match.pair_b_id)
-                if node not in changed:
-                    changed.append(node)
+                changed[node.code] = node
             created.extend(matches)
-    if changed:
-        BracketNode.objects.bulk_update(
-            changed, ["top_pair", "bottom_pair", "top_bye", "bottom_bye", "winner", "unplayed", "match"],
-            batch_size=500,
-        )
+    _save_node_states(list(changed.values()))
     return created
+
+
+NODE_STATE = ("top_pair_id", "bottom_pair_id", "top_bye", "bottom_bye", "winner_id", "unplayed", "match_id")
+
+
+def _save_node_states(nodes: Sequence[BracketNode]) -> None:
+    """Write the state fields of ``nodes``: one parametrized UPDATE run for every node
+    (``executemany``), much faster than ``bulk_update``'s CASE expressions on a big bracket."""
+    if not nodes:
+        return
+    from django.db import connection
+
+    quote = connection.ops.quote_name
+    fields = [BracketNode._meta.get_field(name) for name in NODE_STATE]
+    sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    sql = f"UPDATE {quote(BracketNode._meta.db_table)} SET {sets} WHERE {quote('id')} = %s"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [[getattr(n, name) for name in NODE_STATE] + [n.pk] for n in nodes])
+
+
+def _all_matches(bracket: EliminationBracket):
+    for rnd in bracket.winners:
+        yield from rnd
+    for rnd in bracket.losers:
+        yield from rnd
+    yield from bracket.finals
+    if bracket.third_place is not None:
+        yield bracket.third_place
 
 
 def _needs_match(m: BracketMatch) -> bool:
@@ -1093,7 +1188,7 @@ def _match_pairs(node: BracketNode) -> tuple | None:
     return pairs
 
 
-def _repair_stale(node: BracketNode, m: BracketMatch, changed: list[BracketNode]) -> None:
+def _repair_stale(node: BracketNode, m: BracketMatch, changed: dict[str, BracketNode]) -> None:
     match = Match.objects.select_for_update().get(pk=node.match_id)
     if Result.objects.filter(match=match).exists() or _has_entries([match.pk]):
         raise Conflict(_("Match %(code)s of the bracket was already played between other pairs: change its "
@@ -1106,8 +1201,7 @@ def _repair_stale(node: BracketNode, m: BracketMatch, changed: list[BracketNode]
         node.match_id = None
         node.match_pairs = None
         match.delete()
-    if node not in changed:
-        changed.append(node)
+    changed[node.code] = node
 
 
 def _load_nodes(stage: Stage) -> dict[str, BracketNode]:

@@ -88,7 +88,7 @@ def test_check_in_bye_and_group_uniqueness(t):
 
 def test_round_phase_needs_the_round_paired(t):
     refused(model=Round, tournament=t, number=1, phase="swiss")
-    refused(model=Round, tournament=t, number=1, phase="elimination", generated_at="2026-05-01T10:00Z")
+    refused(model=Round, tournament=t, number=1, phase="knockout", generated_at="2026-05-01T10:00Z")
 
 
 def test_table_assignment_checks(t, org):
