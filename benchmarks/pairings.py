@@ -12,35 +12,170 @@ figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
 
 Targets: ``swiss_1024_s`` < 1, ``swiss_4096_s`` < 5, ``bracket_1024_s`` < 0.5 (one core).
 
-Only the pure module :mod:`tournaments.pairing` is timed for now.  The database writes
-go in :func:`store_pairings`, which is called inside every timed section.
+The figures include the database writes, done by :func:`store_pairings` inside every timed
+section with the project's own code (``tournaments.services.write_pairings`` and
+``persist_bracket``), each in one transaction with bulk inserts:
+
+- Swiss: the round's ``Round`` row, its ``scoring.Match`` rows (tables 1..N, referees of
+  the tables, rule set and match format copied), their first ``Game`` and the bye;
+- bracket: all the ``BracketNode`` rows at the draw; after each round, the official
+  ``Result`` rows of the matches just decided, the nodes whose state changed, and the
+  matches (with their rounds) that became playable.
+
+Django settings are ``config.settings``: PostgreSQL when ``DATABASE_URL`` is set (for
+example ``postgres://postgres@127.0.0.1:5432/truco_bench``; the database must exist, the
+benchmark migrates it and adds its own tournaments), otherwise a temporary SQLite file
+(deleted at the end). ``--no-db`` times the pure algorithms only. The database used is
+printed on stderr, the figures on stdout.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing.elimination import record_results, single_elimination  # noqa: E402
+from tournaments.pairing.elimination import (  # noqa: E402
+    EliminationBracket,
+    record_results,
+    single_elimination,
+)
 from tournaments.pairing.swiss import SwissEntrant, SwissRound, pair_swiss_round  # noqa: E402
 
 
-def store_pairings(kind: str, payload: object) -> None:
-    """Hook for persisting what was just paired (called inside the timed sections).
+class Database:
+    """The benchmark's tournaments in the database, and the writes timed with the pairings."""
 
-    TODO(db): write ``payload`` to the database here (Round / Match rows for
-    ``kind`` "swiss" (a SwissRound) or "bracket" (an EliminationBracket)), so the
-    figures include the writes.  Until then it does nothing.
+    def __init__(self) -> None:
+        self.tmpdir = None
+        if not os.environ.get("DATABASE_URL"):
+            self.tmpdir = tempfile.TemporaryDirectory(prefix="truco-bench-")
+            os.environ["DATABASE_URL"] = f"sqlite:///{self.tmpdir.name}/bench.sqlite3"
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+
+        call_command("migrate", verbosity=0)
+        self.vendor = connection.vendor
+        from django.contrib.auth import get_user_model
+
+        self.organizer, _ = get_user_model().objects.get_or_create(username="benchmark-organizer")
+        self.run = random.SystemRandom().randrange(10**9)
+        self.count = 0
+        self.swiss: dict[int, tuple] = {}  # pairs -> (tournament, pair pks, rounds made)
+        self.bracket = None  # (stage, pair pks, nodes)
+
+    def close(self) -> None:
+        from django.db import connections
+
+        connections.close_all()
+        if self.tmpdir is not None:
+            self.tmpdir.cleanup()
+
+    def tournament(self, pairs: int, fmt: str):
+        """A tournament with ``pairs`` confirmed pairs and its stage (untimed setup)."""
+        import datetime
+
+        from tournaments.models import Pair, Player, Stage, Tournament
+
+        self.count += 1
+        t = Tournament.objects.create(name=f"Benchmark {self.run}-{self.count}", slug=f"bench-{self.run}-{self.count}",
+                                      date=datetime.date.today(), organizer=self.organizer,
+                                      status=Tournament.Status.IN_PROGRESS)
+        players = Player.objects.bulk_create([Player(name=f"Player {i}") for i in range(2 * pairs)])
+        made = Pair.objects.bulk_create([
+            Pair(tournament=t, name=f"Pair {i}", first_player=players[2 * i], second_player=players[2 * i + 1])
+            for i in range(pairs)
+        ])
+        stage = Stage.objects.create(tournament=t, format=fmt)
+        stage.tournament = t
+        return t, stage, [p.pk for p in made]
+
+    def prepare_swiss(self, pairs: int) -> None:
+        t, _stage, pks = self.tournament(pairs, "swiss")
+        self.swiss[pairs] = [t, pks, 0]
+
+    def prepare_bracket(self, pairs: int) -> list[int]:
+        _t, stage, pks = self.tournament(pairs, "single_elimination")
+        stage.bracket_seeds, stage.bracket_first_round = pks, 1
+        stage.save(update_fields=["bracket_seeds", "bracket_first_round"])
+        self.bracket = (stage, pks, None)
+        return pks
+
+    def store_swiss(self, result: SwissRound, pairs: int) -> None:
+        from django.db import transaction
+        from django.utils import timezone
+
+        from tournaments.models import Round
+        from tournaments.services import write_pairings
+
+        state = self.swiss[pairs]
+        t, pks, made = state
+        state[2] = made + 1
+        with transaction.atomic():
+            rnd = Round.objects.create(tournament=t, number=made + 1, phase=Round.Phase.SWISS,
+                                       generated_at=timezone.now())
+            rnd.tournament = t
+            write_pairings(rnd, [(pks[p.home], pks[p.away], p.board) for p in result.pairings],
+                           byes=[pks[result.bye]] if result.bye is not None else [], by=self.organizer)
+
+    def store_bracket(self, bracket: EliminationBracket) -> None:
+        from django.db import transaction
+
+        from django.utils import timezone
+
+        from tournaments.models import Result
+        from tournaments.services import _create_nodes, _fast_insert, persist_bracket
+
+        stage, pks, nodes = self.bracket
+        with transaction.atomic():
+            if nodes is None:
+                nodes = {n.code: n for n in _create_nodes(stage, bracket)}
+                self.bracket = (stage, pks, nodes)
+            decided = []
+            now = timezone.now()
+            for m in bracket.matches():
+                node = nodes[m.match_id]
+                if m.winner is not None and not m.unplayed and node.match_id is not None and node.winner_id is None:
+                    a, b = node.match_pairs
+                    top_won = m.winner == a
+                    decided.append({
+                        "match_id": node.match_id, "tournament_id": stage.tournament_id,
+                        "kind": Result.Kind.MANUAL.value, "pair_a_id": a, "pair_b_id": b, "winner_id": m.winner,
+                        "games_a": int(top_won), "games_b": int(not top_won), "points_a": 12 if top_won else 5,
+                        "points_b": 5 if top_won else 12, "reason": "benchmark",
+                        "recorded_by_id": self.organizer.pk, "recorded_at": now})
+            _fast_insert(Result, decided)  # the results made official (in a tournament: one by one)
+            persist_bracket(stage, bracket, nodes, self.organizer)
+
+
+DB: Database | None = None
+
+
+def store_pairings(kind: str, payload: object, **context) -> None:
+    """Persist what was just paired (called inside the timed sections); see the module docstring.
+
+    ``kind`` "swiss" (a SwissRound, ``pairs=`` the field size) or "bracket" (an
+    EliminationBracket whose pair ids are the pairs' primary keys). Nothing with ``--no-db``.
     """
-    del kind, payload
+    if DB is None:
+        return
+    if kind == "swiss":
+        DB.store_swiss(payload, context["pairs"])  # type: ignore[arg-type]
+    else:
+        DB.store_bracket(payload)  # type: ignore[arg-type]
 
 
 def swiss_after_rounds(pairs: int, rounds: int, seed: int) -> list[SwissEntrant]:
@@ -84,32 +219,55 @@ def time_it(work: Callable[[], object], repeat: int) -> float:
 
 def swiss_round(entrants: list[SwissEntrant]) -> SwissRound:
     result = pair_swiss_round(entrants)
-    store_pairings("swiss", result)
+    store_pairings("swiss", result, pairs=len(entrants))
     return result
 
 
-def play_bracket(pairs: int, seed: int) -> None:
+def play_bracket(pairs: int, seed: int) -> float:
     rng = random.Random(seed)
-    bracket = single_elimination(list(range(pairs)))
+    ids = DB.prepare_bracket(pairs) if DB is not None else list(range(pairs))
+    start = time.perf_counter()
+    bracket = single_elimination(ids)
     store_pairings("bracket", bracket)
     while bracket.champion is None:
         results = {m.match_id: rng.choice((m.top.pair, m.bottom.pair)) for m in bracket.playable()}
         bracket = record_results(bracket, results)
         store_pairings("bracket", bracket)
+    return time.perf_counter() - start
+
+
+def time_bracket(pairs: int, seed: int, repeat: int) -> float:
+    """Median of ``repeat`` brackets played to the champion (the setup of each is not timed)."""
+    runs = []
+    for _ in range(repeat):
+        gc.collect()
+        runs.append(play_bracket(pairs, seed))
+    return statistics.median(runs)
 
 
 def main() -> None:
+    global DB
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--no-db", action="store_true", help="time the pure algorithms only")
     args = parser.parse_args()
-    for pairs in (1024, 4096):
-        entrants = swiss_after_rounds(pairs, 5, args.seed)
-        check = swiss_round(entrants)
-        if check.rematches or len(check.pairings) != pairs // 2:
-            raise SystemExit(f"swiss_{pairs}: bad pairing ({check.rematches} rematches)")
-        print(f"swiss_{pairs}_s: {time_it(lambda: swiss_round(entrants), args.repeat):.3f}")
-    print(f"bracket_1024_s: {time_it(lambda: play_bracket(1024, args.seed), args.repeat):.3f}")
+    if not args.no_db:
+        DB = Database()
+        print(f"database: {DB.vendor}", file=sys.stderr)
+    try:
+        for pairs in (1024, 4096):
+            entrants = swiss_after_rounds(pairs, 5, args.seed)
+            if DB is not None:
+                DB.prepare_swiss(pairs)
+            check = swiss_round(entrants)
+            if check.rematches or len(check.pairings) != pairs // 2:
+                raise SystemExit(f"swiss_{pairs}: bad pairing ({check.rematches} rematches)")
+            print(f"swiss_{pairs}_s: {time_it(lambda: swiss_round(entrants), args.repeat):.3f}")
+        print(f"bracket_1024_s: {time_bracket(1024, args.seed, args.repeat):.3f}")
+    finally:
+        if DB is not None:
+            DB.close()
 
 
 if __name__ == "__main__":
