@@ -1,6 +1,7 @@
 """REST API at /api/tournaments/: rounds (generate, next, regenerate), matches (walkover,
 result, pairing, tables: overrides with a reason), standings, bracket and audit log."""
 import pytest
+from django.conf import settings
 from rest_framework.test import APIClient
 
 from scoring.models import Match
@@ -25,7 +26,7 @@ def t(org):
 
 def client(user=None) -> APIClient:
     c = APIClient()
-    c.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    c.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the site speaks Portuguese unless the visitor chose
     if user is not None:
         c.force_authenticate(user)
     return c

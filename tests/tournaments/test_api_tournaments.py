@@ -1,6 +1,7 @@
 """REST API at /api/tournaments/: tournaments, pairs (with CSV import), format, check-in and
 tables; public reads, organizer writes (checked server-side)."""
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
@@ -24,7 +25,7 @@ def t(org):
 
 def client(user=None) -> APIClient:
     c = APIClient()
-    c.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    c.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the site speaks Portuguese unless the visitor chose
     if user is not None:
         c.force_authenticate(user)
     return c
@@ -192,3 +193,12 @@ def test_schema_lists_the_endpoints():
                  "/api/tournaments/{slug}/standings/", "/api/tournaments/{slug}/bracket/",
                  "/api/tournaments/{slug}/audit/"):
         assert path in paths, path
+
+
+def test_errors_are_in_portuguese_by_default(t, org):
+    c = APIClient()
+    c.force_authenticate(org)
+    response = c.post(f"{API}copa/pairs/", {"name": "Zap", "first_player": {"name": "A"},
+                                            "second_player": 99999}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"field": "second_player", "message": "Nenhum jogador com id 99999."}
