@@ -26,6 +26,7 @@ urlpatterns = [
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),
     path(P + "duplas/csv/", views.import_csv, name="import"),
+    path(P + "duplas/<int:pk>/confirmar/", views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
     path(P + "checkin/", views.check_in, name="check-in"),
     path(P + "sorteio/", views.draw, name="draw"),

@@ -5,7 +5,7 @@ the standings with the stage's tiebreak columns, each round's pairings and table
 
 Organizer only (``services.can_manage``, checked on every request, GET and POST): the
 dashboard (``/torneios/<slug>/painel/``) and the actions it posts to — format,
-registration (form and CSV), withdrawal, check-in, draw, next round, regenerating a round
+registration (form and CSV), confirming a pending registration, withdrawal, check-in, draw, next round, regenerating a round
 with a reason, table referees, swapping tables, receiving a signed súmula, W.O., setting a
 result by hand — and the new-tournament page. Anonymous visitors are sent to log in, other users get 403.
 
@@ -341,6 +341,20 @@ def withdraw(request, tournament: Tournament, pk: int):
         messages.success(request, _("%(pair)s withdrew; %(count)s match(es) became W.O.")
                          % {"pair": pair.name, "count": len(walkovers)})
     return _back(tournament, request, "pairs")
+
+
+@organizer_only
+@require_POST
+def confirm(request, tournament: Tournament, pk: int):
+    """A pending registration becomes confirmed (drawn and paired)."""
+    pair = get_object_or_404(Pair, pk=pk, tournament=tournament)
+    try:
+        services.update_pair(pair, request.user, status=Pair.Status.CONFIRMED)
+    except services.TournamentError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, _("Registration of %(pair)s confirmed.") % {"pair": pair.name})
+    return _back(tournament, request, f"pair-{pair.pk}")
 
 
 @organizer_only

@@ -281,3 +281,14 @@ def test_home_offers_a_new_tournament_to_organizers_only(client):
     assert reverse("tournaments:new") not in client.get("/").content.decode()
     client.force_login(f.user("chefe", is_staff=True))
     assert reverse("tournaments:new") in client.get("/").content.decode()
+
+
+def test_confirm_a_pending_registration(client, org):
+    t = pf.tournament(org, pairs=2, draw=False)
+    pair = Pair.objects.filter(tournament=t).first()
+    Pair.objects.filter(pk=pair.pk).update(status=Pair.Status.PENDING)
+    html = client.get(url("dashboard", t)).content.decode()
+    assert url("confirm", t, pk=pair.pk) in html and "aguardando confirmação" in html
+    response = client.post(url("confirm", t, pk=pair.pk), follow=True)
+    assert "Inscrição de P1 confirmada." in messages_of(response)
+    assert Pair.objects.get(pk=pair.pk).status == Pair.Status.CONFIRMED

@@ -33,6 +33,7 @@ def organizer_requests(t, match, pair) -> list[tuple[str, str, dict]]:
         ("post", reverse("tournaments:register", kwargs=slug), {"name": "Intrusa", "first_name": "X",
                                                                  "second_name": "Y"}),
         ("post", reverse("tournaments:import", kwargs=slug), {"mode": "valid_rows"}),
+        ("post", reverse("tournaments:confirm", kwargs={**slug, "pk": pair.pk}), {}),
         ("post", reverse("tournaments:withdraw", kwargs={**slug, "pk": pair.pk}), {"reason": "x"}),
         ("post", reverse("tournaments:check-in", kwargs=slug), {"pair": pair.pk}),
         ("post", reverse("tournaments:draw", kwargs=slug), {}),
