@@ -25,7 +25,7 @@ from scoring.models import Match
 from . import serializers as s
 from . import services
 from .csv_import import import_pairs
-from .models import AuditEntry, Bye, CheckIn, Pair, Result, Round, Stage, TableAssignment, Tournament
+from .models import AuditEntry, Bye, CheckIn, Pair, Round, Stage, TableAssignment, Tournament
 
 def _errors(*codes: int) -> dict:
     return {code: OpenApiResponse(s.TournamentErrorSerializer) for code in codes}
@@ -223,9 +223,7 @@ class StageView(TournamentAPIView):
 
 
 def _rounds(tournament: Tournament):
-    official = Q(matches__tournament_result__isnull=False) & (
-        Q(matches__tournament_result__kind__in=[Result.Kind.WALKOVER, Result.Kind.MANUAL])
-        | Q(matches__status=Match.Status.RECEIVED))
+    official = Q(matches__tournament_result__isnull=False)
     return (Round.objects.filter(tournament=tournament)
             .annotate(match_count=Count("matches", distinct=True),
                       official_count=Count("matches", filter=official, distinct=True))

@@ -546,9 +546,9 @@ class TableAssignment(models.Model):
 class Result(models.Model):
     """The official result of a match as the tournament counts it.
 
-    ``sumula``: copied from the súmula once signed and received (art. 25); it counts only
-    while the súmula stays received. ``walkover``: a pair was absent (W.O.), official at once.
-    ``manual``: set by the organizer with a reason (art. 26).
+    ``sumula``: copied from the súmula once signed and received (art. 25), and updated when a
+    corrected súmula is received again. ``walkover``: a pair was absent (W.O.), official at
+    once. ``manual``: set by the organizer with a reason (art. 26).
     """
 
     class Kind(models.TextChoices):

@@ -227,8 +227,6 @@ class TournamentMatchSerializer(serializers.ModelSerializer):
         result = getattr(obj, "tournament_result", None) if _has(obj, "tournament_result") else None
         if result is None:
             return None
-        if result.kind == Result.Kind.SUMULA and obj.status != Match.Status.RECEIVED:
-            return None  # reopened by a correction: not official any more
         return TournamentResultSerializer(result).data
 
     @extend_schema_field(serializers.CharField(allow_null=True))

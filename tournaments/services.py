@@ -19,7 +19,11 @@ Conventions:
 * ``by`` is the acting user: only the tournament's organizer, staff or a superuser may
   write (:func:`can_manage`); ``by=None`` is the system (the ``result_official`` receiver);
 * a result counts (standings, brackets, next rounds) only when it is *official*: a
-  received súmula (art. 25), a walkover, or a result set by the organizer.
+  received súmula (art. 25), a walkover, or a result set by the organizer (a
+  :class:`~tournaments.models.Result` row). It counts until a new official result replaces
+  it: a súmula reopened by a correction after its receipt keeps its last official result
+  until it is received again (then the bracket follows, unless a later match was already
+  played: see :func:`record_official_result`).
 
 Public functions (the pages and the API use only these):
 
@@ -92,8 +96,6 @@ from .pairing.swiss import (
 MAX_SEED = 2**63 - 1
 REASON_MAX = 300
 SWISS_ONLY_TIEBREAKS = (Tiebreak.BUCHHOLZ.value, Tiebreak.MEDIAN_BUCHHOLZ.value)
-OFFICIAL = Q(kind__in=[Result.Kind.WALKOVER, Result.Kind.MANUAL]) | Q(match__status=Match.Status.RECEIVED)
-"""Results that count: walkovers, organizer's results, and súmula results while the súmula stays received."""
 
 
 # ------------------------------------------------------------------------------------ errors
@@ -1215,7 +1217,7 @@ def _load_nodes(stage: Stage) -> dict[str, BracketNode]:
 def _bracket_winners(nodes: dict[str, BracketNode]) -> dict[str, int]:
     by_match = {n.match_id: code for code, n in nodes.items() if n.match_id is not None}
     winners = {}
-    for match_id, winner_id in (Result.objects.filter(match_id__in=list(by_match)).filter(OFFICIAL)
+    for match_id, winner_id in (Result.objects.filter(match_id__in=list(by_match))
                                 .values_list("match_id", "winner_id")):
         winners[by_match[match_id]] = winner_id
     return winners
@@ -1309,7 +1311,7 @@ def _seeding_order(stage: Stage) -> list[int]:
 
 def _unofficial_matches(tournament: Tournament) -> int:
     return (Match.objects.filter(tournament=tournament, round__isnull=False)
-            .exclude(pk__in=Result.objects.filter(tournament=tournament).filter(OFFICIAL).values("match_id"))
+            .exclude(pk__in=Result.objects.filter(tournament=tournament).values("match_id"))
             .count())
 
 
@@ -1824,7 +1826,7 @@ class _Loaded:
 
 def _load_results(tournament: Tournament) -> _Loaded:
     """Official results (with their round's phase) and byes: two queries."""
-    rows = (Result.objects.filter(tournament=tournament).filter(OFFICIAL)
+    rows = (Result.objects.filter(tournament=tournament)
             .values_list("pair_a_id", "pair_b_id", "games_a", "games_b", "points_a", "points_b", "winner_id",
                          "kind", "match__round__phase").order_by("match_id"))
     results = [
@@ -1921,7 +1923,7 @@ def bracket_view(tournament: Tournament) -> BracketView | None:
     nodes = {n.code: n for n in BracketNode.objects.filter(stage=stage).select_related("match").order_by("pk")}
     results = {}
     by_match = {n.match_id: code for code, n in nodes.items() if n.match_id is not None}
-    for result in Result.objects.filter(match_id__in=list(by_match)).filter(OFFICIAL):
+    for result in Result.objects.filter(match_id__in=list(by_match)):
         results[by_match[result.match_id]] = result
     bracket = record_results(_layout(stage, list(nodes.values())),
                              {code: r.winner_id for code, r in results.items()})

@@ -12,7 +12,7 @@ from django.utils import translation
 from scoring import services as scoring
 from scoring.models import Match
 from scoring.signals import result_official
-from tournaments.models import Pair, Player, Result, Tournament
+from tournaments.models import Pair, Player, Tournament
 
 PIN = "2468"
 _counter = itertools.count(1)
@@ -51,11 +51,25 @@ def _signer(pair: Pair) -> Player:
 def receive(match: Match, organizer) -> None:
     """The organizer receives the signed súmula; the tournament hears ``result_official``.
 
-    Until ``scoring.services.mark_received`` sends the signal itself, send it here (once)."""
+    Until ``scoring.services.mark_received`` sends the signal itself, send it here too (the
+    receiver is idempotent, so a second signal changes nothing)."""
     scoring.mark_received(match, organizer)
-    if not Result.objects.filter(match=match, kind=Result.Kind.SUMULA).exists():
-        match.refresh_from_db()
-        result_official.send(sender=Match, match=match)
+    match.refresh_from_db()
+    result_official.send(sender=Match, match=match)
+
+
+def sign_and_receive(match: Match, organizer, *, receive_it: bool = True) -> Match:
+    """Both pairs sign the current version, the referee countersigns, the organizer receives it."""
+    match.refresh_from_db()
+    scoring.sign(match, "team0", _signer(match.pair_a), pin=PIN)
+    scoring.sign(match, "team1", _signer(match.pair_b), pin=PIN)
+    match.refresh_from_db()
+    if match.referee_id:
+        scoring.countersign(match, match.referee)
+    if receive_it:
+        receive(match, organizer)
+    match.refresh_from_db()
+    return match
 
 
 def play(match: Match, winner: Pair, organizer, *, loser_points: int = 0, receive_it: bool = True) -> Match:
@@ -67,16 +81,7 @@ def play(match: Match, winner: Pair, organizer, *, loser_points: int = 0, receiv
         for _ in range(loser_points):
             scoring.record_hand(match, {"winner": 1 - team, "ended_by": "tricks", "value": 1}, organizer)
         scoring.record_hand(match, {"winner": team, "ended_by": "tricks", "value": 12}, organizer)
-    match.refresh_from_db()
-    scoring.sign(match, "team0", _signer(match.pair_a), pin=PIN)
-    scoring.sign(match, "team1", _signer(match.pair_b), pin=PIN)
-    match.refresh_from_db()
-    if match.referee_id:
-        scoring.countersign(match, match.referee)
-    if receive_it:
-        receive(match, organizer)
-    match.refresh_from_db()
-    return match
+    return sign_and_receive(match, organizer, receive_it=receive_it)
 
 
 @pytest.fixture(autouse=True)

@@ -76,6 +76,26 @@ def test_signed_but_not_received_is_not_official(t, org):
     assert services.bracket_json(t)["champion"] == pairs[0].pk
 
 
+def test_a_corrected_sumula_received_again_moves_the_bracket(t, org):
+    pairs = f.pairs(t, 4)
+    services.configure_stage(t, org, format="single_elimination")
+    services.generate_first_round(t, org)
+    semi1, semi2 = open_matches(t)
+    f.play(semi1, pairs[0], org)
+    assert BracketNode.objects.get(code="W2-1").top_pair_id == pairs[0].pk
+    # the organizer corrects the received súmula (the hand was the other pair's): it reopens,
+    # and until it is received again its last official result still counts
+    team = 1 if semi1.pair_b_id == pairs[3].pk else 0
+    scoring.correct(semi1, [{"op": "replace_hand", "game": 1, "hand": 1, "winner": team, "ended_by": "tricks",
+                             "value": 12}], "Mão anotada para a dupla errada", org)
+    assert services.standings(t).rows[0].pair == pairs[0]
+    f.sign_and_receive(semi1, org)
+    result = Result.objects.get(match=semi1)
+    assert (result.kind, result.winner_id) == ("sumula", pairs[3].pk)
+    assert BracketNode.objects.get(code="W2-1").top_pair_id == pairs[3].pk
+    assert AuditEntry.objects.get(action="result_official").before["winner"] == pairs[0].pk
+
+
 def test_the_receiver_is_idempotent(t, org):
     from scoring.signals import result_official
 
