@@ -38,6 +38,7 @@ from .content import build_document, correction_document, corrections_of, load_g
 from .models import (
     Game, HandEntry, Match, MatchEvent, PenaltyEntry, Signature, SigningCode, SumulaVersion,
 )
+from .signals import result_official
 
 CODE_LIFETIME = timedelta(minutes=10)
 MAX_FAILED_SIGNATURES = 5  # per match and team within CODE_LIFETIME
@@ -861,6 +862,8 @@ def mark_received(match: Match, by) -> Match:
         match.status, match.received_at, match.received_by = Match.Status.RECEIVED, timezone.now(), by
         match.save(update_fields=["status", "received_at", "received_by", "updated_at"])
         _event(match, MatchEvent.Kind.RECEIVED, by, version=version.number, digest=version.digest)
+        # The result is official now: the tournament advances in the same transaction (scoring.signals).
+        result_official.send(sender=Match, match=match)
         return match
 
 

@@ -189,3 +189,23 @@ def test_a_player_registered_in_both_pairs_signs_for_neither(over):
         with pytest.raises(services.Forbidden) as error:
             services.sign(over, role, over.pair_a.first_player, pin="1111")
         assert error.value.field == "player" and "art. 25" in error.value.message
+
+
+def test_receiving_the_sumula_announces_the_official_result_once(over, referee, organizer):
+    """art. 25: only the received súmula makes the result official; the tournament hears of it then."""
+    from scoring.signals import result_official
+
+    heard = []
+
+    def listener(sender, match, **kwargs):
+        heard.append(match.pk)
+
+    result_official.connect(listener)
+    try:
+        sign_both(over)
+        services.countersign(over, referee)
+        assert heard == []
+        services.mark_received(over, organizer)
+        assert heard == [over.pk]
+    finally:
+        result_official.disconnect(listener)
