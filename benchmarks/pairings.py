@@ -68,6 +68,9 @@ class Database:
         from django.db import connection
 
         call_command("migrate", verbosity=0)
+        from django.conf import settings
+
+        settings.DEBUG = False  # as in production: no query log kept in memory
         self.vendor = connection.vendor
         from django.contrib.auth import get_user_model
 
@@ -137,7 +140,7 @@ class Database:
         from django.utils import timezone
 
         from tournaments.models import Result
-        from tournaments.services import _create_nodes, _fast_insert, persist_bracket
+        from tournaments.services import _all_matches, _create_nodes, _fast_insert, persist_bracket
 
         stage, pks, nodes = self.bracket
         with transaction.atomic():
@@ -146,7 +149,7 @@ class Database:
                 self.bracket = (stage, pks, nodes)
             decided = []
             now = timezone.now()
-            for m in bracket.matches():
+            for m in _all_matches(bracket):
                 node = nodes[m.match_id]
                 if m.winner is not None and not m.unplayed and node.match_id is not None and node.winner_id is None:
                     a, b = node.match_pairs

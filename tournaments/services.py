@@ -749,16 +749,17 @@ def _normalized_rule_set(tournament: Tournament) -> dict:
 _PASS_THROUGH = (models.IntegerField, models.BooleanField, models.CharField, models.ForeignKey)
 
 
-def _fast_insert(model, rows: Sequence[dict], *, returning: bool = False) -> list[int]:
+def _fast_insert(model, rows: Sequence[dict], *, returning: bool = False, instances: bool = False) -> list:
     """Insert ``rows`` (dicts of field attnames, all with the same keys) with multi-row INSERT
-    statements, without building model instances: what ``bulk_create`` does, minus its per-object
-    cost, for the thousands of rows of a big round or bracket. Every other concrete field gets its
-    default (``auto_now`` fields: now), as ``bulk_create`` would. Returns the new primary keys, in
-    order, when ``returning``."""
+    statements, without building model instances first: what ``bulk_create`` does, minus its
+    per-object cost, for the thousands of rows of a big round or bracket. Every other concrete
+    field gets its default (``auto_now`` fields: now), as ``bulk_create`` would. Returns the new
+    primary keys, in order, when ``returning``; the saved model instances with ``instances``."""
     from django.db import connection
 
     if not rows:
         return []
+    returning = returning or instances
     now = timezone.now()
     given = list(rows[0])
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
@@ -768,11 +769,13 @@ def _fast_insert(model, rows: Sequence[dict], *, returning: bool = False) -> lis
         raise ValueError(f"{model.__name__} has no field {sorted(unknown)[0]}")
     columns = [by_name[name] for name in given] + [f for f in fields if f.attname not in given]
     constants = []
+    defaults = {}
     for f in columns[len(given):]:
         if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
             value = now
         else:
             value = f.get_default()
+        defaults[f.attname] = value
         constants.append(f.get_db_prep_save(value, connection))
     plain = [isinstance(by_name[name], _PASS_THROUGH) for name in given]
     prepared: dict[tuple[int, int], object] = {}  # (column, id(value)): a value shared by many rows is prepared once
@@ -789,10 +792,33 @@ def _fast_insert(model, rows: Sequence[dict], *, returning: bool = False) -> lis
         values.append(item + constants)
     quote = connection.ops.quote_name
     per_row = len(columns)
-    batch = max(1, min(connection.ops.bulk_batch_size(columns, values) or len(values), 65535 // per_row))
-    head = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in columns)}) VALUES ")
-    one = "(" + ", ".join(["%s"] * per_row) + ")"
+    head = f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in columns)}) "
     pks: list[int] = []
+    if connection.vendor == "postgresql":
+        # One statement: one array per column (a column equal in every row is sent once), so
+        # the query stays tiny however many rows.
+        selects, params = [], []
+        for i, (f, column) in enumerate(zip(columns, zip(*values))):
+            cast = f.db_type(connection)
+            if i >= len(given) or all(v is column[0] for v in column):
+                selects.append(f"%s::{cast}")
+                params.append(column[0])
+            else:
+                selects.append(f"unnest(%s::{cast}[])")
+                params.append(list(column))
+        if len(selects) == sum(sel.startswith("%s") for sel in selects):  # nothing varies: one row per input row
+            selects[0] = f"unnest(array_fill(%s::{columns[0].db_type(connection)}, ARRAY[{len(values)}]))"
+        sql = head + f"SELECT {', '.join(selects)}"
+        with connection.cursor() as cursor:
+            if returning:
+                cursor.execute(sql + f" RETURNING {quote(model._meta.pk.column)}", params)
+                pks = [r[0] for r in cursor.fetchall()]
+            else:
+                cursor.execute(sql, params)
+        values = []
+    batch = max(1, min(connection.ops.bulk_batch_size(columns, values) or len(values) or 1, 65535 // per_row))
+    head += "VALUES "
+    one = "(" + ", ".join(["%s"] * per_row) + ")"
     with connection.cursor() as cursor:
         for start in range(0, len(values), batch):
             chunk = values[start:start + batch]
@@ -803,7 +829,18 @@ def _fast_insert(model, rows: Sequence[dict], *, returning: bool = False) -> lis
                 pks.extend(r[0] for r in cursor.fetchall())
             else:
                 cursor.execute(sql, params)
-    return pks
+    if not instances:
+        return pks
+    # Positional construction (every concrete field given) skips the per-field default lookups.
+    pk_name = model._meta.pk.attname
+    order = [f.attname for f in model._meta.concrete_fields]
+    out = []
+    for pk, row in zip(pks, rows):
+        obj = model(*[pk if name == pk_name else row[name] if name in row else defaults[name] for name in order])
+        obj._state.adding = False
+        obj._state.db = connection.alias
+        out.append(obj)
+    return out
 
 
 def write_pairings(rnd: Round, boards: Sequence[tuple[int, int, int | None]], *, byes: Iterable[int] = (),
@@ -821,15 +858,10 @@ def write_pairings(rnd: Round, boards: Sequence[tuple[int, int, int | None]], *,
               "created_at": timezone.now()}
     rows = [{**common, "table": table, "referee_id": referees.get(table) if table else None, "pair_a_id": a,
              "pair_b_id": b} for a, b, table in boards]
-    pks = _fast_insert(Match, rows, returning=True)
-    _fast_insert(Game, [{"match_id": pk, "number": 1, "first_dealer": 0, "started_at": common["created_at"]}
-                        for pk in pks])
+    matches = _fast_insert(Match, rows, instances=True)
+    _fast_insert(Game, [{"match_id": m.pk, "number": 1, "first_dealer": 0, "started_at": common["created_at"]}
+                        for m in matches])
     _fast_insert(Bye, [{"round_id": rnd.pk, "pair_id": p} for p in byes])
-    matches = []
-    for pk, row in zip(pks, rows):
-        match = Match(id=pk, **row)
-        match._state.adding = False
-        matches.append(match)
     return matches
 
 
@@ -1009,12 +1041,7 @@ def _create_nodes(stage: Stage, bracket: EliminationBracket) -> list[BracketNode
             "top_takes": top_takes, "bottom_seed": bottom_seed, "bottom_source": bottom_source,
             "bottom_takes": bottom_takes,
         })
-    nodes = []
-    for pk, row in zip(_fast_insert(BracketNode, rows, returning=True), rows):
-        node = BracketNode(id=pk, **row)
-        node._state.adding = False
-        nodes.append(node)
-    return nodes
+    return _fast_insert(BracketNode, rows, instances=True)
 
 
 def _layout(stage: Stage, nodes: Sequence[BracketNode]) -> EliminationBracket:
@@ -1160,10 +1187,22 @@ def _save_node_states(nodes: Sequence[BracketNode]) -> None:
 
     quote = connection.ops.quote_name
     fields = [BracketNode._meta.get_field(name) for name in NODE_STATE]
-    sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {quote(BracketNode._meta.db_table)} SET {sets} WHERE {quote('id')} = %s"
+    table = quote(BracketNode._meta.db_table)
+    rows = [[getattr(n, name) for name in NODE_STATE] + [n.pk] for n in nodes]
     with connection.cursor() as cursor:
-        cursor.executemany(sql, [[getattr(n, name) for name in NODE_STATE] + [n.pk] for n in nodes])
+        if connection.vendor == "postgresql":
+            # One statement joining the table to one array per column.
+            names = [f"v{i}" for i in range(len(fields))]
+            casts = ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
+            sets = ", ".join(f"{quote(f.column)} = v.{name}" for f, name in zip(fields, names))
+            cursor.execute(
+                f"UPDATE {table} SET {sets} FROM unnest({casts}, %s::bigint[]) AS v({', '.join(names)}, id) "
+                f"WHERE {table}.{quote('id')} = v.id",
+                [list(column) for column in zip(*rows)],
+            )
+        else:
+            sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+            cursor.executemany(f"UPDATE {table} SET {sets} WHERE {quote('id')} = %s", rows)
 
 
 def _all_matches(bracket: EliminationBracket):
