@@ -1726,11 +1726,11 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
     matches changed."""
     reason = _reason(reason, required=True)
     with transaction.atomic():
+        match = _lock_match(match)
         tournament = _lock_tournament(match.tournament_id) if match.tournament_id else None
         if tournament is None:
             raise TournamentError(_("This match is not a match of the tournament's rounds."), "match")
         _require_manager(by, tournament)
-        match = _lock_match(match)
         _check_match(match, tournament)
         rnd = match.round
         if rnd.phase != Round.Phase.SWISS:
@@ -1742,7 +1742,7 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
         for key, pair in zip(("pair_a", "pair_b"), new):
             if pair.status == Pair.Status.WITHDRAWN:
                 raise TournamentError(_("%(pair)s withdrew from the tournament.") % {"pair": pair.name}, key)
-        others = {m.pk: m for m in Match.objects.select_for_update().filter(round=rnd).exclude(pk=match.pk)}
+        others = {m.pk: m for m in Match.objects.filter(round=rnd).exclude(pk=match.pk)}
         place = {}
         for m in others.values():
             place[m.pair_a_id] = (m, "pair_a_id")
@@ -1764,6 +1764,9 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
                 touched[other.pk] = other
             elif enter in byes:
                 bye_changes.append((byes[enter], leave))
+        # Lock the other matches that change (after the tournament: none of them can be in the middle of
+        # a receipt, which needs entries), then check they are still untouched.
+        list(Match.objects.select_for_update().filter(pk__in=[pk for pk in touched if pk != match.pk]))
         if _has_entries(touched) or Result.objects.filter(match_id__in=list(touched)).exists():
             raise Conflict(_("A match involved already has entries or a result."), "match")
         match.pair_a_id, match.pair_b_id = new_ids
@@ -1782,14 +1785,15 @@ def swap_tables(match: Match, other: Match, by, *, reason: str) -> None:
     """Override: two matches of the same round exchange their tables (and the tables' referees)."""
     reason = _reason(reason, required=True)
     with transaction.atomic():
+        first, second = sorted([match.pk, other.pk])
+        if first == second:
+            raise TournamentError(_("Choose two different matches."), "other")
+        # matches first, then the tournament: the order of scoring's receipt (then result_official)
+        locked = {m.pk: m for m in Match.objects.select_for_update().filter(pk__in=[first, second]).order_by("pk")}
         tournament = _lock_tournament(match.tournament_id) if match.tournament_id else None
         if tournament is None:
             raise TournamentError(_("This match is not a match of the tournament's rounds."), "match")
         _require_manager(by, tournament)
-        first, second = sorted([match.pk, other.pk])
-        if first == second:
-            raise TournamentError(_("Choose two different matches."), "other")
-        locked = {m.pk: m for m in Match.objects.select_for_update().filter(pk__in=[first, second])}
         match, other = locked[match.pk], locked.get(other.pk)
         if other is None or other.round_id != match.round_id or other.tournament_id != tournament.pk:
             raise TournamentError(_("Both matches must be of the same round."), "other")
