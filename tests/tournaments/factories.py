@@ -11,7 +11,6 @@ from django.utils import translation
 
 from scoring import services as scoring
 from scoring.models import Match
-from scoring.signals import result_official
 from tournaments.models import Pair, Player, Tournament
 
 PIN = "2468"
@@ -49,13 +48,10 @@ def _signer(pair: Pair) -> Player:
 
 
 def receive(match: Match, organizer) -> None:
-    """The organizer receives the signed súmula; the tournament hears ``result_official``.
-
-    Until ``scoring.services.mark_received`` sends the signal itself, send it here too (the
-    receiver is idempotent, so a second signal changes nothing)."""
+    """The organizer receives the signed súmula: ``scoring.services.mark_received`` sends
+    ``result_official`` and the tournament records the result and advances."""
     scoring.mark_received(match, organizer)
     match.refresh_from_db()
-    result_official.send(sender=Match, match=match)
 
 
 def sign_and_receive(match: Match, organizer, *, receive_it: bool = True) -> Match:
