@@ -465,3 +465,24 @@ def test_tournament_finishes_and_unfinished_is_in_progress(t, org):
     services.record_walkover(final, final.pair_b_id, org)
     assert Tournament.objects.get(pk=t.pk).status == "finished"
     assert Pair.objects.get(pk=final.pair_a_id) == services.bracket_view(t).champion
+
+
+def test_the_knockout_of_groups_can_be_built_again_before_it_is_played(t, org):
+    f.pairs(t, 6)
+    services.configure_stage(t, org, format="groups_knockout", group_count=2, qualifiers_per_group=2,
+                             third_place=True)
+    rnd = services.generate_first_round(t, org)
+    for number in (1, 2, 3):
+        if number > 1:
+            rnd = services.generate_next_round(t, org)
+        decide_round(rnd, org)
+    knockout = services.generate_next_round(t, org)
+    before = names(services.round_matches(knockout))
+    knockout = services.regenerate_round(knockout, org, reason="conferência")
+    assert names(services.round_matches(knockout)) == before and knockout.phase == "bracket"
+    assert BracketNode.objects.filter(stage=t.stage).count() == 4  # 2 semifinals, final, third place
+    with pytest.raises(services.Conflict):
+        services.regenerate_round(Round.objects.get(tournament=t, number=1), org)
+    with pytest.raises(services.Conflict):
+        services.update_tournament(t, org, best_of=3)
+    assert services.update_tournament(t, org, venue="Salão").venue == "Salão"
