@@ -17,6 +17,8 @@ penalties, versions, signatures). Prints one figure per line, ``name: value``:
 - ``weasyprint_only_sumulas_per_s``: WeasyPrint alone on the same HTML strings, built
   beforehand, into one PDF the same way (``scoring.pdf.html_to_pdf``); best of R;
 - ``print_round_overhead_pct``: ``(1 - print_round / weasyprint_only) * 100`` (target < 30);
+- the same three on this process's CPU time (``*_cpu_*``): steadier when the machine is
+  shared, since everything (SQLite included) runs in this process;
 - ``weasyprint_naive_sumulas_per_s`` (unless ``--no-naive``): the same HTML strings laid out
   and written in one go with WeasyPrint's defaults (no chunks, collector on), once: what the
   renderer's chunking and paused garbage collector gain;
@@ -74,17 +76,23 @@ def build_round(tables: int, seed: int):
     return organizer, round_
 
 
+def timed(work):
+    """(wall seconds, CPU seconds of this process, result)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = work()
+    return time.perf_counter() - wall, time.process_time() - cpu, result
+
+
 def print_round_once(organizer, round_, kind: str):
     from scoring.models import PrintJob
     from scoring.printing import start_print_job
 
-    start = time.perf_counter()
-    job = start_print_job(kind=kind, user=organizer, round=round_)  # autocommit: the eager task runs now
-    elapsed = time.perf_counter() - start
+    # autocommit: the job is committed at once and the eager task runs before this returns
+    wall, cpu, job = timed(lambda: start_print_job(kind=kind, user=organizer, round=round_))
     job.refresh_from_db()
     if job.status != PrintJob.Status.DONE:
         raise SystemExit(f"print job {job.pk} ended {job.status}: {job.error}")
-    return elapsed, job
+    return wall, cpu, job
 
 
 def prebuilt_html(round_, kind: str) -> list[str]:
@@ -94,20 +102,16 @@ def prebuilt_html(round_, kind: str) -> list[str]:
     return [pdf.sheet_html(kind, sheet) for sheet in sheets]
 
 
-def weasyprint_only_once(html: list[str]) -> tuple[float, bytes]:
+def weasyprint_only_once(html: list[str]):
     from scoring import pdf
 
-    start = time.perf_counter()
-    data = pdf.html_to_pdf(html)
-    return time.perf_counter() - start, data
+    return timed(lambda: pdf.html_to_pdf(html))
 
 
 def weasyprint_naive_once(html: list[str]) -> float:
     from scoring import pdf
 
-    start = time.perf_counter()
-    pdf.write_pdf([pdf.layout(page) for page in html])
-    return time.perf_counter() - start
+    return timed(lambda: pdf.write_pdf([pdf.layout(page) for page in html]))[0]
 
 
 def page_count(data: bytes) -> int:
@@ -121,7 +125,7 @@ def page_count(data: bytes) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=128)
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--kind", choices=["filled", "blank"], default="filled")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--configured-db", action="store_true", help="use DATABASE_URL instead of a temporary SQLite")
@@ -134,20 +138,22 @@ def main() -> None:
         html = prebuilt_html(round_, args.kind)
         from scoring import pdf
 
-        pdf.html_to_pdf(html[:2])  # warm up: fonts, stylesheet, templates
+        pdf.render_html_pages(html[:3], chunk_size=2)  # warm up: fonts, stylesheet, templates, pypdf
         # interleaved, best of R: the machine is shared, a slow run should not decide
-        task_times, weasy_times = [], []
+        task_wall, task_cpu, weasy_wall, weasy_cpu = [], [], [], []
         job = data = None
         for _ in range(args.repeat):
             gc.collect()
-            elapsed, job = print_round_once(organizer, round_, args.kind)
-            task_times.append(elapsed)
+            wall, cpu, job = print_round_once(organizer, round_, args.kind)
+            task_wall.append(wall)
+            task_cpu.append(cpu)
             gc.collect()
-            elapsed, data = weasyprint_only_once(html)
-            weasy_times.append(elapsed)
+            wall, cpu, data = weasyprint_only_once(html)
+            weasy_wall.append(wall)
+            weasy_cpu.append(cpu)
         n = len(html)
-        task_rate = n / min(task_times)
-        weasy_rate = n / min(weasy_times)
+        task_rate, weasy_rate = n / min(task_wall), n / min(weasy_wall)
+        task_cpu_rate, weasy_cpu_rate = n / min(task_cpu), n / min(weasy_cpu)
         job_pdf = job.file.read()
         print(f"print_round_sumulas: {n}")
         print(f"print_round_pages: {page_count(job_pdf)}")
@@ -155,6 +161,10 @@ def main() -> None:
         print(f"print_round_sumulas_per_s: {task_rate:.2f}")
         print(f"weasyprint_only_sumulas_per_s: {weasy_rate:.2f}")
         print(f"print_round_overhead_pct: {(1 - task_rate / weasy_rate) * 100:.1f}")
+        # the same on this process's CPU time: steadier on a shared machine (SQLite is in-process)
+        print(f"print_round_cpu_sumulas_per_s: {task_cpu_rate:.2f}")
+        print(f"weasyprint_only_cpu_sumulas_per_s: {weasy_cpu_rate:.2f}")
+        print(f"print_round_cpu_overhead_pct: {(1 - task_cpu_rate / weasy_cpu_rate) * 100:.1f}")
         print(f"peak_rss_mb: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}")
         if page_count(data) != page_count(job_pdf):
             raise SystemExit("the task's PDF and WeasyPrint's differ in pages")
