@@ -83,9 +83,28 @@ class Database:
     def close(self) -> None:
         from django.db import connections
 
+        if self.tmpdir is None:
+            self.clean_up()
         connections.close_all()
         if self.tmpdir is not None:
             self.tmpdir.cleanup()
+
+    def clean_up(self) -> None:
+        """Delete this run's tournaments (a configured database keeps nothing of the benchmark)."""
+        from django.db import transaction
+
+        from scoring.models import Match
+        from tournaments.models import BracketNode, Bye, Pair, Player, Result, Tournament
+
+        with transaction.atomic():
+            tournaments = Tournament.objects.filter(slug__startswith=f"bench-{self.run}-")
+            players = list(Pair.objects.filter(tournament__in=tournaments).values_list("first_player", "second_player"))
+            Result.objects.filter(tournament__in=tournaments).delete()
+            BracketNode.objects.filter(stage__tournament__in=tournaments).delete()
+            Bye.objects.filter(round__tournament__in=tournaments).delete()
+            Match.objects.filter(tournament__in=tournaments).delete()
+            tournaments.delete()
+            Player.objects.filter(pk__in=[pk for both in players for pk in both]).delete()
 
     def tournament(self, pairs: int, fmt: str):
         """A tournament with ``pairs`` confirmed pairs and its stage (untimed setup)."""
