@@ -24,9 +24,10 @@ section with the project's own code (``tournaments.services.write_pairings`` and
 
 Django settings are ``config.settings``: PostgreSQL when ``DATABASE_URL`` is set (for
 example ``postgres://postgres@127.0.0.1:5432/truco_bench``; the database must exist, the
-benchmark migrates it and adds its own tournaments), otherwise a temporary SQLite file
-(deleted at the end). ``--no-db`` times the pure algorithms only. The database used is
-printed on stderr, the figures on stdout.
+benchmark migrates it, adds its own tournaments and deletes them at the end), otherwise a
+temporary SQLite file (deleted at the end); ``DEBUG`` is off, as in production. The setup
+(tournaments, players, pairs) is not timed. ``--no-db`` times the pure algorithms only. The
+database used is printed on stderr, the figures on stdout.
 """
 
 from __future__ import annotations
