@@ -42,6 +42,8 @@ BLANK_TEMPLATE = "scoring/pdf/blank.html"
 FILLED_TEMPLATE = "scoring/pdf/filled.html"
 #: numbered rows printed for each game of a blank súmula
 BLANK_ROWS = 24
+#: characters of rule variants on one line of the header (for the rows' budget)
+RULES_CHARS_PER_LINE = 105
 #: rows of the penalties box of a blank súmula
 BLANK_PENALTY_ROWS = 6
 #: writing lines of the notes box (occurrences, rulings) of a blank súmula
@@ -281,6 +283,14 @@ def _legend(rules: dict | None) -> dict:
     }
 
 
+def _blank_rows(header: dict) -> int:
+    """Rows per game: BLANK_ROWS, fewer when many rule variants lengthen the header, so that
+    the first two grids still fit on the first page (a line of variants is ~4 mm, a row 7)."""
+    text = len(header["preset"]) + sum(len(words) + 2 for words in header["options"])
+    extra_lines = max(0, (text - 1) // RULES_CHARS_PER_LINE + 1 - 2)
+    return BLANK_ROWS - 2 * ((extra_lines + 1) // 2) if extra_lines else BLANK_ROWS
+
+
 def blank_context(document: dict) -> dict:
     header = _header(document)
     # games and then the panel (penalties, result, signatures), two cells side by side
@@ -288,7 +298,7 @@ def blank_context(document: dict) -> dict:
     return {
         **header,
         "pairs": [cells[i:i + 2] for i in range(0, len(cells), 2)],
-        "rows": range(1, BLANK_ROWS + 1),
+        "rows": range(1, _blank_rows(header) + 1),
         "penalty_rows": range(BLANK_PENALTY_ROWS),
         "note_lines": range(BLANK_NOTE_LINES),
         "values": HAND_VALUES,

@@ -253,3 +253,18 @@ def test_chunks_are_joined_into_one_pdf_and_the_collector_is_restored(pdf_text, 
         assert not gc.isenabled()  # left as it was found
     finally:
         gc.enable()
+
+
+def test_every_variant_and_long_names_still_fit_two_grids_on_the_first_page(pdf_text, pdf_pages):
+    from referee.engine.rules import DEFAULT, OPTIONS
+
+    options = {name: next(c for c in o.choices if c != getattr(DEFAULT, name)) for name, o in OPTIONS.items()}
+    document = make_blank_document(32, best_of=3, rules={"preset": "regulamento-tecnico", "options": options})
+    document["teams"][0]["name"] = "Os Trucadores Invencíveis da Vila São João do Meio " * 2
+    document["teams"][1]["club"] = "Grêmio Recreativo e Cultural dos Amigos do Truco de Pirapora do Bom Jesus"
+    data = pdf.render_blank(document)
+    assert pdf_pages(data) == 2
+    first = pdf_text(data).split("\f")[0]
+    assert "Partida 1" in first and "Partida 2" in first and "placar sem limite de 12" in flat(first)
+    numbers = [int(n) for line in re.findall(r"^[ \d]+$", first, re.M) for n in line.split()]
+    assert max(numbers) == 20 and numbers.count(20) == 2  # fewer rows, both grids whole
