@@ -121,7 +121,10 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
-LOGIN_URL = "/admin/login/"
+# Organizers and referees sign in on the site's own page (the admin's accepts staff only).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournaments:home"
+LOGOUT_REDIRECT_URL = "tournaments:home"
 
 # Absolute address of the site, printed on súmulas (the QR code of the verification page).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")

@@ -1,11 +1,14 @@
 """Top-level URL map: pages, the REST API and its OpenAPI schema."""
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("entrar/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/referee/", include("referee.api_urls")),

@@ -33,9 +33,8 @@ def sumula_match(transactional_db, settings):
 
     users = get_user_model().objects
     organizer = users.create_user("organizadora", password="org-secret", first_name="Olga")
-    # the site's login page is the admin's (LOGIN_URL), which takes staff accounts
-    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla", last_name="Árbitra",
-                                is_staff=True)
+    # a referee is a plain user: the site's own login page (LOGIN_URL) is not the admin's
+    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla", last_name="Árbitra")
     tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
                                            date=datetime.date(2026, 11, 21))
     players = []
@@ -64,10 +63,10 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, sumula_match):
                                       is_mobile=True, has_touch=True, locale="pt-BR")
         page = context.new_page()
         page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
-        assert "/admin/login/" in page.url
+        assert "/entrar/" in page.url
         page.fill("#id_username", "arbitra")
         page.fill("#id_password", "ref-secret")
-        page.click("input[type=submit]")
+        page.click("form.login button[type=submit]")
         expect(page.locator("h1")).to_contain_text("Os Zaps")
 
         form = page.locator("#hand-form")

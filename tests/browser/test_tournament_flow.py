@@ -66,10 +66,10 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, organizer):
 
         # -- log in and create the tournament ---------------------------------------
         page.goto(f"{live_server.url}/torneios/novo/")
-        assert "/admin/login/" in page.url
+        assert "/entrar/" in page.url
         page.fill("#id_username", "organizador")
         page.fill("#id_password", "truco-demo")
-        page.click("input[type=submit]")
+        page.click("form.login button[type=submit]")
         expect(page.locator("h1")).to_have_text("Novo torneio")
         page.fill("#id_name", "Copa do Bar")
         page.fill("#id_date", "2026-11-21")

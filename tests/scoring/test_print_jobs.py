@@ -201,7 +201,7 @@ def test_non_organizers_cannot_print_rounds_nor_see_jobs(client, printed_round):
     # anonymous: sent to log in (the status endpoint just refuses)
     for url in [round_url, index, *job_urls]:
         response = client.get(url)
-        assert response.status_code == 302 and "/login/" in response["Location"], url
+        assert response.status_code == 302 and response["Location"].startswith("/entrar/"), url
     assert client.get(reverse("printing:job-status", kwargs={"pk": job.pk})).status_code == 403
     assert client.post(round_url, {"kind": "blank"}).status_code == 302
     # logged in without the right: 403, and nothing is queued

@@ -29,7 +29,7 @@ def ref_client(client, referee):
 
 def test_entry_page_needs_the_referee_or_the_organizer(client, match, outsider, organizer):
     response = client.get(page(match.pk))
-    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+    assert response.status_code == 302 and response["Location"].startswith("/entrar/")
     client.force_login(outsider)
     assert client.get(page(match.pk)).status_code == 403
     assert client.post(url("hand", match.pk), {"winner": 0, "value": 3}).status_code == 403
