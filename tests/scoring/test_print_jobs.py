@@ -13,6 +13,25 @@ from scoring.models import PrintJob, Signature
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    """These tests run the print task in-process, even when a broker is configured (.ci/run's
+    second pass); a real worker prints in test_print_worker.py."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+def login_url() -> str:
+    from django.conf import settings
+    from django.shortcuts import resolve_url
+
+    return resolve_url(settings.LOGIN_URL)
+
+
 def test_sheets_for_equals_sumula_document_match_by_match(printed_round, django_assert_max_num_queries):
     matches = printing.ordered_matches(printed_round["round"].matches.all())
     with django_assert_max_num_queries(6):
@@ -201,7 +220,7 @@ def test_non_organizers_cannot_print_rounds_nor_see_jobs(client, printed_round):
     # anonymous: sent to log in (the status endpoint just refuses)
     for url in [round_url, index, *job_urls]:
         response = client.get(url)
-        assert response.status_code == 302 and response["Location"].startswith("/entrar/"), url
+        assert response.status_code == 302 and response["Location"].startswith(login_url()), url
     assert client.get(reverse("printing:job-status", kwargs={"pk": job.pk})).status_code == 403
     assert client.post(round_url, {"kind": "blank"}).status_code == 302
     # logged in without the right: 403, and nothing is queued
