@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.game import add_points, game_winner, next_dealer
 from referee.engine.rules import RuleSet, rule_set_from
@@ -46,30 +47,7 @@ ARTICLE_RE = re.compile(r"^\s*art(?:igo)?\.?\s*(\d{1,2})(?:\.(\d))?\s*$", re.IGN
 LAST_ARTICLE = 26
 
 
-class ScoringError(Exception):
-    """Refused input or action; ``field`` names what, ``message`` says why (with its article)."""
-
-    status = 400
-
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.message = message
-        self.field = field
-
-    def as_dict(self) -> dict:
-        return {"field": self.field, "message": self.message}
-
-
-class Forbidden(ScoringError):
-    """The user (or the signer) may not do this."""
-
-    status = 403
-
-
-class Conflict(ScoringError):
-    """The súmula's state does not allow it now (locked, already signed, changed meanwhile)."""
-
-    status = 409
+ScoringError = ServiceError  # refused input (400); Forbidden (403) and Conflict (409) as in config.errors
 
 
 def _locked_error() -> Conflict:

@@ -53,6 +53,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.rules import rule_set_from
 from scoring.models import Game, Match, MatchEvent, SumulaVersion
@@ -101,30 +102,7 @@ SWISS_ONLY_TIEBREAKS = (Tiebreak.BUCHHOLZ.value, Tiebreak.MEDIAN_BUCHHOLZ.value)
 # ------------------------------------------------------------------------------------ errors
 
 
-class TournamentError(Exception):
-    """Refused input or action; ``field`` names what, ``message`` says why."""
-
-    status = 400
-
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.message = message
-        self.field = field
-
-    def as_dict(self) -> dict:
-        return {"field": self.field, "message": self.message}
-
-
-class Forbidden(TournamentError):
-    """The user may not do this."""
-
-    status = 403
-
-
-class Conflict(TournamentError):
-    """The tournament's state does not allow it now."""
-
-    status = 409
+TournamentError = ServiceError  # refused input (400); Forbidden (403) and Conflict (409) as in config.errors
 
 
 # ------------------------------------------------------------------------------- permissions
@@ -1610,18 +1588,25 @@ def _check_match(match: Match, tournament: Tournament) -> None:
         raise TournamentError(_("This match is not a match of the tournament's rounds."), "match")
 
 
+def _managed_match(match: Match | int, by) -> tuple[Match, Tournament]:
+    """Lock a match of a tournament's rounds and its tournament (in that order, as scoring's receipt
+    does), for an organizer's action on it. Call inside a transaction."""
+    match = _lock_match(match)
+    tournament = _lock_tournament(match.tournament_id) if match.tournament_id else None
+    if tournament is None:
+        raise TournamentError(_("This match is not a match of the tournament's rounds."), "match")
+    _require_manager(by, tournament)
+    _check_match(match, tournament)
+    return match, tournament
+
+
 def record_walkover(match: Match, absent: Pair | int, by, *, reason: str = "") -> Result:
     """W.O.: ``absent`` (one of the two pairs) did not play; the other wins, officially at once, with
     the match's games won 12-0 (counted in the standings only if the stage says so). Refused once
     the match has an official result or a signed súmula."""
     reason = _reason(reason, required=False)
     with transaction.atomic():
-        match = _lock_match(match)
-        tournament = _lock_tournament(match.tournament_id) if match.tournament_id else None
-        if tournament is None:
-            raise TournamentError(_("This match is not a match of the tournament's rounds."), "match")
-        _require_manager(by, tournament)
-        _check_match(match, tournament)
+        match, tournament = _managed_match(match, by)
         absent = _pair_of(tournament, absent, "absent")
         if absent.pk not in (match.pair_a_id, match.pair_b_id):
             raise TournamentError(_("The absent pair is one of the match's two pairs."), "absent")
@@ -1646,12 +1631,7 @@ def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], po
     change unless a later match was already played with the old winner (refused)."""
     reason = _reason(reason, required=True)
     with transaction.atomic():
-        match = _lock_match(match)
-        tournament = _lock_tournament(match.tournament_id) if match.tournament_id else None
-        if tournament is None:
-            raise TournamentError(_("This match is not a match of the tournament's rounds."), "match")
-        _require_manager(by, tournament)
-        _check_match(match, tournament)
+        match, tournament = _managed_match(match, by)
         winner = _pair_of(tournament, winner, "winner")
         if winner.pk not in (match.pair_a_id, match.pair_b_id):
             raise TournamentError(_("The winner is one of the match's two pairs."), "winner")
@@ -1726,12 +1706,7 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
     matches changed."""
     reason = _reason(reason, required=True)
     with transaction.atomic():
-        match = _lock_match(match)
-        tournament = _lock_tournament(match.tournament_id) if match.tournament_id else None
-        if tournament is None:
-            raise TournamentError(_("This match is not a match of the tournament's rounds."), "match")
-        _require_manager(by, tournament)
-        _check_match(match, tournament)
+        match, tournament = _managed_match(match, by)
         rnd = match.round
         if rnd.phase != Round.Phase.SWISS:
             raise Conflict(_("Pairings are changed by hand only in a Swiss round; regenerate the round instead."),

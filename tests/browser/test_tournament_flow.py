@@ -49,7 +49,7 @@ def organizer(transactional_db, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     from django.contrib.auth import get_user_model
 
-    # the site's login page is the admin's (LOGIN_URL), which takes staff accounts
+    # organizers sign in on the site's own page (LOGIN_URL)
     return get_user_model().objects.create_user("organizador", password="truco-demo", first_name="Olga",
                                                 is_staff=True)
 
