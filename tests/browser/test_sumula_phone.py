@@ -8,19 +8,13 @@ Drives Debian's chromium through Playwright (never ``playwright install``). Scre
 from __future__ import annotations
 
 import datetime
-import os
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+from .conftest import phone_context
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"),
-]
+
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
@@ -52,73 +46,68 @@ def sumula_match(transactional_db, settings):
                                  referee=referee, by=organizer)
 
 
-def test_referee_enters_and_pairs_sign_on_a_phone(live_server, sumula_match):
-    from playwright.sync_api import expect, sync_playwright
+def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_match):
+    from playwright.sync_api import expect
 
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's loop runs in this thread; the server in another
     match = sumula_match
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                      is_mobile=True, has_touch=True, locale="pt-BR")
-        page = context.new_page()
-        page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
-        assert "/entrar/" in page.url
-        page.fill("#id_username", "arbitra")
-        page.fill("#id_password", "ref-secret")
-        page.click("form.login button[type=submit]")
-        expect(page.locator("h1")).to_contain_text("Os Zaps")
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
+    assert "/entrar/" in page.url
+    page.fill("#id_username", "arbitra")
+    page.fill("#id_password", "ref-secret")
+    page.click("form.login button[type=submit]")
+    expect(page.locator("h1")).to_contain_text("Os Zaps")
 
-        form = page.locator("#hand-form")
+    form = page.locator("#hand-form")
 
-        def hand(team: str, value: str, ending: str = "tricks") -> None:
-            if team:
-                form.locator("label.tap", has_text=team).click()
-            form.locator(f'input[name="ended_by"][value="{ending}"]').check(force=True)
-            form.locator(f'button[name="value"][value="{value}"]').click()
-            page.wait_for_load_state()
-
-        for team in ("Os Zaps", "Copas", "Os Zaps", "Os Zaps"):
-            hand(team, "3")
-        expect(page.locator('.pts[data-team="0"]')).to_have_text("9")
-        hand("Os Zaps", "1")
-        hand("Os Zaps", "1")  # 11-3: mão de onze
-        expect(page.locator('.pts[data-team="0"]')).to_have_text("11")
-        expect(page.locator(".alert").first).to_contain_text("art. 18")
-        enabled = [b.get_attribute("value") for b in form.locator('button[name="value"]:enabled').all()]
-        assert enabled == ["3"], enabled  # only what the engine allows (art. 18, 19)
-        form.locator('input[name="ended_by"][value="eleven_refused"]').check(force=True)
-        enabled = [b.get_attribute("value") for b in form.locator('button[name="value"]:enabled').all()]
-        assert enabled == ["1"], enabled
-        form.locator('input[name="ended_by"][value="tricks"]').check(force=True)
-        form.locator("label.tap", has_text="Os Zaps").click()
-        page.screenshot(path="/tmp/sumula-phone-entry.png", full_page=True)
-        form.locator('button[name="value"][value="3"]').click()
+    def hand(team: str, value: str, ending: str = "tricks") -> None:
+        if team:
+            form.locator("label.tap", has_text=team).click()
+        form.locator(f'input[name="ended_by"][value="{ending}"]').check(force=True)
+        form.locator(f'button[name="value"][value="{value}"]').click()
         page.wait_for_load_state()
-        expect(page.locator("#signing .result")).to_contain_text("Os Zaps")
 
-        for role, player, pin in (("team0", "Ana Souza", "1111"), ("team1", "Duda Melo", "4444")):
-            signing = page.locator(f'form:has(input[name="role"][value="{role}"])')
-            signing.locator("label.tap", has_text=player).click()
-            signing.locator('input[name="pin"]').fill(pin)
-            signing.locator('button[type="submit"]').click()
-            page.wait_for_load_state()
-        expect(page.locator(".status.signed").first).to_be_visible()
-        page.locator('form[action$="/contra-assinar/"] button').click()
-        page.wait_for_load_state()
-        expect(page.locator(".signed-ok")).to_have_count(3)
-        expect(page.locator(".status.signed").first).to_be_visible()
-        expect(page.locator("#signing")).to_contain_text("art. 25")
-        assert not page.locator("#hand-form").count()
-        page.screenshot(path="/tmp/sumula-phone.png", full_page=True)
+    for team in ("Os Zaps", "Copas", "Os Zaps", "Os Zaps"):
+        hand(team, "3")
+    expect(page.locator('.pts[data-team="0"]')).to_have_text("9")
+    hand("Os Zaps", "1")
+    hand("Os Zaps", "1")  # 11-3: mão de onze
+    expect(page.locator('.pts[data-team="0"]')).to_have_text("11")
+    expect(page.locator(".alert").first).to_contain_text("art. 18")
+    enabled = [b.get_attribute("value") for b in form.locator('button[name="value"]:enabled').all()]
+    assert enabled == ["3"], enabled  # only what the engine allows (art. 18, 19)
+    form.locator('input[name="ended_by"][value="eleven_refused"]').check(force=True)
+    enabled = [b.get_attribute("value") for b in form.locator('button[name="value"]:enabled').all()]
+    assert enabled == ["1"], enabled
+    form.locator('input[name="ended_by"][value="tricks"]').check(force=True)
+    form.locator("label.tap", has_text="Os Zaps").click()
+    page.screenshot(path="/tmp/sumula-phone-entry.png", full_page=True)
+    form.locator('button[name="value"][value="3"]').click()
+    page.wait_for_load_state()
+    expect(page.locator("#signing .result")).to_contain_text("Os Zaps")
 
-        page.locator("#signing a.digest").click()
+    for role, player, pin in (("team0", "Ana Souza", "1111"), ("team1", "Duda Melo", "4444")):
+        signing = page.locator(f'form:has(input[name="role"][value="{role}"])')
+        signing.locator("label.tap", has_text=player).click()
+        signing.locator('input[name="pin"]').fill(pin)
+        signing.locator('button[type="submit"]').click()
         page.wait_for_load_state()
-        expect(page.locator("#verdict")).to_have_class("panel verdict-ok")
-        expect(page.locator("#verdict")).to_contain_text("Os Zaps")
-        expect(page.locator("table.doc").first).to_be_visible()
-        page.screenshot(path="/tmp/sumula-phone-verify.png", full_page=True)
-        browser.close()
+    expect(page.locator(".status.signed").first).to_be_visible()
+    page.locator('form[action$="/contra-assinar/"] button').click()
+    page.wait_for_load_state()
+    expect(page.locator(".signed-ok")).to_have_count(3)
+    expect(page.locator(".status.signed").first).to_be_visible()
+    expect(page.locator("#signing")).to_contain_text("art. 25")
+    assert not page.locator("#hand-form").count()
+    page.screenshot(path="/tmp/sumula-phone.png", full_page=True)
+
+    page.locator("#signing a.digest").click()
+    page.wait_for_load_state()
+    expect(page.locator("#verdict")).to_have_class("panel verdict-ok")
+    expect(page.locator("#verdict")).to_contain_text("Os Zaps")
+    expect(page.locator("table.doc").first).to_be_visible()
+    page.screenshot(path="/tmp/sumula-phone-verify.png", full_page=True)
 
     from scoring.models import Match
 

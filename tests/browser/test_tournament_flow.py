@@ -14,22 +14,15 @@ phone, after the draw).
 """
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 844}
+from .conftest import PHONE, phone_context
+
 DESKTOP = {"width": 1280, "height": 800}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"),
-]
+pytestmark = pytest.mark.browser
 
 BAD_CSV = "dupla;jogador 1;jogador 2\nZap;Ana Souza;Beto Lima\n;Caio Reis;Duda Melo\n"
 GOOD_CSV = (
@@ -54,158 +47,152 @@ def organizer(transactional_db, settings):
                                                 is_staff=True)
 
 
-def test_organizer_runs_an_eight_pair_bracket(live_server, organizer):
-    from playwright.sync_api import expect, sync_playwright
+def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
+    from playwright.sync_api import expect
 
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's loop runs in this thread; the server in another
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                      locale="pt-BR")
-        page = context.new_page()
+    context = phone_context(browser)
+    page = context.new_page()
 
-        # -- log in and create the tournament ---------------------------------------
-        page.goto(f"{live_server.url}/torneios/novo/")
-        assert "/entrar/" in page.url
-        page.fill("#id_username", "organizador")
-        page.fill("#id_password", "truco-demo")
-        page.click("form.login button[type=submit]")
-        expect(page.locator("h1")).to_have_text("Novo torneio")
-        page.fill("#id_name", "Copa do Bar")
-        page.fill("#id_date", "2026-11-21")
-        page.fill("#id_venue", "Bar do Zé")
-        page.select_option("#id_best_of", "1")
-        page.select_option("#id_format", "single_elimination")
-        page.check("#id_check_in_required")
-        page.click('[data-testid="new-tournament"] button[type=submit]')
-        expect(page.locator("h1")).to_have_text("Copa do Bar")
-        dashboard = page.url.split("#")[0]
-        assert dashboard.endswith("/torneios/copa-do-bar/painel/")
-        expect(page.locator(".messages")).to_contain_text("Torneio criado")
+    # -- log in and create the tournament ---------------------------------------
+    page.goto(f"{live_server.url}/torneios/novo/")
+    assert "/entrar/" in page.url
+    page.fill("#id_username", "organizador")
+    page.fill("#id_password", "truco-demo")
+    page.click("form.login button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Novo torneio")
+    page.fill("#id_name", "Copa do Bar")
+    page.fill("#id_date", "2026-11-21")
+    page.fill("#id_venue", "Bar do Zé")
+    page.select_option("#id_best_of", "1")
+    page.select_option("#id_format", "single_elimination")
+    page.check("#id_check_in_required")
+    page.click('[data-testid="new-tournament"] button[type=submit]')
+    expect(page.locator("h1")).to_have_text("Copa do Bar")
+    dashboard = page.url.split("#")[0]
+    assert dashboard.endswith("/torneios/copa-do-bar/painel/")
+    expect(page.locator(".messages")).to_contain_text("Torneio criado")
 
-        # -- registration: a bad CSV is refused with its report, then the good one ----
-        csv = page.locator('[data-testid="csv-form"]')
-        page.locator("summary", has_text="Importar duplas de um arquivo CSV").click()
-        csv.locator('input[type="file"]').set_input_files(
-            files=[{"name": "duplas.csv", "mimeType": "text/csv", "buffer": BAD_CSV.encode()}])
-        csv.locator("button[type=submit]").click()
-        report = page.locator('[data-testid="csv-report"]')
-        expect(report).to_contain_text("Nada foi importado")
-        expect(report.locator("tbody tr")).to_have_count(1)
-        expect(report.locator("tbody td").first).to_have_text("3")  # the row without a pair name
-        csv = page.locator('[data-testid="csv-form"]')
-        csv.locator('input[type="file"]').set_input_files(
-            files=[{"name": "duplas.csv", "mimeType": "text/csv", "buffer": GOOD_CSV.encode()}])
-        csv.locator("button[type=submit]").click()
-        expect(page.locator(".messages")).to_contain_text("7 dupla(s) importada(s)")
+    # -- registration: a bad CSV is refused with its report, then the good one ----
+    csv = page.locator('[data-testid="csv-form"]')
+    page.locator("summary", has_text="Importar duplas de um arquivo CSV").click()
+    csv.locator('input[type="file"]').set_input_files(
+        files=[{"name": "duplas.csv", "mimeType": "text/csv", "buffer": BAD_CSV.encode()}])
+    csv.locator("button[type=submit]").click()
+    report = page.locator('[data-testid="csv-report"]')
+    expect(report).to_contain_text("Nada foi importado")
+    expect(report.locator("tbody tr")).to_have_count(1)
+    expect(report.locator("tbody td").first).to_have_text("3")  # the row without a pair name
+    csv = page.locator('[data-testid="csv-form"]')
+    csv.locator('input[type="file"]').set_input_files(
+        files=[{"name": "duplas.csv", "mimeType": "text/csv", "buffer": GOOD_CSV.encode()}])
+    csv.locator("button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text("7 dupla(s) importada(s)")
 
-        # the eighth pair with the form
-        page.locator("summary", has_text="Cadastrar uma dupla").click()
-        form = page.locator('[data-testid="pair-form"]')
-        form.locator("#id_name").fill("Casal 20")
-        form.locator("#id_first_name").fill("Olavo Pires")
-        form.locator("#id_second_name").fill("Paula Quintas")
-        form.locator("button[type=submit]").click()
-        expect(page.locator(".messages")).to_contain_text("Dupla Casal 20 cadastrada")
-        expect(page.locator('[data-testid="roster"] > li')).to_have_count(8)
+    # the eighth pair with the form
+    page.locator("summary", has_text="Cadastrar uma dupla").click()
+    form = page.locator('[data-testid="pair-form"]')
+    form.locator("#id_name").fill("Casal 20")
+    form.locator("#id_first_name").fill("Olavo Pires")
+    form.locator("#id_second_name").fill("Paula Quintas")
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text("Dupla Casal 20 cadastrada")
+    expect(page.locator('[data-testid="roster"] > li')).to_have_count(8)
 
-        # -- check-in: tap each pair ------------------------------------------------------
-        for i in range(8):
-            page.locator('button[data-testid="checkin"][aria-pressed="false"]').first.click()
-            page.wait_for_load_state()
-        expect(page.locator('button[data-testid="checkin"][aria-pressed="true"]')).to_have_count(8)
-        expect(page.locator("#checkin-title")).to_contain_text("8/8")
-
-        # -- the draw ------------------------------------------------------------------
-        page.locator('[data-testid="draw"]').click()
-        expect(page.locator(".messages")).to_contain_text("Sorteio feito")
-        matches = page.locator('[data-testid="matches"] > li')
-        expect(matches).to_have_count(4)
-        expect(page.locator('[data-testid="matches"] .st-open')).to_have_count(4)
-        page.goto(dashboard)
-        page.screenshot(path="/tmp/t-dashboard.png")
-        page.screenshot(path="/tmp/t-dashboard-full.png", full_page=True)
-        page.set_viewport_size(DESKTOP)
-        page.screenshot(path="/tmp/t-dashboard-1280.png")
-        page.set_viewport_size(PHONE)
-
-        def open_match(index: int):
-            return page.locator('[data-testid="matches"] > li').nth(index)
-
-        def walkover(index: int) -> None:
-            item = open_match(index)
-            item.locator("summary", has_text="W.O.").click()
-            wo = item.locator('[data-testid="walkover-form"]')
-            wo.locator('input[name="absent"]').nth(1).check()
-            wo.locator('input[name="reason"]').fill("não compareceu")
-            wo.locator("button[type=submit]").click()
-            expect(page.locator(".messages")).to_contain_text("W.O. registrado")
-
-        def by_hand(index: int, winner: int) -> None:
-            item = open_match(index)
-            item.locator("summary", has_text="Lançar o resultado manualmente").click()
-            result = item.locator('[data-testid="result-form"]')
-            result.locator('input[name="winner"]').nth(winner).check()
-            result.locator('input[name="points_a"]').fill("12" if winner == 0 else "8")
-            result.locator('input[name="points_b"]').fill("8" if winner == 0 else "12")
-            result.locator('input[name="reason"]').fill("súmula de papel conferida na mesa")
-            result.locator("button[type=submit]").click()
-            expect(page.locator(".messages")).to_contain_text("Resultado lançado pelo organizador")
-
-        # -- quarterfinals: one W.O., three results set by hand ---------------------------
-        walkover(0)
-        by_hand(1, 0)
-        by_hand(2, 1)
-        by_hand(3, 0)
-        # -- semifinals: the dashboard moved on by itself ----------------------------------
-        expect(page.locator("#matches-title")).to_contain_text("Semifinais")
-        expect(page.locator('[data-testid="matches"] > li')).to_have_count(2)
-        by_hand(0, 1)
-        by_hand(1, 0)
-
-        # -- the final through its súmula ------------------------------------------------
-        expect(page.locator("#matches-title")).to_contain_text("Final")
-        final = open_match(0)
-        finalists = final.locator(".vs > span")
-        winner_name = finalists.nth(0).inner_text()
-        final.locator("a", has_text="Súmula").click()
-        hand_form = page.locator("#hand-form")
-        hand_form.locator("label.tap", has_text=winner_name).click()
-        hand_form.locator('input[name="ended_by"][value="tricks"]').check(force=True)
-        hand_form.locator('button[name="value"][value="12"]').click()
+    # -- check-in: tap each pair ------------------------------------------------------
+    for i in range(8):
+        page.locator('button[data-testid="checkin"][aria-pressed="false"]').first.click()
         page.wait_for_load_state()
-        expect(page.locator("#signing .result")).to_contain_text(winner_name)
-        for team, role in ((0, "team0"), (1, "team1")):
-            page.locator(f'form[action$="/codigo/"]:has(input[name="team"][value="{team}"]) button').click()
-            page.wait_for_load_state()
-            message = page.locator(".messages").inner_text()
-            code = re.search(r"\b(\d{6})\b", message).group(1)
-            signing = page.locator(f'form:has(input[name="role"][value="{role}"])')
-            signing.locator('input[name="code"]').fill(code)
-            signing.locator("button[type=submit]").click()
-            page.wait_for_load_state()
-        expect(page.locator(".signed-ok")).to_have_count(2)
+    expect(page.locator('button[data-testid="checkin"][aria-pressed="true"]')).to_have_count(8)
+    expect(page.locator("#checkin-title")).to_contain_text("8/8")
 
-        # back on the dashboard: the súmula is signed; receive it (art. 25)
-        page.goto(dashboard)
-        expect(page.locator('[data-testid="matches"] .st-signed')).to_have_count(1)
-        page.locator('[data-testid="receive"]').click()
-        expect(page.locator(".messages")).to_contain_text("oficial")
-        expect(page.locator('[data-testid="next-step"]')).to_contain_text("O torneio terminou")
+    # -- the draw ------------------------------------------------------------------
+    page.locator('[data-testid="draw"]').click()
+    expect(page.locator(".messages")).to_contain_text("Sorteio feito")
+    matches = page.locator('[data-testid="matches"] > li')
+    expect(matches).to_have_count(4)
+    expect(page.locator('[data-testid="matches"] .st-open')).to_have_count(4)
+    page.goto(dashboard)
+    page.screenshot(path="/tmp/t-dashboard.png")
+    page.screenshot(path="/tmp/t-dashboard-full.png", full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path="/tmp/t-dashboard-1280.png")
+    page.set_viewport_size(PHONE)
 
-        # -- the public bracket, as any visitor sees it ------------------------------------
-        visitor = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                      locale="pt-BR")
-        public = visitor.new_page()
-        public.goto(f"{live_server.url}/torneios/copa-do-bar/chave/")
-        expect(public.locator('[data-testid="champion"]')).to_contain_text(winner_name)
-        expect(public.locator("svg.bracket .bk-champion-name")).to_contain_text(winner_name[:10])
-        expect(public.locator("svg.bracket g.bk-match")).to_have_count(7)
-        expect(public.locator("svg.bracket")).to_contain_text("W.O.")
-        public.screenshot(path="/tmp/t-bracket.png")
-        public.set_viewport_size(DESKTOP)
-        public.screenshot(path="/tmp/t-bracket-1280.png")
-        browser.close()
+    def open_match(index: int):
+        return page.locator('[data-testid="matches"] > li').nth(index)
+
+    def walkover(index: int) -> None:
+        item = open_match(index)
+        item.locator("summary", has_text="W.O.").click()
+        wo = item.locator('[data-testid="walkover-form"]')
+        wo.locator('input[name="absent"]').nth(1).check()
+        wo.locator('input[name="reason"]').fill("não compareceu")
+        wo.locator("button[type=submit]").click()
+        expect(page.locator(".messages")).to_contain_text("W.O. registrado")
+
+    def by_hand(index: int, winner: int) -> None:
+        item = open_match(index)
+        item.locator("summary", has_text="Lançar o resultado manualmente").click()
+        result = item.locator('[data-testid="result-form"]')
+        result.locator('input[name="winner"]').nth(winner).check()
+        result.locator('input[name="points_a"]').fill("12" if winner == 0 else "8")
+        result.locator('input[name="points_b"]').fill("8" if winner == 0 else "12")
+        result.locator('input[name="reason"]').fill("súmula de papel conferida na mesa")
+        result.locator("button[type=submit]").click()
+        expect(page.locator(".messages")).to_contain_text("Resultado lançado pelo organizador")
+
+    # -- quarterfinals: one W.O., three results set by hand ---------------------------
+    walkover(0)
+    by_hand(1, 0)
+    by_hand(2, 1)
+    by_hand(3, 0)
+    # -- semifinals: the dashboard moved on by itself ----------------------------------
+    expect(page.locator("#matches-title")).to_contain_text("Semifinais")
+    expect(page.locator('[data-testid="matches"] > li')).to_have_count(2)
+    by_hand(0, 1)
+    by_hand(1, 0)
+
+    # -- the final through its súmula ------------------------------------------------
+    expect(page.locator("#matches-title")).to_contain_text("Final")
+    final = open_match(0)
+    finalists = final.locator(".vs > span")
+    winner_name = finalists.nth(0).inner_text()
+    final.locator("a", has_text="Súmula").click()
+    hand_form = page.locator("#hand-form")
+    hand_form.locator("label.tap", has_text=winner_name).click()
+    hand_form.locator('input[name="ended_by"][value="tricks"]').check(force=True)
+    hand_form.locator('button[name="value"][value="12"]').click()
+    page.wait_for_load_state()
+    expect(page.locator("#signing .result")).to_contain_text(winner_name)
+    for team, role in ((0, "team0"), (1, "team1")):
+        page.locator(f'form[action$="/codigo/"]:has(input[name="team"][value="{team}"]) button').click()
+        page.wait_for_load_state()
+        message = page.locator(".messages").inner_text()
+        code = re.search(r"\b(\d{6})\b", message).group(1)
+        signing = page.locator(f'form:has(input[name="role"][value="{role}"])')
+        signing.locator('input[name="code"]').fill(code)
+        signing.locator("button[type=submit]").click()
+        page.wait_for_load_state()
+    expect(page.locator(".signed-ok")).to_have_count(2)
+
+    # back on the dashboard: the súmula is signed; receive it (art. 25)
+    page.goto(dashboard)
+    expect(page.locator('[data-testid="matches"] .st-signed')).to_have_count(1)
+    page.locator('[data-testid="receive"]').click()
+    expect(page.locator(".messages")).to_contain_text("oficial")
+    expect(page.locator('[data-testid="next-step"]')).to_contain_text("O torneio terminou")
+
+    # -- the public bracket, as any visitor sees it ------------------------------------
+    visitor = phone_context(browser)
+    public = visitor.new_page()
+    public.goto(f"{live_server.url}/torneios/copa-do-bar/chave/")
+    expect(public.locator('[data-testid="champion"]')).to_contain_text(winner_name)
+    expect(public.locator("svg.bracket .bk-champion-name")).to_contain_text(winner_name[:10])
+    expect(public.locator("svg.bracket g.bk-match")).to_have_count(7)
+    expect(public.locator("svg.bracket")).to_contain_text("W.O.")
+    public.screenshot(path="/tmp/t-bracket.png")
+    public.set_viewport_size(DESKTOP)
+    public.screenshot(path="/tmp/t-bracket-1280.png")
 
     from scoring.models import Match
     from tournaments.models import AuditEntry, Result, Tournament
@@ -217,4 +204,4 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, organizer):
     assert Result.objects.get(match=final).kind == Result.Kind.SUMULA
     assert Result.objects.filter(tournament=tournament, kind=Result.Kind.MANUAL).count() == 5
     assert AuditEntry.objects.filter(tournament=tournament, action="result_set",
-                                     reason="súmula de papel conferida na mesa").count() == 5
+                                 reason="súmula de papel conferida na mesa").count() == 5
