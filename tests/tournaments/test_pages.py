@@ -19,7 +19,7 @@ def test_home_lists_demo_tournament_in_portuguese_by_default(client, demo):
     assert "Torneio de Demonstração" in html
     assert demo.get_absolute_url() in html
     assert "<h1>Torneios</h1>" in html
-    assert "Inscrições abertas" in html
+    assert "Em andamento" in html
     assert "8 duplas" in html
     assert "Tournaments" not in html
 
@@ -28,7 +28,7 @@ def test_browser_language_does_not_override_the_portuguese_default(client, demo)
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
 
     assert '<html lang="pt-br">' in html
-    assert "Inscrições abertas" in html
+    assert "Em andamento" in html
 
 
 def test_home_switches_to_english_and_back(client, demo):
@@ -38,12 +38,12 @@ def test_home_switches_to_english_and_back(client, demo):
     assert '<html lang="en">' in html
     assert "Torneio de Demonstração" in html  # a name, never translated
     assert "<h1>Tournaments</h1>" in html
-    assert "Registration open" in html
+    assert "In progress" in html
     assert "8 pairs" in html
-    assert "Inscrições abertas" not in html
+    assert "Em andamento" not in html
 
     switch_language(client, "pt-br")
-    assert "Inscrições abertas" in client.get("/").content.decode()
+    assert "Em andamento" in client.get("/").content.decode()
 
 
 def test_language_switcher_posts_to_setlang(client, demo):
@@ -72,7 +72,7 @@ def test_tournament_page_lists_the_pairs(client, demo):
         assert pair.first_player.name in html
         assert pair.second_player.name in html
     assert "Reserva: Sebastião Moreira" in html
-    assert "Melhor de 3 partidas" in html
+    assert "Partida única" in html
 
 
 def test_tournament_page_in_english(client, demo):
@@ -80,7 +80,7 @@ def test_tournament_page_in_english(client, demo):
     html = client.get(demo.get_absolute_url()).content.decode()
 
     assert "Pairs (8)" in html
-    assert "Best of 3 games" in html
+    assert "Single game" in html
     assert "Substitute: Sebastião Moreira" in html
 
 
