@@ -189,6 +189,14 @@ def pair_records(
     return records
 
 
+def lot_numbers(ids: Iterable[PairId], lot_seed: int) -> dict[PairId, int]:
+    """Each pair's lot, 1..n: each pair draws from ``Random(f"{seed}:{pair!r}")``, so the draw of a
+    pair depends only on the recorded seed and the pair itself, and the pairs tied in a group
+    table come in the same order as in the overall table (or any other subset)."""
+    keyed = sorted(ids, key=lambda p: (random.Random(f"{lot_seed}:{p!r}").random(), repr(p)))
+    return {p: n for n, p in enumerate(keyed, start=1)}
+
+
 def compute_standings(
     results: Iterable[MatchResult],
     tiebreaks: Sequence[Tiebreak | str] = DEFAULT_TIEBREAKS,
@@ -207,9 +215,7 @@ def compute_standings(
     ids = list(records)
     if lot_seed is None:
         lot_seed = random.SystemRandom().randrange(2**31)
-    lots = list(range(1, len(ids) + 1))
-    random.Random(lot_seed).shuffle(lots)
-    lot_of = dict(zip(ids, lots))
+    lot_of = lot_numbers(ids, lot_seed)
 
     score = {p: records[p].match_points for p in ids}
     static: dict[Tiebreak, dict[PairId, Fraction | int]] = {}
