@@ -1,0 +1,11 @@
+"""Referee pages (mounted at /arbitragem/): the referee's tables, the claim of a tento in three
+taps, the hand checker, a pair's rulings and the organizer's review list. Views in ``views``."""
+from django.urls import path
+
+from . import views
+
+app_name = "referee"
+urlpatterns = [
+    path("", views.tables, name="tables"),
+    path("partida/<int:pk>/verificar-mao/", views.check_hand, name="check-hand"),
+]
