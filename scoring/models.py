@@ -226,9 +226,10 @@ class PenaltyEntry(models.Model):
     offender = models.PositiveSmallIntegerField(_("offending team"))
     beneficiary = models.PositiveSmallIntegerField(_("beneficiary team"))
     points = models.PositiveSmallIntegerField(_("points"))
-    article = models.CharField(_("article"), max_length=20)
+    # "art. N" of the regulation; a ruling's entry may cite its catalog source (house rules) instead
+    article = models.CharField(_("article"), max_length=60)
     reason = models.CharField(_("reason"), max_length=300, blank=True)
-    # The referee module's Ruling model does not exist yet: a plain id until it does.
+    # The referee.Ruling that produced it: a plain id, kept when a correction rewrites the entries.
     ruling_id = models.PositiveIntegerField(_("ruling"), null=True, blank=True)
     score_a = models.PositiveSmallIntegerField(_("team 0 after the penalty"))
     score_b = models.PositiveSmallIntegerField(_("team 1 after the penalty"))
@@ -246,7 +247,8 @@ class PenaltyEntry(models.Model):
             models.CheckConstraint(condition=Q(offender__in=[0, 1]), name="penalty_offender_team"),
             models.CheckConstraint(condition=~Q(beneficiary=F("offender")), name="penalty_beneficiary_other_team"),
             models.CheckConstraint(condition=Q(beneficiary__in=[0, 1]), name="penalty_beneficiary_team"),
-            models.CheckConstraint(condition=Q(points__gte=1) & Q(points__lte=12), name="penalty_points_1_12"),
+            models.CheckConstraint(condition=(Q(points__gte=1) | Q(ruling_id__isnull=False)) & Q(points__lte=12),
+                                   name="penalty_points_1_12"),  # 0: a ruling's warning, still on the súmula
             models.CheckConstraint(condition=~Q(article=""), name="penalty_cites_article"),
         ]
 

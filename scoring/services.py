@@ -349,16 +349,21 @@ def normalize_article(value: object, field: str = "article") -> str:
 
 def _check_penalty(item: dict, prefix: str = "") -> dict:
     offender = _check_team(item.get("offender"), prefix + "offender")
-    points = item.get("points")
-    if type(points) is not int or not 1 <= points <= 12:
-        raise ScoringError(_("A tento is worth 1 to 12 points: the value of the hand in play."), prefix + "points")
-    article = normalize_article(item.get("article"), prefix + "article")
-    reason = item.get("reason") or ""
-    if not isinstance(reason, str) or len(reason) > 300:
-        raise ScoringError(_("The reason is a text of at most 300 characters."), prefix + "reason")
     ruling_id = item.get("ruling_id")
     if ruling_id is not None and (type(ruling_id) is not int or ruling_id < 1):
         raise ScoringError(_("A ruling is given by its number."), prefix + "ruling_id")
+    points = item.get("points")
+    # A referee's ruling (referee.services.confirm) may record 0 points: a warning stays on the súmula.
+    if type(points) is not int or not (0 if ruling_id else 1) <= points <= 12:
+        raise ScoringError(_("A tento is worth 1 to 12 points: the value of the hand in play."), prefix + "points")
+    article = item.get("article")
+    if not (ruling_id and isinstance(article, str) and article.strip() and len(article) <= 60
+            and not ARTICLE_RE.match(article)):
+        # a ruling of a house-rule infraction cites its catalog source (referee.engine.infractions)
+        article = normalize_article(article, prefix + "article")
+    reason = item.get("reason") or ""
+    if not isinstance(reason, str) or len(reason) > 300:
+        raise ScoringError(_("The reason is a text of at most 300 characters."), prefix + "reason")
     return {"kind": "penalty", "offender": offender, "points": points, "article": article,
             "reason": reason.strip(), "ruling_id": ruling_id}
 

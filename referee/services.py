@@ -1,0 +1,517 @@
+"""Every write of the referee module: rulings on claimed infractions (propose, confirm, escalate to
+the organizer, the organizer's decision), appeals and their decision, escalation policies and the
+tournament's referee settings; plus who may do what (``can_rule``, ``is_organizer``...).
+
+Pages (referee/views.py) and the API (referee/api.py) only call these functions: every
+permission is checked here, so both refuse the same things, with the errors of
+``config.errors`` (400 bad input naming the field, 403 not allowed, 409 not in this state).
+
+Roles:
+
+- **organizer** (``tournament.organizer``, staff, superusers; staff for friendlies): everything in
+  their tournaments; alone decides escalated rulings (art. 26), appeals, policies and settings;
+- **referee**: proposes, confirms and escalates rulings of the matches they referee
+  (``Match.referee`` or the ``TableAssignment`` of the match's table and round);
+- **player**: claims (proposes) and appeals for their own pair only, identified by their PIN or a
+  one-time code (the same checks as signing the súmula, ``scoring.services.sign``);
+- **anyone**: reads the rulings of tournament matches and the catalog.
+
+The rulings come from the engine (``referee.engine.rulings.propose_ruling``) with the match's rule
+set and the state of the súmula (:func:`table_state`); a tento is always claimed by the offender's
+opponents. A confirmed ruling is recorded on the súmula as a penalty entry citing its article and
+its id (``scoring.services.record_penalty``), even when it costs nothing (a warning, art. 22/23):
+the súmula keeps every ruling (art. 25).
+
+Escalation (``EscalationPolicy``): the nth confirmed ruling of a code against the same pair in a
+tournament takes the nth step of the policy (the last repeating): ``warning`` (recorded, no
+points), ``tento`` (the engine's consequence), ``match_loss`` (the offender loses the match: the
+súmula records penalties taking the opponents to 12 in the current game and in every game still
+needed to win the match, each citing the ruling's article and id). Without a policy, the engine's
+consequence applies.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, Forbidden, ServiceError
+from referee.engine.errors import ReportError
+from referee.engine.infractions import CATALOG
+from referee.engine.rulings import TableState, propose_ruling
+from scoring import access
+from scoring import services as scoring
+from scoring.content import load_games
+from scoring.models import Match, MatchEvent
+from tournaments.models import Pair, Player, TableAssignment, Tournament
+
+from .models import NOT_COVERED, STEPS, Appeal, EscalationPolicy, RefereeSettings, Ruling
+
+HAND_VALUES = (1, 3, 6, 9, 12)
+STANDING = (Ruling.Status.CONFIRMED, Ruling.Status.CHANGED)  # rulings that count for escalation
+ART_26 = "art. 26"
+
+
+def _user_ok(user) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False) and getattr(user, "is_active", False)
+
+
+# ------------------------------------------------------------------------------------ roles
+
+
+def is_organizer(user, match_or_tournament) -> bool:
+    """The tournament's organizer, staff or a superuser (staff for friendlies)."""
+    if not _user_ok(user):
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    if isinstance(match_or_tournament, Tournament):
+        return match_or_tournament.organizer_id == user.pk
+    return access.is_organizer(user, match_or_tournament)
+
+
+def is_match_referee(user, match: Match) -> bool:
+    """The match's referee: ``Match.referee``, or the referee assigned to its table (this round's
+    assignment, else the every-round one)."""
+    if not _user_ok(user):
+        return False
+    if match.referee_id == user.pk:
+        return True
+    if match.tournament_id is None or match.table is None:
+        return False
+    rows = TableAssignment.objects.filter(tournament_id=match.tournament_id, table=match.table).filter(
+        Q(round__isnull=True) | Q(round_id=match.round_id))
+    assigned = {round_id: referee for round_id, referee in rows.values_list("round_id", "referee_id")}
+    referee = assigned.get(match.round_id) if match.round_id in assigned else assigned.get(None)
+    return referee == user.pk
+
+
+def can_rule(user, match: Match) -> bool:
+    """Propose, confirm and escalate rulings of ``match``: its referee or the organizer."""
+    return is_match_referee(user, match) or is_organizer(user, match)
+
+
+def can_read(user, match: Match) -> bool:
+    """Rulings of tournament matches are public; a friendly's only for who may rule on it."""
+    return match.tournament_id is not None or can_rule(user, match)
+
+
+def _require_rule(user, match: Match) -> None:
+    if not can_rule(user, match):
+        raise Forbidden(_("Only the match's referee or the tournament's organizer rules on its infractions."))
+
+
+def _require_organizer(user, match_or_tournament, what: str) -> None:
+    if not is_organizer(user, match_or_tournament):
+        raise Forbidden(what)
+
+
+def verify_player(match: Match, team: int, player: Player | int, *, pin: str | None = None,
+                  code: str | None = None) -> Player:
+    """The player of ``team``'s pair identified by their PIN or a one-time code, as for signing the
+    súmula (``scoring.services.sign``: same pair check, same codes, same lockout after 5 failures in
+    10 minutes). A failure is recorded in the match's audit trail and raises :class:`Forbidden`."""
+    team = _team(team, "team")
+    if bool(pin) == bool(code):
+        raise ServiceError(_("Identify yourself with your PIN or with a one-time code (one of them)."), "pin")
+    player_id = player.pk if isinstance(player, Player) else player
+    pair, other = match.pair(team), match.pair(1 - team)
+    signer = next((p for p in access.pair_players(pair) if p.pk == player_id), None)
+    if signer is None or any(p.pk == player_id for p in access.pair_players(other)):
+        raise Forbidden(_("Only a player of %(pair)s acts for it.") % {"pair": pair.name}, "player")
+    now = timezone.now()
+    failures = MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.SIGNATURE_REFUSED, data__team=team,
+                                         at__gte=now - scoring.CODE_LIFETIME).count()
+    if failures >= scoring.MAX_FAILED_SIGNATURES:
+        raise Forbidden(_("Too many wrong PINs or codes for this pair: wait 10 minutes."), "pin")
+    if pin:
+        method, field = "pin", "pin"
+        why = None if signer.check_pin(str(pin)) else (
+            _("Wrong PIN.") if signer.has_pin else _("%(player)s has no PIN: ask the referee for a one-time code.")
+            % {"player": signer.name})
+    else:
+        method, field = "code", "code"
+        with transaction.atomic():
+            why = scoring._use_code(match, team, str(code), signer, now)
+    if why:
+        MatchEvent.objects.create(match=match, kind=MatchEvent.Kind.SIGNATURE_REFUSED,
+                                  data={"team": team, "player": signer.pk, "method": method, "why": str(why),
+                                        "for": "referee"})
+        raise Forbidden(why, field)
+    return signer
+
+
+# ------------------------------------------------------------------------------- helpers
+
+
+def _team(value, field: str) -> int:
+    if type(value) is not int or value not in (0, 1):
+        raise ServiceError(_("A team is 0 (pair A) or 1 (pair B)."), field)
+    return value
+
+
+def _reason(value, field: str = "reason") -> str:
+    text = value.strip() if isinstance(value, str) else ""
+    if not text:
+        raise ServiceError(_("Give a reason."), field)
+    if len(text) > 300:
+        raise ServiceError(_("The reason is a text of at most 300 characters."), field)
+    return text
+
+
+def _lock_match(match: Match | int) -> Match:
+    pk = match.pk if isinstance(match, Match) else match
+    return Match.objects.select_for_update(of=("self",)).select_related(
+        "tournament", "pair_a", "pair_b").get(pk=pk)
+
+
+def _lock_ruling(ruling: Ruling | int) -> Ruling:
+    pk = ruling.pk if isinstance(ruling, Ruling) else ruling
+    ruling = Ruling.objects.select_for_update(of=("self",)).get(pk=pk)
+    ruling.match = _lock_match(ruling.match_id)
+    return ruling
+
+
+def _playing_state(match: Match) -> dict:
+    state = scoring.entry_state(match, load_games(match))
+    if match.status != Match.Status.OPEN or state.get("game") is None:
+        raise Conflict(_("The match is over: infractions are claimed while it is played (art. 25)."), "match")
+    return state
+
+
+def table_state(match: Match, facts: dict | None = None) -> TableState:
+    """The :class:`TableState` of the hand being played, from the súmula: the current game's score and
+    the dealer of the next hand. What the súmula cannot know comes from the referee's ``facts``:
+    ``value`` (the hand's value in play, 1/3/6/9/12, default 1: art. 11), ``raised_team`` (the team
+    facing an unanswered raise, art. 14), ``any_card`` (a card of this hand is on the table),
+    ``wrong_deal`` (a seat got too many or too few cards, art. 6). Conflict when the match is over."""
+    facts = facts or {}
+    if not isinstance(facts, dict):
+        raise ServiceError(_("The facts are an object."), "facts")
+    state = _playing_state(match)
+    value = facts.get("value", 1)
+    if type(value) is not int or value not in HAND_VALUES:
+        raise ServiceError(_("The value in play is 1, 3, 6, 9 or 12 (art. 11)."), "facts.value")
+    raised = facts.get("raised_team")
+    if raised is not None:
+        _team(raised, "facts.raised_team")
+    for flag in ("any_card", "wrong_deal"):
+        if not isinstance(facts.get(flag, False), bool):
+            raise ServiceError(_("%(flag)s is true or false.") % {"flag": flag}, f"facts.{flag}")
+    return TableState(score=tuple(state["score"]), dealer=state["dealer"], value=value, raised_team=raised,
+                      any_card=facts.get("any_card", False), wrong_deal=facts.get("wrong_deal", False))
+
+
+def _pair_rulings(tournament_id: int, pair_id: int):
+    """Rulings against ``pair_id`` (it was the offending team) in the tournament."""
+    return Ruling.objects.filter(match__tournament_id=tournament_id).filter(
+        Q(match__pair_a_id=pair_id, offender_team=0) | Q(match__pair_b_id=pair_id, offender_team=1))
+
+
+def _step(match: Match, code: str, offender_team: int, exclude: int | None = None) -> tuple[str, int]:
+    """The escalation step of a new ruling of ``code`` against the offending pair, and its rank n."""
+    if match.tournament_id is None or code == NOT_COVERED:
+        return "", 1
+    pair_id = match.pair_a_id if offender_team == 0 else match.pair_b_id
+    earlier = _pair_rulings(match.tournament_id, pair_id).filter(code=code, status__in=STANDING)
+    if exclude:
+        earlier = earlier.exclude(pk=exclude)
+    n = earlier.count() + 1
+    policy = EscalationPolicy.objects.filter(tournament_id=match.tournament_id, code=code).first()
+    return (policy.step_for(n) if policy else ""), n
+
+
+STEP_TEXT = {"warning": "advertência", "tento": "tento", "match_loss": "perda da partida"}
+
+
+def _apply_step(ruling: Ruling, engine_points: int, engine_beneficiary: int | None, score: tuple[int, int]) -> None:
+    """Set the ruling's points and beneficiary from its step (Portuguese texts: they go on the súmula)."""
+    opponents = 1 - ruling.offender_team
+    if ruling.step == "warning":
+        ruling.points, ruling.beneficiary = 0, None
+    elif ruling.step == "match_loss":
+        ruling.points, ruling.beneficiary = 12 - score[opponents], opponents
+        ruling.ends_hand = True
+    else:
+        ruling.points, ruling.beneficiary = engine_points, engine_beneficiary
+
+
+def _message(ruling: Ruling, base: str) -> str:
+    if ruling.step:
+        base = f"{base} — {ruling.step_number}ª vez no torneio: {STEP_TEXT[ruling.step]}"
+    return base[:400]
+
+
+# ------------------------------------------------------------------------------ rulings
+
+
+def propose(match: Match, claimant_team: int, offender_seat: int, code: str, facts: dict | None, by, *,
+            player: Player | int | None = None, pin: str | None = None,
+            one_time_code: str | None = None) -> Ruling:
+    """A claim at the table, as a ruling in status ``proposed`` (nothing on the súmula yet).
+
+    ``by`` is the match's referee or the organizer; or a player of ``claimant_team``'s pair claims
+    for it (``player`` with ``pin`` or ``one_time_code``). ``code`` is an infraction of the catalog
+    (``referee.engine.infractions.CATALOG``) or ``"not_covered"`` (art. 26: the referee escalates it to
+    the organizer; ``facts["description"]`` says what happened). ``facts`` completes the table state
+    (:func:`table_state`) and the engine's facts (art. 6: ``{"outcome": "accepted"|"run"|"asked"}``).
+    The claimant must be the offender's opponents. The consequence is the engine's, after the
+    escalation step of the tournament's policy. Raises ServiceError (the engine refuses the claim now:
+    wrong moment, wrong seat, its article), Forbidden, Conflict (match over).
+    """
+    claimant_team = _team(claimant_team, "claimant_team")
+    if type(offender_seat) is not int or not 0 <= offender_seat <= 3:
+        raise ServiceError(_("The offender's seat is 0, 1, 2 or 3."), "offender_seat")
+    if code != NOT_COVERED and code not in CATALOG:
+        raise ServiceError(_("Unknown infraction %(code)s: see the catalog.") % {"code": code}, "code")
+    facts = dict(facts or {})
+    if not can_rule(by, match):
+        if player is None:
+            raise Forbidden(_("Only the match's referee, the organizer or a player of the claiming pair "
+                              "(with their PIN or a one-time code) claims an infraction."))
+        player = verify_player(match, claimant_team, player, pin=pin, code=one_time_code)
+    else:
+        player = None
+    with transaction.atomic():
+        match = _lock_match(match)
+        state = table_state(match, facts)
+        games = load_games(match)
+        hand_number = len([e for e in games[-1].entries if e.kind == "hand"]) + 1
+        common = dict(match=match, game_number=games[-1].number, hand_number=hand_number,
+                      claimant_team=claimant_team, offender_seat=offender_seat, code=code, facts=facts,
+                      referee=by if _user_ok(by) else None, claimed_by_player=player)
+        if code == NOT_COVERED:
+            description = facts.get("description")
+            if not isinstance(description, str) or not description.strip():
+                raise ServiceError(_("Describe the case the regulation does not cover (art. 26)."),
+                                   "facts.description")
+            offender = offender_seat & 1
+            ruling = Ruling(**common, offender_team=offender, article=ART_26, points=0, beneficiary=None,
+                            message=f"Caso omisso (assento {offender_seat}): {description.strip()}"[:400])
+        else:
+            try:
+                engine = propose_ruling(scoring.rules_of(match), code, offender_seat, state, facts)
+            except ReportError as error:
+                field = {"infraction": "code", "seat": "offender_seat"}.get(error.field, error.field or "code")
+                raise ServiceError(error.message, field) from None
+            ruling = Ruling(**common, offender_team=engine.offender, article=engine.article,
+                            ends_hand=engine.ends_hand, deal_lost=engine.deal_lost)
+            ruling.step, ruling.step_number = _step(match, code, engine.offender)
+            _apply_step(ruling, engine.points, engine.beneficiary, state.score)
+            ruling.message = _message(ruling, engine.message(offender_seat))
+        if claimant_team == ruling.offender_team:
+            raise ServiceError(_("A tento is claimed by the offender's opponents (regras 4 jogadores, tento)."),
+                               "claimant_team")
+        ruling.save()
+        return ruling
+
+
+def _record(ruling: Ruling, by) -> None:
+    """Put a ruling on the súmula: one penalty entry citing its article and id (0 points for a warning),
+    or for ``match_loss`` one per game still needed, each taking the opponents to 12."""
+    match = ruling.match
+    offender = ruling.offender_team if ruling.beneficiary is None else 1 - ruling.beneficiary
+    reason = ruling.message[:300]
+    if ruling.step != "match_loss":
+        scoring.record_penalty(match, offender, ruling.points, ruling.article, reason, by, ruling_id=ruling.pk)
+        return
+    while True:
+        match.refresh_from_db()
+        if match.winner is not None:
+            return
+        state = _playing_state(match)
+        scoring.record_penalty(match, offender, 12 - state["score"][1 - offender], ruling.article, reason, by,
+                               ruling_id=ruling.pk)
+
+
+def confirm(ruling: Ruling, by) -> Ruling:
+    """The referee (or the organizer) confirms a proposed ruling: it goes on the súmula as a penalty
+    entry (``scoring.services.record_penalty``) with its article and ``ruling_id``, even a warning or a
+    ruling that costs nothing (0 points). The escalation step is computed again now. Cases not covered
+    (art. 26) are not confirmed: escalate them. Conflict when not proposed or the match is over."""
+    with transaction.atomic():
+        ruling = _lock_ruling(ruling)
+        _require_rule(by, ruling.match)
+        if ruling.status != Ruling.Status.PROPOSED:
+            raise Conflict(_("This ruling is %(status)s: only a proposed ruling is confirmed.")
+                           % {"status": ruling.get_status_display()}, "status")
+        if ruling.code == NOT_COVERED:
+            raise Conflict(_("A case the regulation does not cover is decided by the organizer (art. 26): "
+                             "escalate it."), "code")
+        state = table_state(ruling.match, ruling.facts)
+        engine = propose_ruling(scoring.rules_of(ruling.match), ruling.code, ruling.offender_seat, state,
+                                ruling.facts)
+        ruling.step, ruling.step_number = _step(ruling.match, ruling.code, ruling.offender_team, exclude=ruling.pk)
+        _apply_step(ruling, engine.points, engine.beneficiary, state.score)
+        ruling.message = _message(ruling, engine.message(ruling.offender_seat))
+        ruling.status, ruling.confirmed_at = Ruling.Status.CONFIRMED, timezone.now()
+        ruling.confirmed_by = by
+        ruling.save()
+        _record(ruling, by)
+        return ruling
+
+
+def escalate(ruling: Ruling, by, reason: str) -> Ruling:
+    """Art. 26: the referee sends a proposed ruling (a case not covered, or a doubt) to the organizer,
+    who decides it with :func:`decide_escalated`. Nothing goes on the súmula until then."""
+    reason = _reason(reason)
+    with transaction.atomic():
+        ruling = _lock_ruling(ruling)
+        _require_rule(by, ruling.match)
+        if ruling.status != Ruling.Status.PROPOSED:
+            raise Conflict(_("Only a proposed ruling is escalated to the organizer (art. 26)."), "status")
+        ruling.status, ruling.escalated_at, ruling.escalation_reason = Ruling.Status.ESCALATED, timezone.now(), reason
+        ruling.save(update_fields=["status", "escalated_at", "escalation_reason"])
+        return ruling
+
+
+def decide_escalated(ruling: Ruling, by, points: int, beneficiary: int | None, reason: str) -> Ruling:
+    """Art. 26: the organizer decides an escalated ruling: ``points`` (0 to 12) to ``beneficiary``
+    (a team; ``None`` with 0 points: nobody scores). It goes on the súmula citing art. 26 and the
+    ruling's id, and the ruling is confirmed (the organizer's decision is final: no appeal)."""
+    reason = _reason(reason)
+    if type(points) is not int or not 0 <= points <= 12:
+        raise ServiceError(_("The points are 0 to 12."), "points")
+    if beneficiary is None and points:
+        raise ServiceError(_("Say which team scores the points."), "beneficiary")
+    if beneficiary is not None:
+        _team(beneficiary, "beneficiary")
+    with transaction.atomic():
+        ruling = _lock_ruling(ruling)
+        _require_organizer(by, ruling.match, _("Only the organizer decides escalated cases (art. 26)."))
+        if ruling.status != Ruling.Status.ESCALATED:
+            raise Conflict(_("Only an escalated ruling is decided by the organizer (art. 26)."), "status")
+        ruling.points, ruling.beneficiary, ruling.article, ruling.step = points, beneficiary, ART_26, ""
+        ruling.message = f"{ruling.message} — decisão do organizador (art. 26): {reason}"[:400]
+        ruling.status, ruling.confirmed_at, ruling.confirmed_by = Ruling.Status.CONFIRMED, timezone.now(), by
+        ruling.decided_by, ruling.decision_reason = by, reason
+        ruling.save()
+        _record(ruling, by)
+        return ruling
+
+
+def rulings_of(match: Match, user=None):
+    """The rulings of a match, oldest first (public for tournament matches)."""
+    if not can_read(user, match):
+        raise Forbidden(_("The rulings of a friendly are shown to its referee and staff only."))
+    return Ruling.objects.filter(match=match).select_related("referee", "claimed_by_player").prefetch_related(
+        "appeals")
+
+
+def history(pair: Pair):
+    """Every ruling of ``pair`` in its tournament: against it (it offended) or claimed by it, oldest
+    first. ``ruling.offender_team`` with ``ruling.match.pair_a_id`` tells which side the pair was."""
+    return Ruling.objects.filter(match__tournament_id=pair.tournament_id).filter(
+        Q(match__pair_a=pair) | Q(match__pair_b=pair)).select_related("match").order_by("created_at", "id")
+
+
+# ------------------------------------------------------------------------------ appeals
+
+
+def appeal_window(tournament: Tournament | None) -> timedelta:
+    minutes = RefereeSettings._meta.get_field("appeal_window_minutes").default
+    if tournament is not None:
+        row = RefereeSettings.objects.filter(tournament=tournament).first()
+        minutes = row.appeal_window_minutes if row else minutes
+    return timedelta(minutes=minutes)
+
+
+def appeal(ruling: Ruling, team: int, player: Player | int, *, pin: str | None = None, code: str | None = None,
+           reason: str = "") -> Appeal:
+    """A pair appeals a confirmed ruling to the organizer, within the tournament's appeal window
+    (``RefereeSettings.appeal_window_minutes``, default 30, from the confirmation). Only a player of one
+    of the match's pairs, for their own pair, with their PIN or a one-time code (:func:`verify_player`).
+    One open appeal per ruling; an organizer's decision (art. 26) is not appealed."""
+    reason = _reason(reason)
+    team = _team(team, "team")
+    signer = verify_player(ruling.match, team, player, pin=pin, code=code)
+    with transaction.atomic():
+        ruling = _lock_ruling(ruling)
+        if ruling.status != Ruling.Status.CONFIRMED or ruling.decided_by_id:
+            raise Conflict(_("Only a confirmed ruling of the referee is appealed (the organizer's decisions are "
+                             "final, art. 26)."), "status")
+        if timezone.now() > ruling.confirmed_at + appeal_window(ruling.match.tournament):
+            raise Conflict(_("The appeal window is over: %(minutes)s minutes after the ruling.")
+                           % {"minutes": int(appeal_window(ruling.match.tournament).total_seconds() // 60)},
+                           "ruling")
+        if ruling.appeals.filter(decided_at__isnull=True).exists():
+            raise Conflict(_("This ruling already has an open appeal."), "ruling")
+        try:
+            with transaction.atomic():
+                return Appeal.objects.create(ruling=ruling, team=team, player=signer, reason=reason)
+        except IntegrityError:
+            raise Conflict(_("This ruling already has an open appeal."), "ruling") from None
+
+
+def decide_appeal(appeal: Appeal, by, decision: str, reason: str, new_points: int | None = None) -> Appeal:
+    """The organizer decides an appeal (art. 26). ``upheld``: nothing changes. ``overturned``: the
+    ruling's entries are removed from the súmula by a correction (``scoring.services.correct``: a new
+    version with the reason, every signature voided, the old versions kept). ``changed``: its entries
+    are replaced by one entry of ``new_points`` (0 to 12) at the same place, by a correction too."""
+    reason = _reason(reason)
+    if decision not in Appeal.Decision.values:
+        raise ServiceError(_("The decision is upheld, overturned or changed."), "decision")
+    if decision == Appeal.Decision.CHANGED and (type(new_points) is not int or not 0 <= new_points <= 12):
+        raise ServiceError(_("A changed ruling gives its new points, 0 to 12."), "new_points")
+    with transaction.atomic():
+        appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+        ruling = _lock_ruling(appeal.ruling_id)
+        _require_organizer(by, ruling.match, _("Only the organizer decides appeals (art. 26)."))
+        if appeal.decided_at is not None:
+            raise Conflict(_("This appeal was already decided."), "appeal")
+        if decision != Appeal.Decision.UPHELD:
+            entries = sorted(ruling.penalties(), key=lambda e: (e.game.number, e.position), reverse=True)
+            changes = [{"op": "remove_entry", "game": e.game.number, "position": e.position} for e in entries]
+            offender = ruling.offender_team
+            if decision == Appeal.Decision.CHANGED:
+                first = entries[-1] if entries else None
+                game = first.game.number if first else ruling.game_number
+                changes.append({"op": "insert_penalty", "game": game, "after": first.position - 1 if first else 0,
+                                "offender": offender, "points": new_points, "article": ruling.article,
+                                "reason": ruling.message[:300], "ruling_id": ruling.pk})
+                ruling.points, ruling.beneficiary = new_points, (1 - offender) if new_points else None
+            if changes:
+                scoring.correct(ruling.match, changes, f"Recurso {appeal.pk} (art. 26): {reason}"[:300], by)
+            ruling.status = decision
+            ruling.save(update_fields=["status", "points", "beneficiary"])
+        appeal.decision, appeal.decision_reason, appeal.new_points = decision, reason, new_points
+        appeal.decided_by, appeal.decided_at = by, timezone.now()
+        appeal.save()
+        return appeal
+
+
+# ------------------------------------------------------------------- policies and settings
+
+
+def set_policy(tournament: Tournament, by, code: str, steps: list | None) -> EscalationPolicy | None:
+    """The organizer sets the escalation steps of ``code`` (e.g. ``["warning", "tento", "match_loss"]``);
+    ``None`` or ``[]`` removes the policy (the engine's consequence applies)."""
+    _require_organizer(by, tournament, _("Only the organizer sets the escalation policies."))
+    if code not in CATALOG:
+        raise ServiceError(_("Unknown infraction %(code)s: see the catalog.") % {"code": code}, "code")
+    if not steps:
+        EscalationPolicy.objects.filter(tournament=tournament, code=code).delete()
+        return None
+    if not isinstance(steps, list) or any(step not in STEPS for step in steps):
+        raise ServiceError(_("The steps are a list of: %(steps)s.") % {"steps": ", ".join(STEPS)}, "steps")
+    policy, _created = EscalationPolicy.objects.update_or_create(tournament=tournament, code=code,
+                                                                 defaults={"steps": steps})
+    return policy
+
+
+def settings_of(tournament: Tournament) -> RefereeSettings:
+    """The tournament's referee settings (the defaults, unsaved, when never set)."""
+    return RefereeSettings.objects.filter(tournament=tournament).first() or RefereeSettings(tournament=tournament)
+
+
+def set_settings(tournament: Tournament, by, appeal_window_minutes: int) -> RefereeSettings:
+    """The organizer sets how many minutes after a confirmed ruling a pair may appeal (1 to 1440)."""
+    _require_organizer(by, tournament, _("Only the organizer changes the referee settings."))
+    if type(appeal_window_minutes) is not int or not 1 <= appeal_window_minutes <= 1440:
+        raise ServiceError(_("The appeal window is 1 to 1440 minutes."), "appeal_window_minutes")
+    row, _created = RefereeSettings.objects.update_or_create(
+        tournament=tournament, defaults={"appeal_window_minutes": appeal_window_minutes})
+    return row
