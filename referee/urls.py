@@ -7,5 +7,6 @@ from . import views
 app_name = "referee"
 urlpatterns = [
     path("", views.tables, name="tables"),
+    path("partida/<int:pk>/tento/", views.claim, name="claim"),
     path("partida/<int:pk>/verificar-mao/", views.check_hand, name="check-hand"),
 ]

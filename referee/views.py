@@ -2,9 +2,13 @@
 
 - ``tables``: the matches assigned to the logged-in referee (``Match.referee``, or the
   ``TableAssignment`` of the match's table when the match has none), with score and súmula status;
+- ``claim``: a tento claimed in three taps — who claims, the infraction (the catalog, or a case not
+  covered, art. 26, escalated to the organizer), the facts it needs — then the proposed ruling with
+  its article and effect on the score, which the referee confirms; it lands on the súmula
+  (``referee.services.propose`` / ``confirm`` / ``escalate``);
 - ``check_hand``: the rules engine's verdict on a pasted hand report, or on the last recorded one,
   and how it differs from what the table recorded. The verdict can reveal hidden cards, so only
-  the match's referee and the organizer see it (``scoring.access.can_enter``).
+  the match's referee and the organizer see it (``referee.services.can_rule``).
 
 Thin views: the engine (``referee.engine``) and the súmula's access rules decide everything.
 """
@@ -12,20 +16,28 @@ from __future__ import annotations
 
 import json
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine import check_report
-from scoring import access
+from referee.engine.game import add_points
+from referee.engine.infractions import CATALOG
 from scoring.content import match_queryset
 from scoring.display import ENDING_LABELS, load_match
 from scoring.models import Game, HandEntry, Match
+from scoring.services import rules_of
 from tournaments.models import TableAssignment
+
+from . import services
+from .models import NOT_COVERED, Ruling
 
 MAX_REPORT_CHARS = 20_000
 
@@ -41,7 +53,7 @@ def _require_referee(request, match: Match):
     """None when the user is the match's referee or its organizer; else a login redirect or a 403."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not access.can_enter(request.user, match):
+    if not services.can_rule(request.user, match):
         raise PermissionDenied(_("Only the match's referee or the tournament's organizer may do this."))
     return None
 
@@ -145,3 +157,153 @@ def check_hand(request, pk: int):
         context["differences"] = differences
         context["claimed"] = claimed
     return render(request, "referee/check_hand.html", context)
+
+
+# ------------------------------------------------------------------------------------ claim
+
+DEALER_CODES = ("bottom_of_deck", "dealer_asked", "wrong_card_count")  # the offender is the dealer (art. 5, 6)
+
+
+def _outcomes():
+    return [("accepted", _("Accepted the truco: pays three (art. 6)")),
+            ("run", _("Ran: loses one (art. 6)")),
+            ("asked", _("Asked: loses the deal, nobody scores (art. 6)"))]
+
+
+def _needs(match: Match, code: str) -> dict:
+    """Which facts tap 3 asks for ``code``: the offender's seat, the value in play, the art. 6 outcome."""
+    entry = CATALOG[code]
+    tento = entry.consequence == "tento" or (code == "false_call" and rules_of(match).false_call == "tento")
+    return {"seat": code not in DEALER_CODES, "value": tento, "outcome": code == "wrong_card_count"}
+
+
+def _seats(match: Match, team: int) -> list[dict]:
+    """The two seats of ``team`` (team 0: seats 0 and 2; team 1: 1 and 3), named by the pair's players."""
+    pair = match.pair(team)
+    return [{"seat": team, "name": pair.first_player.name}, {"seat": team + 2, "name": pair.second_player.name}]
+
+
+def _facts(request, match: Match, code: str, seat: int) -> dict:
+    needs = _needs(match, code)
+    facts: dict = {}
+    if needs["value"]:
+        facts["value"] = _int(request.POST.get("value"), 1)
+    if needs["outcome"]:
+        facts["outcome"] = request.POST.get("outcome", "")
+    if code == "saw_partner_cards":
+        facts["raised_team"] = seat & 1  # the claim itself says the offender's pair was provoked (art. 14)
+    if code == "dealer_asked":
+        facts["wrong_deal"] = True  # asked after a wrong deal (art. 6)
+    return facts
+
+
+def _int(value, default=None):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def effect_text(match: Match, ruling: Ruling, score) -> str:
+    """What the ruling does to the score, for the referee: "Copas scores 3 — 7 to 10"."""
+    after = add_points(tuple(score), ruling.beneficiary, ruling.points, rules_of(match)) \
+        if ruling.beneficiary is not None else tuple(score)
+    if ruling.beneficiary is None or not ruling.points:
+        text = _("Nobody scores — %(a)s to %(b)s") % {"a": after[0], "b": after[1]}
+        return text + (" · " + _("the deal passes on") if ruling.deal_lost else "")
+    return _("%(pair)s scores %(points)s — %(a)s to %(b)s") % {
+        "pair": match.pair(ruling.beneficiary).name, "points": ruling.points, "a": after[0], "b": after[1]}
+
+
+def _fail(request, error: ServiceError) -> str:
+    field = f" [{error.field}]" if getattr(error, "field", None) else ""
+    return f"{error.message}{field}"
+
+
+@require_http_methods(["GET", "POST"])
+def claim(request, pk: int):
+    match = _match(pk)
+    denied = _require_referee(request, match)
+    if denied:
+        return denied
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    try:
+        state = services.table_state(match)
+    except Conflict as error:
+        messages.error(request, error.message)
+        return redirect("scoring:match", pk=match.pk)
+    data = request.POST if request.method == "POST" else request.GET
+    claimant = _int(data.get("claimant"))
+    claimant = claimant if claimant in (0, 1) else None
+    code = data.get("code") or ""
+    if code not in CATALOG and code != NOT_COVERED:
+        code = ""
+    context = {"match": match, "teams": [match.pair_a, match.pair_b], "claimant": claimant, "code": code,
+               "error": None, "proposal": None,
+               "state": {"game": match.games.count(), "hand": _hand_number(match), "score": list(state.score)}}
+    if request.method == "POST":
+        try:
+            return _claim_post(request, match, claimant, code, url)
+        except Forbidden as error:
+            raise PermissionDenied(error.message) from None
+        except ServiceError as error:
+            context["error"] = _fail(request, error)
+    if claimant is not None:
+        context["claimant_pair"] = match.pair(claimant)
+        context["offender_seats"] = _seats(match, 1 - claimant)
+    if code:
+        context["infraction"] = CATALOG.get(code)
+    if claimant is None:
+        pass
+    elif not code:
+        context["infractions"] = [{"code": c, "article": i.article, "title": i.title, "window": i.claim_window}
+                                  for c, i in CATALOG.items()]
+    elif code != NOT_COVERED:
+        ruling_id = _int(request.GET.get("ruling"))
+        proposal = Ruling.objects.filter(pk=ruling_id, match=match, status=Ruling.Status.PROPOSED).first() \
+            if ruling_id else None
+        if proposal is not None:
+            context["proposal"] = proposal
+            context["effect"] = effect_text(match, proposal, state.score)
+        else:
+            context["needs"] = _needs(match, code)
+            context["values"] = services.HAND_VALUES
+            context["default_value"] = 3 if state.eleven_team is not None else 1
+            context["outcomes"] = _outcomes()
+            context["dealer_seat"] = state.dealer
+    status = 400 if context["error"] else 200
+    return render(request, "referee/claim.html", context, status=status)
+
+
+def _hand_number(match: Match) -> int:
+    game = match.games.order_by("-number").first()
+    return game.hands.count() + 1 if game else 1
+
+
+def _claim_post(request, match: Match, claimant, code: str, url: str):
+    if request.POST.get("action") == "confirm":
+        ruling = Ruling.objects.filter(pk=_int(request.POST.get("ruling")), match=match).first()
+        if ruling is None:
+            raise Http404(_("No ruling with this number."))
+        score = services.table_state(match).score
+        effect = effect_text(match, ruling, score)
+        ruling = services.confirm(ruling, request.user)
+        messages.success(request, _("Ruling confirmed (%(article)s): %(effect)s.") % {
+            "article": ruling.article, "effect": effect})
+        return redirect("scoring:match", pk=match.pk)
+    if claimant is None or not code:
+        raise ServiceError(_("Say who claims and which infraction."), "code")
+    seat = _int(request.POST.get("seat"))
+    if code == NOT_COVERED:
+        reason = (request.POST.get("reason") or "").strip()
+        seat = seat if seat is not None else 1 - claimant
+        ruling = services.propose(match, claimant, seat, NOT_COVERED, {"description": reason}, request.user)
+        services.escalate(ruling, request.user, reason)
+        messages.success(request, _("Case sent to the organizer, who decides it (art. 26)."))
+        return redirect("scoring:match", pk=match.pk)
+    if code in DEALER_CODES:
+        seat = services.table_state(match).dealer
+    if seat is None:
+        raise ServiceError(_("Say who committed it."), "offender_seat")
+    ruling = services.propose(match, claimant, seat, code, _facts(request, match, code, seat), request.user)
+    return redirect(f"{url}?claimant={claimant}&code={code}&ruling={ruling.pk}")

@@ -13,6 +13,9 @@ from tests.scoring.sumula_setup import *  # noqa: F401,F403 (fixtures)
 from tests.scoring.sumula_setup import three
 from tournaments.models import TableAssignment
 
+from referee.models import Ruling
+from scoring.models import PenaltyEntry
+
 from .hands import report
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +32,7 @@ def _login(client, user):
 
 
 def _pages(match):
-    return [reverse("referee:check-hand", kwargs={"pk": match.pk})]
+    return [reverse("referee:check-hand", kwargs={"pk": match.pk}), reverse("referee:claim", kwargs={"pk": match.pk})]
 
 
 # ----------------------------------------------------------------------------- permissions
@@ -46,7 +49,9 @@ def test_another_referee_is_refused(client, match, other_referee):
     _login(client, other_referee)
     for url in _pages(match):
         assert client.get(url).status_code == 403
-        assert client.post(url, {"source": "paste", "report": "{}"}).status_code == 403
+        assert client.post(url, {"source": "paste", "report": "{}", "claimant": "0", "code": "guidance_word",
+                                 "seat": "1"}).status_code == 403
+    assert not Ruling.objects.exists()
 
 
 def test_the_assigned_referee_and_the_organizer_get_the_pages(client, match, referee, organizer):
@@ -130,3 +135,77 @@ def test_checker_refuses_bad_json_and_hides_the_verdict_from_others(client, matc
     page = _login(client, outsider).post(url, {"source": "paste", "report": json.dumps(PLAIN)})
     assert page.status_code == 403
     assert "3-espadas" not in page.content.decode() and "marca" not in page.content.decode()
+
+
+# ----------------------------------------------------------------------------- claim in three taps
+
+
+def test_a_tento_is_claimed_in_three_taps_then_confirmed_onto_the_sumula(client, match, referee):
+    scoring.record_hand(match, three(0), referee)
+    scoring.record_hand(match, three(1), referee)  # 3-3
+    _login(client, referee)
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    page = client.get(url).content.decode()  # tap 1: who claims
+    assert 'name="claimant" value="0"' in page and "Os Zaps" in page and "Copas" in page
+    page = client.get(url, {"claimant": "0"}).content.decode()  # tap 2: the infraction, with its article
+    assert 'value="guidance_word"' in page and "art. 24" in page and "Palavra de orientação" in page
+    assert 'value="not_covered"' in page and "art. 26" in page
+    page = client.get(url, {"claimant": "0", "code": "guidance_word"}).content.decode()  # tap 3: the facts
+    assert "Caio Reis" in page and 'name="seat" value="1"' in page and 'name="value"' in page
+    response = client.post(url, {"claimant": "0", "code": "guidance_word", "value": "3", "seat": "1"})
+    assert response.status_code == 302
+    ruling = Ruling.objects.get()
+    assert ruling.status == "proposed" and ruling.article == "art. 24" and ruling.points == 3
+    assert not PenaltyEntry.objects.exists()  # proposed: nothing on the súmula yet
+    page = client.get(response["Location"]).content.decode()
+    assert "art. 24" in page and "Os Zaps marca 3 — 6 a 3" in page
+    response = client.post(url, {"action": "confirm", "ruling": ruling.pk})
+    assert response["Location"] == reverse("scoring:match", kwargs={"pk": match.pk})
+    ruling.refresh_from_db()
+    assert ruling.status == "confirmed"
+    penalty = PenaltyEntry.objects.get()
+    assert (penalty.article, penalty.points, penalty.beneficiary, penalty.ruling_id) == ("art. 24", 3, 0, ruling.pk)
+    entry = client.get(response["Location"]).content.decode()
+    assert "art. 24" in entry and "6–3" in entry
+
+
+def test_the_art_6_outcome_is_asked_and_the_dealer_is_the_offender(client, match, referee):
+    _login(client, referee)  # first hand: seat 0 deals, so pair B (team 1) claims
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    page = client.get(url, {"claimant": "1", "code": "wrong_card_count"}).content.decode()
+    assert 'name="outcome" value="accepted"' in page and 'name="seat"' in page
+    response = client.post(url, {"claimant": "1", "code": "wrong_card_count", "outcome": "accepted"})
+    ruling = Ruling.objects.get()
+    assert (ruling.offender_seat, ruling.points, ruling.beneficiary, ruling.article) == (0, 3, 1, "art. 6")
+    assert "Copas marca 3 — 0 a 3" in client.get(response["Location"]).content.decode()
+
+
+def test_a_claim_the_engine_refuses_is_explained_with_its_article(client, match, referee):
+    _login(client, referee)
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    page = client.post(url, {"claimant": "0", "code": "saw_partner_cards_eleven", "seat": "1", "value": "1"})
+    assert page.status_code == 400
+    assert "art. 18" in page.content.decode()
+    assert not Ruling.objects.exists()
+
+
+def test_a_case_not_covered_goes_to_the_organizer(client, match, referee):
+    _login(client, referee)
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    page = client.get(url, {"claimant": "0", "code": "not_covered"}).content.decode()
+    assert "art. 26" in page and 'name="reason"' in page
+    response = client.post(url, {"claimant": "0", "code": "not_covered", "seat": "1",
+                                 "reason": "Celular tocou durante a mão"})
+    assert response.status_code == 302
+    ruling = Ruling.objects.get()
+    assert ruling.status == "escalated" and ruling.article == "art. 26"
+    assert not PenaltyEntry.objects.exists()
+
+
+def test_the_organizer_may_claim_too(client, match, organizer):
+    _login(client, organizer)
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    client.post(url, {"claimant": "1", "code": "guidance_word", "seat": "0", "value": "1"})
+    ruling = Ruling.objects.get()
+    client.post(url, {"action": "confirm", "ruling": ruling.pk})
+    assert PenaltyEntry.objects.get().beneficiary == 1
