@@ -6,15 +6,20 @@ report or a list of them. The body is not validated here: it goes to the engine 
 is, and the engine's verdict (valid or not) is the 200 answer. Only a body that is not
 JSON, or neither an object nor a list, is refused with 400. The request and response
 shapes are documented by :mod:`referee.serializers`.
+
+Validation messages are shown to the referee only: they can reveal hidden cards. The
+endpoint answers authenticated referees and organizers (``referee.services.is_referee_or_organizer``),
+by HTTP basic auth (no CSRF token) or a session; anyone else gets 401/403.
 """
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -78,12 +83,23 @@ EXAMPLE_MALFORMED_REPORT = {"dealer": 0, "vira": "11-ouros", "events": []}
 EXAMPLE_MALFORMED_VERDICT = check_report(EXAMPLE_MALFORMED_REPORT)
 
 
+class IsRefereeOrOrganizer(BasePermission):
+    """A logged-in referee (of a match or a table) or organizer (staff, a tournament's organizer)."""
+
+    message = _("Hand validation is for referees and organizers: its messages can reveal hidden cards.")
+
+    def has_permission(self, request, view) -> bool:
+        from .services import is_referee_or_organizer
+
+        return is_referee_or_organizer(request.user)
+
+
 class ValidateHandsView(APIView):
     """Referee hand reports: one verdict per report."""
 
-    # Open to anyone for now (roles come later); no session, hence no CSRF token needed.
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
+    # Basic auth first: API clients send no CSRF token; the site's session works too.
+    authentication_classes = [BasicAuthentication, SessionAuthentication]
+    permission_classes = [IsRefereeOrOrganizer]
     throttle_classes: list = []
     parser_classes = [HandReportJSONParser]
     max_reports = MAX_REPORTS
@@ -101,7 +117,8 @@ class ValidateHandsView(APIView):
             "invalid hand: the verdict has `valid: false` and says why, with `error` for a "
             "malformed report or `violations` for broken rules. 400 only when the body is "
             "not JSON, is neither an object nor a list, or is an empty or too long list.\n\n"
-            "Open to anyone, no authentication or CSRF token needed."
+            "For referees and organizers only (the messages can reveal hidden cards): "
+            "HTTP basic auth (no CSRF token needed) or the site's session; 401/403 otherwise."
         ),
         request=hand_report_or_list(),
         responses={
@@ -114,6 +131,8 @@ class ValidateHandsView(APIView):
                 description="The body is empty, not JSON (or not sent as application/json), neither "
                             "an object nor a list, or an empty or too long list.",
             ),
+            401: OpenApiResponse(response=APIErrorSerializer, description="Not authenticated."),
+            403: OpenApiResponse(response=APIErrorSerializer, description="Not a referee or an organizer."),
         },
         examples=[
             OpenApiExample("One hand report", value=EXAMPLE_REPORT, request_only=True),

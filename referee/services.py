@@ -89,6 +89,15 @@ def is_match_referee(user, match: Match) -> bool:
     return referee == user.pk
 
 
+def is_referee_or_organizer(user) -> bool:
+    """Staff, a superuser, a tournament's organizer, or the referee of a match or of a table."""
+    if not _user_ok(user):
+        return False
+    return bool(user.is_staff or user.is_superuser or Tournament.objects.filter(organizer=user).exists()
+                or Match.objects.filter(referee=user).exists()
+                or TableAssignment.objects.filter(referee=user).exists())
+
+
 def can_rule(user, match: Match) -> bool:
     """Propose, confirm and escalate rulings of ``match``: its referee or the organizer."""
     return is_match_referee(user, match) or is_organizer(user, match)

@@ -162,15 +162,23 @@ def test_check_hand_on_a_json_list_of_every_example(check_hand, tmp_path):
 
 # ------------------------------------------------------------- the endpoint
 @pytest.fixture
-def post():
-    """POST a JSON body to the validate endpoint; returns the response."""
+def post(db, settings):
+    """POST a JSON body to the validate endpoint as a staff user; returns the response."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     try:
         resolve(URL)
     except Resolver404:
         pytest.skip(f"the endpoint is missing: {URL} is not routed (referee/api_urls.py)")
     except ImportError as error:
         pytest.skip(f"the endpoint is missing: the URLconf of {URL} cannot be imported ({error})")
-    client = Client(enforce_csrf_checks=True)
+    # Validation is for referees and organizers (its messages can reveal hidden cards): a staff user,
+    # by HTTP basic auth, as the documented curl example does.
+    from django.contrib.auth import get_user_model
+
+    from tests.referee.test_hand_api import basic_auth
+
+    get_user_model().objects.create_user("doc-validador", password="pw", is_staff=True)
+    client = Client(enforce_csrf_checks=True, HTTP_AUTHORIZATION=basic_auth("doc-validador", "pw"))
 
     def send(body):
         return client.post(URL, data=json.dumps(body, ensure_ascii=False), content_type="application/json",

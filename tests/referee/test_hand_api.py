@@ -1,13 +1,16 @@
 """Tests of ``POST /api/referee/hands/validate/`` and its OpenAPI description.
 
 They check the plumbing (status codes, one verdict per report in order, the refusals,
-no session or CSRF token needed) and the schema, not the rules' outcomes.
+no session or CSRF token needed with basic auth, referees and organizers only) and the
+schema, not the rules' outcomes.
 """
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
 from referee import api as api_module
@@ -22,14 +25,26 @@ REPORT = {
 }
 
 
+def basic_auth(username: str, password: str) -> str:
+    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
+
+
 @pytest.fixture
-def client(settings):
-    """A client that enforces CSRF (it sends no token and has no session) and reads English.
+def staff(db, settings):
+    """A staff user (an organizer): validation messages are for referees and organizers only."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return get_user_model().objects.create_user("org-validador", password="pw", is_staff=True)
+
+
+@pytest.fixture
+def client(settings, staff):
+    """A client that enforces CSRF (it sends no token and has no session), authenticates a staff
+    user with HTTP basic auth and reads English.
 
     The site speaks Portuguese unless the visitor chose a language (the language
     cookie), so the assertions can use the messages' English source strings.
     """
-    client = Client(enforce_csrf_checks=True)
+    client = Client(enforce_csrf_checks=True, HTTP_AUTHORIZATION=basic_auth("org-validador", "pw"))
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     return client
 
@@ -136,8 +151,40 @@ def test_get_is_not_allowed(client):
     assert client.get(URL, HTTP_ACCEPT="application/json").status_code == 405
 
 
-def test_messages_are_in_portuguese_by_default():
-    response = post(Client(), b"not json")
+def test_anonymous_users_are_refused(settings):
+    """Validation messages are shown to the referee only: they can reveal hidden cards."""
+    anonymous = Client(enforce_csrf_checks=True)
+    anonymous.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    response = post(anonymous, REPORT)
+    assert response.status_code == 401
+    assert "valid" not in response.json()
+
+
+def test_a_user_who_is_no_referee_is_refused(db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_user_model().objects.create_user("jogador", password="pw")
+    response = post(Client(HTTP_AUTHORIZATION=basic_auth("jogador", "pw")), REPORT)
+    assert response.status_code == 403
+
+
+def test_a_referee_of_a_table_and_an_organizer_may_validate_with_a_session(db):
+    import datetime
+
+    from tournaments.models import TableAssignment, Tournament
+
+    users = get_user_model().objects
+    organizer, referee_user = users.create_user("o"), users.create_user("r")
+    tournament = Tournament.objects.create(name="T", slug="t", date=datetime.date(2026, 11, 21), organizer=organizer)
+    TableAssignment.objects.create(tournament=tournament, table=1, referee=referee_user)
+    client = Client()
+    client.force_login(referee_user)
+    assert post(client, REPORT).status_code == 200
+    client.force_login(organizer)
+    assert post(client, REPORT).status_code == 200
+
+
+def test_messages_are_in_portuguese_by_default(staff):
+    response = post(Client(HTTP_AUTHORIZATION=basic_auth("org-validador", "pw")), b"not json")
     assert response.status_code == 400
     assert response.json()["detail"].startswith("O corpo da requisição não é JSON válido: ")
 
