@@ -264,6 +264,10 @@ def claim(request, pk: int):
             if ruling_id else None
         if proposal is not None:
             context["proposal"] = proposal
+            context["offender_pair"] = match.pair(proposal.offender_team)
+            context["step_label"] = _step_label(proposal.step)
+            context["offender_name"] = next((s["name"] for s in _seats(match, proposal.offender_seat & 1)
+                                             if s["seat"] == proposal.offender_seat), "")
             context["effect"] = effect_text(match, proposal, state.score)
         else:
             context["needs"] = _needs(match, code)
@@ -273,6 +277,11 @@ def claim(request, pk: int):
             context["dealer_seat"] = state.dealer
     status = 400 if context["error"] else 200
     return render(request, "referee/claim.html", context, status=status)
+
+
+def _step_label(step: str) -> str:
+    return {"warning": _("a warning, no points"), "tento": _("the tento"),
+            "match_loss": _("the loss of the match")}.get(step, step)
 
 
 def _hand_number(match: Match) -> int:

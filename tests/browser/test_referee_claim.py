@@ -1,0 +1,79 @@
+"""A referee on a phone claims a tento in three taps — who claims, the infraction (art. 24, a word
+of guidance), who committed it — confirms the proposed ruling, and finds it on the súmula entry page
+with its article.
+
+Drives Debian's chromium through Playwright (never ``playwright install``). Screenshots:
+/tmp/referee-claim.png (the proposed ruling), /tmp/referee-claim-sumula.png (the súmula after it),
+/tmp/referee-claim-infractions.png (tap 2, the catalog).
+"""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from .conftest import phone_context
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def claim_match(transactional_db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from tournaments.models import Pair, Player, Round, Tournament
+
+    users = get_user_model().objects
+    organizer = users.create_user("organizadora", password="org-secret")
+    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla")
+    tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
+                                           date=datetime.date(2026, 11, 21))
+    players = [Player.objects.create(name=n) for n in ("Ana Souza", "Beto Lima", "Caio Reis", "Duda Melo")]
+    pair_a = Pair.objects.create(tournament=tournament, name="Os Zaps", first_player=players[0],
+                                 second_player=players[1])
+    pair_b = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
+                                 second_player=players[3])
+    round_ = Round.objects.create(tournament=tournament, number=1)
+    match = services.create_match(pair_a=pair_a, pair_b=pair_b, tournament=tournament, round=round_, table=4,
+                                  referee=referee, by=organizer)
+    for winner in (0, 1, 0):  # 6-3 after three hands of truco
+        services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": 3}, referee)
+    return match
+
+
+def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match):
+    from playwright.sync_api import expect
+
+    match = claim_match
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/arbitragem/")
+    assert "/entrar/" in page.url
+    page.fill("#id_username", "arbitra")
+    page.fill("#id_password", "ref-secret")
+    page.click("form.login button[type=submit]")
+    card = page.locator(f'.match-card[data-match="{match.pk}"]')
+    expect(card).to_contain_text("Mesa 4")
+    expect(card).to_contain_text("6 – 3")
+    card.get_by_role("link", name="Pedir tento").click()
+
+    page.get_by_role("button", name="Copas").click()  # tap 1: Copas claims
+    page.screenshot(path="/tmp/referee-claim-infractions.png", full_page=True)
+    page.locator('button[name="code"][value="guidance_word"]').click()  # tap 2: art. 24
+    expect(page.locator("h2")).to_contain_text("art. 24")
+    page.get_by_role("button", name="Ana Souza").click()  # tap 3: Ana said a word of guidance
+    proposal = page.locator("#proposal")
+    expect(proposal).to_contain_text("art. 24")
+    expect(proposal).to_contain_text("Copas marca 1 — 6 a 4")
+    expect(proposal).to_contain_text("Ana Souza")
+    page.screenshot(path="/tmp/referee-claim.png", full_page=True)
+
+    page.get_by_role("button", name="Confirmar a decisão").click()
+    assert f"/sumulas/partida/{match.pk}/" in page.url
+    expect(page.locator("ul.messages")).to_contain_text("art. 24")
+    expect(page.locator("ol.entries li.penalty").first).to_contain_text("art. 24")
+    expect(page.locator('.pts[data-team="1"]')).to_have_text("4")
+    page.screenshot(path="/tmp/referee-claim-sumula.png", full_page=True)
+    context.close()
