@@ -187,3 +187,15 @@ def test_the_schema_lists_the_rulings_endpoints():
                  "/api/referee/pairs/{id}/history/", "/api/referee/tournaments/{slug}/escalation-policies/",
                  "/api/referee/tournaments/{slug}/settings/"):
         assert path in paths, path
+
+
+def test_admin_lists_rulings_read_only(match, referee, settings):
+    from django.contrib.auth import get_user_model
+
+    proposed(match, referee)
+    admin_user = get_user_model().objects.create_superuser("admin-regras", password="x")
+    client = Client()
+    client.force_login(admin_user)
+    for model in ("ruling", "appeal", "escalationpolicy", "refereesettings"):
+        assert client.get(f"/admin/referee/{model}/").status_code == 200
+    assert client.get("/admin/referee/ruling/add/").status_code == 403
