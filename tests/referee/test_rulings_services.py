@@ -19,6 +19,15 @@ from .rulings_setup import PINS, finish, penalties, sign_both
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Messages in their English source (the site speaks Portuguese by default)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 def guidance(match, by, value=3, **kw):
     """art. 24: seat 0 (team 0) spoke to the partner; team 1 claims the tento in play."""
     return services.propose(match, 1, 0, "guidance_word", {"value": value}, by, **kw)
@@ -245,3 +254,44 @@ def test_policy_and_settings_are_the_organizers(tournament, organizer, referee):
     with pytest.raises(Forbidden):
         services.set_settings(tournament, referee, 10)
     assert services.set_settings(tournament, organizer, 10).appeal_window_minutes == 10
+
+
+def test_a_player_claims_for_their_pair_with_their_pin(match, players):
+    ruling = services.propose(match, 0, 1, "guidance_word", {}, None, player=players["a2"], pin=PINS["Beto Lima"])
+    assert ruling.claimed_by_player == players["a2"] and ruling.referee is None
+    with pytest.raises(Forbidden):  # a player of pair A claiming for pair B
+        services.propose(match, 1, 0, "guidance_word", {}, None, player=players["a"], pin=PINS["Ana Souza"])
+    with pytest.raises(Forbidden):  # nobody
+        services.propose(match, 1, 0, "guidance_word", {}, None)
+
+
+def test_wrong_pins_are_logged_and_lock_the_pair_out(match, players):
+    from scoring.models import MatchEvent
+
+    for _ in range(5):
+        with pytest.raises(Forbidden):
+            services.propose(match, 0, 1, "guidance_word", {}, None, player=players["a"], pin="0000")
+    assert MatchEvent.objects.filter(match=match, kind="signature_refused").count() == 5
+    with pytest.raises(Forbidden) as error:
+        services.propose(match, 0, 1, "guidance_word", {}, None, player=players["a"], pin=PINS["Ana Souza"])
+    assert "10 minutes" in error.value.message
+
+
+def test_the_database_keeps_a_ruling_claimed_by_the_opponents_and_one_open_appeal(match, referee, players):
+    from django.db import IntegrityError, transaction
+
+    ruling = services.confirm(guidance(match, referee), referee)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Ruling.objects.filter(pk=ruling.pk).update(claimant_team=0)
+    Appeal.objects.create(ruling=ruling, team=0, player=players["a"], reason="x")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Appeal.objects.create(ruling=ruling, team=1, player=players["b"], reason="y")
+
+
+def test_wrong_card_count_asks_the_dealers_answer(match, referee):
+    """art. 6: the dealer (seat 0 deals the first hand) was trucado and accepted: pays three."""
+    with pytest.raises(ServiceError) as error:
+        services.propose(match, 1, 0, "wrong_card_count", {}, referee)
+    assert error.value.field == "facts.outcome"
+    ruling = services.propose(match, 1, 0, "wrong_card_count", {"outcome": "accepted"}, referee)
+    assert (ruling.article, ruling.points, ruling.offender_team, ruling.beneficiary) == ("art. 6", 3, 0, 1)
