@@ -9,4 +9,8 @@ urlpatterns = [
     path("", views.tables, name="tables"),
     path("partida/<int:pk>/tento/", views.claim, name="claim"),
     path("partida/<int:pk>/verificar-mao/", views.check_hand, name="check-hand"),
+    path("dupla/<int:pk>/", views.pair_history, name="pair-history"),
+    path("revisao/", views.review, name="review"),
+    path("revisao/decisao/<int:pk>/", views.decide_ruling, name="decide-ruling"),
+    path("revisao/recurso/<int:pk>/", views.decide_appeal, name="decide-appeal"),
 ]

@@ -6,6 +6,9 @@
   covered, art. 26, escalated to the organizer), the facts it needs — then the proposed ruling with
   its article and effect on the score, which the referee confirms; it lands on the súmula
   (``referee.services.propose`` / ``confirm`` / ``escalate``);
+- ``pair_history`` / ``review``: a pair's rulings and appeals in its tournament (its referees and
+  organizer); the organizer's list of escalated rulings and open appeals with their decide forms
+  (``services.decide_escalated`` / ``decide_appeal``, art. 26, with a reason);
 - ``check_hand``: the rules engine's verdict on a pasted hand report, or on the last recorded one,
   and how it differs from what the table recorded. The verdict can reveal hidden cards, so only
   the match's referee and the organizer see it (``referee.services.can_rule``).
@@ -34,10 +37,10 @@ from scoring.content import match_queryset
 from scoring.display import ENDING_LABELS, load_match
 from scoring.models import Game, HandEntry, Match
 from scoring.services import rules_of
-from tournaments.models import TableAssignment
+from tournaments.models import Pair, TableAssignment, Tournament
 
 from . import services
-from .models import NOT_COVERED, Ruling
+from .models import NOT_COVERED, Appeal, Ruling
 
 MAX_REPORT_CHARS = 20_000
 
@@ -85,7 +88,9 @@ def tables(request):
     open_ = _with_scores(list(mine.exclude(status=Match.Status.RECEIVED)[:100]))
     done = _with_scores(list(mine.filter(status=Match.Status.RECEIVED).order_by("-received_at", "-pk")[:20]))
     return render(request, "referee/tables.html", {
-        "open_matches": open_, "done_matches": done, "is_staff": request.user.is_staff,
+        "open_matches": open_, "done_matches": done,
+        "is_organizer": request.user.is_staff or request.user.is_superuser
+        or request.user.organized_tournaments.exists(),
     })
 
 
@@ -316,3 +321,124 @@ def _claim_post(request, match: Match, claimant, code: str, url: str):
         raise ServiceError(_("Say who committed it."), "offender_seat")
     ruling = services.propose(match, claimant, seat, code, _facts(request, match, code, seat), request.user)
     return redirect(f"{url}?claimant={claimant}&code={code}&ruling={ruling.pk}")
+
+
+# ------------------------------------------------------------------------- history and review
+
+
+def _referees_in(user, tournament_id: int) -> bool:
+    """``user`` referees a match or a table of the tournament."""
+    return (Match.objects.filter(tournament_id=tournament_id, referee=user).exists()
+            or TableAssignment.objects.filter(tournament_id=tournament_id, referee=user).exists())
+
+
+def _ruling_rows(rulings, pair=None) -> list[dict]:
+    rows = []
+    for ruling in rulings:
+        match = ruling.match
+        entry = CATALOG.get(ruling.code)
+        row = {"ruling": ruling, "match": match, "title": entry.title if entry else _("Case not covered"),
+               "offender": match.pair(ruling.offender_team), "claimant": match.pair(ruling.claimant_team),
+               "beneficiary": match.pair(ruling.beneficiary) if ruling.beneficiary is not None else None,
+               "appeals": list(ruling.appeals.all())}
+        if pair is not None:
+            row["against"] = row["offender"].pk == pair.pk
+        rows.append(row)
+    return rows
+
+
+@require_GET
+def pair_history(request, pk: int):
+    pair = Pair.objects.select_related("tournament").filter(pk=pk).first()
+    if pair is None:
+        raise Http404(_("No pair with this number."))
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not (services.is_organizer(request.user, pair.tournament) or _referees_in(request.user, pair.tournament_id)):
+        raise PermissionDenied(_("A pair's rulings are shown to the tournament's referees and organizer."))
+    rulings = services.history(pair).select_related(
+        "match__pair_a__first_player", "match__pair_a__second_player", "match__pair_b__first_player",
+        "match__pair_b__second_player", "referee").prefetch_related("appeals__player")
+    rows = _ruling_rows(rulings, pair)
+    return render(request, "referee/pair_history.html", {
+        "pair": pair, "rows": rows, "against": sum(1 for r in rows if r["against"]),
+        "is_organizer": services.is_organizer(request.user, pair.tournament)})
+
+
+def _review_scope(user):
+    """The rulings an organizer reviews: their tournaments' (every one for staff and superusers)."""
+    rulings = Ruling.objects.all()
+    if not (user.is_staff or user.is_superuser):
+        rulings = rulings.filter(match__tournament__organizer=user)
+    return rulings.select_related("match__pair_a__first_player", "match__pair_a__second_player",
+                                  "match__pair_b__first_player", "match__pair_b__second_player",
+                                  "match__tournament", "referee").prefetch_related("appeals__player")
+
+
+def _require_organizer_somewhere(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    user = request.user
+    if not (user.is_staff or user.is_superuser or Tournament.objects.filter(organizer=user).exists()):
+        raise PermissionDenied(_("Only an organizer reviews escalated rulings and appeals (art. 26)."))
+    return None
+
+
+@require_GET
+def review(request):
+    denied = _require_organizer_somewhere(request)
+    if denied:
+        return denied
+    scope = _review_scope(request.user)
+    escalated = _ruling_rows(scope.filter(status=Ruling.Status.ESCALATED).order_by("escalated_at", "pk"))
+    open_appeals = Appeal.objects.filter(decided_at__isnull=True).values("ruling_id")
+    appealed = _ruling_rows(scope.filter(pk__in=open_appeals).order_by("confirmed_at", "pk"))
+    for row in appealed:
+        row["open_appeal"] = next((a for a in row["appeals"] if a.decided_at is None), None)
+    return render(request, "referee/review.html", {"escalated": escalated, "appealed": appealed,
+                                                   "values": range(0, 13)})
+
+
+@require_http_methods(["POST"])
+def decide_ruling(request, pk: int):
+    ruling = Ruling.objects.select_related("match").filter(pk=pk).first()
+    if ruling is None:
+        raise Http404(_("No ruling with this number."))
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("referee:review"))
+    beneficiary = _int(request.POST.get("beneficiary"))
+    try:
+        ruling = services.decide_escalated(ruling, request.user, _int(request.POST.get("points"), -1),
+                                           beneficiary if beneficiary in (0, 1) else None,
+                                           request.POST.get("reason", ""))
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from None
+    except ServiceError as error:
+        messages.error(request, _fail(request, error))
+    else:
+        messages.success(request, _("Decided (art. 26): %(effect)s.") % {
+            "effect": _("%(pair)s scores %(points)s") % {"pair": ruling.match.pair(ruling.beneficiary).name,
+                                                          "points": ruling.points}
+            if ruling.beneficiary is not None and ruling.points else _("nobody scores")})
+    return redirect("referee:review")
+
+
+@require_http_methods(["POST"])
+def decide_appeal(request, pk: int):
+    appeal = Appeal.objects.select_related("ruling__match").filter(pk=pk).first()
+    if appeal is None:
+        raise Http404(_("No appeal with this number."))
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("referee:review"))
+    decision = request.POST.get("decision", "")
+    try:
+        appeal = services.decide_appeal(appeal, request.user, decision, request.POST.get("reason", ""),
+                                        _int(request.POST.get("new_points")) if decision == "changed" else None)
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from None
+    except ServiceError as error:
+        messages.error(request, _fail(request, error))
+    else:
+        messages.success(request, _("Appeal decided (art. 26): %(decision)s.") % {
+            "decision": appeal.get_decision_display()})
+    return redirect("referee:review")

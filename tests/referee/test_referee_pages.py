@@ -209,3 +209,68 @@ def test_the_organizer_may_claim_too(client, match, organizer):
     ruling = Ruling.objects.get()
     client.post(url, {"action": "confirm", "ruling": ruling.pk})
     assert PenaltyEntry.objects.get().beneficiary == 1
+
+
+# ----------------------------------------------------------------------------- history and review
+
+
+def _confirmed(match, referee, code="guidance_word", claimant=0, seat=1):
+    from referee import services as referee_services
+
+    ruling = referee_services.propose(match, claimant, seat, code, {"value": 1}, referee)
+    return referee_services.confirm(ruling, referee)
+
+
+def test_pair_history_lists_the_rulings_for_referees_and_organizer_only(client, match, referee, organizer,
+                                                                         other_referee, pairs):
+    _confirmed(match, referee)  # Copas (pair B) said a word of guidance
+    url = reverse("referee:pair-history", kwargs={"pk": pairs[1].pk})
+    assert client.get(url).status_code == 302
+    assert _login(client, other_referee).get(url).status_code == 403
+    for user in (referee, organizer):
+        page = _login(client, user).get(url)
+        html = page.content.decode()
+        assert page.status_code == 200
+        assert "art. 24" in html and "Contra a dupla" in html and "Os Zaps marca 1" in html
+
+
+def test_the_organizer_decides_an_escalated_case_and_an_appeal(client, match, referee, organizer, pairs):
+    from referee import services as referee_services
+    from referee.models import Appeal
+
+    url = reverse("referee:review")
+    assert _login(client, referee).get(url).status_code == 403  # a referee does not review
+    escalated = referee_services.propose(match, 0, 1, "not_covered", {"description": "Celular tocou"}, referee)
+    referee_services.escalate(escalated, referee, "Celular tocou")
+    html = _login(client, organizer).get(url).content.decode()
+    assert "Celular tocou" in html and "art. 26" in html
+    response = client.post(reverse("referee:decide-ruling", kwargs={"pk": escalated.pk}),
+                           {"beneficiary": "0", "points": "1", "reason": "Regra da casa do clube"})
+    assert response.status_code == 302
+    escalated.refresh_from_db()
+    assert escalated.status == "confirmed" and escalated.points == 1
+    assert PenaltyEntry.objects.get(ruling_id=escalated.pk).article == "art. 26"
+
+    confirmed = _confirmed(match, referee)
+    appeal = referee_services.appeal(confirmed, 1, pairs[1].first_player, pin="3333", reason="Não falou nada")
+    html = client.get(url).content.decode()
+    assert "Não falou nada" in html and f'id="appeal-{appeal.pk}"' in html
+    client.post(reverse("referee:decide-appeal", kwargs={"pk": appeal.pk}),
+                {"decision": "overturned", "reason": "Testemunhas confirmam"})
+    appeal = Appeal.objects.get(pk=appeal.pk)
+    assert appeal.decision == "overturned"
+    assert not PenaltyEntry.objects.filter(ruling_id=confirmed.pk).exists()
+    assert "Nenhum recurso aguarda" in client.get(url).content.decode()
+
+
+def test_a_decision_without_reason_is_refused_with_a_message(client, match, referee, organizer):
+    from referee import services as referee_services
+
+    escalated = referee_services.propose(match, 0, 1, "not_covered", {"description": "Dúvida"}, referee)
+    referee_services.escalate(escalated, referee, "Dúvida")
+    _login(client, organizer)
+    response = client.post(reverse("referee:decide-ruling", kwargs={"pk": escalated.pk}),
+                           {"beneficiary": "0", "points": "1", "reason": ""}, follow=True)
+    assert "[reason]" in response.content.decode()
+    escalated.refresh_from_db()
+    assert escalated.status == "escalated"
