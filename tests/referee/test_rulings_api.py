@@ -199,3 +199,13 @@ def test_admin_lists_rulings_read_only(match, referee, settings):
     for model in ("ruling", "appeal", "escalationpolicy", "refereesettings"):
         assert client.get(f"/admin/referee/{model}/").status_code == 200
     assert client.get("/admin/referee/ruling/add/").status_code == 403
+
+
+@pytest.mark.parametrize("role,expected", [("organizer", 200), ("referee", 200), ("other_referee", 403),
+                                           ("anonymous", 401)])
+def test_the_hand_validator_is_for_referees_and_organizers(role, expected, as_role, match, other_referee):
+    """Validation messages are shown to the referee only: they can reveal hidden cards. A user who
+    referees no match or table (here ``other_referee``, before any assignment) is refused."""
+    report = {"dealer": 3, "vira": "4-ouros", "events": []}
+    response = as_role(role).post("/api/referee/hands/validate/", report, content_type="application/json")
+    assert response.status_code == expected
