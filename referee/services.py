@@ -351,6 +351,9 @@ def confirm(ruling: Ruling, by) -> Ruling:
             raise Conflict(_("A case the regulation does not cover is decided by the organizer (art. 26): "
                              "escalate it."), "code")
         state = table_state(ruling.match, ruling.facts)
+        games = load_games(ruling.match)  # the hand being played now (a hand may have been entered since)
+        ruling.game_number = games[-1].number
+        ruling.hand_number = len([e for e in games[-1].entries if e.kind == "hand"]) + 1
         engine = propose_ruling(scoring.rules_of(ruling.match), ruling.code, ruling.offender_seat, state,
                                 ruling.facts)
         ruling.step, ruling.step_number = _step(ruling.match, ruling.code, ruling.offender_team, exclude=ruling.pk)
@@ -428,6 +431,14 @@ def appeal_window(tournament: Tournament | None) -> timedelta:
     return timedelta(minutes=minutes)
 
 
+def appeal_deadline(ruling: Ruling):
+    """Until when a pair may appeal ``ruling`` (None when it cannot be appealed: not confirmed by a
+    referee, or decided by the organizer)."""
+    if ruling.status != Ruling.Status.CONFIRMED or ruling.decided_by_id or ruling.confirmed_at is None:
+        return None
+    return ruling.confirmed_at + appeal_window(ruling.match.tournament)
+
+
 def appeal(ruling: Ruling, team: int, player: Player | int, *, pin: str | None = None, code: str | None = None,
            reason: str = "") -> Appeal:
     """A pair appeals a confirmed ruling to the organizer, within the tournament's appeal window
@@ -442,7 +453,7 @@ def appeal(ruling: Ruling, team: int, player: Player | int, *, pin: str | None =
         if ruling.status != Ruling.Status.CONFIRMED or ruling.decided_by_id:
             raise Conflict(_("Only a confirmed ruling of the referee is appealed (the organizer's decisions are "
                              "final, art. 26)."), "status")
-        if timezone.now() > ruling.confirmed_at + appeal_window(ruling.match.tournament):
+        if timezone.now() > appeal_deadline(ruling):
             raise Conflict(_("The appeal window is over: %(minutes)s minutes after the ruling.")
                            % {"minutes": int(appeal_window(ruling.match.tournament).total_seconds() // 60)},
                            "ruling")

@@ -295,3 +295,17 @@ def test_wrong_card_count_asks_the_dealers_answer(match, referee):
     assert error.value.field == "facts.outcome"
     ruling = services.propose(match, 1, 0, "wrong_card_count", {"outcome": "accepted"}, referee)
     assert (ruling.article, ruling.points, ruling.offender_team, ruling.beneficiary) == ("art. 6", 3, 0, 1)
+
+
+def test_appeal_deadline(match, referee, organizer):
+    ruling = guidance(match, referee)
+    assert services.appeal_deadline(ruling) is None
+    ruling = services.confirm(ruling, referee)
+    assert services.appeal_deadline(ruling) == ruling.confirmed_at + timedelta(minutes=30)
+
+
+def test_confirm_records_the_hand_being_played_then(match, referee):
+    ruling = guidance(match, referee)
+    scoring.record_hand(match, {"winner": 0, "ended_by": "tricks", "value": 1}, referee)
+    ruling = services.confirm(ruling, referee)
+    assert (ruling.game_number, ruling.hand_number) == (1, 2)
