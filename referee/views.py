@@ -340,7 +340,7 @@ def _ruling_rows(rulings, pair=None) -> list[dict]:
         row = {"ruling": ruling, "match": match, "title": entry.title if entry else _("Case not covered"),
                "offender": match.pair(ruling.offender_team), "claimant": match.pair(ruling.claimant_team),
                "beneficiary": match.pair(ruling.beneficiary) if ruling.beneficiary is not None else None,
-               "appeals": list(ruling.appeals.all())}
+               "appeals": list(ruling.appeals.all()), "step_label": _step_label(ruling.step)}
         if pair is not None:
             row["against"] = row["offender"].pk == pair.pk
         rows.append(row)

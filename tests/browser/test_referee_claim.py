@@ -4,7 +4,8 @@ with its article.
 
 Drives Debian's chromium through Playwright (never ``playwright install``). Screenshots:
 /tmp/referee-claim.png (the proposed ruling), /tmp/referee-claim-sumula.png (the súmula after it),
-/tmp/referee-claim-infractions.png (tap 2, the catalog).
+/tmp/referee-claim-infractions.png (tap 2, the catalog), /tmp/referee-tables.png (My tables),
+/tmp/referee-history.png (the offending pair's rulings).
 """
 from __future__ import annotations
 
@@ -57,6 +58,7 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     card = page.locator(f'.match-card[data-match="{match.pk}"]')
     expect(card).to_contain_text("Mesa 4")
     expect(card).to_contain_text("6 – 3")
+    page.screenshot(path="/tmp/referee-tables.png", full_page=True)
     card.get_by_role("link", name="Pedir tento").click()
 
     page.get_by_role("button", name="Copas").click()  # tap 1: Copas claims
@@ -76,4 +78,8 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     expect(page.locator("ol.entries li.penalty").first).to_contain_text("art. 24")
     expect(page.locator('.pts[data-team="1"]')).to_have_text("4")
     page.screenshot(path="/tmp/referee-claim-sumula.png", full_page=True)
+
+    page.goto(f"{live_server.url}/arbitragem/dupla/{match.pair_a_id}/")  # the pair's history shows it
+    expect(page.locator("li.ruling.against").first).to_contain_text("art. 24")
+    page.screenshot(path="/tmp/referee-history.png", full_page=True)
     context.close()
