@@ -269,6 +269,8 @@ def claim(request, pk: int):
             if ruling_id else None
         if proposal is not None:
             context["proposal"] = proposal
+            context["infraction"] = CATALOG.get(proposal.code)
+            context["claimant_pair"] = match.pair(proposal.claimant_team)
             context["offender_pair"] = match.pair(proposal.offender_team)
             context["step_label"] = _step_label(proposal.step)
             context["offender_name"] = next((s["name"] for s in _seats(match, proposal.offender_seat & 1)

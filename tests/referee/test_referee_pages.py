@@ -274,3 +274,27 @@ def test_a_decision_without_reason_is_refused_with_a_message(client, match, refe
     assert "[reason]" in response.content.decode()
     escalated.refresh_from_db()
     assert escalated.status == "escalated"
+
+
+def test_no_claim_once_the_match_is_over(client, match, referee):
+    for _hand in range(4):
+        scoring.record_hand(match, three(0), referee)  # 12-0: the match is decided
+    response = _login(client, referee).get(reverse("referee:claim", kwargs={"pk": match.pk}), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("scoring:match", kwargs={"pk": match.pk})
+    assert "art. 25" in response.content.decode()
+
+
+def test_a_confirmed_ruling_is_not_confirmed_twice(client, match, referee):
+    _login(client, referee)
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    client.post(url, {"claimant": "0", "code": "guidance_word", "seat": "1", "value": "1"})
+    ruling = Ruling.objects.get()
+    client.post(url, {"action": "confirm", "ruling": ruling.pk})
+    again = client.post(url, {"action": "confirm", "ruling": ruling.pk})
+    assert again.status_code == 400
+    assert PenaltyEntry.objects.count() == 1
+
+
+def test_my_tables_links_the_organizer_to_the_review(client, match, organizer, referee):
+    assert reverse("referee:review") in _login(client, organizer).get(reverse("referee:tables")).content.decode()
+    assert reverse("referee:review") not in _login(client, referee).get(reverse("referee:tables")).content.decode()
