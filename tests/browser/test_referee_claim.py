@@ -1,11 +1,12 @@
 """A referee on a phone claims a tento in three taps — who claims, the infraction (art. 24, a word
 of guidance), who committed it — confirms the proposed ruling, and finds it on the súmula entry page
-with its article.
+with its article; the organizer decides a case not covered (art. 26) from the review list.
 
 Drives Debian's chromium through Playwright (never ``playwright install``). Screenshots:
 /tmp/referee-claim.png (the proposed ruling), /tmp/referee-claim-sumula.png (the súmula after it),
 /tmp/referee-claim-infractions.png (tap 2, the catalog), /tmp/referee-tables.png (My tables),
-/tmp/referee-history.png (the offending pair's rulings).
+/tmp/referee-history.png (the offending pair's rulings), /tmp/referee-review.png (the organizer decides a
+caso omisso, art. 26).
 """
 from __future__ import annotations
 
@@ -82,4 +83,34 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     page.goto(f"{live_server.url}/arbitragem/dupla/{match.pair_a_id}/")  # the pair's history shows it
     expect(page.locator("li.ruling.against").first).to_contain_text("art. 24")
     page.screenshot(path="/tmp/referee-history.png", full_page=True)
+    context.close()
+
+
+def test_organizer_decides_an_escalated_case_on_a_phone(live_server, browser, claim_match):
+    from playwright.sync_api import expect
+
+    from django.contrib.auth import get_user_model
+
+    from referee import services
+
+    match = claim_match
+    referee = get_user_model().objects.get(username="arbitra")
+    ruling = services.propose(match, 0, 1, "not_covered", {"description": "Celular tocou na mesa"}, referee)
+    services.escalate(ruling, referee, "Celular tocou na mesa")
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/entrar/?next=/arbitragem/revisao/")
+    page.fill("#id_username", "organizadora")
+    page.fill("#id_password", "org-secret")
+    page.click("form.login button[type=submit]")
+    card = page.locator(f"#ruling-{ruling.pk}")
+    expect(card).to_contain_text("Celular tocou na mesa")
+    card.locator("label.tap", has_text="Os Zaps").click()
+    card.locator('input[name="points"]').fill("1")
+    card.locator('input[name="reason"]').fill("Regra do clube: celular na mesa")
+    page.screenshot(path="/tmp/referee-review.png", full_page=True)
+    card.get_by_role("button", name="Decidir (art. 26)").click()
+    expect(page.locator("ul.messages")).to_contain_text("Os Zaps marca 1")
+    page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
+    expect(page.locator("ol.entries li.penalty").first).to_contain_text("art. 26")
     context.close()
