@@ -6,17 +6,27 @@ Drives Debian's chromium through Playwright (never ``playwright install``). Scre
 /tmp/referee-claim.png (the proposed ruling), /tmp/referee-claim-sumula.png (the súmula after it),
 /tmp/referee-claim-infractions.png (tap 2, the catalog), /tmp/referee-tables.png (My tables),
 /tmp/referee-history.png (the offending pair's rulings), /tmp/referee-review.png (the organizer decides a
-caso omisso, art. 26).
+caso omisso, art. 26), /tmp/referee-check.png (the hand checker's verdict).
 """
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 
 from .conftest import phone_context
 
 pytestmark = pytest.mark.browser
+
+COVERED_FIRST_TRICK = {  # seat 0 covers a card in the first trick (art. 11.1); the table wrote 1 to Os Zaps
+    "dealer": 3, "vira": "4-ouros", "score": [6, 4],
+    "deal": {"0": ["3-espadas", "2-copas", "4-paus"], "1": ["K-ouros", "7-copas", "6-paus"],
+             "2": ["A-espadas", "Q-ouros", "6-copas"], "3": ["J-paus", "2-ouros", "7-espadas"]},
+    "events": [{"seat": 0, "play": "3-espadas", "covered": True}, {"seat": 1, "play": "K-ouros"},
+               {"seat": 2, "play": "6-copas"}, {"seat": 3, "play": "J-paus"}],
+    "claimed": {"winner": 0, "points": 1},
+}
 
 
 @pytest.fixture
@@ -83,6 +93,14 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     page.goto(f"{live_server.url}/arbitragem/dupla/{match.pair_a_id}/")  # the pair's history shows it
     expect(page.locator("li.ruling.against").first).to_contain_text("art. 24")
     page.screenshot(path="/tmp/referee-history.png", full_page=True)
+
+    page.goto(f"{live_server.url}/arbitragem/partida/{match.pk}/verificar-mao/")  # the hand checker
+    page.fill('textarea[name="report"]', json.dumps(COVERED_FIRST_TRICK))
+    page.get_by_role("button", name="Verificar", exact=True).click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("art. 11.1")
+    expect(verdict).to_contain_text("art. 25")  # the table wrote another result
+    page.screenshot(path="/tmp/referee-check.png", full_page=True)
     context.close()
 
 
