@@ -259,7 +259,9 @@ def claim(request, pk: int):
     if code:
         context["infraction"] = CATALOG.get(code)
     if claimant is None:
-        pass
+        context["pending"] = [{"ruling": r, "title": CATALOG[r.code].title if r.code in CATALOG else r.code,
+                               "claimant": match.pair(r.claimant_team)}
+                              for r in match.rulings.filter(status=Ruling.Status.PROPOSED).order_by("-pk")[:5]]
     elif not code:
         context["infractions"] = [{"code": c, "article": i.article, "title": i.title, "window": i.claim_window}
                                   for c, i in CATALOG.items()]

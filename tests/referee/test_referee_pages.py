@@ -298,3 +298,19 @@ def test_a_confirmed_ruling_is_not_confirmed_twice(client, match, referee):
 def test_my_tables_links_the_organizer_to_the_review(client, match, organizer, referee):
     assert reverse("referee:review") in _login(client, organizer).get(reverse("referee:tables")).content.decode()
     assert reverse("referee:review") not in _login(client, referee).get(reverse("referee:tables")).content.decode()
+
+
+def test_a_proposal_left_unconfirmed_is_offered_again(client, match, referee):
+    _login(client, referee)
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    client.post(url, {"claimant": "0", "code": "guidance_word", "seat": "1", "value": "1"})
+    ruling = Ruling.objects.get()
+    html = client.get(url).content.decode()
+    assert 'id="pending"' in html and f"ruling={ruling.pk}" in html
+
+
+def test_the_pages_speak_english_on_request(client, match, referee):
+    _login(client, referee).cookies["django_language"] = "en"
+    html = client.get(reverse("referee:claim", kwargs={"pk": match.pk}), {"claimant": "0"}).content.decode()
+    assert "Which infraction?" in html and "art. 24" in html
+    assert "My tables" in client.get(reverse("referee:tables")).content.decode()
