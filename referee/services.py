@@ -63,13 +63,9 @@ def _user_ok(user) -> bool:
 
 
 def is_organizer(user, match_or_tournament) -> bool:
-    """The tournament's organizer, staff or a superuser (staff for friendlies)."""
-    if not _user_ok(user):
-        return False
-    if user.is_superuser or user.is_staff:
-        return True
+    """The tournament's organizer, staff or a superuser (scoring.access.manages)."""
     if isinstance(match_or_tournament, Tournament):
-        return match_or_tournament.organizer_id == user.pk
+        return access.manages(user, match_or_tournament)
     return access.is_organizer(user, match_or_tournament)
 
 

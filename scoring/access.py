@@ -3,10 +3,12 @@
 - enter hands, penalties, undo, correct, issue one-time codes: the match's referee or the organizer;
 - sign for a pair: a player of that pair (checked with their PIN or a one-time code, not here);
 - countersign: the match's referee;
-- mark received: the organizer (``tournament.organizer``; staff for friendlies);
+- mark received: the organizer;
 - read a document: anyone for tournament matches; for friendlies, who may enter.
 
-Superusers count as organizers everywhere.
+The organizer of a tournament is its ``organizer``, or a site operator (staff or superuser);
+a friendly's organizers are the site operators. ``manages`` is that one definition, used by
+the tournaments and referee apps too.
 """
 from __future__ import annotations
 
@@ -15,14 +17,17 @@ def _user_ok(user) -> bool:
     return user is not None and getattr(user, "is_authenticated", False) and getattr(user, "is_active", False)
 
 
-def is_organizer(user, match) -> bool:
+def manages(user, tournament) -> bool:
+    """The tournament's organizer or a site operator (staff, superuser); a friendly (None): operators."""
     if not _user_ok(user):
         return False
-    if user.is_superuser:
+    if user.is_superuser or user.is_staff:
         return True
-    if match.tournament_id is None:
-        return user.is_staff
-    return match.tournament.organizer_id == user.id
+    return tournament is not None and tournament.organizer_id == user.id
+
+
+def is_organizer(user, match) -> bool:
+    return manages(user, match.tournament if match.tournament_id else None)
 
 
 def is_referee(user, match) -> bool:
@@ -44,14 +49,7 @@ def can_read(user, match) -> bool:
     return match.tournament_id is not None or can_enter(user, match)
 
 
-def can_create(user, tournament) -> bool:
-    if not _user_ok(user):
-        return False
-    if user.is_superuser:
-        return True
-    if tournament is None:
-        return user.is_staff
-    return tournament.organizer_id == user.id
+can_create = manages  # who may create a match in this tournament (None: a friendly)
 
 
 def pair_players(pair) -> list:

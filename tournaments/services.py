@@ -56,6 +56,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.rules import rule_set_from
+from scoring.access import manages
 from scoring.models import Game, Match, MatchEvent, SumulaVersion
 
 from .models import (
@@ -113,10 +114,9 @@ def _is_user(user) -> bool:
 
 
 def can_manage(user, tournament: Tournament) -> bool:
-    """The tournament's organizer, staff and superusers manage a tournament; everyone may read it."""
-    if not _is_user(user):
-        return False
-    return bool(user.is_superuser or user.is_staff or tournament.organizer_id == user.pk)
+    """The tournament's organizer, staff and superusers manage a tournament (scoring.access.manages,
+    the project's one definition); everyone may read it."""
+    return manages(user, tournament)
 
 
 def _require_manager(user, tournament: Tournament) -> None:
