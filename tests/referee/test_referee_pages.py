@@ -314,3 +314,17 @@ def test_the_pages_speak_english_on_request(client, match, referee):
     html = client.get(reverse("referee:claim", kwargs={"pk": match.pk}), {"claimant": "0"}).content.decode()
     assert "Which infraction?" in html and "art. 24" in html
     assert "My tables" in client.get(reverse("referee:tables")).content.decode()
+
+
+def test_my_tables_and_the_history_take_a_fixed_number_of_queries(client, pairs, organizer, referee, tournament,
+                                                                   django_assert_max_num_queries):
+    matches = [scoring.create_match(pair_a=pairs[i % 2], pair_b=pairs[2], tournament=tournament, table=i + 1,
+                                    referee=referee, by=organizer) for i in range(6)]
+    for match in matches:
+        scoring.record_hand(match, three(0), referee)
+        _confirmed(match, referee, claimant=1, seat=0)
+    _login(client, referee)
+    with django_assert_max_num_queries(8):
+        assert client.get(reverse("referee:tables")).status_code == 200
+    with django_assert_max_num_queries(10):
+        assert client.get(reverse("referee:pair-history", kwargs={"pk": pairs[2].pk})).status_code == 200
