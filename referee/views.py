@@ -26,6 +26,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -364,6 +365,13 @@ def pair_history(request, pk: int):
         "match__pair_a__first_player", "match__pair_a__second_player", "match__pair_b__first_player",
         "match__pair_b__second_player", "referee").prefetch_related("appeals__player")
     rows = _ruling_rows(rulings, pair)
+    window, now = services.appeal_window(pair.tournament), timezone.now()
+    for row in rows:  # services.appeal_deadline, with the tournament's window read once
+        ruling = row["ruling"]
+        if ruling.status == Ruling.Status.CONFIRMED and not ruling.decided_by_id and ruling.confirmed_at:
+            deadline = ruling.confirmed_at + window
+            if deadline > now and not any(a.decided_at is None for a in row["appeals"]):
+                row["appeal_until"] = deadline
     return render(request, "referee/pair_history.html", {
         "pair": pair, "rows": rows, "against": sum(1 for r in rows if r["against"]),
         "is_organizer": services.is_organizer(request.user, pair.tournament)})

@@ -232,6 +232,7 @@ def test_pair_history_lists_the_rulings_for_referees_and_organizer_only(client, 
         html = page.content.decode()
         assert page.status_code == 200
         assert "art. 24" in html and "Contra a dupla" in html and "Os Zaps marca 1" in html
+        assert "As duplas podem recorrer até" in html
 
 
 def test_the_organizer_decides_an_escalated_case_and_an_appeal(client, match, referee, organizer, pairs):
