@@ -64,9 +64,11 @@ def _require_referee(request, match: Match):
 
 def assigned_matches(user):
     """Matches refereed by ``user``: their own, or at a table assigned to them (round or tournament-wide)."""
-    table = TableAssignment.objects.filter(referee=user, tournament=OuterRef("tournament"), table=OuterRef("table"))
-    table = table.filter(Q(round__isnull=True) | Q(round=OuterRef("round")))
-    return match_queryset().filter(Q(referee=user) | Q(referee__isnull=True, table__isnull=False) & Exists(table))
+    at_table = TableAssignment.objects.filter(tournament=OuterRef("tournament"), table=OuterRef("table"))
+    this_round = at_table.filter(round=OuterRef("round"))
+    mine = Exists(this_round.filter(referee=user)) | (
+        Exists(at_table.filter(round__isnull=True, referee=user)) & ~Exists(this_round))  # the round's wins
+    return match_queryset().filter(Q(referee=user) | Q(referee__isnull=True, table__isnull=False) & mine)
 
 
 def _with_scores(matches: list[Match]) -> list[Match]:
