@@ -102,10 +102,10 @@ def prebuilt_html(round_, kind: str) -> list[str]:
     return [pdf.sheet_html(kind, sheet) for sheet in sheets]
 
 
-def weasyprint_only_once(html: list[str]):
+def weasyprint_only_once(html: list[str], kind: str):
     from scoring import pdf
 
-    return timed(lambda: pdf.html_to_pdf(html))
+    return timed(lambda: pdf.html_to_pdf(html, chunk_size=pdf.CHUNK_SIZES[kind]))
 
 
 def weasyprint_naive_once(html: list[str]) -> float:
@@ -148,7 +148,7 @@ def main() -> None:
             task_wall.append(wall)
             task_cpu.append(cpu)
             gc.collect()
-            wall, cpu, data = weasyprint_only_once(html)
+            wall, cpu, data = weasyprint_only_once(html, args.kind)
             weasy_wall.append(wall)
             weasy_cpu.append(cpu)
         n = len(html)

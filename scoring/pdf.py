@@ -49,7 +49,9 @@ BLANK_PENALTY_ROWS = 6
 #: writing lines of the notes box (occurrences, rulings) of a blank súmula
 BLANK_NOTE_LINES = 5
 HAND_VALUES = (1, 3, 6, 9, 12)
-#: súmulas laid out, then written, together by render_many (memory: ~5 MB each while laid out)
+#: súmulas laid out, then written, together by render_many: a laid out filled súmula holds
+#: ~5 MB of boxes, a blank one ~20 MB (its empty grids); either way a chunk stays ~100 MB
+CHUNK_SIZES = {"blank": 6, "filled": 16}
 CHUNK_SIZE = 16
 #: printed side of the verification QR code (a phone reads it from ~25 cm)
 QR_SIZE_MM = 26
@@ -487,8 +489,9 @@ def render_html_pages(
     Each page is laid out on its own (faster than one big HTML: 3.6 against 2.0-2.5 súmulas/s
     measured, and every súmula numbers its own pages); ``chunk_size`` of them are written
     together with WeasyPrint's ``Document.copy``, and the chunks are then joined (pypdf).
-    A laid out súmula holds ~5 MB of boxes: chunks keep a 128-table round under ~250 MB
-    instead of ~850 MB. ``on_progress(done)`` is called after each page is laid out.
+    A laid out súmula holds 5 to 20 MB of boxes: chunks keep a 128-table round around
+    250 MB instead of ~850 MB (filled) or ~2.5 GB (blank). ``on_progress(done)`` is called
+    after each page is laid out.
     """
     parts: list[bytes] = []
     batch: list = []
@@ -510,9 +513,9 @@ def render_html_pages(
     return concatenate(parts)
 
 
-def html_to_pdf(html_pages: Iterable[str]) -> bytes:
+def html_to_pdf(html_pages: Iterable[str], chunk_size: int = CHUNK_SIZE) -> bytes:
     """Standalone HTML pages joined into one PDF (see :func:`render_html_pages`)."""
-    return render_html_pages(html_pages)
+    return render_html_pages(html_pages, chunk_size=chunk_size)
 
 
 def render_blank(document: dict) -> bytes:
@@ -530,7 +533,7 @@ def render_many(
     sheets: Iterable[Sheet | tuple],
     kind: str,
     on_progress: Callable[[int], None] | None = None,
-    chunk_size: int = CHUNK_SIZE,
+    chunk_size: int | None = None,
 ) -> bytes:
     """Many súmulas of one ``kind`` ("blank" or "filled") in ONE PDF, in order.
 
@@ -541,4 +544,5 @@ def render_many(
     """
     if kind not in ("blank", "filled"):
         raise ValueError(f"unknown súmula kind {kind!r}")
+    chunk_size = chunk_size or CHUNK_SIZES[kind]
     return render_html_pages((sheet_html(kind, Sheet(*sheet)) for sheet in sheets), on_progress, chunk_size)
