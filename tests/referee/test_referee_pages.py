@@ -335,3 +335,10 @@ def test_my_tables_and_the_history_take_a_fixed_number_of_queries(client, pairs,
         assert client.get(reverse("referee:tables")).status_code == 200
     with django_assert_max_num_queries(10):
         assert client.get(reverse("referee:pair-history", kwargs={"pk": pairs[2].pk})).status_code == 200
+
+
+def test_the_sumula_entry_page_leads_the_referee_to_the_claim_and_the_hand_checker(client, referee, match):
+    client.force_login(referee)
+    page = client.get(reverse("scoring:match", kwargs={"pk": match.pk})).content.decode()
+    assert reverse("referee:claim", kwargs={"pk": match.pk}) in page
+    assert reverse("referee:check-hand", kwargs={"pk": match.pk}) in page
