@@ -19,6 +19,7 @@ PHONE = {"width": 390, "height": 844}
 def browser(monkeypatch):
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (scripts/bootstrap installs it)")
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -26,6 +27,9 @@ def browser(monkeypatch):
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
+        # Queries the test ran while Playwright's loop was current used connections of their own
+        # (Django keeps them per context); close them here, or the test database cannot be dropped.
+        connections.close_all()
 
 
 def phone_context(browser):
