@@ -28,3 +28,19 @@ def demo(load_demo):
 def fast_password_hashing(settings):
     """The demo organizer's password hash costs ~0.2 s with the production hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def org(db):
+    """An organizer (a plain user who organizes ``t``)."""
+    from tests.tournaments import factories as f
+
+    return f.user("org")
+
+
+@pytest.fixture
+def t(org):
+    """A tournament organized by ``org``."""
+    from tests.tournaments import factories as f
+
+    return f.tournament(org)

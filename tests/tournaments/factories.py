@@ -85,3 +85,15 @@ def english():
     """Messages in English (the site's default language is Portuguese). Import it into a test module."""
     with translation.override("en"):
         yield
+
+
+def api_client(user=None):
+    """A REST client in English (the site speaks Portuguese unless the visitor chose), logged in as ``user``."""
+    from django.conf import settings
+    from rest_framework.test import APIClient
+
+    c = APIClient()
+    c.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    if user is not None:
+        c.force_authenticate(user)
+    return c

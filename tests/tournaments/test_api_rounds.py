@@ -1,35 +1,16 @@
 """REST API at /api/tournaments/: rounds (generate, next, regenerate), matches (walkover,
 result, pairing, tables: overrides with a reason), standings, bracket and audit log."""
 import pytest
-from django.conf import settings
-from rest_framework.test import APIClient
 
 from scoring.models import Match
 from tests.tournaments import factories as f
+from tests.tournaments.factories import api_client as client
 from tests.tournaments.factories import english  # noqa: F401 (autouse fixture)
 from tournaments import services
 from tournaments.models import AuditEntry, Result
 
 pytestmark = pytest.mark.django_db
 API = "/api/tournaments/copa/"
-
-
-@pytest.fixture
-def org():
-    return f.user("org")
-
-
-@pytest.fixture
-def t(org):
-    return f.tournament(org)
-
-
-def client(user=None) -> APIClient:
-    c = APIClient()
-    c.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the site speaks Portuguese unless the visitor chose
-    if user is not None:
-        c.force_authenticate(user)
-    return c
 
 
 def test_generate_the_draw_and_read_the_round(t, org):

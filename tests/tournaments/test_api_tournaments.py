@@ -1,34 +1,16 @@
 """REST API at /api/tournaments/: tournaments, pairs (with CSV import), format, check-in and
 tables; public reads, organizer writes (checked server-side)."""
 import pytest
-from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from tests.tournaments import factories as f
+from tests.tournaments.factories import api_client as client
 from tests.tournaments.factories import english  # noqa: F401 (autouse fixture)
 from tournaments.models import CheckIn, Pair, Stage, TableAssignment, Tournament
 
 pytestmark = pytest.mark.django_db
 API = "/api/tournaments/"
-
-
-@pytest.fixture
-def org():
-    return f.user("org")
-
-
-@pytest.fixture
-def t(org):
-    return f.tournament(org)
-
-
-def client(user=None) -> APIClient:
-    c = APIClient()
-    c.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the site speaks Portuguese unless the visitor chose
-    if user is not None:
-        c.force_authenticate(user)
-    return c
 
 
 def test_public_reads_and_contacts_only_for_the_organizer(t, org):

@@ -19,16 +19,6 @@ GOOD = HEADER + (
 )
 
 
-@pytest.fixture
-def org():
-    return f.user("org")
-
-
-@pytest.fixture
-def t(org):
-    return f.tournament(org)
-
-
 def test_comma_separated_utf8(t, org):
     report = import_pairs(t, GOOD.encode(), org)
     assert report.ok and report.rows == 2 and [p.name for p in report.created] == ["Os Zaps", "Copas de Ouro"]

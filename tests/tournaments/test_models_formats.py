@@ -13,16 +13,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def org():
-    return f.user("org")
-
-
-@pytest.fixture
-def t(org):
-    return f.tournament(org)
-
-
-@pytest.fixture
 def match(t, org):
     a, b = f.pairs(t, 2)
     rnd = Round.objects.create(tournament=t, number=1)

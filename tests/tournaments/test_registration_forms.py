@@ -14,16 +14,6 @@ from tournaments.models import Pair, Result
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def org():
-    return f.user("org")
-
-
-@pytest.fixture
-def t(org):
-    return f.tournament(org)
-
-
 def test_pair_registration_form(t, org):
     data = {"name": "Zap", "first_name": "Ana", "first_club": "AABB", "second_name": "Bia",
             "substitute_name": "Caio", "rating": "1500", "seed": "1"}

@@ -10,16 +10,6 @@ from tournaments.models import AuditEntry, Bye, CheckIn, Pair, Player, Result, T
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def org():
-    return f.user("org")
-
-
-@pytest.fixture
-def t(org):
-    return f.tournament(org)
-
-
 def person(name, **extra):
     return {"name": name, **extra}
 

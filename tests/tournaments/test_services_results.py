@@ -12,16 +12,6 @@ from tournaments.models import AuditEntry, BracketNode, Bye, Pair, Result, Round
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def org():
-    return f.user("org")
-
-
-@pytest.fixture
-def t(org):
-    return f.tournament(org)
-
-
 def open_matches(t):
     return list(Match.objects.filter(tournament=t, tournament_result__isnull=True).select_related(
         "pair_a", "pair_b").order_by("round__number", "table", "pk"))
