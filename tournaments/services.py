@@ -1112,7 +1112,7 @@ def persist_bracket(stage: Stage, bracket: EliminationBracket, nodes: dict[str, 
     changed: dict[str, BracketNode] = {}  # by code
     to_create: list[tuple[BracketNode, BracketMatch]] = []
     stale: list[tuple[BracketNode, BracketMatch]] = []
-    for m in _all_matches(bracket):
+    for m in bracket.all_matches():
         node = nodes[m.match_id]
         state = _node_state(m)
         if state != _stored_state(node):
@@ -1181,16 +1181,6 @@ def _save_node_states(nodes: Sequence[BracketNode]) -> None:
         else:
             sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
             cursor.executemany(f"UPDATE {table} SET {sets} WHERE {quote('id')} = %s", rows)
-
-
-def _all_matches(bracket: EliminationBracket):
-    for rnd in bracket.winners:
-        yield from rnd
-    for rnd in bracket.losers:
-        yield from rnd
-    yield from bracket.finals
-    if bracket.third_place is not None:
-        yield bracket.third_place
 
 
 def _needs_match(m: BracketMatch) -> bool:

@@ -116,20 +116,11 @@ def _short(text: str, limit: int = NAME_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _all_matches(bracket: EliminationBracket) -> list[BracketMatch]:
-    out = [m for rnd in bracket.winners for m in rnd]
-    out += [m for rnd in bracket.losers for m in rnd]
-    out += list(bracket.finals)
-    if bracket.third_place is not None:
-        out.append(bracket.third_place)
-    return out
-
-
 class _Structure:
     """What the draw alone decides: which matches are byes (never played, whatever the results)."""
 
     def __init__(self, bracket: EliminationBracket) -> None:
-        self.by_id = {m.match_id: m for m in _all_matches(bracket)}
+        self.by_id = {m.match_id: m for m in bracket.all_matches()}
         self._byes: dict[str, tuple[bool, bool]] = {}
         for m in bracket.matches():  # sources first
             self._byes[m.match_id] = (self._slot_bye(m.top), self._slot_bye(m.bottom))
@@ -162,7 +153,7 @@ def match_numbers(bracket: EliminationBracket) -> dict[str, int]:
     """
     structure = _Structure(bracket)
     numbers: dict[str, int] = {}
-    for m in _all_matches(bracket):
+    for m in bracket.all_matches():
         if not structure.is_bye_match(m.match_id):
             numbers[m.match_id] = len(numbers) + 1
     return numbers
@@ -331,7 +322,7 @@ def bracket_svg(
         canvas.text(column_x(columns[m.match_id]), tops[m.match_id] - 8, labels.third_place, "bk-round")
 
     # -- connectors --------------------------------------------------------------------
-    for m in _all_matches(bracket):
+    for m in bracket.all_matches():
         x_in = column_x(columns[m.match_id])
         if m.section is Section.GRAND_FINAL and m.round_number > 1:
             previous = bracket.finals[m.round_number - 2]
@@ -354,7 +345,7 @@ def bracket_svg(
             canvas.back.append(f'<path class="{cls}" d="M{x_out:g} {y_out:g}H{x_mid:g}V{y_in:g}H{x_in:g}"/>')
 
     # -- boxes -------------------------------------------------------------------------
-    for m in _all_matches(bracket):
+    for m in bracket.all_matches():
         _draw_match(canvas, m, column_x(columns[m.match_id]), tops[m.match_id], numbers, structure,
                     displays.get(m.match_id), name_of, labels)
 
@@ -384,7 +375,7 @@ def bracket_svg(
         canvas.front.append("</g>")
         canvas.grow(x + BOX_W, top + BOX_H)
 
-    for m in _all_matches(bracket):
+    for m in bracket.all_matches():
         canvas.grow(column_x(columns[m.match_id]) + BOX_W, tops[m.match_id] + BOX_H)
     width = round(canvas.width + MARGIN)
     height = round(canvas.height + MARGIN)

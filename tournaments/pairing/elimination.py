@@ -124,11 +124,12 @@ class EliminationBracket:
 
     def matches(self) -> Iterator[BracketMatch]:
         """All matches in an order where every match comes after its sources."""
-        by_id = {m.match_id: m for m in self._all()}
+        by_id = {m.match_id: m for m in self.all_matches()}
         for match_id in _topological_order(self):
             yield by_id[match_id]
 
-    def _all(self) -> Iterator[BracketMatch]:
+    def all_matches(self) -> Iterator[BracketMatch]:
+        """Every match: winners' rounds, losers' rounds, finals, the third-place match."""
         for rnd in self.winners:
             yield from rnd
         for rnd in self.losers:
@@ -138,7 +139,7 @@ class EliminationBracket:
             yield self.third_place
 
     def match(self, match_id: str) -> BracketMatch:
-        for m in self._all():
+        for m in self.all_matches():
             if m.match_id == match_id:
                 return m
         raise KeyError(match_id)
@@ -162,7 +163,7 @@ class EliminationBracket:
 
     @property
     def complete(self) -> bool:
-        return all(m.decided for m in self._all())
+        return all(m.decided for m in self.all_matches())
 
 
 def bracket_size(entrants: int) -> int:
@@ -317,7 +318,7 @@ def record_results(bracket: EliminationBracket, winners: Mapping[str, PairId]) -
     is not in the match.
     """
     merged = dict(bracket.results)
-    known_ids = {m.match_id for m in bracket._all()}
+    known_ids = {m.match_id for m in bracket.all_matches()}
     for match_id, winner in winners.items():
         if match_id not in known_ids:
             raise ValueError(f"unknown match {match_id!r}")
@@ -326,7 +327,7 @@ def record_results(bracket: EliminationBracket, winners: Mapping[str, PairId]) -
 
 
 def _topological_order(bracket: EliminationBracket) -> list[str]:
-    all_matches = list(bracket._all())
+    all_matches = list(bracket.all_matches())
     by_id = {m.match_id: m for m in all_matches}
     order: list[str] = []
     state: dict[str, int] = {}
@@ -354,7 +355,7 @@ def _topological_order(bracket: EliminationBracket) -> list[str]:
 def _resolve(bracket: EliminationBracket, results: Mapping[str, PairId]) -> EliminationBracket:
     """Derive every slot and winner from the layout, the seeds and ``results``."""
     seed_of = {p: i + 1 for i, p in enumerate(bracket.seeds)}
-    all_matches = list(bracket._all())
+    all_matches = list(bracket.all_matches())
     by_id = {m.match_id: m for m in all_matches}
     resolved: dict[str, BracketMatch] = {}
     reset_id = bracket.finals[1].match_id if len(bracket.finals) > 1 else None
