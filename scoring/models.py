@@ -14,6 +14,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.history import AppendOnly, HistoryError  # noqa: F401 (HistoryError: part of this module's API)
+
 SEATS = [(0, "0"), (1, "1"), (2, "2"), (3, "3")]
 TEAMS = [(0, _("Team 0")), (1, _("Team 1"))]
 
@@ -259,11 +261,7 @@ class PenaltyEntry(models.Model):
         return (self.score_a, self.score_b)
 
 
-class HistoryError(Exception):
-    """Raised when code tries to rewrite or delete a súmula version (they are append-only)."""
-
-
-class SumulaVersion(models.Model):
+class SumulaVersion(AppendOnly):
     """One issued version of a match's súmula: the document (docs/sumula-document.md) and its digest.
 
     Versions are never overwritten or deleted; a correction makes a new one.
@@ -292,16 +290,8 @@ class SumulaVersion(models.Model):
     def __str__(self) -> str:
         return f"{self.match_id} v{self.number}"
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise HistoryError("súmula versions are never overwritten")
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise HistoryError("súmula versions are never deleted")
-
-
-class Signature(models.Model):
+class Signature(AppendOnly):
     """A pair's (or the referee's) signature on one version: it binds that version's digest."""
 
     class Role(models.TextChoices):
@@ -346,14 +336,6 @@ class Signature(models.Model):
     def __str__(self) -> str:
         return f"{self.version} {self.role}"
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise HistoryError("signatures are never rewritten")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise HistoryError("signatures are never deleted; a correction voids them")
-
 
 class SigningCode(models.Model):
     """A one-time code the referee shows to a player without a PIN: 6 digits, 10 minutes, single use."""
@@ -381,7 +363,7 @@ class SigningCode(models.Model):
         ]
 
 
-class MatchEvent(models.Model):
+class MatchEvent(AppendOnly):
     """The append-only audit trail of a match: every entry, undo, version, signature and receipt."""
 
     class Kind(models.TextChoices):
@@ -411,13 +393,6 @@ class MatchEvent(models.Model):
         verbose_name = _("match event")
         verbose_name_plural = _("match events")
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise HistoryError("the audit trail is append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise HistoryError("the audit trail is append-only")
 
 
 # ---- printing (scoring/printing.py, scoring/tasks.py) --------------------------------------

@@ -26,6 +26,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.history import AppendOnly, HistoryError
+
 
 def default_rule_set() -> dict:
     """The rule set every new tournament starts with: the technical regulation, no variants."""
@@ -611,12 +613,14 @@ class Result(models.Model):
         return self.kind == self.Kind.WALKOVER
 
 
-class AuditError(Exception):
+class AuditError(HistoryError):
     """Raised when code tries to rewrite or delete an audit entry (they are append-only)."""
 
 
-class AuditEntry(models.Model):
+class AuditEntry(AppendOnly):
     """What an organizer did to a tournament, when, why, and the data before and after."""
+
+    history_error = AuditError
 
     class Action(models.TextChoices):
         STAGE_CONFIGURED = "stage_configured", _("Format configured")
@@ -666,10 +670,3 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament_id} {self.action} {self.at:%Y-%m-%d %H:%M}"
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AuditError("audit entries are never rewritten")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AuditError("audit entries are never deleted")
