@@ -228,7 +228,8 @@ def local_time(value: str | None) -> str:
         return value
     if timezone.is_aware(moment):
         moment = timezone.localtime(moment)
-    return formats.date_format(moment, "SHORT_DATETIME_FORMAT")
+    with translation.override(PDF_LANGUAGE):  # the sheet's language, whoever asks
+        return formats.date_format(moment, "SHORT_DATETIME_FORMAT")
 
 
 def digest_groups(digest: str) -> str:
