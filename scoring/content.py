@@ -154,8 +154,13 @@ def sumula_document(match_or_version: Match | SumulaVersion) -> dict:
         return copy.deepcopy(match_or_version.content)
     match = match_queryset().get(pk=match_or_version.pk)  # never a stale copy of the match
     versions = list(match.versions.select_related("created_by").order_by("number"))
+    return document_as_it_stands(match, versions, load_games(match))
+
+
+def document_as_it_stands(match: Match, versions: list[SumulaVersion], games: list) -> dict:
+    """The match's document now, from its versions (in order) and games: numbered as the current
+    version when nothing changed since it was issued, else as a draft of the next one."""
     corrections = corrections_of(versions)
-    games = load_games(match)
     if versions:
         document = build_document(match, versions[-1].number, corrections, games)
         if document["digest"] == versions[-1].digest:

@@ -86,7 +86,7 @@ def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
     sign this content. Six queries for any number of matches; a test checks the result
     equals ``sumula_document`` match by match.
     """
-    from .content import build_document, corrections_of, signature_document
+    from .content import build_document, document_as_it_stands, signature_document
 
     if kind == PrintJob.Kind.BLANK:
         return [pdf.Sheet(build_document(match, 1, [], games=[])) for match in matches]
@@ -115,13 +115,7 @@ def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
     for match in matches:
         versions = versions_by_match.get(match.pk, [])
         games = games_by_match.get(match.pk, [])
-        corrections = corrections_of(versions)
-        if versions:
-            document = build_document(match, versions[-1].number, corrections, games)
-            if document["digest"] != versions[-1].digest:
-                document = build_document(match, versions[-1].number + 1, corrections, games)
-        else:
-            document = build_document(match, 1, corrections, games)
+        document = document_as_it_stands(match, versions, games)
         signatures = sorted(
             (s for v in versions for s in v.signatures.all()), key=lambda s: (s.signed_at, s.pk)
         )
