@@ -20,7 +20,6 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -497,11 +496,8 @@ def receive(request, tournament: Tournament, pk: int):
     official and the tournament follows it (the bracket's next match, the standings)."""
     match = _match_of(tournament, pk)
     try:
-        with transaction.atomic():
-            scoring_services.mark_received(match, request.user)
-            # The tournament hears it through scoring's ``result_official`` signal; recording it here
-            # too is harmless (idempotent) and keeps the page right until scoring sends the signal.
-            services.record_official_result(match)
+        # the tournament follows through scoring's ``result_official`` signal, in the same transaction
+        scoring_services.mark_received(match, request.user)
     except scoring_services.Forbidden as error:
         raise PermissionDenied(error.message) from None
     except scoring_services.ScoringError as error:
