@@ -11,7 +11,7 @@ Roles:
 - **organizer** (``tournament.organizer``, staff, superusers; staff for friendlies): everything in
   their tournaments; alone decides escalated rulings (art. 26), appeals, policies and settings;
 - **referee**: proposes, confirms and escalates rulings of the matches they referee
-  (``Match.referee`` or the ``TableAssignment`` of the match's table and round);
+  (``Match.referee``, set by the tournament from the table assignments);
 - **player**: claims (proposes) and appeals for their own pair only, identified by their PIN or a
   one-time code (the same checks as signing the súmula, ``scoring.services.sign``);
 - **anyone**: reads the rulings of tournament matches and the catalog.
@@ -70,19 +70,9 @@ def is_organizer(user, match_or_tournament) -> bool:
 
 
 def is_match_referee(user, match: Match) -> bool:
-    """The match's referee: ``Match.referee``, or the referee assigned to its table (this round's
-    assignment, else the every-round one)."""
-    if not _user_ok(user):
-        return False
-    if match.referee_id == user.pk:
-        return True
-    if match.tournament_id is None or match.table is None:
-        return False
-    rows = TableAssignment.objects.filter(tournament_id=match.tournament_id, table=match.table).filter(
-        Q(round__isnull=True) | Q(round_id=match.round_id))
-    assigned = {round_id: referee for round_id, referee in rows.values_list("round_id", "referee_id")}
-    referee = assigned.get(match.round_id) if match.round_id in assigned else assigned.get(None)
-    return referee == user.pk
+    """The match's referee (``Match.referee``: the tournament sets it from the table assignments,
+    scoring.access.is_referee)."""
+    return access.is_referee(user, match)
 
 
 def is_referee_or_organizer(user) -> bool:

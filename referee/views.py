@@ -1,7 +1,7 @@
 """Referee pages (mounted at /arbitragem/), phone-first, for the match's referee or the organizer.
 
 - ``tables``: the matches assigned to the logged-in referee (``Match.referee``, or the
-  ``TableAssignment`` of the match's table when the match has none), with score and súmula status;
+  assignments of the tables, which the tournament copies onto ``Match.referee``), with score and súmula status;
 - ``claim``: a tento claimed in three taps — who claims, the infraction (the catalog, or a case not
   covered, art. 26, escalated to the organizer), the facts it needs — then the proposed ruling with
   its article and effect on the score, which the referee confirms; it lands on the súmula
@@ -22,7 +22,6 @@ import json
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -63,12 +62,9 @@ def _require_referee(request, match: Match):
 
 
 def assigned_matches(user):
-    """Matches refereed by ``user``: their own, or at a table assigned to them (round or tournament-wide)."""
-    at_table = TableAssignment.objects.filter(tournament=OuterRef("tournament"), table=OuterRef("table"))
-    this_round = at_table.filter(round=OuterRef("round"))
-    mine = Exists(this_round.filter(referee=user)) | (
-        Exists(at_table.filter(round__isnull=True, referee=user)) & ~Exists(this_round))  # the round's wins
-    return match_queryset().filter(Q(referee=user) | Q(referee__isnull=True, table__isnull=False) & mine)
+    """Matches refereed by ``user`` (``Match.referee``, which the tournament keeps in step with the
+    table assignments)."""
+    return match_queryset().filter(referee=user)
 
 
 def _with_scores(matches: list[Match]) -> list[Match]:

@@ -9,9 +9,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scoring import services as scoring
+from tournaments import services as tournament_services
 from tests.scoring.sumula_setup import *  # noqa: F401,F403 (fixtures)
 from tests.scoring.sumula_setup import three
-from tournaments.models import Round, TableAssignment
+from tournaments.models import Round
 
 from referee.models import Ruling
 from scoring.models import PenaltyEntry
@@ -80,13 +81,13 @@ def test_my_tables_lists_the_referees_matches_with_score_and_links(client, match
 
 def test_a_table_assignment_brings_the_match_to_the_referee(client, pairs, organizer, tournament, other_referee):
     match = scoring.create_match(pair_a=pairs[0], pair_b=pairs[2], tournament=tournament, table=3, by=organizer)
-    TableAssignment.objects.create(tournament=tournament, table=3, referee=other_referee)
+    tournament_services.assign_referee(tournament, organizer, table=3, referee=other_referee)
     html = _login(client, other_referee).get(reverse("referee:tables")).content.decode()
     assert "Terceira" in html and f'data-match="{match.pk}"' in html
     rnd = Round.objects.create(tournament=tournament, number=5)
     later = scoring.create_match(pair_a=pairs[1], pair_b=pairs[2], tournament=tournament, round=rnd, table=3,
                                  by=organizer)
-    TableAssignment.objects.create(tournament=tournament, round=rnd, table=3, referee=organizer)
+    tournament_services.assign_referee(tournament, organizer, table=3, referee=organizer, round=rnd)
     html = client.get(reverse("referee:tables")).content.decode()
     assert f'data-match="{later.pk}"' not in html  # this round's assignment wins over the every-round one
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from referee import services
+from tournaments import services as tournament_services
 from referee.models import Appeal, EscalationPolicy, Ruling
-from tournaments.models import TableAssignment
 
 from .rulings_setup import *  # noqa: F401,F403
 from .rulings_setup import PINS, penalties
@@ -158,10 +158,12 @@ def test_escalation_policy_and_settings(role, expected, as_role, tournament):
     assert window == (15 if expected == 200 else 30)
 
 
-def test_the_referee_assigned_to_the_table_rules(match, other_referee, tournament):
+def test_the_referee_assigned_to_the_table_rules(match, other_referee, tournament, organizer):
     """TableAssignment: the referee of table 7 in this round rules on its match."""
     assert not services.can_rule(other_referee, match)
-    TableAssignment.objects.create(tournament=tournament, round=match.round, table=match.table, referee=other_referee)
+    tournament_services.assign_referee(tournament, organizer, table=match.table, referee=other_referee,
+                                       round=match.round)
+    match.refresh_from_db()
     assert services.can_rule(other_referee, match)
 
 
