@@ -16,7 +16,12 @@ Criteria (:class:`Tiebreak`), applied in the order the tournament chooses:
 * ``HEAD_TO_HEAD`` - match points in the matches played *among the pairs
   still tied* when the criterion is reached (a mini-table recomputed for each
   tied group, never over the whole field; the value reported for a pair that
-  was no longer tied at that point is 0);
+  was no longer tied at that point is 0).  When the mini-table separates some
+  of the tied pairs but not all, it is recomputed among each subset still
+  tied, and so on until it separates no more; only then does the next
+  criterion apply (A>B, A>C, D>A, B>C, B>D, C>D: A and B on 2, C and D on 1,
+  then A>B and C>D give A, B, C, D).  The value reported is the pair's points
+  in the last mini-table it was ranked in;
 * ``BUCHHOLZ`` - sum of the opponents' match points;
 * ``MEDIAN_BUCHHOLZ`` - Buchholz without the best and the worst opponent
   (only when there are at least three opponents);
@@ -259,7 +264,12 @@ def compute_standings(
             buckets.setdefault(values[p], []).append(p)
         out: list[list[PairId]] = []
         for v in sorted(buckets, reverse=True):
-            out.extend(split(buckets[v], level + 1))
+            bucket = buckets[v]
+            if t is Tiebreak.HEAD_TO_HEAD and 1 < len(bucket) < len(group):
+                # The mini-table separated some pairs: head-to-head again among those still tied.
+                out.extend(split(bucket, level))
+            else:
+                out.extend(split(bucket, level + 1))
         return out
 
     ranked = [p for chunk in split(ids, 0) for p in chunk]
