@@ -219,3 +219,21 @@ def test_head_to_head_ranks_each_tied_subset_as_its_own_table(data, seed):
         inside = [m for m in results if m.pair_a in tied and m.pair_b in tied]
         alone = compute_standings(inside, [Tiebreak.HEAD_TO_HEAD], pairs=sorted(tied), lot_seed=seed).ranking()
         assert tied == alone
+
+
+def test_swiss_default_tiebreaks_have_buchholz():
+    """Issue 13: the Swiss default tiebreaks had no Buchholz."""
+    from tournaments.models import default_tiebreaks
+    from tournaments.pairing.standings import DEFAULT_TIEBREAKS, default_tiebreaks_for
+
+    swiss = default_tiebreaks_for("swiss")
+    assert swiss[:2] == (Tiebreak.MATCHES_WON, Tiebreak.BUCHHOLZ)
+    assert default_tiebreaks_for("round_robin") == DEFAULT_TIEBREAKS and Tiebreak.BUCHHOLZ not in DEFAULT_TIEBREAKS
+    assert default_tiebreaks("swiss") == [t.value for t in swiss]
+    assert default_tiebreaks() == [t.value for t in DEFAULT_TIEBREAKS]
+    # a and c have one win each; a beat the pair that won its other match (b), c beat the pair that lost
+    # everything (d): a's opponents are stronger, so a ranks first whatever the tentos say.
+    results = [r("a", "b", 1, 0, 12, 11), r("b", "d", 1, 0, 12, 0), r("c", "d", 1, 0, 12, 0), r("e", "a", 1, 0, 12, 0),
+               r("e", "c", 1, 0, 12, 11)]
+    ranking = compute_standings(results, swiss, lot_seed=0).ranking()
+    assert ranking.index("a") < ranking.index("c")

@@ -57,6 +57,8 @@ __all__ = [
     "StandingRow",
     "Standings",
     "DEFAULT_TIEBREAKS",
+    "DEFAULT_SWISS_TIEBREAKS",
+    "default_tiebreaks_for",
     "compute_standings",
     "pair_records",
 ]
@@ -80,6 +82,22 @@ DEFAULT_TIEBREAKS: tuple[Tiebreak, ...] = (
     Tiebreak.POINT_DIFFERENCE,
     Tiebreak.POINTS_SCORED,
 )
+"""Round robin, groups and knockouts: everybody meets the same opponents, so their results decide."""
+
+DEFAULT_SWISS_TIEBREAKS: tuple[Tiebreak, ...] = (
+    Tiebreak.MATCHES_WON,
+    Tiebreak.BUCHHOLZ,
+    Tiebreak.HEAD_TO_HEAD,
+    Tiebreak.POINT_DIFFERENCE,
+    Tiebreak.POINTS_SCORED,
+)
+"""A Swiss: pairs level on wins met different opponents, so the strength of those opponents
+(Buchholz, FIDE's first Swiss tiebreak) comes before head-to-head and the tentos."""
+
+
+def default_tiebreaks_for(format: str | None) -> tuple[Tiebreak, ...]:
+    """The default tiebreak order of a stage of ``format`` (the format's name, ``"swiss"`` ...)."""
+    return DEFAULT_SWISS_TIEBREAKS if format == "swiss" else DEFAULT_TIEBREAKS
 
 
 @dataclass(frozen=True)
