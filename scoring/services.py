@@ -32,7 +32,6 @@ from referee.engine.game import add_points, game_winner, next_dealer
 from referee.engine.rules import RuleSet, rule_set_from
 from referee.engine.summary import ENDINGS, allowed_values, check_summary, hand_state
 from referee.engine.verdict import check_report
-from tournaments.models import Pair, Player, Round, Tournament
 
 from . import access
 from .content import build_document, correction_document, corrections_of, load_games, match_queryset
@@ -73,6 +72,12 @@ def _is_user(user) -> bool:
     return user is not None and getattr(user, "is_authenticated", False)
 
 
+def _player_model():
+    """The model of a player (who signs), reached through the signature's foreign key: scoring does
+    not import the app that owns players (docs/architecture.md)."""
+    return Signature._meta.get_field("player").related_model
+
+
 def rules_of(match: Match) -> RuleSet:
     return rule_set_from(match.rule_set)
 
@@ -80,11 +85,15 @@ def rules_of(match: Match) -> RuleSet:
 # ---------------------------------------------------------------------------------- creating
 
 
-def check_new_match(*, pair_a: Pair, pair_b: Pair, by, tournament: Tournament | None = None,
-                    round: Round | None = None, table: int | None = None, best_of: int | None = None,
-                    rule_set: dict | None = None, first_dealer: int = 0, **_ignored) -> dict:
+def check_new_match(*, pair_a, pair_b, by, tournament=None, round=None, table: int | None = None,
+                    best_of: int | None = None, rule_set: dict | None = None, first_dealer: int = 0,
+                    **_ignored) -> dict:
     """Validate a new match without writing; return the normalized fields (``tournament``, ``rules``,
-    ``best_of``). Raises :class:`ScoringError` naming the field."""
+    ``best_of``). Raises :class:`ScoringError` naming the field.
+
+    ``pair_a``, ``pair_b``, ``tournament`` and ``round`` are the rows the caller passes (the models
+    ``Match``'s foreign keys point to); scoring reads only their ``pk``, ``name``, ``tournament_id``,
+    ``rule_set`` and ``best_of`` and never imports the app that owns them (docs/architecture.md)."""
     if tournament is None and round is not None:
         tournament = round.tournament
     if not access.can_create(by, tournament):
@@ -114,8 +123,7 @@ def check_new_match(*, pair_a: Pair, pair_b: Pair, by, tournament: Tournament | 
     return {"tournament": tournament, "rules": rules, "best_of": best_of}
 
 
-def create_match(*, pair_a: Pair, pair_b: Pair, by, tournament: Tournament | None = None,
-                 round: Round | None = None, table: int | None = None, referee=None,
+def create_match(*, pair_a, pair_b, by, tournament=None, round=None, table: int | None = None, referee=None,
                  best_of: int | None = None, rule_set: dict | None = None, first_dealer: int = 0) -> Match:
     """A new match. Tournament matches take the tournament's rule set and format; their pairs must be
     registered in that tournament. Friendlies (no tournament) may use any two pairs."""
@@ -717,7 +725,7 @@ def issue_code(match: Match, team: int, by) -> tuple[SigningCode, str]:
         return record, code
 
 
-def _use_code(match: Match, team: int, code: str, player: Player, now) -> str | None:
+def _use_code(match: Match, team: int, code: str, player, now) -> str | None:
     """Consume a valid code; return None, or why it was refused."""
     if not isinstance(code, str) or not re.fullmatch(r"\d{6}", code.strip()):
         return _("A one-time code has 6 digits.")
@@ -742,7 +750,7 @@ def _role_team(role: object) -> int:
     return 0 if role == "team0" else 1
 
 
-def sign(match: Match, role: str, player: Player | int, *, pin: str | None = None, code: str | None = None,
+def sign(match: Match, role: str, player, *, pin: str | None = None, code: str | None = None,
          digest: str | None = None) -> Signature:
     """A player of the pair signs the current version for their team (art. 25) with their PIN or a
     one-time code. Nobody signs for the other pair. When both pairs signed, the súmula is locked."""
@@ -754,7 +762,7 @@ def sign(match: Match, role: str, player: Player | int, *, pin: str | None = Non
         match = _lock(match)
         pair = match.pair(team)
         players = access.pair_players(pair)
-        player_id = player.pk if isinstance(player, Player) else player
+        player_id = player.pk if isinstance(player, _player_model()) else player
         signer = next((p for p in players if p.pk == player_id), None)
         other = match.pair(1 - team)
         if signer is not None and any(p.pk == player_id for p in access.pair_players(other)):
