@@ -130,7 +130,7 @@ def verify_player(match: Match, team: int, player: Player | int, *, pin: str | N
     else:
         method, field = "code", "code"
         with transaction.atomic():
-            why = scoring._use_code(match, team, str(code), signer, now)
+            why = scoring.use_code(match, team, str(code), signer, now)
     if why:
         MatchEvent.objects.create(match=match, kind=MatchEvent.Kind.SIGNATURE_REFUSED,
                                   data={"team": team, "player": signer.pk, "method": method, "why": str(why),
