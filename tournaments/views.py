@@ -31,7 +31,7 @@ from django.views.generic import DetailView, ListView
 from scoring import services as scoring_services
 from scoring.models import Match
 
-from . import pages, services
+from . import live, pages, services
 from .forms import CsvImportForm, ManualResultForm, PairRegistrationForm, StageForm, WalkoverForm, WithdrawalForm
 from .models import Pair, Round, Stage, Tournament
 
@@ -97,7 +97,7 @@ def bracket(request, slug: str):
     if view is not None:
         context.update(svg=pages.bracket_drawing(view), rows=pages.bracket_rows(view), champion=view.champion,
                        double=view.bracket.double)
-    return render(request, "tournaments/bracket.html", context)
+    return live.render_live(request, "tournaments/bracket.html", "tournaments/_live_bracket.html", context)
 
 
 @require_GET
@@ -133,7 +133,7 @@ def standings(request, slug: str):
         lot_seed=table.lot_seed, walkover_scores=table.walkover_scores,
         played=any(line.played or line.byes for line in table.rows),
     )
-    return render(request, "tournaments/standings.html", context)
+    return live.render_live(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
 
 
 @require_GET
@@ -144,8 +144,8 @@ def rounds(request, slug: str):
     current = pages.current_round(generated)
     if current is None:
         stage = pages.stage_of(tournament)
-        return render(request, "tournaments/round.html",
-                      _public_context(request, tournament, "rounds", stage, rounds=[], round=None))
+        return live.render_live(request, "tournaments/round.html", "tournaments/_live_round.html",
+                                _public_context(request, tournament, "rounds", stage, rounds=[], round=None))
     return round_detail(request, slug, current.number, tournament=tournament, generated=generated)
 
 
@@ -166,7 +166,7 @@ def round_detail(request, slug: str, number: int, *, tournament: Tournament | No
         request, tournament, "rounds", stage, rounds=generated, round=rnd,
         matches=pages.match_rows(services.round_matches(rnd), numbers), byes=pages.round_byes(rnd),
     )
-    return render(request, "tournaments/round.html", context)
+    return live.render_live(request, "tournaments/round.html", "tournaments/_live_round.html", context)
 
 
 # --------------------------------------------------------------------------------- organizer

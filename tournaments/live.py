@@ -1,0 +1,112 @@
+"""Live public pages: a tournament's change marker, answered to conditional requests.
+
+The public bracket, standings, rounds and the projector view update by themselves (issue 13 §3):
+a few lines of JavaScript (``templates/tournaments/_live.html``) poll :func:`version_response`
+every few seconds with ``If-None-Match``; the answer is ``304 Not Modified`` (no body) while
+nothing changed, and when the marker moves the script fetches only the page's fragment
+(``?parte=1``, :func:`render_live`) and swaps it in. Why polling and not server-sent events:
+under gunicorn's sync workers a held-open event stream occupies a whole worker per watching
+phone or projector, so a room of spectators would starve the site; a conditional poll is one
+short request that costs one query (docs/live.md).
+
+Nothing is kept in process memory (several web processes serve the site): the marker is
+computed from the database in ONE query (:func:`tournament_version`) from what every public
+page shows — the tournament's status, its official results (count and latest recording),
+its audit log (every organizer action writes one entry), its matches (status changes bump
+``updated_at``), its generated rounds, registrations and format.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, Max, OuterRef, Subquery
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.http import quote_etag
+
+from scoring.models import Match
+
+from .models import AuditEntry, Pair, Result, Round, Stage, Tournament
+
+#: seconds between two polls of the live pages (an official result shows within 10 s)
+POLL_SECONDS = 4
+#: the query parameter asking a live page for its fragment only
+FRAGMENT_PARAM = "parte"
+
+
+@dataclass(frozen=True)
+class Version:
+    """A tournament's change marker: ``tag`` changes whenever anything a public page shows changes."""
+
+    tag: str
+    changed_at: datetime | None
+
+    def as_dict(self) -> dict:
+        return {"version": self.tag, "changed_at": self.changed_at.isoformat() if self.changed_at else None}
+
+
+def _scalar(queryset, value):
+    """A correlated one-value subquery over the tournament's rows (aggregate of ``value``)."""
+    return Subquery(queryset.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+                    .annotate(v=value).values("v")[:1])
+
+
+def tournament_version(slug: str) -> Version | None:
+    """The change marker of the tournament ``slug`` (None when there is none). One query."""
+    row = (
+        Tournament.objects.filter(slug=slug)
+        .annotate(
+            v_results=_scalar(Result.objects, Count("pk")),
+            v_result_at=_scalar(Result.objects, Max("recorded_at")),
+            v_audit=_scalar(AuditEntry.objects, Max("pk")),
+            v_matches=_scalar(Match.objects, Count("pk")),
+            v_match_at=_scalar(Match.objects, Max("updated_at")),
+            v_rounds=_scalar(Round.objects.filter(generated_at__isnull=False), Count("pk")),
+            v_round_at=_scalar(Round.objects, Max("generated_at")),
+            v_pairs=_scalar(Pair.objects, Count("pk")),
+            v_pair_at=_scalar(Pair.objects, Max("registered_at")),
+            v_withdrawn_at=_scalar(Pair.objects, Max("withdrawn_at")),
+            v_stage_at=Subquery(Stage.objects.filter(tournament=OuterRef("pk")).values("updated_at")[:1]),
+        )
+        .values_list("pk", "status", "v_results", "v_result_at", "v_audit", "v_matches", "v_match_at", "v_rounds",
+                     "v_round_at", "v_pairs", "v_pair_at", "v_withdrawn_at", "v_stage_at")
+        .first()
+    )
+    if row is None:
+        return None
+    tag = hashlib.sha256(repr(row).encode()).hexdigest()[:20]
+    moments = [value for value in row if isinstance(value, datetime)]
+    return Version(tag, max(moments) if moments else None)
+
+
+def version_response(request, slug: str) -> HttpResponse:
+    """``{"version": ..., "changed_at": ...}`` with the version as a strong ETag; ``304 Not Modified``
+    when the request's ``If-None-Match`` already names it. ``Cache-Control: no-cache``: browsers and
+    proxies may keep it but must ask again each time (that ask is what tells a page to refresh)."""
+    version = tournament_version(slug)
+    if version is None:
+        return JsonResponse({"field": "slug", "message": "No tournament with this slug."}, status=404)
+    etag = quote_etag(version.tag)
+    wanted = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
+    if etag in wanted or f"W/{etag}" in wanted:
+        response = HttpResponse(status=304)
+    else:
+        response = JsonResponse(version.as_dict())
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def wants_fragment(request) -> bool:
+    return request.GET.get(FRAGMENT_PARAM) == "1"
+
+
+def render_live(request, template: str, fragment: str, context: dict) -> HttpResponse:
+    """A live page: the whole page, or only its fragment when the page's script asks for it."""
+    if wants_fragment(request):
+        response = render(request, fragment, context)
+        response["Cache-Control"] = "no-cache"
+        return response
+    return render(request, template, {**context, "live_fragment": fragment, "poll_seconds": POLL_SECONDS})
