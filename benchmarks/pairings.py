@@ -160,7 +160,7 @@ class Database:
         from django.utils import timezone
 
         from tournaments.models import Result
-        from tournaments.services import _all_matches, _create_nodes, _fast_insert, persist_bracket
+        from tournaments.services import _create_nodes, _fast_insert, persist_bracket
 
         stage, pks, nodes = self.bracket
         with transaction.atomic():
@@ -169,7 +169,7 @@ class Database:
                 self.bracket = (stage, pks, nodes)
             decided = []
             now = timezone.now()
-            for m in _all_matches(bracket):
+            for m in bracket.all_matches():
                 node = nodes[m.match_id]
                 if m.winner is not None and not m.unplayed and node.match_id is not None and node.winner_id is None:
                     a, b = node.match_pairs
