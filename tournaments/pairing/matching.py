@@ -64,7 +64,8 @@ def max_weight_matching(vertex_count: int, edges: Sequence[tuple[int, int, int]]
     edges = edges if isinstance(edges, list) else list(edges)
     weights = [w for _, _, w in edges]
     if not -WEIGHT_LIMIT < min(weights) <= max(weights) < WEIGHT_LIMIT:
-        raise ValueError(f"edge weights must lie strictly between -2**100 and 2**100, not {min(weights)}..{max(weights)}")
+        raise ValueError(f"edge weights must lie strictly between -2**100 and 2**100, not {min(weights)}"
+                         f"..{max(weights)}")
     if any(i == j for i, j, _ in edges):
         raise ValueError("an edge joins a vertex to itself")
     graph = rustworkx.PyGraph(multigraph=False, node_count_hint=vertex_count, edge_count_hint=len(edges))
