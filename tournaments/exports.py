@@ -106,15 +106,20 @@ def _match_queryset():
             .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number"))))
 
 
+def finished_games(match: Match) -> list[Game]:
+    """The match's games played to the end (a game to 12), in order (prefetched: no query)."""
+    return [g for g in match.games.all() if g.winner is not None]
+
+
 def result_row(match: Match, names: dict[int, str] | None = None) -> dict:
-    """One match with its official result (if any) and each game's final score (pair A first)."""
+    """One match with its official result (if any) and each finished game's score (pair A first)."""
     result: Result | None = getattr(match, "tournament_result", None)
     names = names or {match.pair_a_id: match.pair_a.name, match.pair_b_id: match.pair_b.name}
     row = {"match_id": match.pk, "round": match.round.number if match.round else None,
            "round_name": match.round.display_name if match.round else "", "table": match.table,
            "pair_a_id": match.pair_a_id, "pair_a": match.pair_a.name, "pair_b_id": match.pair_b_id,
            "pair_b": match.pair_b.name, "status": match.status, "official": result is not None,
-           "games": [{"number": g.number, "a": g.score_a, "b": g.score_b} for g in match.games.all()]}
+           "games": [{"number": g.number, "a": g.score_a, "b": g.score_b} for g in finished_games(match)]}
     if result is not None:
         row.update(kind=result.kind, winner_id=result.winner_id, winner=names.get(result.winner_id, ""),
                    absent=names.get(result.absent_id, "") if result.absent_id else "",

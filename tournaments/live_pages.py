@@ -27,6 +27,8 @@ from .models import Bye, Pair, Result, Round, Stage, Tournament
 TABLES_PER_SLIDE = 16
 #: standings lines on one projector slide
 STANDINGS_PER_SLIDE = 12
+#: tiebreak columns shown after played / won / lost on the projector (the first ones of the stage)
+STANDINGS_TIEBREAKS = 3
 #: seconds each projector slide stays on screen
 SLIDE_SECONDS = 12
 
@@ -54,6 +56,7 @@ class Projector:
     byes: list[Pair]
     champion: Pair | None
     svg: str = ""
+    columns: list = field(default_factory=list)
 
 
 def projector_slides(tournament: Tournament) -> Projector:
@@ -73,6 +76,7 @@ def projector_slides(tournament: Tournament) -> Projector:
     view = services.bracket_view(tournament) if stage is not None else None
     svg = ""
     champion = None
+    columns: list = []
     if view is not None:
         svg = pages.bracket_drawing(view)
         champion = view.champion
@@ -81,10 +85,11 @@ def projector_slides(tournament: Tournament) -> Projector:
         table = services.standings(tournament)
         played = [line for line in table.rows if line.played or line.byes]
         if played:
-            parts = chunks(table.rows, STANDINGS_PER_SLIDE)
+            columns = pages.value_columns(pages.tiebreak_columns(table.tiebreaks))[:STANDINGS_TIEBREAKS]
+            parts = chunks(pages.standing_rows(table.rows, columns), STANDINGS_PER_SLIDE)
             for i, part in enumerate(parts, start=1):
                 slides.append(Slide(f"standings-{i}", "standings", _("Standings"), part, i, len(parts)))
-    return Projector(tournament, stage, current, slides, byes, champion, svg)
+    return Projector(tournament, stage, current, slides, byes, champion, svg, columns)
 
 
 # --------------------------------------------------------------------------------- pair page
@@ -118,10 +123,10 @@ def pair_page(tournament: Tournament, pair_id: int) -> tuple[Pair, list[PairMatc
         outcome = ""
         if result is not None:
             outcome = "won" if result.winner_id == pair.pk else "lost"
-        games = [f"{g.score_a}–{g.score_b}" if mine_a else f"{g.score_b}–{g.score_a}" for g in match.games.all()]
+        games = [f"{g.score_a}–{g.score_b}" if mine_a else f"{g.score_b}–{g.score_a}" for g in exports.finished_games(match)]
         rows.append(PairMatch(match, match.round, match.pair_b if mine_a else match.pair_a,
                               pages.result_text(result, match.best_of, flip=not mine_a), outcome, result, games,
-                              bool(games) or match.status in (Match.Status.SIGNED, Match.Status.RECEIVED)))
+                              any(g.score_a or g.score_b for g in match.games.all()) or match.status in (Match.Status.SIGNED, Match.Status.RECEIVED)))
     byes = [b.round for b in Bye.objects.filter(pair=pair).select_related("round").order_by("round__number")]
     return pair, rows, byes
 

@@ -188,6 +188,8 @@ def test_wall_sheet_lists_every_pair_alphabetically_with_its_table(client):
     response = client.get(url("wall-sheet", t, number=1))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
+    with open("/tmp/wall-sheet.pdf", "wb") as out:  # to look at: pdftoppm -png /tmp/wall-sheet.pdf
+        out.write(response.content)
     order = [n for n in sorted(names, key=live_pages.sort_key)]
     assert order[:3] == ["águias", "Ases", "Bambas"]
     lines = [line.strip() for line in text.splitlines() if line.strip()]
