@@ -20,10 +20,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from datetime import timezone as dt_timezone
 
+from django.db import connection
 from django.db.models import Count, Max, OuterRef, Subquery
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.http import quote_etag
 
 from scoring.models import Match
@@ -53,10 +57,17 @@ def _scalar(queryset, value):
                     .annotate(v=value).values("v")[:1])
 
 
-def tournament_version(slug: str) -> Version | None:
-    """The change marker of the tournament ``slug`` (None when there is none). One query."""
-    row = (
-        Tournament.objects.filter(slug=slug)
+_COLUMNS = ("pk", "status", "v_results", "v_result_at", "v_audit", "v_matches", "v_match_at", "v_rounds",
+            "v_round_at", "v_pairs", "v_pair_at", "v_withdrawn_at", "v_stage_at")
+#: the marker's SQL per database vendor, compiled once per process (compiling the ORM expression
+#: costs ~100 times running it: benchmarks/live_poll.py)
+_SQL: dict[str, str] = {}
+_SLUG_MARK = "\x00slug\x00"
+
+
+def _marker_queryset(slug: str):
+    return (
+        Tournament.objects.filter(slug=slug).order_by()
         .annotate(
             v_results=_scalar(Result.objects, Count("pk")),
             v_result_at=_scalar(Result.objects, Max("recorded_at")),
@@ -70,14 +81,40 @@ def tournament_version(slug: str) -> Version | None:
             v_withdrawn_at=_scalar(Pair.objects, Max("withdrawn_at")),
             v_stage_at=Subquery(Stage.objects.filter(tournament=OuterRef("pk")).values("updated_at")[:1]),
         )
-        .values_list("pk", "status", "v_results", "v_result_at", "v_audit", "v_matches", "v_match_at", "v_rounds",
-                     "v_round_at", "v_pairs", "v_pair_at", "v_withdrawn_at", "v_stage_at")
-        .first()
+        .values_list(*_COLUMNS)
     )
+
+
+def _sql() -> str:
+    """The marker's SQL with one placeholder, the slug (built from the ORM once per vendor)."""
+    vendor = connection.vendor
+    if vendor not in _SQL:
+        sql, params = _marker_queryset(_SLUG_MARK).query.sql_with_params()
+        if list(params) != [_SLUG_MARK]:  # never expected: the slug is the only parameter
+            raise RuntimeError(f"unexpected marker parameters: {params!r}")
+        _SQL[vendor] = sql
+    return _SQL[vendor]
+
+
+def _moment(value) -> datetime | None:
+    """A timestamp as the database gave it (a datetime, or SQLite's text) as an aware datetime."""
+    if value is None:
+        return None
+    parsed = value if isinstance(value, datetime) else parse_datetime(str(value))
+    if parsed is not None and timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed, dt_timezone.utc)
+    return parsed
+
+
+def tournament_version(slug: str) -> Version | None:
+    """The change marker of the tournament ``slug`` (None when there is none). One query."""
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(), [slug])
+        row = cursor.fetchone()
     if row is None:
         return None
-    tag = hashlib.sha256(repr(row).encode()).hexdigest()[:20]
-    moments = [value for value in row if isinstance(value, datetime)]
+    tag = hashlib.sha256(repr(tuple(str(v) for v in row)).encode()).hexdigest()[:20]
+    moments = [m for m in (_moment(row[i]) for i, name in enumerate(_COLUMNS) if name.endswith("_at")) if m]
     return Version(tag, max(moments) if moments else None)
 
 

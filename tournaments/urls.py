@@ -3,7 +3,8 @@
 Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
 ``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``duplas/<pair>/``
-(a pair's page), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker). Organizer only: ``/torneios/novo/`` and
+(a pair's page), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
+docs/live.md). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to.
 """
 from django.urls import path
