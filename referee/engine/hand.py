@@ -316,6 +316,11 @@ class HandReplay:
                 self.violation("raise_not_alternating", REG + "12", index,
                                f"a dupla {team} aumentou a própria provocação; as duplas alternam")
                 base = pending[0]
+            elif pending[0] == 12:  # art. 11, 13: nothing goes above doze; the doze stays pending
+                self.violation("raise_beyond_twelve", REG + "13", index,
+                               "há um doze pendente e nada vai além do doze: a chamada não vale; "
+                               f"a dupla {team} aceita ou corre do doze")
+                return
             else:  # a raise-back accepts the call it answers
                 if self.accept(pending[0], pending[1], index):
                     return
@@ -474,18 +479,30 @@ class HandReplay:
         self.finish(1 - (seat & 1), self.value, "fold")
 
     def on_ask(self, index: int, event: dict) -> None:
-        """art. 6: the dealer who asks, after a wrong deal, loses the deal."""
+        """art. 6: the dealer, trucado for a wrong number of cards before the hand is played, asks: he loses the deal.
+
+        Asking is the dealer's own answer to that truco ("se perguntar, perde o carteado"); a question
+        by anyone else, at another moment or after a right deal is a violation with no effect on the hand.
+        """
         seat = self.seat_of(index, event)
         if event["ask"] != "cards":
             raise ReportError(f"events[{index}].ask", "use \"ask\": \"cards\" (o pé pergunta se todos têm três cartas)")
-        if self.deal is None:
-            raise ReportError("deal", "para validar a pergunta do pé (art. 6) informe as cartas dadas (\"deal\")")
-        if self.wrong_count and seat & 1 == self.dealer & 1:
-            self.violation("dealer_asked", "art. 6", index, "o pé perguntou depois de dar carta errada: perde o carteado")
+        pending = self.pending
+        dealer = self.dealer
+        trucado = pending is not None and pending[0] == 3 and pending[1] != dealer & 1
+        if seat == dealer and self.wrong_count and trucado and not self.any_card:
+            self.violation("dealer_asked", "art. 6", index, "o pé, trucado por dar carta errada, perguntou: perde o carteado")
             self.finish(None, 0, "deal_lost")
+            return
+        if seat != dealer:
+            why = f"só o pé (assento {dealer}) responde perguntando"
+        elif not self.wrong_count:
+            why = "não houve carta de mais ou de menos"
+        elif self.any_card:
+            why = "a mão já está sendo jogada"
         else:
-            why = "só a pergunta do pé tem efeito" if self.wrong_count else "a distribuição está certa"
-            self.out.notes.append({"article": "art. 6", "event": index, "message": f"pergunta sem efeito: {why}"})
+            why = "o pé só pergunta quando trucado pela carta errada"
+        self.violation("ask_without_effect", "art. 6", index, f"pergunta sem efeito na mão (art. 6: {why})")
 
     # ------------------------------------------------------------------- close
     def close_incomplete(self) -> None:
