@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
-from .errors import ReportError
+from .errors import ReportError, printable
 from .infractions import CATALOG
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
 from .rules import RuleSet
@@ -51,7 +51,7 @@ class HandReplay:
         "rules", "dealer", "score", "deal", "strength", "out", "value", "pending", "last_raiser",
         "turn", "leader", "plays", "played_seats", "results", "unseen",
         "eleven_team", "eleven_decided", "iron", "ended", "torna", "wrong_count", "seat_cards",
-        "last_answer", "any_card", "vira", "deck", "skipped",
+        "last_answer", "any_card", "vira", "deck", "skipped", "proved",
     )
 
     def __init__(self, rules: RuleSet, dealer: int, vira: int, score: tuple[int, int],
@@ -78,6 +78,7 @@ class HandReplay:
         self.ended = False
         self.last_answer: tuple[int, int] | None = None  # (seat, event index) of the last answer
         self.any_card = False
+        self.proved = False  # art. 21: one proof per hand
         a, b = score
         self.iron = a == 11 and b == 11  # mão de ferro (art. 18, 20)
         self.eleven_team = None if self.iron else 0 if a == 11 else 1 if b == 11 else None
@@ -342,6 +343,7 @@ class HandReplay:
                            f"pediu {call} com a mão valendo {base}; a ordem é truco, seis, nove, doze "
                            f"(vale como {CALL_FOR_VALUE[asked]})")
         if is_false_call(call, said):
+            said = printable(said)
             if rules.false_call == "tento":
                 ruling = propose_ruling(rules, "false_call", seat, self.table_state())
                 self.apply(ruling, index, f"\"{said}\" não é uma provocação clara: {ruling.consequence}")
@@ -420,7 +422,7 @@ class HandReplay:
 
     def on_prove(self, index: int, event: dict) -> None:
         """art. 21: a team at 11 whose cards guarantee the win may prove it instead of playing."""
-        from .eleven import sure_win
+        from .eleven import ProofNotSettled, sure_win
 
         team = self.team_of(index, event)
         if self.eleven_team != team and not (self.iron and team in (0, 1)):
@@ -429,8 +431,18 @@ class HandReplay:
             raise ReportError(f"events[{index}]", "a prova do art. 21 é feita antes da primeira carta")
         if self.deal is None:
             raise ReportError("deal", "para conferir a prova do art. 21 informe as cartas dadas (\"deal\")")
+        if self.proved:
+            raise ReportError(f"events[{index}]", "a prova do art. 21 é uma só por mão: esta mão já teve a sua")
+        self.proved = True
         self.eleven_decided = True
-        if sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck, self.tied_winner()):
+        try:
+            won = sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck, self.tied_winner())
+        except ProofNotSettled:
+            self.violation("proof_not_settled", REG + "21", index,
+                           f"a prova da dupla {team} não pôde ser conferida a tempo (jogo complexo demais); "
+                           "a prova é recusada e a mão deve ser jogada")
+            return
+        if won:
             self.finish(team, self.value, "proof")
         else:
             self.violation("proof_failed", REG + "21", index,
