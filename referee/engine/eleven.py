@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from functools import lru_cache
 
-from .tricks import hand_winner, trick_result
+from .tricks import hand_winner, leader_after_tie, trick_result
 
 
 #: Most positions one proof may visit: about half a second here; 800 random mãos de onze never needed it.
@@ -37,7 +37,7 @@ class ProofNotSettled(Exception):
 
 def sure_win(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, dealer: int,
              seen: set[int], deck: frozenset[int] | None = None, tied_winner: int | None = None,
-             max_nodes: int = MAX_NODES) -> bool:
+             max_nodes: int = MAX_NODES, lead_after_tie: str = "tying_player") -> bool:
     """Whether ``team``'s dealt cards win the hand against any opponents' cards and play.
 
     Raises :class:`ProofNotSettled` when the search would visit more than ``max_nodes`` positions.
@@ -46,13 +46,13 @@ def sure_win(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, d
 
     deck = deck if deck is not None else DECK_CARDS["sujo"]
     key = (strength, tuple(sorted(deal[team])), tuple(sorted(deal[team + 2])), team, dealer,
-           frozenset(seen), deck, tied_winner, max_nodes)
+           frozenset(seen), deck, tied_winner, max_nodes, lead_after_tie)
     if key in _RESULTS:
         _RESULTS.move_to_end(key)
         result = _RESULTS[key]
     else:
         try:
-            result = _search(strength, deal, team, dealer, seen, deck, tied_winner, max_nodes)
+            result = _search(strength, deal, team, dealer, seen, deck, tied_winner, max_nodes, lead_after_tie)
         except ProofNotSettled:
             result = None
         _RESULTS[key] = result
@@ -64,8 +64,10 @@ def sure_win(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, d
 
 
 def _search(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, dealer: int,
-            seen: set[int], deck: frozenset[int], tied_winner: int | None, max_nodes: int) -> bool:
+            seen: set[int], deck: frozenset[int], tied_winner: int | None, max_nodes: int,
+            lead_after_tie: str = "tying_player") -> bool:
     nodes = [max_nodes]
+    first_player = (dealer + 1) & 3
     own = {seat: tuple(sorted(strength[c] for c in deal[seat])) for seat in (team, team + 2)}
     taken = set(seen) | {c for seat in own for c in deal[seat]}
     pool = sorted(strength[c] for c in deck if c not in taken)
@@ -91,7 +93,8 @@ def _search(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, de
             decided, winner = hand_winner(list(new_results))
             if decided:
                 return winner == team if winner is not None else tied_winner == team
-            next_leader = seat if result is not None else tying
+            next_leader = seat if result is not None else leader_after_tie(
+                list(table), lead_after_tie, first_player, leader, tying)
             return search(hands, left, new_results, next_leader, ())
         seat = (leader + len(table)) & 3
         if seat & 1 == team:

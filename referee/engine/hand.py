@@ -18,7 +18,7 @@ from .infractions import CATALOG
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
 from .rules import RuleSet
 from .rulings import Ruling, TableState, claim_refusal, propose_ruling
-from .tricks import COVERED, hand_winner, strengths, trick_result
+from .tricks import COVERED, hand_winner, leader_after_tie, strengths, trick_result
 
 REG = "art. "
 
@@ -42,6 +42,7 @@ class Outcome:
     tricks: list[dict] = field(default_factory=list)
     violations: list[dict] = field(default_factory=list)
     notes: list[dict] = field(default_factory=list)
+    match_loser: int | None = None  # art. 19 read as the match: the team that loses it
 
 
 class HandReplay:
@@ -259,7 +260,8 @@ class HandReplay:
         if team is None:
             self.out.tricks.append({"number": number, "winner": None, "seat": None, "tie": True})
             lead = self.rules.lead_after_tie
-            self.leader = tying_seat if lead == "tying_player" else (self.dealer + 1) % 4 if lead == "first_player" else self.leader
+            self.leader = tying_seat if lead == "tying_player" else leader_after_tie(
+                self.plays, lead, (self.dealer + 1) & 3, self.leader, tying_seat)
         else:
             self.out.tricks.append({"number": number, "winner": team, "seat": seat, "tie": False})
             self.leader = seat
@@ -284,9 +286,11 @@ class HandReplay:
                 self.close_trick()
 
     def tied_winner(self) -> int | None:
-        """Who wins three tied tricks: nobody (art. 11.4; always in the mão de ferro, art. 20) or the variant."""
+        """Who wins three tied tricks: nobody (art. 11.4; art. 20 in the mão de ferro) or the variant."""
+        if self.iron:  # art. 20, or the option iron_tie
+            return None if self.rules.iron_tie == "nobody" else (self.dealer + 1) & 1
         option = self.rules.all_tied
-        if option == "nobody" or self.iron:
+        if option == "nobody":
             return None
         return self.dealer & 1 if option == "dealer_team" else (self.dealer + 1) & 1
 
@@ -295,7 +299,7 @@ class HandReplay:
         if winner is None:
             self.finish(None, 0, "iron_tie" if self.iron else "all_tied")
         else:
-            self.finish(winner, self.value, "all_tied")
+            self.finish(winner, self.value, "iron_tie" if self.iron else "all_tied")
 
     # ------------------------------------------------------------------ raises
     def on_call(self, index: int, event: dict) -> None:
@@ -436,7 +440,8 @@ class HandReplay:
         self.proved = True
         self.eleven_decided = True
         try:
-            won = sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck, self.tied_winner())
+            won = sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck,
+                           self.tied_winner(), lead_after_tie=self.rules.lead_after_tie)
         except ProofNotSettled:
             self.violation("proof_not_settled", REG + "21", index,
                            f"a prova da dupla {team} não pôde ser conferida a tempo (jogo complexo demais); "
@@ -474,6 +479,8 @@ class HandReplay:
     def apply(self, ruling: Ruling, index: int, message: str) -> None:
         """Record a ruling as a violation of its article and, when it says so, end the hand."""
         self.violation(ruling.code, ruling.article, index, message)
+        if ruling.match_loss:
+            self.out.match_loser = ruling.offender
         if ruling.deal_lost:
             self.finish(None, 0, "deal_lost")
         elif ruling.ends_hand:

@@ -84,6 +84,8 @@ def _verdict(report: object) -> dict:
     }
     if out.notes:
         verdict["notes"] = out.notes
+    if out.match_loser is not None:  # raise_in_eleven: "art19_match" (art. 19, "a partida" as the match)
+        verdict["match_loser"] = out.match_loser
     if "claimed" in report:
         matches = _claim_matches(report["claimed"], out.winner, out.points)
         verdict["claim_matches"] = matches

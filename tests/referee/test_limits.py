@@ -43,7 +43,7 @@ def test_art_21_the_search_is_cached_per_hand(monkeypatch):
 
 def test_art_21_a_proof_not_settled_in_time_is_refused_whole(monkeypatch):
     monkeypatch.setattr(eleven, "MAX_NODES", 10)
-    monkeypatch.setattr(eleven.sure_win, "__defaults__", (None, None, 10))
+    monkeypatch.setattr(eleven.sure_win, "__defaults__", (None, None, 10, "tying_player"))
     hand = {**PROOF, "deal": {**PROOF["deal"], "0": ["5-paus", "5-espadas", "3-copas"]}}
     v = check_report(hand)
     assert [x["code"] for x in v["violations"]][:1] == ["proof_not_settled"]
