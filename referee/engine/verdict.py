@@ -11,6 +11,7 @@ from __future__ import annotations
 from .cards import CARD_LOOKUP, DECK_CARDS, card_name, parse_card
 from .errors import ReportError, printable
 from .game import add_points, game_winner, next_dealer
+from .fast import clean_verdict
 from .hand import HandReplay
 from .rules import rule_set_from
 
@@ -23,6 +24,13 @@ MAX_EVENTS = 64
 
 def check_report(report: object) -> dict:
     """The verdict on one hand report (see the module docstring)."""
+    if type(report) is dict:
+        try:
+            verdict = clean_verdict(report, MAX_EVENTS)
+        except Exception:  # anything odd: the full replay below judges it and words the error
+            verdict = None
+        if verdict is not None:
+            return verdict
     try:
         return _verdict(report)
     except ReportError as error:
