@@ -50,7 +50,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("false_call", ("truco", "tento"), "truco",
            "A false call ('Jorge', 'Turco'): counts as truco when accepted (art. 16); or it is a tento "
            "(regras 4 jogadores): the opponents score the value in play."),
-    Option("raise_in_eleven", ("art19", "art19_match", "game"), "art19",
+    Option("raise_in_eleven", ("art19", "game", "art19_match"), "art19",
            "A raise in a mão de onze: the offender loses 3, or the game if the opponents have 9-11 (art. 19, "
            "'a partida' read as the game, the súmula's 'Partida 1'); art19_match: the same, but 'a partida' "
            "read as the whole match; or always the game (regras 4 jogadores, JTB)."),
