@@ -1,7 +1,9 @@
 """Pages of the tournaments app (mounted at the site root).
 
 Public, read-only: the tournament list and page, the bracket (SVG), the round-robin grids,
-the standings with the stage's tiebreak columns, each round's pairings and tables.
+the standings with the stage's tiebreak columns, each round's pairings and tables. The bracket,
+grids, standings and rounds are live (``tournaments.live``: they poll the tournament's change
+marker and fetch their fragment, ``?parte=1``, when it moves; docs/live.md).
 
 Organizer only (``services.can_manage``, checked on every request, GET and POST): the
 dashboard (``/torneios/<slug>/painel/``) and the actions it posts to — format,
@@ -116,7 +118,8 @@ def grid(request, slug: str):
     tournament = _tournament(slug)
     stage = pages.stage_of(tournament)
     grids = pages.round_robin_grids(tournament, stage) if stage is not None and stage.has_groups else []
-    return render(request, "tournaments/grid.html", _public_context(request, tournament, "grid", stage, grids=grids))
+    return live.render_live(request, "tournaments/grid.html", "tournaments/_live_grid.html",
+                            _public_context(request, tournament, "grid", stage, grids=grids))
 
 
 @require_GET
