@@ -3,8 +3,8 @@ reload (issue 13 §3): the page polls the tournament's change marker (304 while 
 fetches only its fragment when it moves.
 
 Drives Debian's chromium through Playwright. Screenshots: /tmp/live-projector-tables.png,
-/tmp/live-projector-bracket.png, /tmp/live-projector-standings.png (1920×1080), /tmp/live-pair.png and
-/tmp/live-standings.png (phone, 390×844).
+/tmp/live-projector-bracket.png, /tmp/live-projector-standings.png (1920×1080), /tmp/live-pair.png,
+/tmp/live-standings.png and /tmp/live-round.png (phone, 390×844).
 """
 from __future__ import annotations
 
@@ -102,4 +102,8 @@ def test_standings_and_pair_page_on_a_phone(live_server, browser, swiss):
     expect(page.get_by_test_id("pair")).to_contain_text(match.pair_a.first_player.name)
     expect(page.get_by_test_id("pair-matches")).to_contain_text("12–7")
     page.screenshot(path="/tmp/live-pair.png", full_page=True)
+
+    page.goto(f"{live_server.url}/torneios/{t.slug}/rodadas/")
+    expect(page.get_by_test_id("round-downloads")).to_contain_text("Mural da rodada (PDF)")
+    page.screenshot(path="/tmp/live-round.png", full_page=True)
     context.close()

@@ -105,6 +105,9 @@ def test_pairings_of_a_round_by_table_then_the_bye(client, swiss):
 
     missing = client.get(api("pairings", t, number=7))
     assert missing.status_code == 404 and missing.json()["field"] == "round"
+    assert client.get(api("pairings", t, number=7) + "?format=csv").status_code == 404
+    nowhere = client.get(reverse("tournaments-api:export-results", kwargs={"slug": "nowhere"}) + "?format=csv")
+    assert nowhere.status_code == 404 and nowhere["Content-Type"].startswith("text/csv")
 
 
 def test_downloads_are_attachments_named_after_the_tournament(client, swiss):
