@@ -21,6 +21,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import formats
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -428,7 +429,18 @@ class NewTournamentForm(forms.Form):
     best_of = forms.TypedChoiceField(label=gettext_lazy("match format"), coerce=int,
                                      choices=Tournament.BestOf.choices, initial=Tournament.BestOf.ONE)
     format = forms.ChoiceField(label=gettext_lazy("format"), choices=Stage.Format.choices)
+    seeding = forms.ChoiceField(label=gettext_lazy("Seeding"), choices=Stage.Seeding.choices,
+                                initial=Stage.Seeding.ORDER, required=False)
+    third_place = forms.BooleanField(label=gettext_lazy("Third-place match (elimination)"), required=False)
+    grand_final_reset = forms.BooleanField(label=gettext_lazy("Grand-final reset (double elimination)"),
+                                           required=False, initial=True)
     check_in_required = forms.BooleanField(label=gettext_lazy("check-in required"), required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.label = capfirst(field.label)
 
     def save(self, by) -> Tournament | None:
         if not self.is_valid():
@@ -442,7 +454,10 @@ class NewTournamentForm(forms.Form):
                     by, name=data["name"], date=data["date"], venue=data["venue"], best_of=data["best_of"],
                     check_in_required=data["check_in_required"], status=Tournament.Status.REGISTRATION,
                 )
-                services.configure_stage(tournament, by, format=data["format"])
+                services.configure_stage(tournament, by, format=data["format"],
+                                         seeding=data["seeding"] or Stage.Seeding.ORDER,
+                                         third_place=data["third_place"],
+                                         grand_final_reset=data["grand_final_reset"])
         except services.TournamentError as error:
             self.add_error(error.field if error.field in self.fields else None, error.message)
             return None
