@@ -33,6 +33,7 @@ from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine import check_report
 from referee.engine.game import add_points
 from referee.engine.infractions import CATALOG
+from scoring import numbering
 from scoring.content import match_queryset
 from scoring.display import ENDING_LABELS, load_match
 from scoring.models import Game, HandEntry, Match
@@ -86,6 +87,9 @@ def tables(request):
     mine = assigned_matches(request.user).order_by("table", "-created_at", "-pk")
     open_ = _with_scores(list(mine.exclude(status=Match.Status.RECEIVED)[:100]))
     done = _with_scores(list(mine.filter(status=Match.Status.RECEIVED).order_by("-received_at", "-pk")[:20]))
+    numbers = numbering.numbers_for(open_)  # the bracket's number, as on the bracket and the dashboard
+    for match in open_:
+        match.display_number = numbers.get(match.pk)
     return render(request, "referee/tables.html", {
         "open_matches": open_, "done_matches": done,
         "is_organizer": request.user.is_staff or request.user.is_superuser

@@ -38,7 +38,8 @@ def match_pdf(request, pk: int, kind: str):
     match = get_object_or_404(Match.objects.select_related("tournament"), pk=pk)
     if not printing.can_download_match(request.user, match):
         return _deny(request)
-    return _pdf_response(printing.match_pdf(match, kind), printing.pdf_filename(kind, match=match))
+    return _pdf_response(printing.match_pdf(match, kind, site_url=printing.site_address(request)),
+                         printing.pdf_filename(kind, match=match))
 
 
 @require_GET
@@ -64,7 +65,8 @@ def round_print(request, pk: int):
         elif not round_.matches.exists():
             error = "empty"
         else:
-            job = printing.start_print_job(kind=kind, user=request.user, round=round_)
+            job = printing.start_print_job(kind=kind, user=request.user, round=round_,
+                                           site_url=printing.site_address(request))
             return redirect("printing:job", pk=job.pk)
     matches = (
         round_.matches.select_related("pair_a", "pair_b").order_by("table", "pk")

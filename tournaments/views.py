@@ -273,6 +273,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "open_registration": bool(forms.get("pair_form") or forms.get("csv_form") or forms.get("csv_report")),
         "Status": Match.Status,
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
+        "format_summary": pages.format_summary(stage),
     })
     return context
 

@@ -2,6 +2,7 @@
 from django import template
 
 from ..display import ENDING_LABELS
+from ..numbering import number_of
 
 register = template.Library()
 
@@ -31,3 +32,9 @@ def index(sequence, position):
         return sequence[int(position)]
     except (TypeError, ValueError, IndexError, KeyError):
         return ""
+
+
+@register.filter
+def match_number(match):
+    """``{{ match|match_number }}``: the number the tournament gives the match (its bracket's), or None."""
+    return number_of(match)

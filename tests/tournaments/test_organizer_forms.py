@@ -88,3 +88,40 @@ def test_the_draw_button_says_what_the_seeding_does(client, org):
     assert "na ordem do organizador, sem sorteio" in html
     Stage.objects.filter(tournament=t).update(seeding="lot")
     assert "posições sorteadas" in client.get(url("dashboard", t)).content.decode()
+
+
+def test_the_summary_says_the_third_place_is_on_and_the_match_is_labelled(client, org):
+    t = pf.tournament(org, pairs=4, third_place=True)
+    html = client.get(url("dashboard", t)).content.decode()
+    assert "com disputa de 3º lugar" in html
+    for match in pf.open_matches(t):
+        pf.decide(match, org)
+    third = next(m for m in pf.open_matches(t) if m.bracket_node.section == "third_place")
+    final_round = third.round.number
+    html = client.get(url("dashboard", t) + f"?rodada={final_round}").content.decode()
+    assert 'class="st st-third"' in html
+    public = client.get(url("round", t, number=final_round)).content.decode()
+    assert "Disputa de 3º lugar" in public
+
+
+def test_one_number_per_match_the_brackets_on_every_page(client, org):
+    from scoring import numbering, printing
+    from tournaments.svg import match_numbers
+    from tournaments import services
+
+    t = pf.tournament(org, pairs=8)
+    numbers = match_numbers(services.bracket_view(t).bracket)
+    match = pf.open_matches(t)[-1]
+    number = numbers[match.bracket_node.code]
+    assert number != match.pk or True
+    assert numbering.number_of(match) == number
+    dashboard = client.get(url("dashboard", t)).content.decode()
+    assert f"jogo {number}" in dashboard
+    sumula = client.get(reverse("scoring:match", kwargs={"pk": match.pk})).content.decode()
+    assert f"Jogo {number}</" in sumula or f"Jogo {number}\n" in sumula
+    assert "Mesa %s" % match.table in sumula
+    [sheet] = printing._with_numbers(printing.sheets_for(printing.ordered_matches([match.pk]), "blank"),
+                                     [match], "")
+    from scoring import pdf
+    assert f"Jogo</span>" not in pdf.sheet_html("blank", sheet)
+    assert f"Jogo {number}" in pdf.sheet_html("blank", sheet)
