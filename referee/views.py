@@ -300,8 +300,7 @@ def claim(request, pk: int):
                                "claimant": match.pair(r.claimant_team)}
                               for r in match.rulings.filter(status=Ruling.Status.PROPOSED).order_by("-pk")[:5]]
     elif not code:
-        context["infractions"] = [{"code": c, "article": i.article, "title": i.title, "window": i.claim_window}
-                                  for c, i in CATALOG.items()]
+        context["infractions"] = _infractions_by_use()
     elif code != NOT_COVERED:
         ruling_id = _int(request.GET.get("ruling"))
         proposal = Ruling.objects.filter(pk=ruling_id, match=match, status=Ruling.Status.PROPOSED).first() \
@@ -323,6 +322,16 @@ def claim(request, pk: int):
             context["dealer_seat"] = state.dealer
     status = 400 if context["error"] else 200
     return render(request, "referee/claim.html", context, status=status)
+
+
+def _infractions_by_use() -> list[dict]:
+    """The catalog, the infractions claimed most often first (then in the regulation's order)."""
+    from django.db.models import Count
+
+    uses = dict(Ruling.objects.values_list("code").annotate(n=Count("pk")).order_by())
+    items = [{"code": c, "article": i.article, "title": i.title, "window": i.claim_window, "uses": uses.get(c, 0)}
+             for c, i in CATALOG.items()]
+    return sorted(items, key=lambda item: -item["uses"])  # sorted is stable: ties keep the catalog's order
 
 
 def _step_label(step: str) -> str:

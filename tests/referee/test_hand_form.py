@@ -59,3 +59,27 @@ def test_a_pin_error_names_the_field_not_its_code(client, match, referee):
     assert page_message("PIN errado.", "pin") == "PIN: PIN errado."
     assert page_message("x", "report.events[3].play") == "Jogadas e pedidos: x"
     assert "[" not in page_message("x", "expect")
+
+
+def test_the_infractions_are_ordered_by_use_and_can_be_filtered(client, match, referee):
+    from referee import services as referee_services
+
+    for _ in range(2):
+        ruling = referee_services.propose(match, 0, 1, "card_out_of_turn", {}, referee)
+        ruling.delete() if False else None
+    client.force_login(referee)
+    html = client.get(reverse("referee:claim", kwargs={"pk": match.pk}), {"claimant": "0"}).content.decode()
+    assert 'id="infraction-filter"' in html and 'data-search="art. 23' in html
+    first = html.index('name="code" value="')
+    assert 'value="card_out_of_turn"' in html[first:first + 40]
+
+
+def test_the_verification_page_speaks_words_not_codes(client, match, referee):
+    from tests.scoring.sumula_setup import three
+    from scoring import services as scoring
+
+    scoring.record_hand(match, three(0), referee)
+    client.force_login(referee)
+    html = client.get(reverse("scoring:match", kwargs={"pk": match.pk})).content.decode()
+    assert "pé assento" not in html and "regulamento-tecnico" not in html
+    assert "Regulamento Técnico" in html or "regulamento técnico" in html.lower()
