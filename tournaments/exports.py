@@ -4,20 +4,17 @@ through the API (``tournaments.export_api``).
 
 Each builder returns an :class:`Export`: its column names (the CSV header, in order) and one
 dict per row with typed values (numbers stay numbers in JSON; lists, such as a match's games,
-become "12-9 7-12 12-4" in CSV). Every builder runs a fixed number of queries whatever the
-number of pairs or matches. Only official results count (received súmulas, W.O. and the
+become "12-9 7-12 12-4" in CSV; the JSON is DRF's rendering of ``as_dict``). Every builder runs
+a fixed number of queries whatever the number of pairs or matches. Only official results count (received súmulas, W.O. and the
 organizer's decisions, art. 25-26), as on the standings page.
 """
 from __future__ import annotations
 
 import csv
 import io
-import json
-from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from scoring.models import Game, Match
 
@@ -67,10 +64,6 @@ def to_csv(export: Export) -> str:
     return out.getvalue()
 
 
-def to_json(export: Export) -> str:
-    return json.dumps(export.as_dict(), cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
-
-
 # ----------------------------------------------------------------------------------- standings
 
 STANDING_COLUMNS = ["rank", "group", "pair_id", "pair", "players", "withdrawn", "played", "won", "lost", "byes",
@@ -111,10 +104,10 @@ def finished_games(match: Match) -> list[Game]:
     return [g for g in match.games.all() if g.winner is not None]
 
 
-def result_row(match: Match, names: dict[int, str] | None = None) -> dict:
+def result_row(match: Match) -> dict:
     """One match with its official result (if any) and each finished game's score (pair A first)."""
     result: Result | None = getattr(match, "tournament_result", None)
-    names = names or {match.pair_a_id: match.pair_a.name, match.pair_b_id: match.pair_b.name}
+    names = {match.pair_a_id: match.pair_a.name, match.pair_b_id: match.pair_b.name}
     row = {"match_id": match.pk, "round": match.round.number if match.round else None,
            "round_name": match.round.display_name if match.round else "", "table": match.table,
            "pair_a_id": match.pair_a_id, "pair_a": match.pair_a.name, "pair_b_id": match.pair_b_id,
@@ -167,13 +160,5 @@ def pairings(rnd: Round) -> Export:
 
 def matches_of_pair(pair: Pair) -> list[Match]:
     """A pair's matches in its tournament (by round), with games and results, in two queries."""
-    from django.db.models import Q
-
     return list(_match_queryset().filter(Q(pair_a=pair) | Q(pair_b=pair)).order_by("round__number", "pk"))
 
-
-def names_by_id(matches: list[Match]) -> dict[int, str]:
-    names: dict[int, str] = defaultdict(str)
-    for m in matches:
-        names[m.pair_a_id], names[m.pair_b_id] = m.pair_a.name, m.pair_b.name
-    return names

@@ -79,7 +79,7 @@ def _marker_queryset(slug: str):
             v_pairs=_scalar(Pair.objects, Count("pk")),
             v_pair_at=_scalar(Pair.objects, Max("registered_at")),
             v_withdrawn_at=_scalar(Pair.objects, Max("withdrawn_at")),
-            v_stage_at=Subquery(Stage.objects.filter(tournament=OuterRef("pk")).values("updated_at")[:1]),
+            v_stage_at=_scalar(Stage.objects, Max("updated_at")),  # one stage today, several tomorrow
         )
         .values_list(*_COLUMNS)
     )

@@ -123,10 +123,13 @@ def pair_page(tournament: Tournament, pair_id: int) -> tuple[Pair, list[PairMatc
         outcome = ""
         if result is not None:
             outcome = "won" if result.winner_id == pair.pk else "lost"
-        games = [f"{g.score_a}–{g.score_b}" if mine_a else f"{g.score_b}–{g.score_a}" for g in exports.finished_games(match)]
+        games = [f"{g.score_a}–{g.score_b}" if mine_a else f"{g.score_b}–{g.score_a}"
+                 for g in exports.finished_games(match)]
+        written = any(g.score_a or g.score_b for g in match.games.all()) or match.status in (
+            Match.Status.SIGNED, Match.Status.RECEIVED)
         rows.append(PairMatch(match, match.round, match.pair_b if mine_a else match.pair_a,
                               pages.result_text(result, match.best_of, flip=not mine_a), outcome, result, games,
-                              any(g.score_a or g.score_b for g in match.games.all()) or match.status in (Match.Status.SIGNED, Match.Status.RECEIVED)))
+                              written))
     byes = [b.round for b in Bye.objects.filter(pair=pair).select_related("round").order_by("round__number")]
     return pair, rows, byes
 
