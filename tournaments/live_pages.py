@@ -109,9 +109,17 @@ class PairMatch:
     sumula: bool  # the súmula has something to show (games entered or signed)
 
 
-def pair_page(tournament: Tournament, pair_id: int) -> tuple[Pair, list[PairMatch], list[Round]] | None:
-    """The pair (with its players) and its matches by round, and the rounds it had a bye in;
-    None when the tournament has no such pair. Four queries."""
+@dataclass
+class PairPage:
+    pair: Pair
+    matches: list[PairMatch]
+    byes: list[Round]
+    standing: services.StandingLine | None  # its line in the standings (not for a bracket alone)
+
+
+def pair_page(tournament: Tournament, pair_id: int, stage: Stage | None) -> PairPage | None:
+    """The pair (with its players), its matches by round, the rounds it had a bye in and its
+    line in the standings; None when the tournament has no such pair. A fixed number of queries."""
     pair = (Pair.objects.filter(tournament=tournament, pk=pair_id)
             .select_related("first_player", "second_player", "substitute").first())
     if pair is None:
@@ -131,7 +139,10 @@ def pair_page(tournament: Tournament, pair_id: int) -> tuple[Pair, list[PairMatc
                               pages.result_text(result, match.best_of, flip=not mine_a), outcome, result, games,
                               written))
     byes = [b.round for b in Bye.objects.filter(pair=pair).select_related("round").order_by("round__number")]
-    return pair, rows, byes
+    standing = None
+    if stage is not None and not stage.is_bracket and pair.status != Pair.Status.PENDING:
+        standing = next((line for line in services.standings(tournament).rows if line.pair.pk == pair.pk), None)
+    return PairPage(pair, rows, byes, standing)
 
 
 # --------------------------------------------------------------------------------- wall sheet

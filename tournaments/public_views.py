@@ -40,15 +40,14 @@ def projector(request, slug: str):
 @require_GET
 def pair_detail(request, slug: str, pair: int):
     tournament = _tournament(slug)
-    found = live_pages.pair_page(tournament, pair)
+    stage = pages.stage_of(tournament)
+    found = live_pages.pair_page(tournament, pair, stage)
     if found is None:
         raise Http404(_("This tournament has no such pair."))
-    the_pair, matches, byes = found
-    stage = pages.stage_of(tournament)
     return render(request, "tournaments/pair.html", {
         "tournament": tournament, "stage": stage, "links": pages.public_links(tournament, stage), "active": "",
-        "can_manage": services.can_manage(request.user, tournament), "pair": the_pair, "matches": matches,
-        "byes": byes})
+        "can_manage": services.can_manage(request.user, tournament), "pair": found.pair, "matches": found.matches,
+        "byes": found.byes, "standing": found.standing})
 
 
 @require_GET

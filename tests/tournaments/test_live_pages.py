@@ -156,6 +156,8 @@ def test_pair_page_lists_players_matches_scores_and_sumulas(client):
     assert "12–5" in html
     assert reverse("printing:match-filled", kwargs={"pk": match.pk}) in html
     assert url("pair", t, pair=match.pair_b_id) in html  # the opponent's page
+    rank = next(line.rank for line in services.standings(t).rows if line.pair.pk == pair.pk)
+    assert f"{rank}º na classificação" in html and "vitórias: 1, derrotas: 0" in html
     other = client.get(url("pair", t, pair=match.pair_b_id)).content.decode()
     assert "5–12" in other  # from the loser's side
 
