@@ -74,6 +74,6 @@ class RequestLogMiddleware:
             return response
         finally:
             level = logging.ERROR if status >= 500 else logging.WARNING if status >= 400 else logging.INFO
-            access_log.log(level, "%s %d %.0fms", request.method, status, (time.monotonic() - start) * 1000,
+            access_log.log(level, "%d %.0fms", status, (time.monotonic() - start) * 1000,
                            extra={"request": describe(request)})
             _current.reset(token)
