@@ -13,6 +13,18 @@ from scoring import print_upkeep, printing
 from scoring.models import PrintJob
 
 
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    """The retried job runs in-process, even when a broker is configured (.ci/run's second
+    pass); a real worker, killed in the middle, is in test_print_worker_lost.py."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
 def new_job(printed_round, **fields) -> PrintJob:
     job = PrintJob.objects.create(kind="blank", tournament=printed_round["tournament"], round=printed_round["round"],
                                   total=3, created_by=printed_round["organizer"], **fields)
