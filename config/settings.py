@@ -124,6 +124,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.conditional.PublicConditionalGetMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # last: turns a locked-out login into the lockout answer
     "axes.middleware.AxesMiddleware",
