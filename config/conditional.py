@@ -40,6 +40,7 @@ class PublicConditionalGetMiddleware:
         current = state(match.kwargs["slug"])
         if current is None:
             return self.get_response(request)
+        request.public_tournament = current.tournament  # the views reuse it: no second query
         user = request.user.pk if getattr(request, "user", None) is not None and request.user.is_authenticated else 0
         tag = etag(current, request.get_full_path(), user, get_language(), request.headers.get("Accept", ""))
         modified = int(current.last_modified.timestamp()) if current.last_modified else None

@@ -24,6 +24,7 @@ from .models import AuditEntry, CheckIn, Pair, Result, Round, Stage, TableAssign
 
 @dataclass(frozen=True)
 class State:
+    tournament: Tournament  # with its organizer: the page's views reuse it
     values: tuple
     last_modified: datetime | None
 
@@ -58,11 +59,14 @@ def state(slug: str) -> State | None:
         if stamp:
             annotations[f"{name}_at"] = _agg(rows, stamp, Max)
     annotations["stage_at"] = Subquery(Stage.objects.filter(tournament=OuterRef("pk")).values("updated_at")[:1])
-    row = Tournament.objects.filter(slug=slug).annotate(**annotations).values().first()
-    if row is None:
+    tournament = Tournament.objects.select_related("organizer").filter(slug=slug).annotate(**annotations).first()
+    if tournament is None:
         return None
+    row = {field.attname: getattr(tournament, field.attname) for field in Tournament._meta.concrete_fields}
+    row.update({key: getattr(tournament, key) for key in annotations})
+    row["organizer_name"] = tournament.organizer.get_full_name() if tournament.organizer_id else ""
     stamps = [value for key, value in row.items() if key.endswith("_at") and isinstance(value, datetime)]
-    return State(tuple(sorted((key, str(value)) for key, value in row.items())), max(stamps, default=None))
+    return State(tournament, tuple(sorted((key, str(value)) for key, value in row.items())), max(stamps, default=None))
 
 
 def etag(current: State, *parts: object) -> str:
