@@ -5,9 +5,21 @@ hundred phones refreshing the bracket cost one small query each.
 
 The ETag also depends on the path and query, the user and the language; answers carrying
 a one-time message (the messages framework) are never short-circuited.
+
+The page built for an ETag is kept in the cache (``CACHES``: Redis with ``DJANGO_CACHE_URL``,
+else each process's memory: an optimisation only, never state another process needs), so a
+hundred readers of an unchanged bracket cost one build; the forms' CSRF tokens are filled
+in for each reader. When a change makes a page stale, one process builds the new one while
+the others keep serving the last one (with its own ETag) for those few moments, instead of
+every process building the same page at once.
 """
 from __future__ import annotations
 
+import re
+
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
@@ -20,6 +32,14 @@ PUBLIC_PAGES = {
     ("tournaments-api", "round"), ("tournaments-api", "matches"), ("tournaments-api", "match"),
     ("tournaments-api", "standings"), ("tournaments-api", "bracket"), ("tournaments-api", "tables"),
 }
+
+
+CACHE_SECONDS = 600
+#: a page's new state is built by one process at a time; the others serve the last one
+BUILD_SECONDS = 30
+CSRF_PLACEHOLDER = "\x00csrf-token\x00"
+CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{32,64}(")')
+CSRF_PLACEHOLDER_INPUT = r"\g<1>" + CSRF_PLACEHOLDER + r"\g<2>"
 
 
 class PublicConditionalGetMiddleware:
@@ -45,14 +65,42 @@ class PublicConditionalGetMiddleware:
         tag = etag(current, request.get_full_path(), user, get_language(), request.headers.get("Accept", ""))
         modified = int(current.last_modified.timestamp()) if current.last_modified else None
         pending_messages = "messages" in request.COOKIES or "_messages" in getattr(request, "session", {})
-        if not pending_messages:
-            early = get_conditional_response(request, etag=tag, last_modified=modified)
-            if early is not None:
-                return self._validators(early, tag, modified, user)
-        response = self.get_response(request)
-        if response.status_code == 200 and not pending_messages and not response.has_header("ETag"):
-            self._validators(response, tag, modified, user)
+        if pending_messages:
+            return self.get_response(request)
+        early = get_conditional_response(request, etag=tag, last_modified=modified)
+        if early is not None:
+            return self._validators(early, tag, modified, user)
+        page = f"public-page:{request.get_full_path()}:{user}:{get_language()}:{request.headers.get('Accept', '')}"
+        stored = cache.get(f"{page}:{tag}")
+        building = False
+        if stored is None and not (building := cache.add(f"{page}:building", 1, BUILD_SECONDS)):
+            # another process is building this page's new state: serve its last state meanwhile
+            # (a few seconds old, with its own tag: the next refresh gets the new one)
+            latest = cache.get(f"{page}:latest")
+            if latest is not None:
+                old_tag, stored = latest
+                return self._serve(request, stored, old_tag, None, user)
+        if stored is not None:
+            return self._serve(request, stored, tag, modified, user)
+        try:
+            response = self.get_response(request)
+            if response.status_code == 200 and not response.has_header("ETag"):
+                self._validators(response, tag, modified, user)
+                if not response.streaming and not response.cookies.get("messages"):
+                    charset = response.charset or "utf-8"
+                    body = CSRF_INPUT.sub(CSRF_PLACEHOLDER_INPUT, response.content.decode(charset, "replace"))
+                    built = (body, response["Content-Type"])
+                    cache.set_many({f"{page}:{tag}": built, f"{page}:latest": (tag, built)}, CACHE_SECONDS)
+        finally:
+            if building:
+                cache.delete(f"{page}:building")
         return response
+
+    def _serve(self, request, stored, tag: str, modified: int | None, user: int):
+        body, content_type = stored
+        if CSRF_PLACEHOLDER in body:
+            body = body.replace(CSRF_PLACEHOLDER, get_token(request))
+        return self._validators(HttpResponse(body, content_type=content_type), tag, modified, user)
 
     @staticmethod
     def _validators(response, tag: str, modified: int | None, user: int):

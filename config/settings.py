@@ -241,6 +241,16 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
+# Cache: built public pages by their ETag (config.conditional), an optimisation only. Redis
+# shared by the web processes with DJANGO_CACHE_URL (e.g. redis://127.0.0.1:6379/2), else
+# each process's memory.
+_cache_url = os.environ.get("DJANGO_CACHE_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}
+    if _cache_url.startswith(("redis://", "rediss://"))
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "truco", "OPTIONS": {"MAX_ENTRIES": 2000}}
+}
+
 # Celery: eager (in-process) unless a broker is configured.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL

@@ -14,8 +14,8 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import DateTimeField, IntegerField
+from django.db.models.expressions import RawSQL
 
 from scoring.models import Match, MatchEvent
 
@@ -29,36 +29,47 @@ class State:
     last_modified: datetime | None
 
 
-def _agg(queryset, field: str, function) -> Subquery:
-    return Subquery(
-        queryset.order_by().values("__group").annotate(value=function(field)).values("value")[:1]
-    )
+def _tables() -> dict[str, tuple[str, str, str | None]]:
+    """name -> (FROM ... WHERE clause reaching the outer tournament, id column, timestamp column)."""
+    def t(model) -> str:
+        return model._meta.db_table
+
+    outer = f"{t(Tournament)}.id"
+    return {
+        "round": (f"{t(Round)} x WHERE x.tournament_id = {outer}", "x.id", None),
+        "pair": (f"{t(Pair)} x WHERE x.tournament_id = {outer}", "x.id", None),
+        "checkin": (f"{t(CheckIn)} x JOIN {t(Round)} r ON x.round_id = r.id WHERE r.tournament_id = {outer}",
+                    "x.id", "x.checked_in_at"),
+        "table": (f"{t(TableAssignment)} x WHERE x.tournament_id = {outer}", "x.id", None),
+        "match": (f"{t(Match)} x WHERE x.tournament_id = {outer}", "x.id", "x.updated_at"),
+        "event": (f"{t(MatchEvent)} x JOIN {t(Match)} m ON x.match_id = m.id WHERE m.tournament_id = {outer}",
+                  "x.id", "x.at"),
+        "result": (f"{t(Result)} x WHERE x.tournament_id = {outer}", "x.id", "x.recorded_at"),
+        "audit": (f"{t(AuditEntry)} x WHERE x.tournament_id = {outer}", "x.id", "x.at"),
+        "stage": (f"{t(Stage)} x WHERE x.tournament_id = {outer}", "x.id", "x.updated_at"),
+    }
 
 
-def _per_tournament(model, path: str):
-    """``model`` rows of the outer tournament, grouped into one."""
-    return model.objects.filter(**{path: OuterRef("pk")}).annotate(__group=Coalesce(path, 0, output_field=IntegerField()))
+_ANNOTATIONS: dict | None = None
+
+
+def _annotations() -> dict:
+    """Scalar subqueries in plain SQL (built once): the ORM's Subquery costs more to compile
+    than the query costs to run."""
+    global _ANNOTATIONS
+    if _ANNOTATIONS is None:
+        out = {}
+        for name, (source, ident, stamp) in _tables().items():
+            out[f"{name}_n"] = RawSQL(f"SELECT COUNT(*) FROM {source}", (), output_field=IntegerField())
+            out[f"{name}_max"] = RawSQL(f"SELECT MAX({ident}) FROM {source}", (), output_field=IntegerField())
+            if stamp:
+                out[f"{name}_at"] = RawSQL(f"SELECT MAX({stamp}) FROM {source}", (), output_field=DateTimeField())
+        _ANNOTATIONS = out
+    return _ANNOTATIONS
 
 
 def state(slug: str) -> State | None:
-    tables = {
-        "round": (Round, "tournament", "id", None),
-        "pair": (Pair, "tournament", "id", None),
-        "checkin": (CheckIn, "round__tournament", "id", "checked_in_at"),
-        "table": (TableAssignment, "tournament", "id", None),
-        "match": (Match, "tournament", "id", "updated_at"),
-        "event": (MatchEvent, "match__tournament", "id", "at"),
-        "result": (Result, "tournament", "id", "recorded_at"),
-        "audit": (AuditEntry, "tournament", "id", "at"),
-    }
-    annotations = {}
-    for name, (model, path, ident, stamp) in tables.items():
-        rows = _per_tournament(model, path)
-        annotations[f"{name}_n"] = _agg(rows, ident, Count)
-        annotations[f"{name}_max"] = _agg(rows, ident, Max)
-        if stamp:
-            annotations[f"{name}_at"] = _agg(rows, stamp, Max)
-    annotations["stage_at"] = Subquery(Stage.objects.filter(tournament=OuterRef("pk")).values("updated_at")[:1])
+    annotations = _annotations()
     tournament = Tournament.objects.select_related("organizer").filter(slug=slug).annotate(**annotations).first()
     if tournament is None:
         return None
