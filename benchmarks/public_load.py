@@ -23,7 +23,16 @@ there (left in place, named ``bench-...``), starts gunicorn on ``127.0.0.1:PORT`
 
 Plus ``results_entered`` and ``errors`` (non-2xx/304 answers or failed connections). The
 client runs in this process (threads, keep-alive connections) on the same 2 cores as the
-server, so the figures are a floor of what the server alone would do.
+server, so the figures are a floor of what the server alone would do. Set
+``DJANGO_CACHE_URL`` (Redis) as in production, so that the gunicorn processes share the
+built pages.
+
+Measured on the shared 2-core machine (Redis cache, 100 readers, a result a second):
+trivial_view_per_s 1492 (its own p99 604 ms: 100 closed-loop readers queue even for
+``/healthz``), public_pages_per_s 100, public_p99_ms 3774 (public_p50_ms 724),
+public_full_pages_per_s 73. Before the cache and the one-builder rule: 19 pages/s, p99
+18 s. The target (p99 < 150 ms) is NOT met: building a changed 256-pair bracket page takes
+~0.8 s of CPU, and with 100 readers on 2 cores the queue alone exceeds it.
 """
 from __future__ import annotations
 

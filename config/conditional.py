@@ -34,6 +34,14 @@ PUBLIC_PAGES = {
 }
 
 
+def _credentials_besides_the_session(request) -> bool:
+    return bool(
+        request.headers.get("Authorization")
+        or getattr(request, "_force_auth_user", None) is not None  # DRF's test client
+        or getattr(request, "_force_auth_token", None) is not None
+    )
+
+
 CACHE_SECONDS = 600
 #: a page's new state is built by one process at a time; the others serve the last one
 BUILD_SECONDS = 30
@@ -54,6 +62,9 @@ class PublicConditionalGetMiddleware:
         except Resolver404:
             return self.get_response(request)
         if (match.namespace, match.url_name) not in PUBLIC_PAGES or "slug" not in match.kwargs:
+            return self.get_response(request)
+        if _credentials_besides_the_session(request):
+            # the API may know a user this middleware does not see (HTTP Basic, a token)
             return self.get_response(request)
         from tournaments.freshness import etag, state
 

@@ -80,3 +80,21 @@ def test_a_page_built_once_is_served_to_the_next_reader_with_their_own_csrf_toke
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
     switched = reader.post("/i18n/setlang/", {"language": "en", "next": url, "csrfmiddlewaretoken": token})
     assert switched.status_code == 302  # the reader's own token: the language switch works
+
+
+def test_a_reader_with_api_credentials_never_gets_an_anonymous_copy_nor_leaves_one(cup, settings):
+    """The organizer's JSON (with contacts) is not cached for the public, nor the public's for them."""
+    import base64
+
+    from django.test import Client
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    t, org = cup
+    org.set_password("segredo-1")
+    org.save()
+    url = reverse("tournaments-api:pairs", kwargs={"slug": t.slug})
+    anonymous = Client().get(url)
+    basic = "Basic " + base64.b64encode(f"{org.username}:segredo-1".encode()).decode()
+    mine = Client().get(url, HTTP_AUTHORIZATION=basic)
+    assert mine.status_code == 200 and not mine.has_header("ETag")
+    assert Client().get(url).content == anonymous.content
