@@ -19,7 +19,11 @@ from . import live, live_pages, pages, services
 from .models import Round, Tournament
 
 
-def _tournament(slug: str) -> Tournament:
+def _tournament(slug: str, request) -> Tournament:
+    """The page's tournament; the one ``config.conditional`` read for the ETag when it did."""
+    known = getattr(request, "public_tournament", None)
+    if known is not None and known.slug == slug:
+        return known
     return get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
 
 
@@ -30,7 +34,7 @@ def version(request, slug: str):
 
 @require_GET
 def projector(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     context = {"projector": live_pages.projector_slides(tournament), "tournament": tournament,
                "slide_seconds": live_pages.SLIDE_SECONDS}
     context["stage"] = context["projector"].stage
@@ -39,7 +43,7 @@ def projector(request, slug: str):
 
 @require_GET
 def pair_detail(request, slug: str, pair: int):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
     found = live_pages.pair_page(tournament, pair, stage)
     if found is None:
@@ -52,7 +56,7 @@ def pair_detail(request, slug: str, pair: int):
 
 @require_GET
 def wall_sheet(request, slug: str, number: int):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     rnd = Round.objects.filter(tournament=tournament, number=number, generated_at__isnull=False).first()
     if rnd is None:
         raise Http404(_("No round with this number."))

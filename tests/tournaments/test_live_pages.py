@@ -246,3 +246,29 @@ def test_new_pages_run_the_same_queries_with_8_and_48_pairs(client, django_asser
                 assert client.get(path).status_code == 200
         if page == "projector":
             assert queries(client, path + "?parte=1") <= counts[8]
+
+
+def test_a_fragment_asked_for_a_new_version_is_never_a_copy_from_before_it(client):
+    """config.conditional caches built pages by path; the version in the fragment's URL (as the
+    page's script sends it) makes each change a new path, so the fragment shows the change."""
+    org = pf.organizer()
+    t = pf.tournament(org, pairs=8, format="swiss")
+    match = pf.open_matches(t)[0]
+    before = live.tournament_version(t.slug).tag
+    first = client.get(url("rounds", t) + f"?parte=1&v={before}")
+    assert "12–7" not in first.content.decode()
+    pf.decide(match, org)
+    after = live.tournament_version(t.slug).tag
+    assert after != before
+    fresh = client.get(url("rounds", t) + f"?parte=1&v={after}").content.decode()
+    assert "12–7" in fresh
+
+
+def test_projector_and_pair_pages_answer_conditional_requests(client):
+    org = pf.organizer()
+    t = pf.tournament(org, pairs=4, format="swiss")
+    pair = Pair.objects.filter(tournament=t).first()
+    for path in (url("projector", t), url("pair", t, pair=pair.pk)):
+        first = client.get(path)
+        assert first.has_header("ETag"), path
+        assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304, path
