@@ -20,7 +20,7 @@ from .models import Round, Tournament
 
 
 def _tournament(slug: str, request) -> Tournament:
-    """The page's tournament; the one ``config.conditional`` read for the ETag when it did."""
+    """The page's tournament; the one ``tournaments.conditional`` read for the ETag when it did."""
     known = getattr(request, "public_tournament", None)
     if known is not None and known.slug == slug:
         return known

@@ -249,7 +249,7 @@ def test_new_pages_run_the_same_queries_with_8_and_48_pairs(client, django_asser
 
 
 def test_a_fragment_asked_for_a_new_version_is_never_a_copy_from_before_it(client):
-    """config.conditional caches built pages by path; the version in the fragment's URL (as the
+    """tournaments.conditional caches built pages by path; the version in the fragment's URL (as the
     page's script sends it) makes each change a new path, so the fragment shows the change."""
     org = pf.organizer()
     t = pf.tournament(org, pairs=8, format="swiss")
