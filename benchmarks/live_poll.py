@@ -8,9 +8,13 @@ stack, no network). Prints ``name: value`` lines, medians of R requests:
 - ``poll_304_ms`` / ``poll_304_queries``: the change marker asked with If-None-Match (304);
 - ``marker_query_ms``: the marker's one query alone (the rest of the poll is Django's middleware);
 - ``standings_page_ms`` / ``standings_page_bytes``: the whole standings page (the baseline: what
-  a reload every few seconds would cost);
+  a reload every few seconds would cost; repeated, so tournaments.conditional's page cache
+  answers most of them);
+- ``standings_page_built_ms``: the same page built every time (a new address each request, so
+  the page cache never answers): what each change costs once;
 - ``standings_fragment_ms`` / ``standings_fragment_bytes``: the fragment fetched after a change;
-- ``projector_page_ms``; ``poll_vs_page_ratio``: standings page time / poll time.
+- ``projector_page_ms``; ``poll_vs_page_ratio`` and ``poll_vs_built_page_ratio``: the page's time
+  (cached, built) over the poll's.
 """
 from __future__ import annotations
 
@@ -94,22 +98,27 @@ def main() -> None:
     assert response.status_code == 304
     with CaptureQueriesContext(connection) as queries:
         client.get(version, HTTP_IF_NONE_MATCH=etag)
+    poll_queries = len(queries)  # now: the next request empties Django's query log
     from tournaments.live import tournament_version
 
     marker_ms, _ = median_ms(lambda: tournament_version(t.slug), args.repeat)
     page_ms, page = median_ms(lambda: client.get(f"/torneios/{t.slug}/classificacao/"), args.repeat)
+    counter = iter(range(10**6))
+    built_ms, _ = median_ms(lambda: client.get(f"/torneios/{t.slug}/classificacao/?b={next(counter)}"), args.repeat)
     fragment_ms, fragment = median_ms(lambda: client.get(f"/torneios/{t.slug}/classificacao/?parte=1"), args.repeat)
     projector_ms, _ = median_ms(lambda: client.get(f"/torneios/{t.slug}/telao/"), max(3, args.repeat // 3))
     print(f"pairs: {args.pairs}")
     print(f"poll_304_ms: {poll_ms:.2f}")
-    print(f"poll_304_queries: {len(queries)}")
+    print(f"poll_304_queries: {poll_queries}")
     print(f"marker_query_ms: {marker_ms:.2f}")
     print(f"standings_page_ms: {page_ms:.2f}")
+    print(f"standings_page_built_ms: {built_ms:.2f}")
     print(f"standings_page_bytes: {len(page.content)}")
     print(f"standings_fragment_ms: {fragment_ms:.2f}")
     print(f"standings_fragment_bytes: {len(fragment.content)}")
     print(f"projector_page_ms: {projector_ms:.2f}")
     print(f"poll_vs_page_ratio: {page_ms / poll_ms:.1f}")
+    print(f"poll_vs_built_page_ratio: {built_ms / poll_ms:.1f}")
     tmp.cleanup()
 
 
