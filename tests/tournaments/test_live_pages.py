@@ -272,3 +272,11 @@ def test_projector_and_pair_pages_answer_conditional_requests(client):
         first = client.get(path)
         assert first.has_header("ETag"), path
         assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304, path
+
+
+def test_the_printing_index_links_each_round_wall_sheet(client):
+    org = pf.organizer()
+    t = pf.tournament(org, pairs=4, format="swiss")
+    client.force_login(org)
+    index = client.get(reverse("printing:tournament", kwargs={"slug": t.slug})).content.decode()
+    assert url("wall-sheet", t, number=1) in index
