@@ -140,6 +140,10 @@ def test_pages_link_the_downloads(client, swiss):
     round_page = client.get(reverse("tournaments:round", kwargs={"slug": t.slug, "number": 1})).content.decode()
     assert api("pairings", t, number=1) + "?format=csv" in round_page
     assert api("results", t) + "?format=csv" in round_page
+    org = pf.organizer("o2")
+    k = pf.tournament(org, "ko", pairs=4)
+    bracket = client.get(reverse("tournaments:bracket", kwargs={"slug": k.slug})).content.decode()
+    assert api("results", k) + "?format=csv" in bracket
 
 
 def test_exports_are_in_the_openapi_schema(client):
