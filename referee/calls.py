@@ -125,7 +125,7 @@ def open_calls_for(user):
         tournaments |= set(TableAssignment.objects.filter(referee=user).values_list("tournament_id", flat=True))
         tournaments |= set(user.organized_tournaments.values_list("pk", flat=True))
         qs = qs.filter(Q(match__referee=user) | Q(match__tournament_id__in=tournaments))
-    return qs.select_related("match", "match__pair_a", "match__pair_b").order_by("created_at", "id")[:OPEN_CALLS_LIMIT]
+    return qs.select_related("match", "match__pair_a", "match__pair_b", "taken_by").order_by("created_at", "id")[:OPEN_CALLS_LIMIT]
 
 
 def disputes_of(match: Match) -> dict[tuple[int, int], RefereeCall]:

@@ -110,8 +110,10 @@
   }
   function render() {
     var st = local();
-    $("pts0").textContent = st.score ? st.score[0] : 0;
-    $("pts1").textContent = st.score ? st.score[1] : 0;
+    var last = server.games.length ? server.games[server.games.length - 1].score : [0, 0];
+    var shown = st.over ? (st.score || last) : st.score;  // once over: the last game's final score
+    $("pts0").textContent = shown ? shown[0] : 0;
+    $("pts1").textContent = shown ? shown[1] : 0;
     var g = st.games || server.games_won;
     if (B.best_of > 1) { $("games0").textContent = g[0]; $("games1").textContent = g[1]; }
     $("where").textContent = st.over ? T.over :
