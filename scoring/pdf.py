@@ -298,8 +298,11 @@ def blank_context(document: dict) -> dict:
     header = _header(document)
     # games and then the panel (penalties, result, signatures), two cells side by side
     cells = [{"game": {"number": n}} for n in range(1, header["best_of"] + 1)] + [{"panel": True}]
+    from .table_cards import blank_qr
+
     return {
         **header,
+        "table_qr": blank_qr(header["match"].get("id")),  # the table's link (issue 10)
         "pairs": [cells[i:i + 2] for i in range(0, len(cells), 2)],
         "rows": range(1, _blank_rows(header) + 1),
         "penalty_rows": range(BLANK_PENALTY_ROWS),
