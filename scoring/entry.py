@@ -98,64 +98,87 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
                                     "entry")
     item = ({"report": entry["report"]} if "report" in entry
             else {"report": entry} if services.is_report(entry) else dict(entry))
-    with transaction.atomic():
-        match = _lock(match.pk if isinstance(match, Match) else match)
-        if not access.can_enter_entries(by, match):
-            raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
-        if match.status != Match.Status.OPEN:
-            raise services._locked_error()
-        game = current_game(match) if match.winner is None else None
-        rules = services.rules_of(match)
-        if game is None or game.winner is not None:
-            raise PositionConflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now "
-                                     "signed). Use a correction with a reason to change it."),
-                                   state_of(match, None, (0, 0), 0, 1, 0), "match")
-        if position is not None and tuple(position) != (game.number, game.hand_count + 1):
-            raise PositionConflict(
-                _("This device is behind: the súmula is at game %(game)s, hand %(hand)s (you sent game "
-                  "%(sent_game)s, hand %(sent_hand)s). Nothing was recorded.")
-                % {"game": game.number, "hand": game.hand_count + 1, "sent_game": position[0],
-                   "sent_hand": position[1]},
-                state_of(match, game.number, game.score, game.dealer, game.hand_count + 1, game.entry_count, rules))
-        services._check_expect(expect, services.state_token(game.number, game.entry_count))
-        dealer = game.dealer
-        given = item.pop("dealer", None) if item.get("report") is None else (
-            item["report"].get("dealer") if isinstance(item["report"], dict) else None)
-        if given is not None and game.hand_count == 0 and given != dealer:
-            field = "dealer" if item.get("report") is None else "report.dealer"
-            dealer = game.first_dealer = services._check_seat(given, field)  # art. 1: the table's draw
-            game.save(update_fields=["first_dealer"])
-        elif given is not None and item.get("report") is None and given != dealer:
-            raise services.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
-                                          "right).") % {"expected": dealer}, "dealer")
-        checked = services.check_hand(rules, match.rule_set, game.score, dealer, item)
-        now = timezone.now()
-        link = getattr(by, "table_link", None)
-        hand = HandEntry.objects.create(
-            game=game, position=game.entry_count + 1, number=game.hand_count + 1, dealer=dealer,
-            ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
-            points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],
-            report=checked["report"], verdict=checked["verdict"], created_by=by if services._is_user(by) else None,
-            table_link=link, created_at=now,
-        )
-        extra = {"via": f"table:{link.pk}"} if link is not None else {}
-        services._event(match, MatchEvent.Kind.HAND, by, game=game.number, hand=hand.number, position=hand.position,
-                        dealer=dealer, ended_by=hand.ended_by, value=hand.value, winner=hand.winner,
-                        points=hand.points, score=list(checked["score"]), report=hand.report is not None,
-                        violations=len(hand.violations), **extra)
-        services._finish_entry(match, game, checked["score"], by, now)
-        game.match = match
-        hand.game = game
-        if game.winner is None:
-            hand.game_over = None
-            hand.state = state_of(match, game.number, game.score, next_dealer(dealer), hand.number + 1,
-                                  hand.position, rules)
-        else:
-            hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
-                              "winner_name": match.pair(game.winner).name}
-            hand.state = state_of(match, None if match.winner is not None else game.number + 1, (0, 0), 0, 1, 0,
-                                  rules)
-        return hand
+    pk = match.pk if isinstance(match, Match) else match
+    progress = {"wrote": False}
+    refusal = None
+    # No savepoint of its own (two statements fewer inside the API's transaction, scoring/idempotency.py):
+    # every check runs before the first write, and a refusal leaves the transaction as it found it.
+    with transaction.atomic(savepoint=False):
+        try:
+            return _record(pk, item, by, expect, position, progress)
+        except services.ScoringError as error:
+            if progress["wrote"]:
+                raise
+            refusal = error
+    raise refusal
+
+
+def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEntry:
+    from . import services
+
+    match = _lock(pk)
+    if not access.can_enter_entries(by, match):
+        raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
+    if match.status != Match.Status.OPEN:
+        raise services._locked_error()
+    game = current_game(match) if match.winner is None else None
+    rules = services.rules_of(match)
+    if game is None or game.winner is not None:
+        raise PositionConflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now "
+                                 "signed). Use a correction with a reason to change it."),
+                               state_of(match, None, (0, 0), 0, 1, 0), "match")
+    if position is not None and tuple(position) != (game.number, game.hand_count + 1):
+        raise PositionConflict(
+            _("This device is behind: the súmula is at game %(game)s, hand %(hand)s (you sent game "
+              "%(sent_game)s, hand %(sent_hand)s). Nothing was recorded.")
+            % {"game": game.number, "hand": game.hand_count + 1, "sent_game": position[0],
+               "sent_hand": position[1]},
+            state_of(match, game.number, game.score, game.dealer, game.hand_count + 1, game.entry_count, rules))
+    services._check_expect(expect, services.state_token(game.number, game.entry_count))
+    dealer = game.dealer
+    drawn = False
+    given = item.pop("dealer", None) if item.get("report") is None else (
+        item["report"].get("dealer") if isinstance(item["report"], dict) else None)
+    if given is not None and game.hand_count == 0 and given != dealer:
+        field = "dealer" if item.get("report") is None else "report.dealer"
+        dealer = services._check_seat(given, field)  # art. 1: the table's draw
+        drawn = True
+    elif given is not None and item.get("report") is None and given != dealer:
+        raise services.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
+                                      "right).") % {"expected": dealer}, "dealer")
+    checked = services.check_hand(rules, match.rule_set, game.score, dealer, item)
+    # every check passed: the writes
+    progress["wrote"] = True
+    if drawn:
+        game.first_dealer = dealer
+        game.save(update_fields=["first_dealer"])
+    now = timezone.now()
+    link = getattr(by, "table_link", None)
+    hand = HandEntry.objects.create(
+        game=game, position=game.entry_count + 1, number=game.hand_count + 1, dealer=dealer,
+        ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
+        points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],
+        report=checked["report"], verdict=checked["verdict"], created_by=by if services._is_user(by) else None,
+        table_link=link, created_at=now,
+    )
+    extra = {"via": f"table:{link.pk}"} if link is not None else {}
+    services._event(match, MatchEvent.Kind.HAND, by, game=game.number, hand=hand.number, position=hand.position,
+                    dealer=dealer, ended_by=hand.ended_by, value=hand.value, winner=hand.winner,
+                    points=hand.points, score=list(checked["score"]), report=hand.report is not None,
+                    violations=len(hand.violations), **extra)
+    services._finish_entry(match, game, checked["score"], by, now)
+    game.match = match
+    hand.game = game
+    if game.winner is None:
+        hand.game_over = None
+        hand.state = state_of(match, game.number, game.score, next_dealer(dealer), hand.number + 1,
+                              hand.position, rules)
+    else:
+        hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
+                          "winner_name": match.pair(game.winner).name}
+        hand.state = state_of(match, None if match.winner is not None else game.number + 1, (0, 0), 0, 1, 0,
+                              rules)
+    return hand
 
 
 def hand_data(hand: HandEntry) -> dict:

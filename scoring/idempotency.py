@@ -5,17 +5,19 @@ same request again, and the server must do its work once.
 :class:`IdempotentAPIView` is the one mechanism, the base of every write endpoint of scoring
 and referee. For a POST/PUT/PATCH/DELETE carrying ``Idempotency-Key``:
 
-- the first request by a credential (a user, a table link, or an anonymous player) with that
-  key claims an :class:`~scoring.models.IdempotencyRecord` with one
-  ``INSERT … ON CONFLICT DO NOTHING`` (the unique constraint on (credential, key): never a
-  check-then-write, so concurrent repeats on PostgreSQL cannot both run), runs, and stores its
-  response (not a 5xx: that one is forgotten so the client may retry);
+- the request runs in one transaction: the first request by a credential (a user, a table link,
+  or an anonymous player) with that key claims an :class:`~scoring.models.IdempotencyRecord` with
+  one ``INSERT … ON CONFLICT DO NOTHING`` (the unique constraint on (credential, key): never a
+  check-then-write), runs, and stores its response, and all of it commits at once (one commit
+  per entry). A concurrent repeat's INSERT waits on PostgreSQL for that commit, then finds the
+  stored response and replays it: the work is done once. A 5xx (or a crash) rolls the claim
+  back with the work, so the client may retry;
 - a repeat with the same method, path and body gets that first response back
   (``Idempotent-Replayed: true``) and writes nothing;
 - the same key with another body (or another endpoint) is refused with 422;
-- a repeat while the first is still running gets 409 ("retry later"); a claim left running for
-  :data:`STALE` (a crashed worker) may be taken over: a hand entry carries its expected position,
-  so if the first did write, the retry gets 409 and not a second hand.
+- a claim without a stored answer (only where the database does not wait, or a record left by an
+  older version) gets 409 ("retry later"), or is taken over after :data:`STALE`: a hand entry
+  carries its expected position, so if the first did write, the retry gets 409, not a second hand.
 
 Records are kept :data:`KEEP` (24 hours) at least; :func:`purge` removes older ones
 (``scoring.tasks.purge_idempotency_keys``).
@@ -25,7 +27,7 @@ from __future__ import annotations
 import hashlib
 from datetime import timedelta
 
-from django.db import connection
+from django.db import connection, transaction
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -146,6 +148,12 @@ class IdempotentAPIView(APIView):
     """An APIView whose writes honour ``Idempotency-Key`` (see the module)."""
 
     _idempotency_record = None
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method in WRITES and request.META.get(HEADER) is not None:
+            with transaction.atomic():  # the claim, the work and the stored answer commit together
+                return super().dispatch(request, *args, **kwargs)
+        return super().dispatch(request, *args, **kwargs)
 
     def initial(self, request, *args, **kwargs):
         self._idempotency_record = None
