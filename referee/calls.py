@@ -119,12 +119,11 @@ def open_calls_for(user):
     if not getattr(user, "is_authenticated", False):
         return RefereeCall.objects.none()
     qs = RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True))
-    if not (user.is_staff or user.is_superuser):
-        tournaments = set(Match.objects.filter(referee=user).exclude(tournament=None)
-                          .values_list("tournament_id", flat=True))
-        tournaments |= set(TableAssignment.objects.filter(referee=user).values_list("tournament_id", flat=True))
-        tournaments |= set(user.organized_tournaments.values_list("pk", flat=True))
-        qs = qs.filter(Q(match__referee=user) | Q(match__tournament_id__in=tournaments))
+    if not (user.is_staff or user.is_superuser):  # one query: the tournaments as subqueries
+        qs = qs.filter(Q(match__referee=user) | Q(match__tournament__organizer=user)
+                       | Q(match__tournament_id__in=Match.objects.filter(referee=user).values("tournament_id"))
+                       | Q(match__tournament_id__in=TableAssignment.objects.filter(referee=user)
+                           .values("tournament_id")))
     return qs.select_related("match", "match__pair_a", "match__pair_b", "taken_by").order_by("created_at", "id")[:OPEN_CALLS_LIMIT]
 
 

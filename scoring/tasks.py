@@ -23,3 +23,11 @@ def render_print_job(job_id: int) -> str | None:
 
     job = run_print_job(job_id)
     return job.status if job is not None else None
+
+
+@shared_task(name="scoring.purge_idempotency_keys", ignore_result=True)
+def purge_idempotency_keys() -> int:
+    """Forget the Idempotency-Keys older than 24 hours (scoring.idempotency); schedule it hourly."""
+    from .idempotency import purge
+
+    return purge()
