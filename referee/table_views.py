@@ -31,7 +31,7 @@ from referee.engine.game import next_dealer
 from scoring import services as scoring
 from scoring.content import load_games, person_name
 from scoring.display import ENDING_LABELS, VALUE_LABELS, load_match
-from scoring.entry import state_of
+from scoring.services.hand_entry import state_of
 from scoring.models import Match, Signature
 from scoring.table_links import resolve
 from tournaments import pins

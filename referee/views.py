@@ -262,8 +262,8 @@ def claim(request, pk: int):
                                "claimant": match.pair(r.claimant_team)}
                               for r in match.rulings.filter(status=Ruling.Status.PROPOSED).order_by("-pk")[:5]]
     elif not code:
-        context["infractions"] = [{"code": c, "article": i.article, "title": i.title, "window": i.claim_window}
-                                  for c, i in CATALOG.items()]
+        context["infractions"] = [{"code": c, "article": i.article, "title": i.title, "window": i.claim_window,
+                                   "house": i.house_sanction} for c, i in CATALOG.items()]
     elif code != NOT_COVERED:
         ruling_id = _int(request.GET.get("ruling"))
         proposal = Ruling.objects.filter(pk=ruling_id, match=match, status=Ruling.Status.PROPOSED).first() \

@@ -19,7 +19,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from . import access, services, table_links
-from .entry import hand_data
+from .services.hand_entry import hand_data
 from .idempotency import IdempotentAPIView as APIView
 from .table_links import IsUserOrTable, TableScope
 from .content import load_games, person_name, signature_document, signature_is_valid, sumula_document

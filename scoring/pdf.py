@@ -75,6 +75,13 @@ OPTION_WORDS = {
     ("lead_after_tie", "tying_player"): pgettext_lazy("súmula PDF", "after a tied trick the player who tied leads"),
     ("lead_after_tie", "first_player"): pgettext_lazy("súmula PDF", "after a tied trick the first hand player leads"),
     ("lead_after_tie", "trick_leader"): pgettext_lazy("súmula PDF", "after a tied trick whoever led it leads again"),
+    ("lead_after_tie", "first_tying_player"): pgettext_lazy(
+        "súmula PDF", "after a tied trick the first player who showed the tying card leads"),
+    ("lead_after_tie", "nearest_tying_player"): pgettext_lazy(
+        "súmula PDF", "after a tied trick the tied player nearest the first hand player leads"),
+    ("iron_tie", "nobody"): pgettext_lazy("súmula PDF", "tied mão de ferro: nobody scores (art. 20)"),
+    ("iron_tie", "first_player_team"): pgettext_lazy(
+        "súmula PDF", "tied mão de ferro: the team of the first hand player scores"),
     ("cover_after_tied_first", True): pgettext_lazy("súmula PDF", "covered cards allowed after a tied first trick"),
     ("cover_after_tied_first", False): pgettext_lazy("súmula PDF", "no covered card after a tied first trick"),
     ("show_highest_after_tied_first", True): pgettext_lazy("súmula PDF", "after a tied first trick the highest card must be shown"),
@@ -89,6 +96,12 @@ OPTION_WORDS = {
     ("raise_in_eleven", "art19"): pgettext_lazy("súmula PDF", 
         "raise in a mão de onze: loses 3, or the game if the opponents have 9 to 11 (art. 19)"),
     ("raise_in_eleven", "game"): pgettext_lazy("súmula PDF", "raise in a mão de onze loses the game"),
+    ("raise_in_eleven", "art19_match"): pgettext_lazy(
+        "súmula PDF", "raise in a mão de onze: loses 3, or the whole match if the opponents have 9 to 11 (art. 19)"),
+    ("house_sanctions", "tento"): pgettext_lazy(
+        "súmula PDF", "art. 10, 14, 18: the tento in play (house rules)"),
+    ("house_sanctions", "warning"): pgettext_lazy(
+        "súmula PDF", "art. 10, 14, 18: a warning, no points (house rules)"),
     ("eleven_run_points", 1): pgettext_lazy("súmula PDF", "mão de onze refused: the opponents score 1"),
     ("eleven_run_points", 3): pgettext_lazy("súmula PDF", "mão de onze refused: the opponents score 3"),
     ("blind_iron_hand", True): pgettext_lazy("súmula PDF", "mão de ferro played blind"),
@@ -298,11 +311,10 @@ def blank_context(document: dict) -> dict:
     header = _header(document)
     # games and then the panel (penalties, result, signatures), two cells side by side
     cells = [{"game": {"number": n}} for n in range(1, header["best_of"] + 1)] + [{"panel": True}]
-    from .table_cards import blank_qr
-
+    table_url = document.get("table_url")  # the table's link (issue 10), set by scoring.printing
     return {
         **header,
-        "table_qr": blank_qr(header["match"].get("id")),  # the table's link (issue 10)
+        "table_qr": mark_safe(qr_svg(table_url, 13)) if table_url else "",
         "pairs": [cells[i:i + 2] for i in range(0, len(cells), 2)],
         "rows": range(1, _blank_rows(header) + 1),
         "penalty_rows": range(BLANK_PENALTY_ROWS),

@@ -1,6 +1,6 @@
-"""The table cards of a round (issue 10 §1): one A5 page per table, in one PDF, printed with the
-round — the table number, the two pairs, and the QR code of the table's link with "scan to enter
-the score". Also the small QR of the link on the blank súmula (``blank_qr``).
+"""The table cards of a round's matches (issue 10 §1): one A5 page per table, in one PDF, printed with
+the round (tournaments/print_views.py) — the table number, the two pairs, and the QR code of the table's link with "scan to enter
+the score". The blank súmula shows the same QR code, smaller (``scoring.printing``).
 
 Rendered with WeasyPrint and the QR codes of ``scoring.pdf``; the links come from
 ``scoring.table_links`` (created for matches that have none).
@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from . import pdf, table_links
-from .models import Match, TableLink
+from .models import TableLink
 
 CARD_TEMPLATE = "scoring/pdf/table_cards.html"
 CARD_QR_MM = 80
@@ -43,17 +43,3 @@ def table_cards_pdf(matches) -> bytes:
     from weasyprint import HTML
 
     return HTML(string=cards_html(matches), base_url=str(settings.BASE_DIR)).write_pdf()
-
-
-def round_matches(round_) -> list[Match]:
-    return list(Match.objects.filter(round=round_).select_related(
-        "round", "tournament", "pair_a__first_player", "pair_a__second_player",
-        "pair_b__first_player", "pair_b__second_player").order_by("table", "pk"))
-
-
-def blank_qr(match_id: int | None) -> str:
-    """The QR code of a match's active table link for its blank súmula ("" when it has none yet)."""
-    if not match_id:
-        return ""
-    link = TableLink.objects.filter(match_id=match_id, revoked_at__isnull=True).first()
-    return mark_safe(pdf.qr_svg(link_url(link), 22)) if link else ""

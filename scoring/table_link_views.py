@@ -1,20 +1,17 @@
-"""The organizer's side of the table links (issue 10 §1): revoke or reissue a table's link, and the
-round's table cards PDF (printed with the round). The round page lists the links
-(tournaments/views.py ``round_detail``)."""
+"""The organizer's side of the table links (issue 10 §1): revoke or reissue a table's link. The round
+page lists the links (tournaments/views.py ``round_detail``); the round's table cards PDF is a
+printing page of tournaments (``tournaments/print_views.py``)."""
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
-from tournaments.models import Round
-
-from . import access, table_cards, table_links
+from . import access, table_links
 from .models import Match
 
 
@@ -36,16 +33,3 @@ def manage_link(request, pk: int):
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = "/"
     return redirect(target)
-
-
-@require_GET
-def round_cards(request, pk: int):
-    rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not access.manages(request.user, rnd.tournament):
-        raise PermissionDenied(_("Only the tournament's organizer prints the table cards."))
-    data = table_cards.table_cards_pdf(table_cards.round_matches(rnd))
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="cartoes-de-mesa-rodada-{rnd.number}.pdf"'
-    return response

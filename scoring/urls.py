@@ -18,7 +18,6 @@ urlpatterns = [
     path("partida/<int:pk>/contra-assinar/", views.countersign, name="countersign"),
     path("partida/<int:pk>/recebida/", views.receive, name="receive"),
     path("partida/<int:pk>/link-da-mesa/", table_link_views.manage_link, name="table-link"),
-    path("rodada/<int:pk>/cartoes-de-mesa.pdf", table_link_views.round_cards, name="table-cards"),
     path("verificar/", views.verify_form, name="verify-form"),
     path("verificar/<str:digest>/", views.verify, name="verify"),
 ]

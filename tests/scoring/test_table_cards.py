@@ -36,7 +36,7 @@ def test_table_cards_of_a_round_one_page_per_table_with_the_link(match, pairs, o
 
     second = services.create_match(pair_a=pairs[2], pair_b=pairs[1], tournament=tournament, round=match.round,
                                    table=9, referee=referee, by=organizer)
-    data = table_cards.table_cards_pdf(table_cards.round_matches(match.round))
+    data = table_cards.table_cards_pdf(Match.objects.filter(round=match.round).order_by("table"))
     (tmp_path.parent / "table-cards.pdf").write_bytes(data)
     assert pdf_pages(data) == 2
     text = pdf_text(data)
@@ -65,5 +65,5 @@ def test_the_round_page_lists_the_links_and_the_organizer_reissues_one(match, or
     assert table_links.resolve(link.token) is None
     client.force_login(referee)
     assert client.post(f"/sumulas/partida/{match.pk}/link-da-mesa/", {"action": "revoke"}).status_code == 403
-    assert client.get(f"/sumulas/rodada/{match.round_id}/cartoes-de-mesa.pdf").status_code == 403
+    assert client.get(f"/sumulas/impressao/rodada/{match.round_id}/cartoes-de-mesa.pdf").status_code == 403
     assert Match.objects.get(pk=match.pk).table_links.filter(revoked_at__isnull=True).count() == 1

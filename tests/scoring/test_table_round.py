@@ -58,7 +58,7 @@ def test_a_16_table_round_from_the_table_links_only(tmp_path):
 
     organizer = Client()
     organizer.force_login(org)
-    cards = organizer.get(f"/sumulas/rodada/{rnd.pk}/cartoes-de-mesa.pdf")
+    cards = organizer.get(f"/sumulas/impressao/rodada/{rnd.pk}/cartoes-de-mesa.pdf")
     assert cards.status_code == 200
     urls = read_qr_codes(cards.content, tmp_path)
     assert len(urls) == 16 and all(u.startswith(settings.SITE_URL + "/mesa/") for u in urls)

@@ -1,7 +1,7 @@
 """Recording a hand at the table's pace (issue 10 §3-4): few queries, the expected position, and
 what the page needs next.
 
-``record_hand`` is the one implementation behind ``scoring.services.record_hand`` (pages, API,
+``record_hand`` is the one implementation behind ``scoring.services.record_hand`` (``entry``; pages, API,
 the table link): it locks the match, reads where the current game stands in one query (the
 last hand and the last penalty as subqueries), checks the hand with the engine, writes the hand,
 its audit event and the game's score. A normal hand costs five queries; the hand that ends a
@@ -22,8 +22,10 @@ from config.errors import Conflict, Forbidden
 from referee.engine.game import next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
-from . import access
-from .models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
+from .. import access
+from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
+from . import base as services_base
+from . import entry as services_entry
 
 
 class PositionConflict(Conflict):
@@ -63,9 +65,7 @@ def state_of(match: Match, game_number: int | None, score, dealer: int, hand: in
     base = {"status": match.status, "games": [match.games_a, match.games_b], "winner": match.winner}
     if match.winner is not None or game_number is None:
         return {**base, "over": True, "game": None}
-    from .services import rules_of
-
-    rules = rules or rules_of(match)
+    rules = rules or services_base.rules_of(match)
     score = tuple(score)
     endings = [ending for ending in ENDINGS if ending != "fold" or rules.fold_any_time]
     state = hand_state(score)
@@ -91,13 +91,11 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
     The returned hand carries ``state`` (what the page shows next) and ``game_over`` (the game it ended:
     ``{"number", "winner", "score"}``) or None.
     """
-    from . import services
-
     if not isinstance(entry, dict):
-        raise services.ScoringError(_("A hand is an object {\"winner\", \"ended_by\", \"value\"} or a hand report."),
+        raise services_base.ScoringError(_("A hand is an object {\"winner\", \"ended_by\", \"value\"} or a hand report."),
                                     "entry")
     item = ({"report": entry["report"]} if "report" in entry
-            else {"report": entry} if services.is_report(entry) else dict(entry))
+            else {"report": entry} if services_entry.is_report(entry) else dict(entry))
     pk = match.pk if isinstance(match, Match) else match
     progress = {"wrote": False}
     refusal = None
@@ -106,7 +104,7 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
     with transaction.atomic(savepoint=False):
         try:
             return _record(pk, item, by, expect, position, progress)
-        except services.ScoringError as error:
+        except services_base.ScoringError as error:
             if progress["wrote"]:
                 raise
             refusal = error
@@ -114,15 +112,13 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
 
 
 def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEntry:
-    from . import services
-
     match = _lock(pk)
     if not access.can_enter_entries(by, match):
         raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
     if match.status != Match.Status.OPEN:
-        raise services._locked_error()
+        raise services_base._locked_error()
     game = current_game(match) if match.winner is None else None
-    rules = services.rules_of(match)
+    rules = services_base.rules_of(match)
     if game is None or game.winner is not None:
         raise PositionConflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now "
                                  "signed). Use a correction with a reason to change it."),
@@ -134,19 +130,19 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
             % {"game": game.number, "hand": game.hand_count + 1, "sent_game": position[0],
                "sent_hand": position[1]},
             state_of(match, game.number, game.score, game.dealer, game.hand_count + 1, game.entry_count, rules))
-    services._check_expect(expect, services.state_token(game.number, game.entry_count))
+    services_entry._check_expect(expect, services_entry.state_token(game.number, game.entry_count))
     dealer = game.dealer
     drawn = False
     given = item.pop("dealer", None) if item.get("report") is None else (
         item["report"].get("dealer") if isinstance(item["report"], dict) else None)
     if given is not None and game.hand_count == 0 and given != dealer:
         field = "dealer" if item.get("report") is None else "report.dealer"
-        dealer = services._check_seat(given, field)  # art. 1: the table's draw
+        dealer = services_base._check_seat(given, field)  # art. 1: the table's draw
         drawn = True
     elif given is not None and item.get("report") is None and given != dealer:
-        raise services.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
+        raise services_base.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
                                       "right).") % {"expected": dealer}, "dealer")
-    checked = services.check_hand(rules, match.rule_set, game.score, dealer, item)
+    checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item)
     # every check passed: the writes
     progress["wrote"] = True
     if drawn:
@@ -158,15 +154,15 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
         game=game, position=game.entry_count + 1, number=game.hand_count + 1, dealer=dealer,
         ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
         points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],
-        report=checked["report"], verdict=checked["verdict"], created_by=by if services._is_user(by) else None,
+        report=checked["report"], verdict=checked["verdict"], created_by=by if services_base._is_user(by) else None,
         table_link=link, created_at=now,
     )
     extra = {"via": f"table:{link.pk}"} if link is not None else {}
-    services._event(match, MatchEvent.Kind.HAND, by, game=game.number, hand=hand.number, position=hand.position,
+    services_base._event(match, MatchEvent.Kind.HAND, by, game=game.number, hand=hand.number, position=hand.position,
                     dealer=dealer, ended_by=hand.ended_by, value=hand.value, winner=hand.winner,
                     points=hand.points, score=list(checked["score"]), report=hand.report is not None,
                     violations=len(hand.violations), **extra)
-    services._finish_entry(match, game, checked["score"], by, now)
+    services_entry._finish_entry(match, game, checked["score"], by, now)
     game.match = match
     hand.game = game
     if game.winner is None:
