@@ -14,7 +14,6 @@ the current state instead of writing in the wrong place.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -37,21 +36,33 @@ class PositionConflict(Conflict):
 
 
 def _lock(pk: int) -> Match:
-    return (Match.objects.select_for_update(of=("self",)).select_related("tournament", "pair_a", "pair_b")
-            .get(pk=pk))
+    """The match row alone (its tournament and pairs are read only when needed: an organizer's
+    check, the name of a game's winner)."""
+    return Match.objects.select_for_update().get(pk=pk)
+
+
+_CURRENT_GAME_SQL = None
+
+
+def _current_game_sql() -> str:
+    """The last game with its last hand (number, dealer, position) and last penalty position, in one
+    statement (written once: building it with the ORM on every entry costs more than running it)."""
+    global _CURRENT_GAME_SQL
+    if _CURRENT_GAME_SQL is None:
+        g, h, p = Game._meta.db_table, HandEntry._meta.db_table, PenaltyEntry._meta.db_table
+        last_hand = f"(SELECT h.%s FROM {h} h WHERE h.game_id = g.id ORDER BY h.position DESC LIMIT 1)"
+        _CURRENT_GAME_SQL = (
+            f"SELECT g.*, {last_hand % 'number'} AS last_hand_number, {last_hand % 'dealer'} AS last_hand_dealer, "
+            f"{last_hand % 'position'} AS last_hand_position, "
+            f"(SELECT MAX(p.position) FROM {p} p WHERE p.game_id = g.id) AS last_penalty_position "
+            f"FROM {g} g WHERE g.match_id = %s ORDER BY g.number DESC LIMIT 1")
+    return _CURRENT_GAME_SQL
 
 
 def current_game(match: Match) -> Game | None:
-    """The match's last game with ``last_hand_number``, ``last_hand_dealer`` and ``entries`` (how many
-    hands and penalties it has), in one query."""
-    hands = HandEntry.objects.filter(game=OuterRef("pk")).order_by("-position")
-    penalties = PenaltyEntry.objects.filter(game=OuterRef("pk")).order_by("-position")
-    game = (Game.objects.filter(match_id=match.pk).order_by("-number")
-            .annotate(last_hand_number=Subquery(hands.values("number")[:1]),
-                      last_hand_dealer=Subquery(hands.values("dealer")[:1]),
-                      last_hand_position=Subquery(hands.values("position")[:1]),
-                      last_penalty_position=Subquery(penalties.values("position")[:1]))
-            .first())
+    """The match's last game with ``hand_count``, ``entry_count`` (hands and penalties) and ``dealer``
+    (of the next hand), in one query."""
+    game = next(iter(Game.objects.raw(_current_game_sql(), [match.pk])), None)
     if game is not None:
         game.hand_count = game.last_hand_number or 0
         game.entry_count = max(game.last_hand_position or 0, game.last_penalty_position or 0)
