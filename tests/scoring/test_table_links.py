@@ -168,3 +168,23 @@ def test_the_table_page_opens_without_login(client, match, link):
     assert client.get("/mesa/sw.js")["Service-Worker-Allowed"] == "/mesa/"
     Match.objects.filter(pk=match.pk).update(status="received", winner=0, received_at=match.created_at)
     assert client.get(f"/mesa/{link.token}/").status_code == 404
+
+
+def test_the_table_claims_and_appeals_with_a_players_pin_on_its_match_only(match, other, link, referee, pairs):
+    from referee import services as referee_services
+    from referee.models import Appeal, Ruling
+
+    api = table_client(link)
+    claim = {"claimant_team": 1, "offender_seat": 0, "code": "guidance_word", "facts": {"value": 1},
+             "player": pairs[1].first_player_id, "pin": PINS["Caio Reis"]}
+    assert api.post(f"/api/referee/matches/{match.pk}/rulings/", {**claim, "pin": "0000"},
+                    format="json").status_code == 403  # the link alone is no pair's credential
+    response = api.post(f"/api/referee/matches/{match.pk}/rulings/", claim, format="json")
+    assert response.status_code == 201, response.json()
+    assert api.post(f"/api/referee/matches/{other.pk}/rulings/", claim, format="json").status_code == 403
+    ruling = referee_services.confirm(Ruling.objects.get(pk=response.json()["id"]), referee)
+    assert api.post(f"/api/referee/rulings/{ruling.pk}/confirm/").status_code == 403  # only the referee confirms
+    appeal = {"team": 0, "player": pairs[0].first_player_id, "pin": PINS["Ana Souza"], "reason": "Não houve"}
+    response = api.post(f"/api/referee/rulings/{ruling.pk}/appeals/", appeal, format="json")
+    assert response.status_code == 201, response.json()
+    assert Appeal.objects.count() == 1
