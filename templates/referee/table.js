@@ -194,6 +194,9 @@
     var show = st.over && !queue.length && (sg.signable || server.status !== "open");
     box.hidden = !show;
     if (!show) return;
+    var key = JSON.stringify([sg, server.status]);
+    if (box.dataset.key === key) return;   // unchanged: keep what is being typed (a PIN)
+    box.dataset.key = key;
     box.innerHTML = "";
     var h = document.createElement("h2"); h.textContent = T.sign_title; box.appendChild(h);
     [0, 1].forEach(function (team) {

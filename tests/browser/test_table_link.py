@@ -104,7 +104,9 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
         form = page.locator(f"#signing form[data-team='{team}']")
         form.locator("input[name=pin]").fill(pin)
         form.locator("button").tap()
-        expect(page.locator("#signing")).to_contain_text("Ana Souza" if team == 0 else "Caio Reis")
+        expect(page.locator("#signing p.done").first).to_be_visible()
+        expect(page.locator("#signing")).to_contain_text("assinada por " + ("Ana Souza" if team == 0 else "Caio Reis"))
+    expect(page.locator("#signing")).to_contain_text("mesa organizadora")  # both signed: take it there
     page.screenshot(path="/tmp/wt10/table-signing.png")
     match.refresh_from_db()
     assert match.status == "signed"
