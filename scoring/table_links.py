@@ -78,6 +78,7 @@ def reissue(match: Match, by) -> TableLink:
         Match.objects.select_for_update().filter(pk=match.pk).first()
         now = timezone.now()
         match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
+        Match.objects.filter(pk=match.pk).update(updated_at=now)  # the round page shows the links: it is stale
         try:
             with transaction.atomic():
                 return TableLink.objects.create(match=match, token=new_token(), created_by=by, created_at=now)
@@ -89,7 +90,9 @@ def revoke(match: Match, by) -> int:
     """The organizer revokes the table's link without a new one; the number of links revoked."""
     if not access.is_organizer(by, match):
         raise Forbidden(_("Only the tournament's organizer revokes and reissues table links."))
-    return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=timezone.now(), revoked_by=by)
+    now = timezone.now()
+    Match.objects.filter(pk=match.pk).update(updated_at=now)  # the round page shows the links: it is stale
+    return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
 
 
 def resolve(token: str) -> TableLink | None:

@@ -461,7 +461,7 @@ class HandReplay:
             entry = CATALOG[code]
             refusal = claim_refusal(entry, seat, self.table_state(), self.rules)
             if refusal:
-                raise ReportError(f"events[{index}].infraction", f"{code} ({entry.article}) não cabe aqui: {refusal}")
+                raise ReportError(f"events[{index}].infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
             self.wrong_count = True
             self.violation(code, entry.article, index, f"{entry.title} (assento {seat})")
             return

@@ -114,7 +114,7 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
         raise ReportError("seat", "o assento do infrator deve ser de 0 a 3")
     refusal = claim_refusal(entry, seat, state, rules)
     if refusal:
-        raise ReportError("infraction", f"{code} ({entry.article}) não cabe aqui: {refusal}")
+        raise ReportError("infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
     offender = seat & 1
     article, title = entry.article, entry.title
     beneficiary: int | None = 1 - offender

@@ -279,7 +279,8 @@ def test_a_decision_without_reason_is_refused_with_a_message(client, match, refe
     _login(client, organizer)
     response = client.post(reverse("referee:decide-ruling", kwargs={"pk": escalated.pk}),
                            {"beneficiary": "0", "points": "1", "reason": ""}, follow=True)
-    assert "[reason]" in response.content.decode()
+    # the message names the field in words (issue 14 §4: "Motivo: …", never the code "[reason]")
+    assert "Motivo: " in response.content.decode() and "[reason]" not in response.content.decode()
     escalated.refresh_from_db()
     assert escalated.status == "escalated"
 
