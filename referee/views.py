@@ -41,7 +41,7 @@ from scoring.models import Game, HandEntry, Match
 from scoring.services import rules_of
 from tournaments.models import Pair, TableAssignment, Tournament
 
-from . import calls, hand_form, services
+from . import calls, hand_form, roles, services
 from .models import NOT_COVERED, Appeal, RefereeCall, Ruling
 
 MAX_REPORT_CHARS = 20_000
@@ -93,8 +93,7 @@ def tables(request):
         match.display_number = numbers.get(match.pk)
     return render(request, "referee/tables.html", {
         "open_matches": open_, "done_matches": done, "calls": list(calls.open_calls_for(request.user)),
-        "is_organizer": request.user.is_staff or request.user.is_superuser
-        or request.user.organized_tournaments.exists(),
+        "is_organizer": roles.summary(request.user).organizer,  # the same query as the header's
     })
 
 

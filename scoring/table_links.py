@@ -166,3 +166,17 @@ class TableScope(BasePermission):
         getter = getattr(view, "table_match_id", None)
         return getter is not None and getter(request) == link.match_id
 
+
+
+try:  # the OpenAPI schema documents the scheme (drf-spectacular)
+    from drf_spectacular.extensions import OpenApiAuthenticationExtension
+
+    class TableAuthenticationScheme(OpenApiAuthenticationExtension):
+        target_class = TableAuthentication
+        name = "tableLink"
+
+        def get_security_definition(self, auto_schema):
+            return {"type": "apiKey", "in": "header", "name": "Authorization",
+                    "description": "`Table <token>`: the table link's last path segment (docs/table-links.md)."}
+except ImportError:  # pragma: no cover
+    pass
