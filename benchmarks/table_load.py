@@ -25,7 +25,7 @@ Prints ``name: value`` lines:
 
 Measured on the shared 2-core machine (load average 7 to 13 from other work, PostgreSQL on the
 same disk: ~6 ms a durable commit), 200 tables, 8 sync workers, defaults, four runs on 2026-11-23:
-lost 0 and doubled 0 every time (1,400+ re-sent keys replayed); p50 26 to 325 ms, p99 178 to
+lost 0 and doubled 0 every time (5 % of the entries re-sent with their key, each answered by the replay); p50 26 to 325 ms, p99 178 to
 2,312 ms; capacity 21 to 54 hands/s against a trivial view at 250 to 510/s (ratio 0.04 to 0.15).
 The targets (p99 < 100 ms, ratio ≥ 0.2) were not met here; an entry is one commit and eight
 statements (tests/scoring/test_table_links.py), the Python side ~5 ms: the rest is the database

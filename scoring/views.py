@@ -83,6 +83,11 @@ def match_entry(request, pk: int):
     if denied:
         return denied
     context = match_context(match, request.user)
+    if match.status != Match.Status.RECEIVED:  # the table's own page (issue 10), to hand over or to print
+        from .table_links import ensure_links, table_url
+
+        link = ensure_links([match]).get(match.pk)
+        context["table_url"] = table_url(link, request) if link else None
     pending = request.session.get(PENDING)
     if pending and pending.get("match") == match.pk:
         context["pending_entry"] = pending
