@@ -45,6 +45,7 @@ what msgspec cannot write goes through the standard library (``tests/referee/tes
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -163,7 +164,7 @@ def iter_reports(text: str, gettext: Gettext = _identity) -> Iterator[Any]:
     ``text`` must not be blank.
     """
     try:
-        document = decode(text)
+        document = _decode_document(text)
     except (ValueError, RecursionError) as exc:
         document_error = exc
     else:
@@ -183,16 +184,28 @@ def iter_reports(text: str, gettext: Gettext = _identity) -> Iterator[Any]:
     fast = _FAST_DECODE
     for number, line in enumerate(lines, start=1):
         try:
-            yield fast(line)
-            continue
-        except _FAST_ERRORS:
-            pass
-        if not line or line.isspace():
-            continue
-        try:
-            yield _DECODER.decode(line)
-        except (ValueError, RecursionError) as exc:
-            yield Unparsable(_json_error(number, exc, gettext))
+            report = fast(line)
+        except _FAST_ERRORS:  # a blank line, or msgspec refuses: the standard library reads it or words why
+            if not line or line.isspace():
+                continue
+            try:
+                report = _DECODER.decode(line)
+            except (ValueError, RecursionError) as exc:
+                report = Unparsable(_json_error(number, exc, gettext))
+        yield report
+
+
+def _decode_document(text: str) -> Any:
+    """The whole input as one JSON document, the cyclic garbage collector paused meanwhile: JSON
+    makes no reference cycles, and on a big list the collector would only walk the new objects
+    again and again (a third of the time of a 20,000-report list)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return decode(text)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _has_report_line(lines: list[str]) -> bool:
