@@ -74,7 +74,7 @@ def mutate_shape(report: dict, rng: random.Random) -> None:
     event = events[rng.randrange(len(events))]
     kind = rng.randrange(10)
     if kind == 0:
-        del report[rng.choice(["dealer", "vira", "events", "score", "deal"])]
+        report.pop(rng.choice(["dealer", "vira", "events", "score", "deal"]), None)
     elif kind == 1:
         event.pop(rng.choice(sorted(event)))
     elif kind == 2:
