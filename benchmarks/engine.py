@@ -52,11 +52,12 @@ Second pass, profiled first:
   Django (its messages from the project's catalog through the standard library's gettext), the
   management command runs the same code for every other form; both print and exit alike (tested
   process against process).
-- JSON: ``json.loads`` per line about 65,000/s, and most of it the cyclic garbage collector when
-  the decoded reports are kept (a whole JSON list: the collector walks the growing heap again and
-  again; with it paused, 2.3x faster). Measured per line with the collector on: ``json`` 57,000/s,
-  orjson 72,000/s, msgspec 76,000/s (``decode_lines`` 70,000/s, no gain from batching); encoding:
-  ``json`` 137,000/s, orjson 249,000/s, msgspec 1,020,000/s. orjson was set aside: it reads an
+- JSON: ``json.loads`` per line about 65,000/s when the decoded reports are kept, and most of it
+  the cyclic garbage collector walking the growing heap again and again (a whole JSON list; with
+  the collector paused, 2.3x faster); decoding alone, nothing kept as check_hand does,
+  ``decode_*_per_s``: ``json`` 220,000/s, msgspec 490,000/s. Kept, collector on: ``json``
+  57,000/s, orjson 72,000/s, msgspec 76,000/s (``decode_lines`` 70,000/s: no gain from batching).
+  Encoding: ``json`` 140,000/s, orjson 249,000/s, msgspec 1,200,000/s. orjson was set aside: it reads an
   integer beyond 64 bits as a float (a different report). msgspec is used for both, with the
   standard library's exact results: floats read as :class:`~referee.engine.cli.JsonFloat` and
   written as ``json`` writes them (msgspec writes ``1e16`` for ``1e+16``), ``json`` for what msgspec
@@ -66,13 +67,15 @@ Second pass, profiled first:
   collector is paused while a whole document is decoded (JSON makes no cycles), and in the
   process the decoded list is frozen out of its sight (:func:`gc.freeze`).
 
-Reached (one run, CPU time, load average 8.5 on the 2 cores, 20,000 hands, best of 5): full
-replay 51,500 hands/s, engine 119,900 (2.33x); from JSON line to encoded verdict 46,500 with
-``json``, 90,000 with msgspec; ``check_hand`` as a process 0.334 s of CPU for 20,000 hands,
-59,900 hands/s (the same code inside Django 28,000; a JSON list 47,500; wall time 0.98 s, the
-machine's load). Both targets are reached with every check kept. What is left: ``clean_verdict``
-itself (about 8 µs a hand, Python bytecode for about 10 events), and in ``check_hand`` the
-imports (0.06 s with the interpreter) and msgspec's decoding (about 12% of the process).
+Reached (two runs, CPU time, load average 8 on the 2 cores, 20,000 hands, best of 5): full
+replay 51,600 / 54,800 hands/s, engine 118,700 / 126,700 (2.30x / 2.31x); from JSON line to
+encoded verdict 46,200 / 47,400 with ``json``, 82,200 / 90,000 with msgspec; ``check_hand`` as a
+process 0.324 / 0.332 s of CPU for 20,000 hands (``python -c pass``: 0.02 s), 61,700 / 60,200
+hands/s (the same code inside Django: 28,400 / 29,300; the hands as one JSON list: 52,200 /
+53,400; wall time 0.84 / 0.78 s, the machine's load). Both targets are reached with every check
+kept. What is left: ``clean_verdict`` itself (about 8 µs a hand, Python bytecode for about 10
+events), and in ``check_hand`` the imports (0.06 s with the interpreter, msgspec's a third of it)
+and msgspec's decoding (about 12% of the process).
 """
 from __future__ import annotations
 
