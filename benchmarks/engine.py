@@ -196,7 +196,8 @@ def main() -> None:
     encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
     print(f"decode_stdlib_per_s: {rate(best_time(each(decoder.decode), lines, args.repeat)[0])}")
     print(f"decode_msgspec_per_s: {rate(best_time(each(cli.decode), lines, args.repeat)[0])}")
-    print(f"encode_stdlib_per_s: {rate(best_time(each(lambda v: encoder.encode(v).encode()), verdicts, args.repeat)[0])}")
+    stdlib_encode = each(lambda verdict: encoder.encode(verdict).encode())
+    print(f"encode_stdlib_per_s: {rate(best_time(stdlib_encode, verdicts, args.repeat)[0])}")
     print(f"encode_msgspec_per_s: {rate(best_time(each(cli.encode), verdicts, args.repeat)[0])}")
     if args.no_command:
         return

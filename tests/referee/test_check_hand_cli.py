@@ -50,7 +50,8 @@ def same(a, b) -> bool:
 strings = st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=6) | st.sampled_from(
     ["\ud800", "\udfff x", "mão", "\u2028", "\x00", '"\\', "\x7f"])
 scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=2**63 - 2, max_value=2**70)
-           | st.floats(allow_nan=False, allow_infinity=False) | st.sampled_from([1e16, 1e-7, 1e22, 5e-324, -0.0]) | strings)
+           | st.floats(allow_nan=False, allow_infinity=False)
+           | st.sampled_from([1e16, 1e-7, 1e22, 5e-324, -0.0]) | strings)
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(strings, inner, max_size=4),
                       max_leaves=20)
 
