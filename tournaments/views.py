@@ -32,7 +32,7 @@ from django.views.generic import DetailView, ListView
 from scoring import services as scoring_services
 from scoring.models import Match
 
-from . import pages, services
+from . import pages, pin_views, services
 from .forms import CsvImportForm, ManualResultForm, PairRegistrationForm, StageForm, WalkoverForm, WithdrawalForm
 from .models import Pair, Round, Stage, Tournament
 
@@ -172,6 +172,13 @@ def round_detail(request, slug: str, number: int, *, tournament: Tournament | No
         request, tournament, "rounds", stage, rounds=generated, round=rnd,
         matches=pages.match_rows(services.round_matches(rnd), numbers), byes=pages.round_byes(rnd),
     )
+    if context["can_manage"]:  # the organizer sees each table's link (issue 10), to reissue or revoke it
+        from scoring.table_links import ensure_links, table_url
+
+        played = [row.match for row in context["matches"] if row.match.table and row.match.status != "received"]
+        links = ensure_links(played)
+        for match in played:
+            match.table_url = table_url(links[match.pk], request) if match.pk in links else ""
     return render(request, "tournaments/round.html", context)
 
 
@@ -322,6 +329,9 @@ def register(request, tournament: Tournament):
         messages.success(request, pgettext("the pair's name starts with Pair", "%(pair)s registered.") % {"pair": pair.name})
     else:
         messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair.name})
+    issued = pin_views.issue_at_registration(request, tournament, [pair])  # issue 10: PINs without the admin
+    if issued:
+        messages.info(request, pin_views.pins_message(pair, issued))
     return _back(tournament, request, "registration")
 
 
@@ -336,6 +346,10 @@ def import_csv(request, tournament: Tournament):
                       _dashboard_context(request, tournament, csv_form=form, csv_report=report), status=status)
     messages.success(request, ngettext("%(count)s pair imported.", "%(count)s pairs imported.", len(report.created))
                      % {"count": len(report.created)})
+    issued = pin_views.issue_at_registration(request, tournament, report.created)
+    if issued:
+        messages.info(request, _("%(count)s PINs issued: print the pair cards now to hand them out.")
+                      % {"count": len(issued)})
     return _back(tournament, request, "pairs")
 
 
@@ -552,3 +566,7 @@ def new_tournament(request):
             messages.success(request, _("Tournament created: register the pairs."))
             return redirect(_dashboard_url(tournament))
     return render(request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+pair_cards = organizer_only(pin_views.pair_cards)
+reset_pin = organizer_only(pin_views.reset_pin)
