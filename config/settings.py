@@ -297,6 +297,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "fail-stalled-print-jobs": {"task": "scoring.fail_stalled_print_jobs", "schedule": 60.0},
     "remove-old-print-pdfs": {"task": "scoring.remove_old_print_files", "schedule": 3600.0},
+    "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
