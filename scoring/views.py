@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.field_words import page_message
@@ -125,7 +126,8 @@ def record_report(request, pk: int):
         if not isinstance(report, dict):
             raise services.ScoringError(_("The hand report must be a JSON object."), "report")
         hand = services.record_hand(match, {"report": report}, request.user)
-        note = _("Hand %(number)s recorded from its report: %(ending)s, %(points)s point(s).") % {
+        note = ngettext("Hand %(number)s recorded from its report: %(ending)s, %(points)s point.",
+                        "Hand %(number)s recorded from its report: %(ending)s, %(points)s points.", hand.points) % {
             "number": hand.number, "ending": ENDING_LABELS.get(hand.ended_by, hand.ended_by), "points": hand.points}
         for violation in hand.violations:
             messages.warning(request, f"{violation.get('article', '')}: {violation.get('message', '')}")

@@ -24,11 +24,13 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import DetailView, ListView
 
+from config import pair_names
 from scoring import services as scoring_services
 from scoring.models import Match
 
@@ -330,7 +332,7 @@ def import_csv(request, tournament: Tournament):
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, csv_form=form, csv_report=report), status=status)
     messages.success(request, ngettext("%(count)s pair imported.", "%(count)s pairs imported.", len(report.created))
-                     % {"count": len(report.created)})
+                     % {"count": formats.localize(len(report.created))})
     return _back(tournament, request, "pairs")
 
 
@@ -473,7 +475,8 @@ def walkover(request, tournament: Tournament, pk: int):
     if result is None:
         _form_errors(request, form)
     else:
-        messages.success(request, _("W.O. recorded: %(winner)s wins.") % {"winner": result.winner.name})
+        messages.success(request, pair_names.contract(
+            _("W.O. recorded: %(winner)s wins.") % {"winner": result.winner.name}, result.winner.name))
     return _back(tournament, request, f"match-{match.pk}")
 
 
@@ -492,7 +495,8 @@ def set_result(request, tournament: Tournament, pk: int):
     if result is None:
         _form_errors(request, form)
     else:
-        messages.success(request, _("Result set by hand: %(winner)s wins.") % {"winner": result.winner.name})
+        messages.success(request, pair_names.contract(
+            _("Result set by hand: %(winner)s wins.") % {"winner": result.winner.name}, result.winner.name))
     return _back(tournament, request, f"match-{match.pk}")
 
 

@@ -41,6 +41,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from referee.engine import check_report
 
@@ -193,7 +194,8 @@ class Command(BaseCommand):
 
         if failure is not None:
             raise CommandError(
-                _("Internal error after %(total)d verdict(s): %(error)s") % {"total": total, "error": repr(failure)},
+                ngettext("Internal error after %(total)d verdict: %(error)s",
+                         "Internal error after %(total)d verdicts: %(error)s", total) % {"total": total, "error": repr(failure)},
                 returncode=EXIT_BAD_INPUT,
             )
         if internal:
