@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from config import pair_names
 from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
@@ -229,8 +230,9 @@ def sign(request, pk: int):
         except services.ScoringError as error:
             _fail(request, error)
         else:
-            messages.success(request, _("%(player)s signed for %(pair)s.") % {
-                "player": signature.player.name, "pair": match.pair(0 if role == "team0" else 1).name})
+            pair_name = match.pair(0 if role == "team0" else 1).name
+            messages.success(request, pair_names.contract(_("%(player)s signed for %(pair)s.") % {
+                "player": signature.player.name, "pair": pair_name}, pair_name))
         return _back(request, match, "scoring:sign")
     return render(request, "scoring/sign.html", match_context(match, request.user))
 

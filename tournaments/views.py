@@ -361,7 +361,8 @@ def confirm(request, tournament: Tournament, pk: int):
     except services.TournamentError as error:
         _fail(request, error)
     else:
-        messages.success(request, _("Registration of %(pair)s confirmed.") % {"pair": pair.name})
+        messages.success(request, pair_names.contract(_("Registration of %(pair)s confirmed.") % {"pair": pair.name},
+                                                     pair.name))
     return _back(tournament, request, f"pair-{pair.pk}")
 
 

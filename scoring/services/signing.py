@@ -122,7 +122,8 @@ def sign(match: Match, role: str, player, *, pin: str | None = None, code: str |
             if any(p.pk == player_id for p in access.pair_players(other)):
                 raise Forbidden(_("A player of %(other)s cannot sign for %(pair)s: each pair confirms and signs "
                                   "only for itself (art. 25).") % {"other": other.name, "pair": pair.name}, "player")
-            raise Forbidden(_("Only a player of %(pair)s signs for it (art. 25).") % {"pair": pair.name}, "player")
+            raise Forbidden(pair_names.contract(_("Only a player of %(pair)s signs for it (art. 25).") % {"pair": pair.name},
+                                                pair.name), "player")
         if match.status == Match.Status.SIGNED:
             raise Conflict(_("Both pairs already signed: the súmula is locked (art. 25)."), "status")
         version = _signable_version(match)
