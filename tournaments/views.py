@@ -350,9 +350,11 @@ def withdraw(request, tournament: Tournament, pk: int):
     if walkovers is None:
         _form_errors(request, form)
     else:
-        messages.success(request, ngettext("%(pair)s withdrew; %(count)s match became W.O.",
-                                           "%(pair)s withdrew; %(count)s matches became W.O.", len(walkovers))
-                         % {"pair": pair.name, "count": len(walkovers)})
+        withdrew = ngettext("%(pair)s withdrew from the tournament.", "%(pair)s withdrew from the tournament.",
+                            pair_names.number(pair.name)) % {"pair": pair.name}
+        became = ngettext("%(count)s match became W.O.", "%(count)s matches became W.O.", len(walkovers)) \
+            % {"count": formats.localize(len(walkovers))}
+        messages.success(request, f"{withdrew} {became}" if walkovers else withdrew)
     return _back(tournament, request, "pairs")
 
 

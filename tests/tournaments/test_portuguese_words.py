@@ -100,3 +100,25 @@ def test_the_csv_limit_is_written_with_a_separator():
     with translation.override("pt-br"):
         assert formats.localize(MAX_ROWS) == "5.000"
         assert formats.localize(2026) == "2.026"  # why years and ids go through |unlocalize
+
+
+def test_zero_takes_the_plural_as_brazilians_write_it(client):
+    org = pf.organizer()
+    client.force_login(org)
+    t = f.tournament(org, slug="vazio")
+    html = client.get(reverse("tournaments:dashboard", kwargs={"slug": t.slug})).content.decode()
+    assert "<strong>0</strong> duplas confirmadas" in html
+    with translation.override("pt-br"):
+        assert translation.ngettext("%(count)s pair imported.", "%(count)s pairs imported.", 0) % {
+            "count": 0} == "0 duplas importadas."
+
+
+def test_a_plural_pair_that_withdraws_agrees_with_its_verb(client):
+    org = pf.organizer()
+    client.force_login(org)
+    t = pf.tournament(org, pairs=2)
+    match = _first_match(t)
+    Pair.objects.filter(pk=match.pair_a_id).update(name="Os Zapeiros")
+    page = client.post(reverse("tournaments:withdraw", kwargs={"slug": t.slug, "pk": match.pair_a_id}),
+                       {"reason": "machucado"}, follow=True).content.decode()
+    assert "Os Zapeiros desistiram do torneio. 1 jogo virou W.O." in page
