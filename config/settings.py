@@ -193,6 +193,7 @@ LANGUAGES = [("pt-br", _("Português (Brasil)")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TZ_NAME", "America/Sao_Paulo")
 USE_I18N = True
+USE_THOUSAND_SEPARATOR = True  # 1.234 in pt-BR counts; ids, tables and form values use |unlocalize
 USE_TZ = True
 
 STATIC_URL = "static/"

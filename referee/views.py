@@ -27,8 +27,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config import pair_names
 from config.errors import Conflict, Forbidden, ServiceError
 from config.field_words import field_word, page_message
 from referee.engine import check_report
@@ -253,8 +255,9 @@ def effect_text(match: Match, ruling: Ruling, score) -> str:
     if ruling.beneficiary is None or not ruling.points:
         text = _("Nobody scores — %(a)s to %(b)s") % {"a": after[0], "b": after[1]}
         return text + (" · " + _("the deal passes on") if ruling.deal_lost else "")
-    return _("%(pair)s scores %(points)s — %(a)s to %(b)s") % {
-        "pair": match.pair(ruling.beneficiary).name, "points": ruling.points, "a": after[0], "b": after[1]}
+    name = match.pair(ruling.beneficiary).name
+    return ngettext("%(pair)s scores %(points)s — %(a)s to %(b)s", "%(pair)s scores %(points)s — %(a)s to %(b)s",
+                    pair_names.number(name)) % {"pair": name, "points": ruling.points, "a": after[0], "b": after[1]}
 
 
 def _fail(request, error: ServiceError) -> str:
@@ -474,8 +477,9 @@ def decide_ruling(request, pk: int):
         messages.error(request, _fail(request, error))
     else:
         messages.success(request, _("Decided (art. 26): %(effect)s.") % {
-            "effect": _("%(pair)s scores %(points)s") % {"pair": ruling.match.pair(ruling.beneficiary).name,
-                                                          "points": ruling.points}
+            "effect": ngettext("%(pair)s scores %(points)s", "%(pair)s scores %(points)s",
+                               pair_names.number(ruling.match.pair(ruling.beneficiary).name))
+            % {"pair": ruling.match.pair(ruling.beneficiary).name, "points": ruling.points}
             if ruling.beneficiary is not None and ruling.points else _("nobody scores")})
     return redirect("referee:review")
 

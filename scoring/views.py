@@ -16,8 +16,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from config import pair_names
 from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
@@ -174,7 +176,8 @@ def record_report(request, pk: int):
         if not isinstance(report, dict):
             raise services.ScoringError(_("The hand report must be a JSON object."), "report")
         hand = services.record_hand(match, {"report": report}, request.user)
-        note = _("Hand %(number)s recorded from its report: %(ending)s, %(points)s point(s).") % {
+        note = ngettext("Hand %(number)s recorded from its report: %(ending)s, %(points)s point.",
+                        "Hand %(number)s recorded from its report: %(ending)s, %(points)s points.", hand.points) % {
             "number": hand.number, "ending": ENDING_LABELS.get(hand.ended_by, hand.ended_by), "points": hand.points}
         for violation in hand.violations:
             messages.warning(request, f"{violation.get('article', '')}: {violation.get('message', '')}")
@@ -276,8 +279,9 @@ def sign(request, pk: int):
         except services.ScoringError as error:
             _fail(request, error)
         else:
-            messages.success(request, _("%(player)s signed for %(pair)s.") % {
-                "player": signature.player.name, "pair": match.pair(0 if role == "team0" else 1).name})
+            pair_name = match.pair(0 if role == "team0" else 1).name
+            messages.success(request, pair_names.contract(_("%(player)s signed for %(pair)s.") % {
+                "player": signature.player.name, "pair": pair_name}, pair_name))
         return _back(request, match, "scoring:sign")
     return render(request, "scoring/sign.html", match_context(match, request.user))
 
