@@ -1,7 +1,7 @@
 """REST endpoints of the tournaments app (mounted at /api/tournaments/); see ``tournaments.api``."""
 from django.urls import path
 
-from . import api
+from . import api, export_api
 
 app_name = "tournaments-api"
 T = "<slug:slug>/"
@@ -31,4 +31,9 @@ urlpatterns = [
     path(T + "standings/", api.StandingsView.as_view(), name="standings"),
     path(T + "bracket/", api.BracketView.as_view(), name="bracket"),
     path(T + "audit/", api.AuditListView.as_view(), name="audit"),
+    path(T + "version/", export_api.VersionView.as_view(), name="version"),
+    path(T + "exports/standings/", export_api.StandingsExportView.as_view(), name="export-standings"),
+    path(T + "exports/results/", export_api.ResultsExportView.as_view(), name="export-results"),
+    path(T + "exports/rounds/<int:number>/pairings/", export_api.PairingsExportView.as_view(),
+         name="export-pairings"),
 ]

@@ -31,6 +31,7 @@ from .freshness import etag, state
 PUBLIC_PAGES = {
     ("tournaments", "detail"), ("tournaments", "bracket"), ("tournaments", "bracket-svg"),
     ("tournaments", "grid"), ("tournaments", "standings"), ("tournaments", "rounds"), ("tournaments", "round"),
+    ("tournaments", "projector"), ("tournaments", "pair"),
     ("tournaments-api", "detail"), ("tournaments-api", "pairs"), ("tournaments-api", "rounds"),
     ("tournaments-api", "round"), ("tournaments-api", "matches"), ("tournaments-api", "match"),
     ("tournaments-api", "standings"), ("tournaments-api", "bracket"), ("tournaments-api", "tables"),

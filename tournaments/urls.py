@@ -2,12 +2,14 @@
 
 Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
-``rodadas/`` (pairings and tables). Organizer only: ``/torneios/novo/`` and
+``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``duplas/<pair>/``
+(a pair's page), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
+docs/live.md). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to.
 """
 from django.urls import path
 
-from . import organizer_views, views
+from . import organizer_views, public_views, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -22,6 +24,10 @@ urlpatterns = [
     path(T + "classificacao/", views.standings, name="standings"),
     path(T + "rodadas/", views.rounds, name="rounds"),
     path(T + "rodadas/<int:number>/", views.round_detail, name="round"),
+    path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
+    path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
+    path(T + "telao/", public_views.projector, name="projector"),
+    path(T + "versao/", public_views.version, name="version"),
     path(P, views.dashboard, name="dashboard"),
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),

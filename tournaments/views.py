@@ -1,7 +1,9 @@
 """Pages of the tournaments app (mounted at the site root).
 
 Public, read-only: the tournament list and page, the bracket (SVG), the round-robin grids,
-the standings with the stage's tiebreak columns, each round's pairings and tables.
+the standings with the stage's tiebreak columns, each round's pairings and tables. The bracket,
+grids, standings and rounds are live (``tournaments.live``: they poll the tournament's change
+marker and fetch their fragment, ``?parte=1``, when it moves; docs/live.md).
 
 Organizer only (``services.can_manage``, checked on every request, GET and POST): the
 dashboard (``/torneios/<slug>/painel/``) and the actions it posts to — format,
@@ -34,7 +36,7 @@ from config import pair_names
 from scoring import services as scoring_services
 from scoring.models import Match
 
-from . import pages, pin_views, services
+from . import live, pages, pin_views, services
 from .forms import CsvImportForm, ManualResultForm, PairRegistrationForm, StageForm, WalkoverForm, WithdrawalForm
 from .models import Pair, Round, Stage, Tournament
 
@@ -105,7 +107,7 @@ def bracket(request, slug: str):
     if view is not None:
         context.update(svg=pages.bracket_drawing(view), rows=pages.bracket_rows(view), champion=view.champion,
                        double=view.bracket.double)
-    return render(request, "tournaments/bracket.html", context)
+    return live.render_live(request, "tournaments/bracket.html", "tournaments/_live_bracket.html", context)
 
 
 @require_GET
@@ -124,7 +126,8 @@ def grid(request, slug: str):
     tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
     grids = pages.round_robin_grids(tournament, stage) if stage is not None and stage.has_groups else []
-    return render(request, "tournaments/grid.html", _public_context(request, tournament, "grid", stage, grids=grids))
+    return live.render_live(request, "tournaments/grid.html", "tournaments/_live_grid.html",
+                            _public_context(request, tournament, "grid", stage, grids=grids))
 
 
 @require_GET
@@ -141,7 +144,7 @@ def standings(request, slug: str):
         lot_seed=table.lot_seed, walkover_scores=table.walkover_scores,
         played=any(line.played or line.byes for line in table.rows),
     )
-    return render(request, "tournaments/standings.html", context)
+    return live.render_live(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
 
 
 @require_GET
@@ -152,8 +155,8 @@ def rounds(request, slug: str):
     current = pages.current_round(generated)
     if current is None:
         stage = pages.stage_of(tournament)
-        return render(request, "tournaments/round.html",
-                      _public_context(request, tournament, "rounds", stage, rounds=[], round=None))
+        return live.render_live(request, "tournaments/round.html", "tournaments/_live_round.html",
+                                _public_context(request, tournament, "rounds", stage, rounds=[], round=None))
     return round_detail(request, slug, current.number, tournament=tournament, generated=generated)
 
 
@@ -181,7 +184,7 @@ def round_detail(request, slug: str, number: int, *, tournament: Tournament | No
         links = ensure_links(played)
         for match in played:
             match.table_url = table_url(links[match.pk], request) if match.pk in links else ""
-    return render(request, "tournaments/round.html", context)
+    return live.render_live(request, "tournaments/round.html", "tournaments/_live_round.html", context)
 
 
 # --------------------------------------------------------------------------------- organizer

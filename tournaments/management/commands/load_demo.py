@@ -311,6 +311,7 @@ class Command(BaseCommand):
             ("home", reverse("tournaments:home")),
             ("tournament", demo.get_absolute_url()),
             ("its bracket", reverse("tournaments:bracket", args=[demo.slug])),
+            ("projector (1920×1080)", reverse("tournaments:projector", args=[demo.slug])),
         ]
         quarterfinals = _quarterfinals(demo)
         if len(quarterfinals) == 4:

@@ -1,0 +1,111 @@
+"""Results out through the API (issue 13 §4) and the live pages' change marker.
+
+``GET /api/tournaments/{slug}/exports/standings/``, ``.../exports/results/`` and
+``.../exports/rounds/{number}/pairings/`` answer JSON (``{"columns": [...], "rows": [...]}``
+plus the tournament's slug) or CSV (``?format=csv`` or ``Accept: text/csv``), built by
+``tournaments.exports``; with ``?format=`` in the URL the answer is a download (a
+``Content-Disposition: attachment`` with a file name). ``GET /api/tournaments/{slug}/version/``
+is the change marker the live pages poll (``tournaments.live``), with ETag and 304. All public.
+"""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import exports, live
+from .models import Round, Tournament
+
+
+class CSVRenderer(BaseRenderer):
+    """An export's rows as CSV (UTF-8, header first); other answers (errors) as ``field,message``."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, dict) and "columns" in data and "rows" in data:
+            export = exports.Export("", data["columns"], data["rows"])
+        else:
+            items = data.items() if isinstance(data, dict) else [("detail", data)]
+            export = exports.Export("", ["field", "message"], [{"field": k, "message": v} for k, v in items])
+        return exports.to_csv(export).encode(self.charset)
+
+
+EXPORT_SCHEMA = inline_serializer("Export", {
+    "tournament": serializers.CharField(),
+    "columns": serializers.ListField(child=serializers.CharField(), help_text="The CSV header, in order."),
+    "rows": serializers.ListField(child=serializers.DictField(), help_text="One object per row, keyed by column."),
+})
+ERROR = inline_serializer("ExportError", {"field": serializers.CharField(), "message": serializers.CharField()})
+
+
+class ExportView(APIView):
+    """Base of the downloads: public, JSON or CSV, attachment when ``?format=`` is given."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    def tournament(self) -> Tournament:
+        return get_object_or_404(Tournament, slug=self.kwargs["slug"])
+
+    def answer(self, export: exports.Export) -> Response:
+        response = Response(export.as_dict())
+        fmt = self.request.query_params.get("format")
+        if fmt in exports.FORMATS:
+            response["Content-Disposition"] = f'attachment; filename="{export.filename(fmt)}"'
+        return response
+
+
+def _schema(description: str, **extra):
+    return extend_schema(description=description, responses={
+        (200, "application/json"): EXPORT_SCHEMA, (200, "text/csv"): OpenApiTypes.STR,
+        404: OpenApiResponse(ERROR)}, **extra)
+
+
+class StandingsExportView(ExportView):
+    @_schema("The standings, overall then per group: rank, pair, players, played, won, lost, byes, games and "
+             "points (tentos) for and against, each tiebreak's value and the lot.")
+    def get(self, request, slug):
+        return self.answer(exports.standings(self.tournament()))
+
+
+class ResultsExportView(ExportView):
+    @_schema("Every match by round and table: pairs, status, official result (kind, winner, games and tentos) "
+             "and each game's score (pair A first).")
+    def get(self, request, slug):
+        return self.answer(exports.results(self.tournament()))
+
+
+class PairingsExportView(ExportView):
+    @_schema("A round's pairings: table, the two pairs and their players, referee; byes last.")
+    def get(self, request, slug, number):
+        tournament = self.tournament()
+        rnd = Round.objects.filter(tournament=tournament, number=number, generated_at__isnull=False).first()
+        if rnd is None:
+            return Response({"field": "round", "message": _("No round %(number)s in this tournament.")
+                             % {"number": number}}, status=404)
+        rnd.tournament = tournament
+        return self.answer(exports.pairings(rnd))
+
+
+class VersionView(APIView):
+    """The tournament's change marker (one query): poll it with If-None-Match, 304 while unchanged."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={
+        200: inline_serializer("TournamentVersion", {
+            "version": serializers.CharField(help_text="Changes whenever a public page would change; also the ETag."),
+            "changed_at": serializers.DateTimeField(allow_null=True)}),
+        304: OpenApiResponse(description="Not modified: the If-None-Match version is current."),
+        404: OpenApiResponse(ERROR)})
+    def get(self, request, slug):
+        return live.version_response(request, slug)

@@ -1,0 +1,185 @@
+"""Read side of the public pages of issue 13 §3: the projector view, a pair's page and a round's
+wall sheet (``tournaments.public_views`` renders them).
+
+- :func:`projector_slides`: what a 1920×1080 screen across the room cycles through — the current
+  round's tables (16 a slide), the bracket, the standings (12 lines a slide);
+- :func:`pair_page`: a pair's players and its matches in the tournament, each with the score from
+  the pair's side and its súmula;
+- :func:`wall_sheet_rows` and :func:`wall_sheet_pdf`: which pair plays at which table, one line per
+  pair, alphabetical (accents and case ignored), printed with WeasyPrint for the venue's wall.
+
+Every function runs a fixed number of queries whatever the number of pairs (tests count them).
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from scoring.models import Match
+
+from . import exports, pages, services
+from .models import Bye, Pair, Result, Round, Stage, Tournament
+
+#: tables shown on one projector slide (two columns of eight)
+TABLES_PER_SLIDE = 16
+#: standings lines on one projector slide
+STANDINGS_PER_SLIDE = 12
+#: tiebreak columns shown after played / won / lost on the projector (the first ones of the stage)
+STANDINGS_TIEBREAKS = 3
+#: seconds each projector slide stays on screen
+SLIDE_SECONDS = 12
+
+
+def chunks(items: list, size: int) -> list[list]:
+    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
+
+
+@dataclass
+class Slide:
+    key: str
+    kind: str  # "tables", "bracket", "standings"
+    title: str
+    items: list = field(default_factory=list)
+    page: int = 1
+    pages: int = 1
+
+
+@dataclass
+class Projector:
+    tournament: Tournament
+    stage: Stage | None
+    round: Round | None
+    slides: list[Slide]
+    byes: list[Pair]
+    champion: Pair | None
+    svg: str = ""
+    columns: list = field(default_factory=list)
+
+
+def projector_slides(tournament: Tournament) -> Projector:
+    """The projector's slides; the current round is the first with a match still waiting for its
+    official result (else the last one), as on the rounds page."""
+    stage = pages.stage_of(tournament)
+    generated = pages.generated_rounds(tournament)
+    current = pages.current_round(generated)
+    slides: list[Slide] = []
+    byes: list[Pair] = []
+    if current is not None:
+        rows = pages.match_rows(services.round_matches(current))
+        parts = chunks(rows, TABLES_PER_SLIDE)
+        for i, part in enumerate(parts, start=1):
+            slides.append(Slide(f"tables-{i}", "tables", current.display_name, part, i, len(parts)))
+        byes = pages.round_byes(current)
+    view = services.bracket_view(tournament) if stage is not None else None
+    svg = ""
+    champion = None
+    columns: list = []
+    if view is not None:
+        svg = pages.bracket_drawing(view)
+        champion = view.champion
+        slides.append(Slide("bracket", "bracket", _("Bracket")))
+    if stage is not None and not stage.is_bracket:
+        table = services.standings(tournament)
+        played = [line for line in table.rows if line.played or line.byes]
+        if played:
+            columns = pages.value_columns(pages.tiebreak_columns(table.tiebreaks))[:STANDINGS_TIEBREAKS]
+            parts = chunks(pages.standing_rows(table.rows, columns), STANDINGS_PER_SLIDE)
+            for i, part in enumerate(parts, start=1):
+                slides.append(Slide(f"standings-{i}", "standings", _("Standings"), part, i, len(parts)))
+    return Projector(tournament, stage, current, slides, byes, champion, svg, columns)
+
+
+# --------------------------------------------------------------------------------- pair page
+
+
+@dataclass
+class PairMatch:
+    """One of a pair's matches, seen from the pair's side."""
+
+    match: Match
+    round: Round | None
+    opponent: Pair
+    score: str
+    outcome: str  # "won", "lost", "" (not decided)
+    result: Result | None
+    games: list[str]
+    sumula: bool  # the súmula has something to show (games entered or signed)
+
+
+@dataclass
+class PairPage:
+    pair: Pair
+    matches: list[PairMatch]
+    byes: list[Round]
+    standing: services.StandingLine | None  # its line in the standings (not for a bracket alone)
+
+
+def pair_page(tournament: Tournament, pair_id: int, stage: Stage | None) -> PairPage | None:
+    """The pair (with its players), its matches by round, the rounds it had a bye in and its
+    line in the standings; None when the tournament has no such pair. A fixed number of queries."""
+    pair = (Pair.objects.filter(tournament=tournament, pk=pair_id)
+            .select_related("first_player", "second_player", "substitute").first())
+    if pair is None:
+        return None
+    rows = []
+    for match in exports.matches_of_pair(pair):
+        mine_a = match.pair_a_id == pair.pk
+        result = getattr(match, "tournament_result", None)
+        outcome = ""
+        if result is not None:
+            outcome = "won" if result.winner_id == pair.pk else "lost"
+        games = [f"{g.score_a}–{g.score_b}" if mine_a else f"{g.score_b}–{g.score_a}"
+                 for g in exports.finished_games(match)]
+        written = any(g.score_a or g.score_b for g in match.games.all()) or match.status in (
+            Match.Status.SIGNED, Match.Status.RECEIVED)
+        rows.append(PairMatch(match, match.round, match.pair_b if mine_a else match.pair_a,
+                              pages.result_text(result, match.best_of, flip=not mine_a), outcome, result, games,
+                              written))
+    byes = [b.round for b in Bye.objects.filter(pair=pair).select_related("round").order_by("round__number")]
+    standing = None
+    if stage is not None and not stage.is_bracket and pair.status != Pair.Status.PENDING:
+        standing = next((line for line in services.standings(tournament).rows if line.pair.pk == pair.pk), None)
+    return PairPage(pair, rows, byes, standing)
+
+
+# --------------------------------------------------------------------------------- wall sheet
+
+
+@dataclass
+class WallLine:
+    pair: str
+    players: str
+    table: int | None
+    opponent: str
+    bye: bool = False
+
+
+def sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical as people read it: accents and case ignored ("Águias" next to "Aguiar")."""
+    plain = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return plain.casefold(), name
+
+
+def wall_sheet_rows(rnd: Round) -> list[WallLine]:
+    """One line per pair of the round: its table and opponent (a bye has no table), alphabetical."""
+    lines = []
+    for match in services.round_matches(rnd):
+        for me, other in ((match.pair_a, match.pair_b), (match.pair_b, match.pair_a)):
+            lines.append(WallLine(me.name, " / ".join(p.name for p in me.players), match.table, other.name))
+    for bye in Bye.objects.filter(round=rnd).select_related("pair__first_player", "pair__second_player"):
+        lines.append(WallLine(bye.pair.name, " / ".join(p.name for p in bye.pair.players), None, "", bye=True))
+    lines.sort(key=lambda line: sort_key(line.pair))
+    return lines
+
+
+def wall_sheet_pdf(tournament: Tournament, rnd: Round) -> bytes:
+    """The wall sheet of a round as an A4 PDF (large type; the header repeats on every page)."""
+    from weasyprint import HTML
+
+    html = render_to_string("tournaments/wall_sheet.html", {
+        "tournament": tournament, "round": rnd, "lines": wall_sheet_rows(rnd)})
+    return HTML(string=html).write_pdf()

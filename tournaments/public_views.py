@@ -1,0 +1,66 @@
+"""Public pages of issue 13 §3 (mounted with the other tournament pages, Portuguese paths):
+
+- ``/torneios/<slug>/versao/``: the change marker the live pages poll (ETag, 304; ``tournaments.live``);
+- ``/torneios/<slug>/telao/``: the projector view (a 1920×1080 screen across the room), cycling
+  between the current round's tables, the bracket and the standings, live;
+- ``/torneios/<slug>/duplas/<pair>/``: a pair's page (players, matches, scores, súmulas);
+- ``/torneios/<slug>/rodadas/<number>/mural.pdf``: the round's wall sheet (PDF).
+
+Thin: the data comes from ``tournaments.live_pages``; nothing here writes.
+"""
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from . import live, live_pages, pages, services
+from .models import Round, Tournament
+
+
+def _tournament(slug: str, request) -> Tournament:
+    """The page's tournament; the one ``tournaments.conditional`` read for the ETag when it did."""
+    known = getattr(request, "public_tournament", None)
+    if known is not None and known.slug == slug:
+        return known
+    return get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
+
+
+@require_GET
+def version(request, slug: str):
+    return live.version_response(request, slug)
+
+
+@require_GET
+def projector(request, slug: str):
+    tournament = _tournament(slug, request)
+    context = {"projector": live_pages.projector_slides(tournament), "tournament": tournament,
+               "slide_seconds": live_pages.SLIDE_SECONDS}
+    context["stage"] = context["projector"].stage
+    return live.render_live(request, "tournaments/projector.html", "tournaments/_projector_slides.html", context)
+
+
+@require_GET
+def pair_detail(request, slug: str, pair: int):
+    tournament = _tournament(slug, request)
+    stage = pages.stage_of(tournament)
+    found = live_pages.pair_page(tournament, pair, stage)
+    if found is None:
+        raise Http404(_("This tournament has no such pair."))
+    return render(request, "tournaments/pair.html", {
+        "tournament": tournament, "stage": stage, "links": pages.public_links(tournament, stage), "active": "",
+        "can_manage": services.can_manage(request.user, tournament), "pair": found.pair, "matches": found.matches,
+        "byes": found.byes, "standing": found.standing})
+
+
+@require_GET
+def wall_sheet(request, slug: str, number: int):
+    tournament = _tournament(slug, request)
+    rnd = Round.objects.filter(tournament=tournament, number=number, generated_at__isnull=False).first()
+    if rnd is None:
+        raise Http404(_("No round with this number."))
+    rnd.tournament = tournament
+    response = HttpResponse(live_pages.wall_sheet_pdf(tournament, rnd), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-round-{rnd.number}-wall-sheet.pdf"'
+    return response
