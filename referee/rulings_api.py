@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, ServiceError
 from scoring.content import person_name
+from scoring import pins
 from scoring.models import Match
 from tournaments.models import Pair, Tournament
 
@@ -120,7 +121,8 @@ class MatchRulingsView(APIView):
         try:
             ruling = services.propose(match, data["claimant_team"], data["offender_seat"], data["code"],
                                       data.get("facts"), request.user, player=data.get("player"),
-                                      pin=data.get("pin"), one_time_code=data.get("code_once"))
+                                      pin=data.get("pin"), one_time_code=data.get("code_once"),
+                                      client=pins.client_of(request))
         except ServiceError as error:
             return _error(error)
         return Response(ruling_data(ruling), status=status.HTTP_201_CREATED)
@@ -200,7 +202,7 @@ class AppealView(APIView):
         data = _valid(AppealRequestSerializer, request)
         try:
             appeal = services.appeal(ruling, data["team"], data["player"], pin=data.get("pin"),
-                                     code=data.get("code"), reason=data["reason"])
+                                     code=data.get("code"), reason=data["reason"], client=pins.client_of(request))
         except ServiceError as error:
             return _error(error)
         return Response(appeal_data(appeal), status=status.HTTP_201_CREATED)

@@ -15,13 +15,13 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import access, services
+from . import access, pins, services
 from .content import load_games, person_name, signature_document, signature_is_valid, sumula_document
 from .display import load_match, verification
 from .models import Match, Signature
 from .serializers import (
     CodeRequestSerializer, CodeSerializer, CorrectionSerializer, CountersignSerializer, ErrorSerializer,
-    HandSerializer, MatchCreateSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
+    HandSerializer, MatchCreateSerializer, PinUnlockSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
     SignatureSerializer, SignSerializer, VerificationSerializer, VersionSerializer,
 )
 
@@ -137,6 +137,21 @@ class _WriteView(APIView):
         return Response(body, status=status.HTTP_201_CREATED if created is not None else status.HTTP_200_OK)
 
 
+class PinUnlockView(_WriteView):
+    serializer_class = PinUnlockSerializer
+
+    @extend_schema(request=PinUnlockSerializer, responses={200: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Unlock a player's PIN (the match's referee or the organizer)",
+                   description="Clears the failed attempts and lockouts of the PIN of a player of this match "
+                               "(scoring/pins.py); recorded in the match's audit trail.")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        pins.unlock(match, data["player"], request.user)
+        return None
+
+
 class HandView(_WriteView):
     serializer_class = HandSerializer
 
@@ -228,7 +243,8 @@ class SignView(APIView):
         v = serializer.validated_data
         try:
             signature = services.sign(match, v["role"], v["player"], pin=v.get("pin") or None,
-                                      code=v.get("code") or None, digest=v.get("digest") or None)
+                                      code=v.get("code") or None, digest=v.get("digest") or None,
+                                      client=pins.client_of(request))
         except services.ScoringError as error:
             return _error(error)
         return Response({"match": match_data(match, request), "created": signature_document(signature)},

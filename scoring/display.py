@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import access
+from . import access, pins
 from .content import load_games, match_queryset, signature_is_valid, sumula_document
 from .models import Match, Signature, SumulaVersion
 from .services import entry_state, page_token, rules_of
@@ -114,6 +114,7 @@ def match_context(match: Match, user) -> dict:
              "signature": roles.get("team1")},
         ],
         "can_enter": access.can_enter(user, match),
+        "pin_alerts": pins.alerts(access.pair_players(match.pair_a) + access.pair_players(match.pair_b)),
         "can_correct": access.can_correct(user, match),
         "can_undo": bool(entries) and match.status == Match.Status.OPEN and not current_signatures,
         "is_referee": is_referee,

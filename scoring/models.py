@@ -377,6 +377,7 @@ class MatchEvent(AppendOnly):
         CODE = "code", _("One-time code issued")
         SIGNATURE = "signature", _("Signed")
         SIGNATURE_REFUSED = "signature_refused", _("Signature refused")
+        PIN_UNLOCKED = "pin_unlocked", _("PIN unlocked")
         LOCKED = "locked", _("Locked")
         RECEIVED = "received", _("Received")
 
@@ -393,6 +394,27 @@ class MatchEvent(AppendOnly):
         verbose_name = _("match event")
         verbose_name_plural = _("match events")
 
+
+
+class CredentialAttempts(models.Model):
+    """Failed PIN or one-time-code attempts for one credential from one client (scoring/pins.py).
+
+    ``subject`` is what is guessed (``player:<id>`` for a PIN, ``code:<match>:<team>`` for the
+    one-time codes of a pair); ``client`` is who guesses (``*`` holds the total from every client).
+    Counted across matches and tournaments, updated under a row lock."""
+
+    subject = models.CharField(max_length=40)
+    client = models.CharField(max_length=120)
+    failures = models.PositiveIntegerField(default=0)
+    lockouts = models.PositiveIntegerField(default=0)
+    locked_until = models.DateTimeField(null=True, blank=True)
+    window_start = models.DateTimeField(default=timezone.now)
+    last_failure_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("credential attempts")
+        verbose_name_plural = _("credential attempts")
+        constraints = [models.UniqueConstraint(fields=["subject", "client"], name="credential_attempts_once")]
 
 
 # ---- printing (scoring/printing.py, scoring/tasks.py) --------------------------------------

@@ -51,6 +51,10 @@ class HandSerializer(serializers.Serializer):
                                                              "dealer and score must be the game's.")
 
 
+class PinUnlockSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Id of a player of the match.")
+
+
 class PenaltySerializer(serializers.Serializer):
     offender = serializers.IntegerField(help_text="Team that broke the rule (0 or 1); the other team scores.")
     points = serializers.IntegerField(help_text="1 to 12: the tento in play.")

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from scoring.models import Match
 
+from . import players
 from .csv_import import Mode
 from .models import AuditEntry, CheckIn, Pair, Player, Result, Round, Stage, TableAssignment, Tournament
 from .pairing.standings import Tiebreak
@@ -74,7 +75,10 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_contact(self, obj: Player) -> str | None:
-        return obj.contact if self.context.get("manage") else None
+        request = self.context.get("request")
+        if not self.context.get("manage") or not players.contact_visible(obj, getattr(request, "user", None)):
+            return None
+        return obj.contact
 
 
 class PlayerInputSerializer(serializers.Serializer):
@@ -84,8 +88,16 @@ class PlayerInputSerializer(serializers.Serializer):
     contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
-@extend_schema_field({"oneOf": [{"type": "integer", "description": "an existing player's id"},
-                                {"$ref": "#/components/schemas/PlayerInput"}]})
+class PlayerConsentSerializer(serializers.Serializer):
+    """A player of another organizer, who consents with their PIN (tournaments.players)."""
+
+    id = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    pin = serializers.CharField(max_length=64, trim_whitespace=False)
+
+
+@extend_schema_field({"oneOf": [{"type": "integer", "description": "the id of a player of your tournaments"},
+                                {"$ref": "#/components/schemas/PlayerInput"},
+                                {"$ref": "#/components/schemas/PlayerConsent"}]})
 class PlayerRefField(serializers.Field):
     """A player: an existing player's id, or ``{"name", "nickname", "club", "contact"}``."""
 
@@ -94,6 +106,10 @@ class PlayerRefField(serializers.Field):
             raise serializers.ValidationError(_("A player is an id or an object."))
         if isinstance(data, int):
             return data
+        if isinstance(data, dict) and "id" in data:
+            inner = PlayerConsentSerializer(data=data)
+            inner.is_valid(raise_exception=True)
+            return dict(inner.validated_data)
         if isinstance(data, dict):
             inner = PlayerInputSerializer(data=data)
             inner.is_valid(raise_exception=True)

@@ -59,6 +59,7 @@ from referee.engine.rules import rule_set_from
 from scoring.access import manages
 from scoring.models import Game, Match, MatchEvent, SumulaVersion
 
+from . import players
 from .models import (
     AuditEntry,
     BracketNode,
@@ -314,6 +315,7 @@ class _PlayerSpec:
 
     player: Player | None = None
     data: dict = field(default_factory=dict)
+    by_id: bool = False  # given by id: the organizer must know the player, or the player consents
 
     @property
     def key(self) -> tuple:
@@ -325,15 +327,18 @@ class _PlayerSpec:
         return ("new", id(self))
 
 
-def clean_player(value: object, field: str) -> _PlayerSpec:
-    """A player given as a :class:`Player`, a player id, or ``{"name", "nickname", "club", "contact"}``."""
+def clean_player(value: object, field: str, tournament: Tournament | None = None) -> _PlayerSpec:
+    """A player given as a :class:`Player`, a player id, ``{"id", "pin"}`` (the player consents,
+    tournaments.players) or ``{"name", "nickname", "club", "contact"}``."""
     if isinstance(value, Player):
         return _PlayerSpec(player=value)
+    if isinstance(value, dict) and "id" in value:
+        value = value["id"]
     if type(value) is int:
-        player = Player.objects.filter(pk=value).first()
+        player = Player.objects.filter(pk=value).first() if 0 < value < 2**63 else None
         if player is None:
             raise TournamentError(_("No player with id %(id)s.") % {"id": value}, field)
-        return _PlayerSpec(player=player)
+        return _PlayerSpec(player=player, by_id=True)
     if not isinstance(value, dict):
         raise TournamentError(_("A player is an id or an object with a name (and nickname, club, contact)."), field)
     unknown = set(value) - set(PLAYER_TEXT)
@@ -350,18 +355,18 @@ def clean_player(value: object, field: str) -> _PlayerSpec:
         data[key] = text
     if not data["name"]:
         raise TournamentError(_("The player's name is required."), f"{field}.name")
-    if data["contact"]:  # the same person registered before: reuse the player (and their PIN)
-        found = Player.objects.filter(name__iexact=data["name"], contact=data["contact"]).order_by("pk").first()
+    if data["contact"] and tournament is not None:  # the organizer registered this person before: reuse
+        found = players.same_person(tournament, data["name"], data["contact"])
         if found is not None:
             return _PlayerSpec(player=found, data=data)
     return _PlayerSpec(data=data)
 
 
-def _resolve_player(spec: _PlayerSpec) -> Player:
+def _resolve_player(spec: _PlayerSpec, tournament: Tournament) -> Player:
     """Reuse a player with the same name and contact (when a contact is given), else create one."""
     if spec.player is not None:
         return spec.player
-    return Player.objects.create(**spec.data)
+    return Player.objects.create(**spec.data, entered_by_id=tournament.organizer_id)
 
 
 def _check_registration_open(tournament: Tournament) -> None:
@@ -373,7 +378,8 @@ def _check_registration_open(tournament: Tournament) -> None:
 
 
 def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None = None,
-                       taken_names: set[str] | None = None, taken_seeds: set[int] | None = None) -> dict:
+                       taken_names: set[str] | None = None, taken_seeds: set[int] | None = None,
+                       consented: set[int] = frozenset()) -> dict:
     """Check a pair's registration (``name``, ``first_player``, ``second_player``, optional
     ``substitute``, ``rating``, ``seed``, ``status``) without writing; return the cleaned values.
 
@@ -401,7 +407,7 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
                 raise TournamentError(_("A pair has two players."), key)
             specs[key] = None
             continue
-        specs[key] = clean_player(value, key)
+        specs[key] = clean_player(value, key, tournament)
     seen: dict[tuple, str] = {}
     for key, spec in specs.items():
         if spec is None:
@@ -420,6 +426,9 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
             if clash is not None:
                 raise TournamentError(_("%(player)s already plays in the pair %(pair)s of this tournament.")
                                       % {"player": spec.player.name, "pair": clash.name}, key)
+    for key, spec in specs.items():
+        if spec is not None and spec.by_id and spec.player.pk not in consented:
+            players.require_use(tournament, spec.player, None, key)
     out.update(specs)
     out["rating"] = _int(data.get("rating"), "rating", maximum=1_000_000, allow_none=True)
     seed = _int(data.get("seed"), "seed", minimum=1, maximum=100_000, allow_none=True)
@@ -439,7 +448,7 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
 
 
 def _create_pair(tournament: Tournament, cleaned: dict) -> Pair:
-    players = {key: (_resolve_player(spec) if spec is not None else None)
+    players = {key: (_resolve_player(spec, tournament) if spec is not None else None)
                for key, spec in ((k, cleaned[k]) for k in PAIR_PLAYER_FIELDS)}
     return Pair.objects.create(
         tournament=tournament, name=cleaned["name"], rating=cleaned["rating"], seed=cleaned["seed"],
@@ -456,11 +465,12 @@ def register_pair(tournament: Tournament, by, **data) -> Pair:
     tournament is finished, or once the draw was made (except in a Swiss, where a late pair
     joins the next round).
     """
+    consented = players.consents(tournament, by, data)  # before the transaction: failures stay counted
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         _require_manager(by, tournament)
         _check_registration_open(tournament)
-        cleaned = clean_registration(tournament, data)
+        cleaned = clean_registration(tournament, data, consented=consented)
         pair = _create_pair(tournament, cleaned)
         _audit(tournament, by, AuditEntry.Action.PAIR_REGISTERED, after=_pair_json(pair))
         return pair
@@ -479,6 +489,7 @@ def update_pair(pair: Pair, by, **changes) -> Pair:
     unknown = set(changes) - allowed
     if unknown:
         raise TournamentError(_("Unknown field: %(name)s.") % {"name": sorted(unknown)[0]}, sorted(unknown)[0])
+    consented = players.consents(pair.tournament, by, changes)
     with transaction.atomic():
         tournament = _lock_tournament(pair.tournament_id)
         _require_manager(by, tournament)
@@ -493,11 +504,11 @@ def update_pair(pair: Pair, by, **changes) -> Pair:
         data = {"name": pair.name, "first_player": pair.first_player, "second_player": pair.second_player,
                 "substitute": pair.substitute, "rating": pair.rating, "seed": pair.seed, "status": pair.status}
         data.update(changes)
-        cleaned = clean_registration(tournament, data, pair=pair)
+        cleaned = clean_registration(tournament, data, pair=pair, consented=consented)
         pair.name, pair.rating, pair.seed, pair.status = (cleaned["name"], cleaned["rating"], cleaned["seed"],
                                                           cleaned["status"])
         sub = cleaned["substitute"]
-        pair.substitute = _resolve_player(sub) if sub is not None else None
+        pair.substitute = _resolve_player(sub, tournament) if sub is not None else None
         pair.save()
         _audit(tournament, by, AuditEntry.Action.PAIR_UPDATED, before=before, after=_pair_json(pair))
         return pair
