@@ -45,6 +45,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.api.EdgeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -100,12 +101,25 @@ MEDIA_ROOT = VAR_DIR / "media"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
-    ],
+    # Sessions (and table credentials); no HTTP Basic: passwords do not travel with every request.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # The API's edge (config/api.py): bounded JSON, JSON answers, one error shape.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.JSONFirstNegotiation",
+    "DEFAULT_METADATA_CLASS": "config.api.PlainMetadata",
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # Lists answer whole unless the client asks ?limit=&offset= (then {"count", "next", "previous", "results"}).
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.OptionalLimitOffset",
 }
+API_MAX_JSON_DEPTH = 64
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(2 * 1024 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 SPECTACULAR_SETTINGS = {
     "TITLE": "Truco Club API",
     "DESCRIPTION": "Tournaments, refereeing and súmulas for Truco club tournaments.",

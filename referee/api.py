@@ -16,14 +16,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import CleanBasicAuthentication, SafeJSONParser
 from referee.engine import check_report
 
 from .serializers import APIErrorSerializer, hand_report_or_list, verdict_or_list
@@ -32,7 +32,7 @@ from .serializers import APIErrorSerializer, hand_report_or_list, verdict_or_lis
 MAX_REPORTS = 1000
 
 
-class HandReportJSONParser(JSONParser):
+class HandReportJSONParser(SafeJSONParser):
     """DRF's strict JSON parser, with the project's error messages."""
 
     def parse(self, stream, media_type=None, parser_context=None):
@@ -98,7 +98,7 @@ class ValidateHandsView(APIView):
     """Referee hand reports: one verdict per report."""
 
     # Basic auth first: API clients send no CSRF token; the site's session works too.
-    authentication_classes = [BasicAuthentication, SessionAuthentication]
+    authentication_classes = [CleanBasicAuthentication, SessionAuthentication]
     permission_classes = [IsRefereeOrOrganizer]
     throttle_classes: list = []
     parser_classes = [HandReportJSONParser]

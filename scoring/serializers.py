@@ -26,7 +26,7 @@ class MatchCreateSerializer(serializers.Serializer):
     tournament = serializers.SlugRelatedField(slug_field="slug", queryset=Tournament.objects.all(), required=False,
                                               allow_null=True, help_text="Tournament slug; omit for a friendly.")
     round = serializers.PrimaryKeyRelatedField(queryset=Round.objects.all(), required=False, allow_null=True)
-    table = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    table = serializers.IntegerField(min_value=1, max_value=32767, required=False, allow_null=True)
     referee = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all(), required=False,
                                                  allow_null=True, help_text="User id of the match's referee.")
     pair_a = serializers.PrimaryKeyRelatedField(queryset=Pair.objects.all(), help_text="Team 0.")

@@ -45,6 +45,7 @@ CODE_LIFETIME = timedelta(minutes=10)
 MAX_FAILED_SIGNATURES = pins.PER_CLIENT_LIMIT  # kept for callers; the counting is scoring.pins'
 ARTICLE_RE = re.compile(r"^\s*art(?:igo)?\.?\s*(\d{1,2})(?:\.(\d))?\s*$", re.IGNORECASE)
 LAST_ARTICLE = 26
+MAX_TABLE = 32767  # the column holds a small integer
 
 
 ScoringError = ServiceError  # refused input (400); Forbidden (403) and Conflict (409) as in config.errors
@@ -98,8 +99,8 @@ def check_new_match(*, pair_a: Pair, pair_b: Pair, by, tournament: Tournament | 
                                    % {"pair": pair.name, "tournament": tournament.name}, field)
     if round is not None and round.tournament_id != tournament.pk:
         raise ScoringError(_("Round %(round)s belongs to another tournament.") % {"round": round.number}, "round")
-    if table is not None and (type(table) is not int or table < 1):
-        raise ScoringError(_("Tables are numbered from 1."), "table")
+    if table is not None and (type(table) is not int or not 1 <= table <= MAX_TABLE):
+        raise ScoringError(_("Tables are numbered from 1 to %(max)s.") % {"max": MAX_TABLE}, "table")
     if rule_set is None:
         rule_set = tournament.rule_set if tournament is not None else None
     try:

@@ -322,7 +322,7 @@ class TableAssignmentSerializer(serializers.ModelSerializer):
 
 
 class TableAssignmentWriteSerializer(serializers.Serializer):
-    table = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1, max_value=32767)
     referee = serializers.IntegerField(allow_null=True, help_text="User id; null removes the assignment.")
     round = serializers.IntegerField(required=False, allow_null=True, min_value=1,
                                      help_text="Only for this round number; every round when absent.")
