@@ -4,7 +4,7 @@ a pair's history, escalation policies and referee settings.
 
 Thin views over ``referee.services``: every permission is checked there, so the API refuses what the
 pages refuse (403 wrong user, wrong pair, wrong PIN/code; 409 wrong state; 400 bad input), always as
-``{"error": {"field", "message"}}``. Reads are public for tournament matches; writes by players
+the API's one error shape (config/api.py). Reads are public for tournament matches; writes by players
 (claims, appeals) need no login: the player is identified by their PIN or a one-time code.
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from django.utils.translation import gettext as _
 
+from config.api import error_body
 from config.errors import Forbidden, ServiceError
 from scoring.content import person_name
 from scoring import pins
@@ -42,7 +43,7 @@ REQUIRES_FACTS = {"raised": "raised_team", "start": "any_card", "wrong_deal": "w
 
 
 def _error(error: ServiceError) -> Response:
-    return Response({"error": error.as_dict()}, status=error.status)
+    return Response(error_body(error.field, error.message), status=error.status)
 
 
 def infraction_data(code: str) -> dict:

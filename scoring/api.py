@@ -2,7 +2,7 @@
 
 Thin views over ``scoring.services``: every permission is checked there too, so the API and
 the pages refuse the same things (403 when the user or signer may not, 409 when the súmula's
-state forbids it, 400 for bad input), always as ``{"error": {"field", "message"}}``.
+state forbids it, 400 for bad input), always in the API's one error shape (config/api.py: ``field``, ``message``, ``error``...).
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import error_body
 from . import access, pins, services
 from .content import load_games, person_name, signature_document, signature_is_valid, sumula_document
 from .display import load_match, verification
@@ -33,11 +34,11 @@ ERRORS = {400: OpenApiResponse(ErrorSerializer, description="Bad input: the fiel
 
 
 def _error(error: services.ScoringError) -> Response:
-    return Response({"error": error.as_dict()}, status=error.status)
+    return Response(error_body(error.field, error.message), status=error.status)
 
 
 def _forbidden(message: str) -> Response:
-    return Response({"error": {"field": "", "message": message}}, status=status.HTTP_403_FORBIDDEN)
+    return Response(error_body("", message), status=status.HTTP_403_FORBIDDEN)
 
 
 def _signature_row(signature: Signature, version, current) -> dict:
@@ -296,7 +297,7 @@ class VerifyView(APIView):
     def get(self, request, digest: str):
         found = verification(digest.strip().lower())
         if found is None:
-            return Response({"error": {"field": "digest", "message": _("No version of any súmula on record has this digest.")}},
+            return Response(error_body("digest", _("No version of any súmula on record has this digest.")),
                             status=status.HTTP_404_NOT_FOUND)
         version, current = found["version"], found["current"]
         return Response({

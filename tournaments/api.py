@@ -20,6 +20,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from config.api import error_body
 from scoring.models import Match
 
 from . import serializers as s
@@ -62,7 +63,7 @@ class TournamentAPIView(GenericAPIView):
 
     def handle_exception(self, exc):
         if isinstance(exc, services.TournamentError):
-            return Response(exc.as_dict(), status=exc.status)
+            return Response(error_body(exc.field, exc.message), status=exc.status)
         return super().handle_exception(exc)
 
     def read(self, serializer_class, data=None):
@@ -107,7 +108,7 @@ class TournamentListView(TournamentAPIView):
     @extend_schema(request=s.TournamentWriteSerializer, responses={201: s.TournamentSerializer, **_errors(400, 403)})
     def post(self, request):
         if not request.user.is_authenticated:
-            return Response({"field": "", "message": _("Log in to create a tournament.")},
+            return Response(error_body("", _("Log in to create a tournament.")),
                             status=status.HTTP_403_FORBIDDEN)
         tournament = services.create_tournament(request.user, **self.read(s.TournamentWriteSerializer))
         return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
@@ -206,7 +207,7 @@ class StageView(TournamentAPIView):
     def get(self, request, slug):
         stage = Stage.objects.filter(tournament=self.get_tournament()).first()
         if stage is None:
-            return Response({"field": "stage", "message": _("No format chosen yet.")}, status=status.HTTP_404_NOT_FOUND)
+            return Response(error_body("stage", _("No format chosen yet.")), status=status.HTTP_404_NOT_FOUND)
         return Response(s.StageSerializer(stage).data)
 
     @extend_schema(request=s.StageWriteSerializer, responses={200: s.StageSerializer, **_errors(400, 403, 409)})
@@ -487,7 +488,7 @@ class BracketView(TournamentAPIView):
     def get(self, request, slug):
         data = services.bracket_json(self.get_tournament())
         if data is None:
-            return Response({"field": "bracket", "message": _("This tournament has no bracket (yet).")},
+            return Response(error_body("bracket", _("This tournament has no bracket (yet).")),
                             status=status.HTTP_404_NOT_FOUND)
         return Response(data)
 
