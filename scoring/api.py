@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from config.api import error_body
 from . import access, pins, services
-from .content import load_games, person_name, signature_document, signature_is_valid, sumula_document
+from .content import as_shown_at_the_table, load_games, person_name, signature_document, signature_is_valid, sumula_document
 from .display import load_match, verification
 from .models import Match, Signature
 from .serializers import (
@@ -71,9 +71,18 @@ def match_data(match: Match, request) -> dict:
         "best_of": match.best_of, "games": [match.games_a, match.games_b], "winner": match.winner,
         "state": state,
         "current_version": _version_data(current, current, request) if current else None,
-        "document": sumula_document(match),
+        "document": _document_for(match, request.user),
         "page_url": request.build_absolute_uri(reverse("scoring:match", kwargs={"pk": match.pk})),
     }
+
+
+def _document_for(match: Match, user) -> dict:
+    """The whole document for the referee and the organizer; while the match is played, the public sees
+    only what was shown at the table (no deal)."""
+    document = sumula_document(match)
+    if match.winner is None and not access.can_enter(user, match):
+        return as_shown_at_the_table(document)
+    return document
 
 
 def _get(pk: int) -> Match:

@@ -345,7 +345,8 @@ class TableListView(TournamentAPIView):
     @extend_schema(responses=s.TableAssignmentSerializer(many=True))
     def get(self, request, slug):
         rows = TableAssignment.objects.filter(tournament=self.get_tournament()).select_related("round", "referee")
-        return Response(s.TableAssignmentSerializer(rows.order_by("table", "round__number"), many=True).data)
+        return Response(s.TableAssignmentSerializer(rows.order_by("table", "round__number"), many=True,
+                                                    context=self.get_serializer_context()).data)
 
     @extend_schema(request=s.TableAssignmentWriteSerializer,
                    responses={200: s.TableAssignmentSerializer, 204: None, **_errors(400, 403)})
@@ -361,7 +362,7 @@ class TableListView(TournamentAPIView):
                                              referee=referee, round=rnd)
         if assignment is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return Response(s.TableAssignmentSerializer(assignment).data)
+        return Response(s.TableAssignmentSerializer(assignment, context=self.get_serializer_context()).data)
 
 
 class TableDetailView(TournamentAPIView):

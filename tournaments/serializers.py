@@ -228,7 +228,7 @@ class TournamentMatchSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     pair_a = PairRefSerializer(read_only=True)
     pair_b = PairRefSerializer(read_only=True)
-    referee = serializers.CharField(source="referee.username", read_only=True, allow_null=True, default=None)
+    referee = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
     bracket_code = serializers.SerializerMethodField()
     sumula_status = serializers.CharField(source="status", read_only=True)
@@ -237,6 +237,10 @@ class TournamentMatchSerializer(serializers.ModelSerializer):
         model = Match
         fields = ["id", "round", "table", "referee", "pair_a", "pair_b", "best_of", "sumula_status",
                   "bracket_code", "result"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_referee(self, obj) -> str | None:
+        return public_name(obj.referee)
 
     @extend_schema_field(TournamentResultSerializer(allow_null=True))
     def get_result(self, obj: Match):
@@ -311,14 +315,33 @@ class CheckInWriteSerializer(serializers.Serializer):
                                      help_text="Round number; the upcoming round when absent.")
 
 
+def public_name(user) -> str | None:
+    """A user's name as the public sees it: never their login."""
+    if user is None:
+        return None
+    return user.get_full_name() or _("Referee #%(id)s") % {"id": user.pk}
+
+
 class TableAssignmentSerializer(serializers.ModelSerializer):
+    """A table's referee: their name for everyone; their login (``referee_username``) only for who
+    manages the tournament (they assign referees by account)."""
+
     round = serializers.IntegerField(source="round.number", read_only=True, allow_null=True, default=None)
-    referee_username = serializers.CharField(source="referee.username", read_only=True)
+    referee_name = serializers.SerializerMethodField()
+    referee_username = serializers.SerializerMethodField()
 
     class Meta:
         model = TableAssignment
-        fields = ["id", "table", "round", "referee", "referee_username"]
+        fields = ["id", "table", "round", "referee", "referee_name", "referee_username"]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_referee_name(self, obj) -> str | None:
+        return public_name(obj.referee)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_referee_username(self, obj) -> str | None:
+        return obj.referee.get_username() if self.context.get("manage") and obj.referee_id else None
 
 
 class TableAssignmentWriteSerializer(serializers.Serializer):
