@@ -18,7 +18,7 @@ urlpatterns = [
     path("api/tournaments/", include("tournaments.api_urls")),
     re_path(r"^api/", api_not_found),  # any other address under /api/ (e.g. a non-numeric id): a JSON 404
     path("arbitragem/", include("referee.urls")),
-    path("sumulas/impressao/", include("scoring.print_urls")),
+    path("sumulas/impressao/", include("tournaments.print_urls")),
     path("sumulas/", include("scoring.urls")),
     path("", include("tournaments.urls")),
 ]

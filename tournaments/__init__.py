@@ -1,1 +1,2 @@
-"""Tournaments: players, pairs, registration, formats and pairings, tables, rounds, standings."""
+"""Tournaments (layer 3 of 4, docs/architecture.md: may import scoring, config and the pure packages):
+players, pairs, registration, formats and pairings, tables, rounds, results, standings."""

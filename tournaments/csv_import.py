@@ -36,6 +36,8 @@ from django.utils.translation import gettext as _
 from config.api import bad_text
 
 from . import services
+from .services.base import _audit, _lock_tournament, _require_manager
+from .services.registration import _check_registration_open, _create_pair
 from .models import AuditEntry, Pair, Tournament
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -176,9 +178,9 @@ def import_pairs(tournament: Tournament, data, by, *, mode: Mode | str = Mode.AL
         raise services.TournamentError(_("Unknown mode; use all_or_nothing or valid_rows."), "mode") from None
     report = ImportReport(mode)
     with transaction.atomic():
-        tournament = services._lock_tournament(tournament)
-        services._require_manager(by, tournament)
-        services._check_registration_open(tournament)
+        tournament = _lock_tournament(tournament)
+        _require_manager(by, tournament)
+        _check_registration_open(tournament)
         try:
             text = _decode(_read(data))
         except _FileError as error:
@@ -193,11 +195,11 @@ def import_pairs(tournament: Tournament, data, by, *, mode: Mode | str = Mode.AL
         if report.errors and mode == Mode.ALL_OR_NOTHING:
             return report
         for _row, cleaned in cleaned_rows:
-            report.created.append(services._create_pair(tournament, cleaned))
+            report.created.append(_create_pair(tournament, cleaned))
         if report.created:
-            services._audit(tournament, by, AuditEntry.Action.PAIRS_IMPORTED,
-                            after={"mode": mode.value, "rows": report.rows, "created": [p.pk for p in report.created],
-                                   "bad_rows": sorted({e.row for e in report.errors})})
+            _audit(tournament, by, AuditEntry.Action.PAIRS_IMPORTED,
+                   after={"mode": mode.value, "rows": report.rows, "created": [p.pk for p in report.created],
+                          "bad_rows": sorted({e.row for e in report.errors})})
     return report
 
 

@@ -293,9 +293,12 @@ class Pair(models.Model):
 # ---- formats: stage, groups, brackets, byes, check-in, tables, results, audit ----------------
 
 
-def default_tiebreaks() -> list[str]:
-    """Matches won, head-to-head, point difference (saldo de tentos), points scored."""
-    return ["matches_won", "head_to_head", "point_difference", "points_scored"]
+def default_tiebreaks(format: str | None = None) -> list[str]:
+    """Matches won, head-to-head, point difference (saldo de tentos), points scored; in a Swiss,
+    Buchholz after matches won (``tournaments.pairing.standings.default_tiebreaks_for``)."""
+    from tournaments.pairing.standings import default_tiebreaks_for
+
+    return [t.value for t in default_tiebreaks_for(format)]
 
 
 def new_lot_seed() -> int:

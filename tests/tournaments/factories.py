@@ -39,6 +39,13 @@ def pairs(t: Tournament, count: int, **extra) -> list[Pair]:
     return out
 
 
+def seed_in_order(pairs_in_seed_order: list[Pair]) -> None:
+    """Give the pairs seeds 1..n in the order listed (the organizer's seeding order)."""
+    for number, pair in enumerate(pairs_in_seed_order, start=1):
+        Pair.objects.filter(pk=pair.pk).update(seed=number)
+        pair.seed = number
+
+
 def _signer(pair: Pair) -> Player:
     player = pair.first_player
     if not player.has_pin:

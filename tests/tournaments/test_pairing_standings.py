@@ -156,3 +156,84 @@ def test_lot_orders_tied_pairs_the_same_in_every_table_and_input_order(seed, ord
     group = [row.pair_id for row in compute_standings([], pairs=sorted(subset), lot_seed=seed).rows]
     assert shuffled == overall
     assert group == [p for p in overall if p in subset]
+
+
+# ---- head-to-head re-applied to the pairs a mini-table leaves tied (issue 13, section 0)
+
+
+def test_head_to_head_is_reapplied_to_the_pairs_still_tied():
+    """A>B, A>C, D>A, B>C, B>D, C>D among four pairs on equal wins: the mini-table gives A and B 2,
+    C and D 1; head-to-head again inside {A, B} (A>B) and {C, D} (C>D) gives A, B, C, D. Applied once
+    and then the point difference (B and D better), it gave B, A, D, C."""
+    results = [
+        r("A", "B", 1, 0, 12, 11),
+        r("A", "C", 1, 0, 12, 11),
+        r("D", "A", 1, 0, 12, 0),
+        r("B", "C", 1, 0, 12, 0),
+        r("B", "D", 1, 0, 12, 0),
+        r("C", "D", 1, 0, 12, 11),
+        # C and D also beat two outsiders, so all four have two wins.
+        r("C", "E", 1, 0, 12, 11),
+        r("D", "F", 1, 0, 12, 0),
+    ]
+    tiebreaks = [Tiebreak.MATCHES_WON, Tiebreak.HEAD_TO_HEAD, Tiebreak.POINT_DIFFERENCE, Tiebreak.POINTS_SCORED]
+    s = compute_standings(results, tiebreaks, lot_seed=3)
+    assert s.ranking()[:4] == ["A", "B", "C", "D"]
+    h2h = {x.pair_id: x.values[Tiebreak.HEAD_TO_HEAD] for x in s.rows}
+    assert (h2h["A"], h2h["B"], h2h["C"], h2h["D"]) == (1, 0, 1, 0)  # the last mini-table each was ranked in
+
+
+@st.composite
+def round_robins(draw):
+    """Every pair meets every other once (draws allowed): lots of mini-table ties."""
+    n = draw(st.integers(min_value=2, max_value=7))
+    pairs = list(range(n))
+    results = []
+    for a in pairs:
+        for b in pairs[a + 1 :]:
+            results.append(MatchResult(a, b, winner=draw(st.sampled_from([a, b, None]))))
+    return pairs, results
+
+
+@settings(max_examples=200, deadline=None)
+@given(round_robins(), st.integers(0, 2**31 - 1))
+def test_head_to_head_ranks_each_tied_subset_as_its_own_table(data, seed):
+    """With head-to-head as the only criterion: the pairs come in order of their points among all of
+    them, and each set of pairs level on those points is ordered exactly as the table of the
+    matches among themselves alone (head-to-head re-applied), with the same lot."""
+    pairs, results = data
+    ranking = compute_standings(results, [Tiebreak.HEAD_TO_HEAD], pairs=pairs, lot_seed=seed).ranking()
+    points = {p: Fraction(0) for p in pairs}
+    for m in results:
+        if m.winner is None:
+            points[m.pair_a] += Fraction(1, 2)
+            points[m.pair_b] += Fraction(1, 2)
+        else:
+            points[m.winner] += 1
+    assert [points[p] for p in ranking] == sorted(points.values(), reverse=True)
+    levels = sorted(set(points.values()), reverse=True)
+    if len(levels) == 1:
+        return  # the mini-table separates nobody: lot (covered by the lot tests)
+    for level in levels:
+        tied = [p for p in ranking if points[p] == level]
+        inside = [m for m in results if m.pair_a in tied and m.pair_b in tied]
+        alone = compute_standings(inside, [Tiebreak.HEAD_TO_HEAD], pairs=sorted(tied), lot_seed=seed).ranking()
+        assert tied == alone
+
+
+def test_swiss_default_tiebreaks_have_buchholz():
+    """Issue 13: the Swiss default tiebreaks had no Buchholz."""
+    from tournaments.models import default_tiebreaks
+    from tournaments.pairing.standings import DEFAULT_TIEBREAKS, default_tiebreaks_for
+
+    swiss = default_tiebreaks_for("swiss")
+    assert swiss[:2] == (Tiebreak.MATCHES_WON, Tiebreak.BUCHHOLZ)
+    assert default_tiebreaks_for("round_robin") == DEFAULT_TIEBREAKS and Tiebreak.BUCHHOLZ not in DEFAULT_TIEBREAKS
+    assert default_tiebreaks("swiss") == [t.value for t in swiss]
+    assert default_tiebreaks() == [t.value for t in DEFAULT_TIEBREAKS]
+    # a and c have one win each; a beat the pair that won its other match (b), c beat the pair that lost
+    # everything (d): a's opponents are stronger, so a ranks first whatever the tentos say.
+    results = [r("a", "b", 1, 0, 12, 11), r("b", "d", 1, 0, 12, 0), r("c", "d", 1, 0, 12, 0), r("e", "a", 1, 0, 12, 0),
+               r("e", "c", 1, 0, 12, 11)]
+    ranking = compute_standings(results, swiss, lot_seed=0).ranking()
+    assert ranking.index("a") < ranking.index("c")

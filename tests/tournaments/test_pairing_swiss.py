@@ -25,7 +25,22 @@ def standing(entrants: list[SwissEntrant]) -> list[SwissEntrant]:
     return sorted(entrants, key=lambda e: -Fraction(e.score))
 
 
-def objective(entrants: list[SwissEntrant], boards, bye) -> tuple:
+def order_cost(ordered: list[SwissEntrant], a, b, order: str) -> int:
+    """Criterion 4 of swiss.py for one board: the fold (top half v bottom half of the score group)
+    or the neighbour distance; a board across score groups costs the squared standing distance."""
+    pos = {e.pair_id: i for i, e in enumerate(ordered)}
+    i, j = sorted((pos[a], pos[b]))
+    score_i, score_j = Fraction(ordered[i].score), Fraction(ordered[j].score)
+    if order == "neighbour" or score_i != score_j:
+        return (j - i) ** 2
+    group = [k for k, e in enumerate(ordered) if Fraction(e.score) == score_i]
+    m, half = len(group), len(group) // 2
+    x, y = group.index(i), group.index(j)
+    same_half = (y < half) or (x >= m - half)  # an odd group's middle pair is in either half
+    return (y - x - half) ** 2 + (m * m if same_half else 0)
+
+
+def objective(entrants: list[SwissEntrant], boards, bye, order: str = "fold") -> tuple:
     """Lexicographic objective of a pairing (smaller is better), as documented in swiss.py."""
     ordered = standing(entrants)
     pos = {e.pair_id: i for i, e in enumerate(ordered)}
@@ -35,7 +50,7 @@ def objective(entrants: list[SwissEntrant], boards, bye) -> tuple:
     if bye is not None and by_id[bye].byes > fewest:
         bad += 1
     score = sum(int(2 * (Fraction(by_id[a].score) - Fraction(by_id[b].score))) ** 2 for a, b in boards)
-    rank = sum((pos[a] - pos[b]) ** 2 for a, b in boards)
+    rank = sum(order_cost(ordered, a, b, order) for a, b in boards)
     return (bad, -(pos[bye] if bye is not None else 0), score, rank)
 
 
@@ -57,8 +72,8 @@ def all_pairings(ids: list):
             yield [(first, ids[k])] + boards, None
 
 
-def result_key(entrants, result: SwissRound) -> tuple:
-    return objective(entrants, [(p.home, p.away) for p in result.pairings], result.bye)
+def result_key(entrants, result: SwissRound, order: str = "fold") -> tuple:
+    return objective(entrants, [(p.home, p.away) for p in result.pairings], result.bye, order)
 
 
 def check_structure(entrants, result: SwissRound) -> None:
@@ -95,15 +110,16 @@ def small_fields(draw, max_pairs=9):
     ]
 
 
+@pytest.mark.parametrize("order", ["fold", "neighbour"])
 @settings(max_examples=250, deadline=None)
-@given(small_fields())
-def test_exact_against_brute_force(entrants):
+@given(entrants=small_fields())
+def test_exact_against_brute_force(entrants, order):
     """With the default window (covering small fields) every criterion is exactly optimal."""
-    result = pair_swiss_round(entrants)
+    result = pair_swiss_round(entrants, order=order)
     check_structure(entrants, result)
     ids = [e.pair_id for e in entrants]
-    best = min(objective(entrants, boards, bye) for boards, bye in all_pairings(ids))
-    assert result_key(entrants, result) == best
+    best = min(objective(entrants, boards, bye, order) for boards, bye in all_pairings(ids))
+    assert result_key(entrants, result, order) == best
 
 
 @settings(max_examples=250, deadline=None)
@@ -152,19 +168,21 @@ def test_simulated_tournament_has_no_rematch_and_bye_to_lowest(n, seed):
             assert result.bye == eligible[-1]
 
 
+@pytest.mark.parametrize("order", ["fold", "neighbour"])
 @pytest.mark.parametrize("seed", range(6))
-def test_windowed_equals_complete_graph_optimum(seed):
+def test_windowed_equals_complete_graph_optimum(seed, order):
     """The default window loses nothing against the complete graph on realistic histories."""
     rng = random.Random(seed)
     n = rng.randint(30, 90)
-    *_, (entrants, windowed) = simulate(n, 6, seed)
-    complete = pair_swiss_round(entrants, window=n)
-    assert result_key(entrants, windowed) == result_key(entrants, complete)
+    *_, (entrants, _) = simulate(n, 6, seed)
+    windowed = pair_swiss_round(entrants, order=order)
+    complete = pair_swiss_round(entrants, window=n, order=order)
+    assert result_key(entrants, windowed, order) == result_key(entrants, complete, order)
 
 
-def test_round_one_is_monrad_order():
+def test_round_one_is_monrad_order_as_an_option():
     entrants = [SwissEntrant(pair_id=f"p{i}") for i in range(1, 8)]
-    result = pair_swiss_round(entrants)
+    result = pair_swiss_round(entrants, order="neighbour")
     assert [(p.home, p.away) for p in result.pairings] == [("p1", "p2"), ("p3", "p4"), ("p5", "p6")]
     assert result.bye == "p7"
 
@@ -257,3 +275,53 @@ def test_entrants_from_standings():
     assert unmet["c"].opponents == frozenset() and unmet["a"].opponents == {"b"}
     result = pair_swiss_round(entrants)
     assert result.rematches == 0 and result.bye != "e"
+
+
+# ---- top half against bottom half by default (issue 13, section 0)
+
+
+def test_round_one_pairs_top_half_against_bottom_half_by_default():
+    """Issue 13: round one paired neighbours (1-2, 3-4, ...); FIDE, start.gg and Challonge pair 1-5, 2-6, 3-7, 4-8."""
+    result = pair_swiss_round([SwissEntrant(pair_id=i) for i in range(1, 9)])
+    assert [(p.home, p.away) for p in result.pairings] == [(1, 5), (2, 6), (3, 7), (4, 8)]
+    odd = pair_swiss_round([SwissEntrant(pair_id=i) for i in range(1, 8)])
+    assert odd.bye == 7
+    assert [(p.home, p.away) for p in odd.pairings] == [(1, 4), (2, 5), (3, 6)]
+
+
+def test_later_rounds_fold_inside_each_score_group():
+    entrants = [SwissEntrant(i, 1, frozenset({i + 4})) for i in range(1, 5)] + [
+        SwissEntrant(i, 0, frozenset({i - 4})) for i in range(5, 9)
+    ]
+    result = pair_swiss_round(entrants)
+    assert [(p.home, p.away) for p in result.pairings] == [(1, 3), (2, 4), (5, 7), (6, 8)]
+
+
+def test_fold_avoids_a_rematch_by_moving_the_bottom_half():
+    """1 and 5 met: the bottom half is transposed (1-6, 2-5), not paired inside a half (1-4, 5-8)."""
+    entrants = [SwissEntrant(i, 0, frozenset({5} if i == 1 else {1} if i == 5 else set())) for i in range(1, 9)]
+    result = pair_swiss_round(entrants)
+    assert [(p.home, p.away) for p in result.pairings] == [(1, 6), (2, 5), (3, 7), (4, 8)]
+
+
+def test_fold_downfloater_meets_the_top_of_the_next_group():
+    entrants = [SwissEntrant(i, 2 if i <= 3 else 1) for i in range(1, 9)]
+    result = pair_swiss_round(entrants)
+    # 3 pairs on 2: 1-2 is the only board inside (1-2 are the top and bottom halves of {1, 2}), 3 floats
+    # to 4 (the top of the next group), and 5, 6, 7, 8 fold.
+    assert [(p.home, p.away) for p in result.pairings] == [(1, 2), (3, 4), (5, 7), (6, 8)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1, max_value=60), st.booleans())
+def test_fold_of_one_score_group_without_history(half, odd):
+    """Round one of any size: seed k meets seed k + n/2; with an odd field the last seed has the bye."""
+    n = 2 * half + odd
+    result = pair_swiss_round([SwissEntrant(pair_id=i) for i in range(n)])
+    assert [(p.home, p.away) for p in result.pairings] == [(k, k + half) for k in range(half)]
+    assert result.bye == (n - 1 if odd else None)
+
+
+def test_unknown_order_is_refused():
+    with pytest.raises(ValueError):
+        pair_swiss_round([SwissEntrant("a"), SwissEntrant("b")], order="zigzag")

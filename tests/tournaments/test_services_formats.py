@@ -195,12 +195,14 @@ def test_too_many_groups_for_the_pairs_is_refused(t, org):
     assert not Round.objects.filter(generated_at__isnull=False).exists() and not Match.objects.exists()
 
 
-def test_swiss_first_round_pairs_neighbours_and_gives_the_bye_to_the_last(t, org):
+def test_swiss_first_round_pairs_top_half_against_bottom_half_and_gives_the_bye_to_the_last(t, org):
+    """Issue 13: round one paired neighbours (P1-P2, P3-P4, P5-P6); FIDE, Challonge and start.gg pair
+    the top half against the bottom half (the bye to the last, then P1-P4, P2-P5, P3-P6)."""
     f.pairs(t, 7)
     services.configure_stage(t, org, format="swiss")
     rnd = services.generate_first_round(t, org)
     assert rnd.phase == "swiss"
-    assert boards(rnd) == [(1, "P1", "P2"), (2, "P3", "P4"), (3, "P5", "P6")]
+    assert boards(rnd) == [(1, "P1", "P4"), (2, "P2", "P5"), (3, "P3", "P6")]
     assert [b.pair.name for b in Bye.objects.filter(round=rnd)] == ["P7"]
     assert Stage.objects.get(tournament=t).swiss_rounds == 3
 

@@ -383,6 +383,8 @@ def test_a_sumula_received_after_the_organizers_decision_does_not_override_it(t,
 
 def test_change_pairing_in_a_swiss_round_swaps_pairs_and_is_audited(t, org):
     pairs = f.pairs(t, 5)
+    # Seeded P1, P3, P2, P4, P5: the top half meets the bottom half, P1-P2 and P3-P4, P5 has the bye.
+    f.seed_in_order([pairs[0], pairs[2], pairs[1], pairs[3], pairs[4]])
     services.configure_stage(t, org, format="swiss", swiss_rounds=3)
     rnd = services.generate_first_round(t, org)
     m1, m2 = Match.objects.filter(round=rnd).order_by("table")
@@ -412,6 +414,7 @@ def test_change_pairing_is_refused_outside_swiss_and_on_played_matches(t, org):
         services.change_pairing(m, org, pair_a=pairs[0], pair_b=pairs[1], reason="x")
     swiss = f.tournament(org, slug="suico")
     sp = f.pairs(swiss, 4)
+    f.seed_in_order([sp[0], sp[2], sp[1], sp[3]])  # the top half meets the bottom half: sp0-sp1, sp2-sp3
     services.configure_stage(swiss, org, format="swiss")
     rnd = services.generate_first_round(swiss, org)
     m1, m2 = Match.objects.filter(round=rnd).order_by("table")

@@ -16,6 +16,8 @@ Modules:
 * :mod:`.swiss` - Swiss pairing of one round (maximum-weight matching).
 * :mod:`.matching` - exact maximum-weight matching (Edmonds' blossom).
 * :mod:`.standings` - rankings with per-tournament tiebreak order and lot.
+* :mod:`.placings` - final placings of a bracket, read from the bracket.
+* :mod:`.scores` - whether a result's games and tentos agree with its winner.
 """
 
 from .base import PairId
@@ -31,12 +33,14 @@ from .elimination import (
     single_elimination,
     standard_seed_order,
 )
-from .group_knockout import Qualifier, groups_to_knockout, knockout_seeding
+from .group_knockout import Qualifier, groups_to_knockout, knockout_seeding, rank_across_groups
 from .matching import max_weight_matching
+from .placings import Placing, Placings, bracket_placings, overall_placings
 from .round_robin import berger_table, group_round_robins, round_robin, snake_groups
 from .seeding import Seeding, seed_by_lot, seed_by_order, seed_by_rating
-from .standings import MatchResult, Standings, StandingRow, Tiebreak, compute_standings
-from .swiss import SwissEntrant, SwissPairing, SwissRound, entrants_from_history, pair_swiss_round
+from .scores import ScoreError, check_match_score
+from .standings import MatchResult, Standings, StandingRow, Tiebreak, compute_standings, default_tiebreaks_for
+from .swiss import SwissEntrant, SwissOrder, SwissPairing, SwissRound, entrants_from_history, pair_swiss_round
 
 __all__ = [
     "PairId",
@@ -61,6 +65,8 @@ __all__ = [
     "Qualifier",
     "knockout_seeding",
     "groups_to_knockout",
+    "rank_across_groups",
+    "SwissOrder",
     "SwissEntrant",
     "SwissPairing",
     "SwissRound",
@@ -72,4 +78,11 @@ __all__ = [
     "StandingRow",
     "Tiebreak",
     "compute_standings",
+    "default_tiebreaks_for",
+    "Placing",
+    "Placings",
+    "bracket_placings",
+    "overall_placings",
+    "ScoreError",
+    "check_match_score",
 ]

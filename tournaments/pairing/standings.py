@@ -16,7 +16,12 @@ Criteria (:class:`Tiebreak`), applied in the order the tournament chooses:
 * ``HEAD_TO_HEAD`` - match points in the matches played *among the pairs
   still tied* when the criterion is reached (a mini-table recomputed for each
   tied group, never over the whole field; the value reported for a pair that
-  was no longer tied at that point is 0);
+  was no longer tied at that point is 0).  When the mini-table separates some
+  of the tied pairs but not all, it is recomputed among each subset still
+  tied, and so on until it separates no more; only then does the next
+  criterion apply (A>B, A>C, D>A, B>C, B>D, C>D: A and B on 2, C and D on 1,
+  then A>B and C>D give A, B, C, D).  The value reported is the pair's points
+  in the last mini-table it was ranked in;
 * ``BUCHHOLZ`` - sum of the opponents' match points;
 * ``MEDIAN_BUCHHOLZ`` - Buchholz without the best and the worst opponent
   (only when there are at least three opponents);
@@ -52,6 +57,8 @@ __all__ = [
     "StandingRow",
     "Standings",
     "DEFAULT_TIEBREAKS",
+    "DEFAULT_SWISS_TIEBREAKS",
+    "default_tiebreaks_for",
     "compute_standings",
     "pair_records",
 ]
@@ -75,6 +82,22 @@ DEFAULT_TIEBREAKS: tuple[Tiebreak, ...] = (
     Tiebreak.POINT_DIFFERENCE,
     Tiebreak.POINTS_SCORED,
 )
+"""Round robin, groups and knockouts: everybody meets the same opponents, so their results decide."""
+
+DEFAULT_SWISS_TIEBREAKS: tuple[Tiebreak, ...] = (
+    Tiebreak.MATCHES_WON,
+    Tiebreak.BUCHHOLZ,
+    Tiebreak.HEAD_TO_HEAD,
+    Tiebreak.POINT_DIFFERENCE,
+    Tiebreak.POINTS_SCORED,
+)
+"""A Swiss: pairs level on wins met different opponents, so the strength of those opponents
+(Buchholz, FIDE's first Swiss tiebreak) comes before head-to-head and the tentos."""
+
+
+def default_tiebreaks_for(format: str | None) -> tuple[Tiebreak, ...]:
+    """The default tiebreak order of a stage of ``format`` (the format's name, ``"swiss"`` ...)."""
+    return DEFAULT_SWISS_TIEBREAKS if format == "swiss" else DEFAULT_TIEBREAKS
 
 
 @dataclass(frozen=True)
@@ -259,7 +282,12 @@ def compute_standings(
             buckets.setdefault(values[p], []).append(p)
         out: list[list[PairId]] = []
         for v in sorted(buckets, reverse=True):
-            out.extend(split(buckets[v], level + 1))
+            bucket = buckets[v]
+            if t is Tiebreak.HEAD_TO_HEAD and 1 < len(bucket) < len(group):
+                # The mini-table separated some pairs: head-to-head again among those still tied.
+                out.extend(split(bucket, level))
+            else:
+                out.extend(split(bucket, level + 1))
         return out
 
     ranked = [p for chunk in split(ids, 0) for p in chunk]

@@ -14,10 +14,27 @@ Criteria, in strict lexicographic priority
 3. **Score**: minimise the sum over boards of the squared score difference
    (in half points), i.e. pair inside score groups and float as little and as
    near as possible.
-4. **Standing order** (stable tie-break): minimise the sum over boards of the
-   squared distance in the standing order, which yields the "Monrad" pattern
-   1-2, 3-4, ... whenever nothing above forbids it, and otherwise the nearest
-   deviation (1-3, 2-4 rather than 1-4, 2-3).
+4. **Standing order** (stable tie-break), by the round's :class:`SwissOrder`:
+
+   * ``FOLD`` (the default; FIDE's Dutch system, Challonge, start.gg): inside
+     a score group of ``m`` pairs the top half meets the bottom half, 1-5, 2-6,
+     3-7, 4-8 for 8 (round one is one score group, so 1-5, 2-6, 3-7, 4-8 for 8
+     pairs seeded by order or rating).  For two pairs of one score group at
+     places ``a < b`` in it (0-based) the cost is ``(b - a - m // 2) ** 2``,
+     plus ``m ** 2`` when both sit in the same half (``b < m // 2`` or
+     ``a >= m - m // 2``), so a rematch is avoided by moving a bottom-half
+     pair (1-6, 2-5) rather than by pairing inside a half (1-4, 5-8).  In an
+     odd group the middle pair belongs to either half, since one pair is left
+     over: the lowest when it floats down (1-3, 2-4 and 5 floats, for 5), the
+     highest when it meets a pair floating down from above (then 2-4, 3-5).
+     A board across score groups (a floater) costs the squared distance in the
+     standing order, so the floater meets the nearest pair of the next group;
+   * ``NEIGHBOUR`` (an option, the "Monrad" pattern): the squared distance in
+     the standing order for every board, which yields 1-2, 3-4, ... whenever
+     nothing above forbids it, and otherwise the nearest deviation (1-3, 2-4
+     rather than 1-4, 2-3).
+
+   The minimised quantity is the sum of these costs over the boards.
 
 Each criterion is an integer tier of the edge weight, and the tiers are
 scaled (with Python's exact big integers) so that any gain in a higher tier
@@ -34,8 +51,10 @@ The complete graph on 4,096 pairs has 8.4 million edges, far too many for a
 Python blossom algorithm.  Every pair is instead connected only to the pairs
 within ``window`` places of it in the standing order (default
 ``2 * max_games_played + 8``, which spans the own score group and, near a
-group boundary, the neighbouring groups), minus past opponents; the bye vertex
-is connected to every bye-eligible pair.  Then:
+group boundary, the neighbouring groups), and with ``FOLD`` also to the pairs
+of its score group within ``window`` places of its fold partner (half the
+group further down), minus past opponents; the bye vertex is connected to
+every bye-eligible pair.  Then:
 
 * if the matching on that graph is **not perfect**, the unmatched pairs are
   connected to every allowed opponent, and if that is not enough the window is
@@ -71,6 +90,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from numbers import Real
 
@@ -79,6 +99,7 @@ from .matching import max_weight_matching
 from .standings import MatchResult, Standings
 
 __all__ = [
+    "SwissOrder",
     "SwissEntrant",
     "SwissPairing",
     "SwissRound",
@@ -88,6 +109,13 @@ __all__ = [
     "entrants_from_history",
     "entrants_from_standings",
 ]
+
+
+class SwissOrder(str, Enum):
+    """How pairs of one score group are matched (criterion 4 of the module docstring)."""
+
+    FOLD = "fold"  # top half v bottom half (1-5, 2-6, 3-7, 4-8): FIDE Dutch, Challonge, start.gg
+    NEIGHBOUR = "neighbour"  # 1-2, 3-4, ... ("Monrad")
 
 
 @dataclass(frozen=True)
@@ -151,15 +179,19 @@ def pair_swiss_round(
     entrants: Sequence[SwissEntrant],
     *,
     window: int | None = None,
+    order: SwissOrder | str = SwissOrder.FOLD,
 ) -> SwissRound:
     """Pair one Swiss round.
 
     ``entrants`` must be in standing order (best first).  They are stably
     re-sorted by score, so ties keep the caller's order (its tie-breaks).
+    ``order`` chooses how a score group is paired: top half against bottom
+    half (``"fold"``, the default) or neighbours (``"neighbour"``).
     """
+    order = SwissOrder(order)
     require_unique((e.pair_id for e in entrants), "Swiss entrants")
-    order = sorted(range(len(entrants)), key=lambda i: -_half_points(entrants[i].score))
-    players = [entrants[i] for i in order]
+    by_score = sorted(range(len(entrants)), key=lambda i: -_half_points(entrants[i].score))
+    players = [entrants[i] for i in by_score]
     n = len(players)
     if window is None:
         window = default_window(players)
@@ -187,7 +219,7 @@ def pair_swiss_round(
     fewest_byes = min(p.byes for p in players)
     bye_eligible = [p.byes == fewest_byes for p in players]
 
-    solver = _Solver(n, score, forbidden, bye_vertex, bye_eligible)
+    solver = _Solver(n, score, forbidden, bye_vertex, bye_eligible, order)
     wide: set[int] = set()
     current = min(window, n)
     mate: list[int] | None = None
@@ -242,12 +274,34 @@ class _Solver:
         forbidden: list[set[int]],
         bye_vertex: int,
         bye_eligible: list[bool],
+        order: SwissOrder = SwissOrder.FOLD,
     ) -> None:
         self.n = n
         self.score = score
         self.forbidden = forbidden
         self.bye_vertex = bye_vertex
         self.bye_eligible = bye_eligible
+        self.order = order
+        # Score groups: where each pair's group starts in the standing order, and its size.
+        self.group_start: list[int] = []
+        self.group_size: dict[int, int] = {}
+        for i in range(n):
+            start = i if i == 0 or score[i] != score[i - 1] else self.group_start[i - 1]
+            self.group_start.append(start)
+            self.group_size[start] = self.group_size.get(start, 0) + 1
+
+    def order_cost(self, i: int, j: int) -> int:
+        """Tier 4 of board ``i < j`` (standing places): see :class:`SwissOrder`."""
+        if self.order is SwissOrder.NEIGHBOUR or self.score[i] != self.score[j]:
+            return (j - i) * (j - i)
+        start = self.group_start[i]
+        m = self.group_size[start]
+        half = m // 2
+        a, b = i - start, j - start
+        cost = (b - a - half) * (b - a - half)
+        if b < half or a >= m - half:  # both in the top half, or both in the bottom half
+            cost += m * m
+        return cost
 
     def candidate_edges(self, window: int, wide: set[int]) -> list[tuple[int, int, bool]]:
         """Allowed edges ``(i, j, is_rematch=False)`` inside the window, plus wide vertices' edges."""
@@ -266,6 +320,20 @@ class _Solver:
                 # j < i - window: outside j's own window, add unless j is wide too.
                 if j not in wide and j not in fi:
                     edges.append((j, i, False))
+        if self.order is SwissOrder.FOLD:
+            # The fold partner sits half a score group away: add the window around it too.
+            for i in range(n):
+                if i in wide:
+                    continue  # already joined to every later pair
+                start = self.group_start[i]
+                centre = i + self.group_size[start] // 2
+                lo = max(i + window + 1, centre - window)
+                hi = min(start + self.group_size[start], centre + window + 1)
+                fi = forbidden[i]
+                for j in range(lo, hi):
+                    # j > i + window; (i, j) is already there when j is wide and i is outside its window.
+                    if j not in fi and not (j in wide and i < j - window):
+                        edges.append((i, j, False))
         if self.bye_vertex != -1:
             for i in range(n):
                 if self.bye_eligible[i]:
@@ -294,7 +362,7 @@ class _Solver:
             d = score[i] - score[j]
             if d * d > max_sc:
                 max_sc = d * d
-            r = (j - i) * (j - i)
+            r = self.order_cost(i, j)
             if r > max_rc:
                 max_rc = r
         boards = n // 2 + 1
@@ -309,7 +377,7 @@ class _Solver:
                 w = -k_bye * (n - i)
             else:
                 d = score[i] - score[j]
-                w = -(k_score * d * d + (j - i) * (j - i))
+                w = -(k_score * d * d + self.order_cost(i, j))
             if rematch and rematch_penalty:
                 w -= k_rematch
             out.append((i, j, w))

@@ -1,0 +1,68 @@
+"""Shared by the súmula services: the error type, locking the match, the audit trail event,
+the rule set of a match, and seat/team checks.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+import re
+
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, ServiceError
+from referee.engine.errors import ReportError
+from referee.engine.rules import RuleSet, rule_set_from
+
+from ..content import match_queryset
+from ..models import Match, MatchEvent, Signature
+
+
+CODE_LIFETIME = timedelta(minutes=10)
+MAX_FAILED_SIGNATURES = 5  # per player and client: scoring.pins.PER_CLIENT_LIMIT counts them
+ARTICLE_RE = re.compile(r"^\s*art(?:igo)?\.?\s*(\d{1,2})(?:\.(\d))?\s*$", re.IGNORECASE)
+LAST_ARTICLE = 26
+ScoringError = ServiceError  # refused input (400); Forbidden (403) and Conflict (409) as in config.errors
+
+
+def _locked_error() -> Conflict:
+    return Conflict(_("The súmula was signed by both pairs and is locked (art. 25): only a correction "
+                      "with a reason can change it."), "status")
+
+
+def _engine_error(error: ReportError, prefix: str = "") -> ScoringError:
+    field = f"{prefix}.{error.field}" if prefix and error.field else prefix or error.field
+    return ScoringError(error.message, field)
+
+
+def _lock(match: Match | int) -> Match:
+    pk = match.pk if isinstance(match, Match) else match
+    return match_queryset().select_for_update(of=("self",)).get(pk=pk)
+
+
+def _event(match: Match, kind: str, by=None, **data) -> MatchEvent:
+    return MatchEvent.objects.create(match=match, kind=kind, by=by if _is_user(by) else None, data=data)
+
+
+def _is_user(user) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False)
+
+
+def _player_model():
+    """The model of a player (who signs), reached through the signature's foreign key: scoring does
+    not import the app that owns players (docs/architecture.md)."""
+    return Signature._meta.get_field("player").related_model
+
+
+def rules_of(match: Match) -> RuleSet:
+    return rule_set_from(match.rule_set)
+
+
+def _check_seat(value, field: str) -> int:
+    if type(value) is not int or not 0 <= value <= 3:
+        raise ScoringError(_("A seat is 0, 1, 2 or 3 (art. 1: the table draws the first dealer)."), field)
+    return value
+
+
+def _check_team(value, field: str) -> int:
+    if type(value) is not int or value not in (0, 1):
+        raise ScoringError(_("A team is 0 (pair A) or 1 (pair B)."), field)
+    return value

@@ -1,0 +1,317 @@
+"""Entry while the match is played: the game state and its token, the first dealer, recording a
+hand (a summary or a full hand report checked by the engine), a penalty, and undoing the last
+entry.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, Forbidden
+from referee.engine.errors import ReportError
+from referee.engine.game import add_points, game_winner, next_dealer
+from referee.engine.rules import RuleSet, rule_set_from
+from referee.engine.summary import check_summary
+from referee.engine.verdict import check_report
+
+from .. import access
+from ..content import load_games
+from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
+from .base import (
+    ARTICLE_RE,
+    LAST_ARTICLE,
+    ScoringError,
+    _check_seat,
+    _check_team,
+    _engine_error,
+    _event,
+    _is_user,
+    _lock,
+    _locked_error,
+    rules_of,
+)
+from .versions import _issue_version
+
+
+class GameState:
+    """Where the current game stands: score, dealer of the next hand, its next hand and position."""
+
+    def __init__(self, game: Game, entries: list) -> None:
+        hands = [e for e in entries if e.kind == "hand"]
+        self.game = game
+        self.entries = entries
+        self.score = (game.score_a, game.score_b)
+        self.hands = len(hands)
+        self.dealer = next_dealer(hands[-1].dealer) if hands else game.first_dealer
+        self.position = (entries[-1].position if entries else 0) + 1
+
+
+def state_token(game_number: int, entries: int) -> str:
+    """What the page showed: the last game and how many entries it had (``"2:5"``). A form sends it
+    back as ``expect`` so that a double tap or a stale page cannot record or undo twice."""
+    return f"{game_number}:{entries}"
+
+
+def _check_expect(expect: str | None, token: str) -> None:
+    if expect is not None and expect != token:
+        raise Conflict(_("The súmula changed since this page was loaded (a double tap?): nothing was done. "
+                         "Check the last entries and try again."), "expect")
+
+
+def _current_state(match: Match) -> GameState | None:
+    """The game being played (None once the match is decided), from the database."""
+    game = match.games.order_by("-number").first()
+    if game is None or game.winner is not None:
+        return None
+    hands = list(game.hands.order_by("position"))
+    penalties = list(game.penalties.order_by("position"))
+    return GameState(game, sorted(hands + penalties, key=lambda e: e.position))
+
+
+def _require_entry(match: Match, by) -> GameState:
+    if not access.can_enter(by, match):
+        raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
+    if match.status != Match.Status.OPEN:
+        raise _locked_error()
+    state = _current_state(match) if match.winner is None else None
+    if state is None:
+        raise Conflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now signed). "
+                         "Use a correction with a reason to change it."), "match")
+    return state
+
+
+def _finish_entry(match: Match, game: Game, score: tuple[int, int], by, now) -> None:
+    """Update the game after an entry; end it at 12 and start the next game or end the match."""
+    game.score_a, game.score_b = score
+    winner = game_winner(score)
+    if winner is None:
+        game.save(update_fields=["score_a", "score_b"])
+        return
+    game.winner, game.finished_at = winner, now
+    game.save(update_fields=["score_a", "score_b", "winner", "finished_at"])
+    if winner == 0:
+        match.games_a += 1
+    else:
+        match.games_b += 1
+    if max(match.games_a, match.games_b) >= match.games_to_win:
+        match.winner, match.finished_at = winner, now
+        match.save(update_fields=["games_a", "games_b", "winner", "finished_at", "updated_at"])
+        _issue_version(match, by)
+    else:
+        match.save(update_fields=["games_a", "games_b", "updated_at"])
+        Game.objects.create(match=match, number=game.number + 1, first_dealer=0, started_at=now)
+
+
+def set_first_dealer(match: Match, dealer: int, by) -> Game:
+    """Art. 1: the table draws who deals first; set it before the game's first hand."""
+    _check_seat(dealer, "dealer")
+    with transaction.atomic():
+        match = _lock(match)
+        state = _require_entry(match, by)
+        if state.hands:
+            raise Conflict(_("The first dealer is set before the game's first hand; the deal then passes "
+                             "to the right (art. 4)."), "dealer")
+        state.game.first_dealer = dealer
+        state.game.save(update_fields=["first_dealer"])
+        _event(match, MatchEvent.Kind.FIRST_DEALER, by, game=state.game.number, dealer=dealer)
+        return state.game
+
+
+def is_report(entry: object) -> bool:
+    """A full hand report (it has events or a vira) rather than a summary."""
+    return isinstance(entry, dict) and ("events" in entry or "vira" in entry)
+
+
+def check_hand(rules: RuleSet, rule_spec: dict, score: tuple[int, int], dealer: int, item: dict) -> dict:
+    """Check one hand against the game's state; return the fields to store.
+
+    ``item`` is ``{"report": {...}}`` or a summary ``{"winner", "ended_by", "value"}``.
+    """
+    report = item.get("report")
+    if report is not None:
+        return _check_report_entry(rules, rule_spec, score, dealer, report)
+    summary = {key: item[key] for key in ("winner", "ended_by", "value") if key in item}
+    try:
+        out = check_summary(rules, score, dealer, summary)
+    except ReportError as error:
+        raise _engine_error(error) from None
+    return {"dealer": dealer, "ended_by": summary.get("ended_by", "tricks"), "value": summary.get("value", 1),
+            "winner": out["winner"], "points": out["points"], "score": tuple(out["score_after"]),
+            "report": None, "verdict": None}
+
+
+def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, report: object) -> dict:
+    if type(report) is not dict:
+        raise ScoringError(_("The hand report must be a JSON object."), "report")
+    checked = dict(report)
+    if "rules" in checked:
+        try:
+            theirs = rule_set_from(checked["rules"])
+        except ReportError as error:
+            raise _engine_error(error, "report") from None
+        if theirs != rules:
+            raise ScoringError(_("The report's rules are not the match's rules (%(preset)s): leave \"rules\" out "
+                                 "or copy the match's.") % {"preset": rules.preset}, "report.rules")
+    else:
+        checked["rules"] = rule_spec
+    if checked.get("dealer") != dealer:
+        raise ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the right); "
+                             "the report says %(given)s.") % {"expected": dealer, "given": checked.get("dealer")},
+                           "report.dealer")
+    if checked.get("score", [0, 0]) != list(score):
+        raise ScoringError(_("The score before this hand is %(a)s-%(b)s; the report says %(given)s.")
+                           % {"a": score[0], "b": score[1], "given": checked.get("score", [0, 0])}, "report.score")
+    verdict = check_report(checked)
+    if "error" in verdict:
+        error = verdict["error"]
+        field = f"report.{error['field']}" if error.get("field") else "report"
+        raise ScoringError(error["message"], field)
+    if verdict["ended_by"] == "incomplete":
+        raise ScoringError(_("The report ends before the hand is decided (art. 11): nothing to record."), "report.events")
+    return {"dealer": dealer, "ended_by": verdict["ended_by"], "value": verdict["hand_value"],
+            "winner": verdict["winner"], "points": verdict["points"], "score": tuple(verdict["score_after"]),
+            "report": report, "verdict": verdict}
+
+
+def record_hand(match: Match, entry: dict, by, expect: str | None = None) -> HandEntry:
+    """Record the next hand of the current game.
+
+    ``entry`` is a summary ``{"winner": 0|1|null, "ended_by": ..., "value": n}`` checked by the
+    engine's ``check_summary``, or a full hand report (``{"report": {...}}`` or the report itself)
+    checked by ``check_report``: its dealer and score must be the game's, a report the engine
+    cannot read is refused, one with violations is recorded with them. A summary may carry
+    ``"dealer"``: the table's draw (art. 1) for a game's first hand, else it must be the dealer in turn.
+    ``expect``: the :func:`state_token` the page showed; refused if the súmula changed since.
+    """
+    if not isinstance(entry, dict):
+        raise ScoringError(_("A hand is an object {\"winner\", \"ended_by\", \"value\"} or a hand report."), "entry")
+    item = {"report": entry["report"]} if "report" in entry else {"report": entry} if is_report(entry) else dict(entry)
+    with transaction.atomic():
+        match = _lock(match)
+        state = _require_entry(match, by)
+        _check_expect(expect, state_token(state.game.number, state.position - 1))
+        game = state.game
+        dealer = state.dealer
+        given = item.pop("dealer", None) if item.get("report") is None else (
+            item["report"].get("dealer") if isinstance(item["report"], dict) else None)
+        if given is not None and state.hands == 0 and given != dealer:
+            field = "dealer" if item.get("report") is None else "report.dealer"
+            dealer = game.first_dealer = _check_seat(given, field)  # art. 1: the table's draw
+            game.save(update_fields=["first_dealer"])
+        elif given is not None and item.get("report") is None and given != dealer:
+            raise ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the right).")
+                               % {"expected": dealer}, "dealer")
+        rules = rules_of(match)
+        checked = check_hand(rules, match.rule_set, state.score, dealer, item)
+        now = timezone.now()
+        hand = HandEntry.objects.create(
+            game=game, position=state.position, number=state.hands + 1, dealer=dealer,
+            ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
+            points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],
+            report=checked["report"], verdict=checked["verdict"], created_by=by if _is_user(by) else None,
+            created_at=now,
+        )
+        _event(match, MatchEvent.Kind.HAND, by, game=game.number, hand=hand.number, position=hand.position,
+               dealer=dealer, ended_by=hand.ended_by, value=hand.value, winner=hand.winner, points=hand.points,
+               score=list(checked["score"]), report=hand.report is not None,
+               violations=len(hand.violations))
+        _finish_entry(match, game, checked["score"], by, now)
+        return hand
+
+
+def normalize_article(value: object, field: str = "article") -> str:
+    """``"art. 24"`` from ``"Art 24"``, ``"art.24"``, ``"artigo 11.4"``; refuses anything that is not an
+    article of the regulation (1 to 26)."""
+    match = ARTICLE_RE.match(value) if isinstance(value, str) else None
+    if match is None or not 1 <= int(match.group(1)) <= LAST_ARTICLE:
+        raise ScoringError(_("Cite the article of the regulation that grants the tento, e.g. \"art. 24\" "
+                             "(articles 1 to 26)."), field)
+    return f"art. {int(match.group(1))}" + (f".{match.group(2)}" if match.group(2) else "")
+
+
+def _check_penalty(item: dict, prefix: str = "") -> dict:
+    offender = _check_team(item.get("offender"), prefix + "offender")
+    ruling_id = item.get("ruling_id")
+    if ruling_id is not None and (type(ruling_id) is not int or ruling_id < 1):
+        raise ScoringError(_("A ruling is given by its number."), prefix + "ruling_id")
+    points = item.get("points")
+    # A referee's ruling (referee.services.confirm) may record 0 points: a warning stays on the súmula.
+    if type(points) is not int or not (0 if ruling_id else 1) <= points <= 12:
+        raise ScoringError(_("A tento is worth 1 to 12 points: the value of the hand in play."), prefix + "points")
+    article = item.get("article")
+    if not (ruling_id and isinstance(article, str) and article.strip() and len(article) <= 60
+            and not ARTICLE_RE.match(article)):
+        # a ruling of a house-rule infraction cites its catalog source (referee.engine.infractions)
+        article = normalize_article(article, prefix + "article")
+    reason = item.get("reason") or ""
+    if not isinstance(reason, str) or len(reason) > 300:
+        raise ScoringError(_("The reason is a text of at most 300 characters."), prefix + "reason")
+    return {"kind": "penalty", "offender": offender, "points": points, "article": article,
+            "reason": reason.strip(), "ruling_id": ruling_id}
+
+
+def record_penalty(match: Match, offender: int, points: int, article: str, reason: str, by,
+                   ruling_id: int | None = None, expect: str | None = None) -> PenaltyEntry:
+    """Tentos awarded by a ruling: the offender's opponents score ``points``; ``article`` is required."""
+    item = _check_penalty({"offender": offender, "points": points, "article": article, "reason": reason,
+                           "ruling_id": ruling_id})
+    with transaction.atomic():
+        match = _lock(match)
+        state = _require_entry(match, by)
+        _check_expect(expect, state_token(state.game.number, state.position - 1))
+        rules = rules_of(match)
+        beneficiary = 1 - item["offender"]
+        score = add_points(state.score, beneficiary, item["points"], rules)
+        now = timezone.now()
+        penalty = PenaltyEntry.objects.create(
+            game=state.game, position=state.position, offender=item["offender"], beneficiary=beneficiary,
+            points=item["points"], article=item["article"], reason=item["reason"], ruling_id=item["ruling_id"],
+            score_a=score[0], score_b=score[1], created_by=by if _is_user(by) else None, created_at=now,
+        )
+        _event(match, MatchEvent.Kind.PENALTY, by, game=state.game.number, position=penalty.position,
+               offender=penalty.offender, points=penalty.points, article=penalty.article, reason=penalty.reason,
+               ruling_id=penalty.ruling_id, score=list(score))
+        _finish_entry(match, state.game, score, by, now)
+        return penalty
+
+
+def undo_last(match: Match, by, expect: str | None = None) -> dict:
+    """Remove the last entry while the súmula is open and nobody signed its current version.
+
+    No version is made; the audit trail keeps the removed entry (a ``MatchEvent`` of kind ``undo``).
+    If the entry had ended the match, the issued version stays on record and the next one supersedes it.
+    """
+    from ..content import entry_document
+
+    with transaction.atomic():
+        match = _lock(match)
+        if not access.can_enter(by, match):
+            raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
+        if match.status != Match.Status.OPEN:
+            raise _locked_error()
+        latest = match.versions.order_by("-number").first()
+        if latest is not None and latest.signatures.exists():
+            raise Conflict(_("Version %(number)s already has signatures: change it with a correction and a "
+                             "reason (art. 25).") % {"number": latest.number}, "status")
+        games = load_games(match)
+        game = games[-1]
+        _check_expect(expect, state_token(game.number, len(game.entries)))
+        if not game.entries and len(games) > 1:
+            game.delete()  # the game that had just started: the entry to undo ended the one before
+            game = games[-2]
+        if not game.entries:
+            raise Conflict(_("There is nothing to undo."), "match")
+        last = game.entries.pop()
+        removed = entry_document(last)
+        last.delete()
+        previous = game.entries[-1] if game.entries else None
+        game.score_a, game.score_b = previous.score if previous else (0, 0)
+        game.winner = game.finished_at = None
+        game.save(update_fields=["score_a", "score_b", "winner", "finished_at"])
+        won = [g.winner for g in games if g.pk != game.pk and g.pk is not None and g.winner is not None]
+        match.games_a, match.games_b = won.count(0), won.count(1)
+        match.winner = match.finished_at = None
+        match.save(update_fields=["games_a", "games_b", "winner", "finished_at", "updated_at"])
+        _event(match, MatchEvent.Kind.UNDO, by, game=game.number, position=last.position, entry=removed)
+        return removed

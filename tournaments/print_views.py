@@ -1,0 +1,49 @@
+"""Printing pages of a tournament (mounted with scoring's at /sumulas/impressao/): the tournament's
+printing index and a round's print form, both for the organizer.
+
+Thin views over ``scoring.printing`` (which prints matches and runs the print jobs); they live
+here because they read tournaments and rounds, which scoring does not know (docs/architecture.md).
+"""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scoring import printing
+from scoring.print_views import deny
+
+from .models import Round, Tournament
+
+
+@require_GET
+def tournament_index(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not printing.can_print_round(request.user, tournament):
+        return deny(request)
+    rounds = tournament.rounds.order_by("number").prefetch_related("matches")
+    jobs = tournament.print_jobs.select_related("round", "created_by")[:20]
+    return render(request, "scoring/print_tournament.html", {"tournament": tournament, "rounds": rounds, "jobs": jobs})
+
+
+@require_http_methods(["GET", "POST"])
+def round_print(request, pk: int):
+    round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+    if not printing.can_print_round(request.user, round_.tournament):
+        return deny(request)
+    error = ""
+    if request.method == "POST":
+        kind = request.POST.get("kind", "")
+        if kind not in printing.KINDS:
+            error = "kind"
+        elif not round_.matches.exists():
+            error = "empty"
+        else:
+            job = printing.start_print_job(kind=kind, user=request.user, round=round_)
+            return redirect("printing:job", pk=job.pk)
+    matches = (
+        round_.matches.select_related("pair_a", "pair_b").order_by("table", "pk")
+    )
+    jobs = round_.print_jobs.select_related("created_by")[:10]
+    return render(request, "scoring/print_round.html", {
+        "round": round_, "tournament": round_.tournament, "matches": matches, "jobs": jobs, "error": error,
+    }, status=400 if error else 200)

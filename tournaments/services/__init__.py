@@ -1,0 +1,119 @@
+"""Everything that writes to a tournament, and the standings and bracket it shows.
+
+A package of modules by concern; the public functions are re-exported here
+(``from tournaments import services; services.register_pair(...)``):
+
+* ``base``: the error type, permissions (:func:`can_manage`), locking, the audit log, the W.O. row;
+* ``tournament``: :func:`can_create_tournament`, :func:`create_tournament`, :func:`update_tournament`;
+* ``registration``: :func:`register_pair`, :func:`update_pair`, :func:`withdraw_pair`;
+* ``check_in``: :func:`upcoming_round`, :func:`check_in`, :func:`undo_check_in`;
+* ``formats``: :func:`configure_stage` (the format, seeding and tiebreaks);
+* ``draw``: seeding, round-robin groups, Swiss pairing of a round;
+* ``writing``: :func:`write_pairings` (matches, tables, byes in bulk), automatic walkovers of
+  withdrawn pairs;
+* ``rounds``: :func:`generate_first_round`, :func:`generate_next_round`,
+  :func:`regenerate_round`, :func:`round_matches`;
+* ``brackets``: :func:`persist_bracket`, advancing brackets, :func:`bracket_view`,
+  :func:`bracket_json`;
+* ``tables``: :func:`assign_referee`;
+* ``results``: :func:`record_official_result` (called by the ``result_official`` receiver),
+  :func:`set_result`;
+* ``walkovers``: :func:`record_walkover` (W.O.);
+* ``progress``: what follows a new official result (the bracket, the tournament's status);
+* ``overrides``: :func:`change_pairing`, :func:`swap_tables` (and ``results.set_result``);
+* ``standings``: :func:`standings`.
+
+The pairing and ranking algorithms are the pure ``tournaments.pairing`` package; these modules
+feed it pair primary keys and persist what it returns. Matches are ``scoring.Match`` rows; an
+official súmula result arrives through scoring's ``result_official`` signal.
+
+Conventions:
+
+* every write runs in one ``transaction.atomic`` block holding ``select_for_update`` on
+  the tournament row (per-match writes lock the match first, then the tournament, the
+  order ``scoring.services.mark_received`` uses when it sends ``result_official``);
+* refused input raises :class:`TournamentError` (400) naming the field, :class:`Forbidden`
+  (403) or :class:`Conflict` (409, the tournament's state does not allow it now);
+* ``by`` is the acting user: only the tournament's organizer, staff or a superuser may
+  write (:func:`can_manage`); ``by=None`` is the system (the ``result_official`` receiver);
+* a result counts (standings, brackets, next rounds) only when it is *official*: a
+  received súmula (art. 25), a walkover, or a result set by the organizer (a
+  :class:`~tournaments.models.Result` row). It counts until a new official result replaces
+  it: a súmula reopened by a correction after its receipt keeps its last official result
+  until it is received again (then the bracket follows, unless a later match was already
+  played: see :func:`record_official_result`).
+"""
+from config.errors import Conflict, Forbidden, ServiceError
+
+from .base import MAX_SEED, REASON_MAX, SWISS_ONLY_TIEBREAKS, TournamentError, can_manage
+from .tournament import TOURNAMENT_FIELDS, can_create_tournament, create_tournament, update_tournament
+from .registration import (
+    PAIR_PLAYER_FIELDS,
+    PLAYER_TEXT,
+    clean_player,
+    clean_registration,
+    register_pair,
+    update_pair,
+    withdraw_pair,
+)
+from .check_in import check_in, undo_check_in, upcoming_round
+from .formats import STAGE_FIELDS, clean_tiebreaks, configure_stage
+from .writing import write_pairings
+from .brackets import NODE_STATE, BracketView, bracket_json, bracket_view, persist_bracket
+from .rounds import generate_first_round, generate_next_round, regenerate_round, round_matches
+from .tables import assign_referee
+from .results import record_official_result, set_result
+from .walkovers import record_walkover
+from .overrides import change_pairing, swap_tables
+from .standings import StandingLine, StandingsTable, standings
+
+# Low-level helpers benchmarks/pairings.py imports from here.
+from .brackets import _create_nodes  # noqa: E402,F401
+from .writing import _fast_insert  # noqa: E402,F401
+
+__all__ = [
+    "BracketView",
+    "Conflict",
+    "Forbidden",
+    "MAX_SEED",
+    "NODE_STATE",
+    "PAIR_PLAYER_FIELDS",
+    "PLAYER_TEXT",
+    "REASON_MAX",
+    "STAGE_FIELDS",
+    "SWISS_ONLY_TIEBREAKS",
+    "ServiceError",
+    "StandingLine",
+    "StandingsTable",
+    "TOURNAMENT_FIELDS",
+    "TournamentError",
+    "assign_referee",
+    "bracket_json",
+    "bracket_view",
+    "can_create_tournament",
+    "can_manage",
+    "change_pairing",
+    "check_in",
+    "clean_player",
+    "clean_registration",
+    "clean_tiebreaks",
+    "configure_stage",
+    "create_tournament",
+    "generate_first_round",
+    "generate_next_round",
+    "persist_bracket",
+    "record_official_result",
+    "record_walkover",
+    "regenerate_round",
+    "register_pair",
+    "round_matches",
+    "set_result",
+    "standings",
+    "swap_tables",
+    "undo_check_in",
+    "upcoming_round",
+    "update_pair",
+    "update_tournament",
+    "withdraw_pair",
+    "write_pairings",
+]

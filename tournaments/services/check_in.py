@@ -1,0 +1,70 @@
+"""Check-in: the round pairs check in for (the upcoming round), checking a pair in and undoing it.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict
+
+from ..models import CheckIn, Pair, Round, Tournament
+from .base import TournamentError, _actor, _lock_tournament, _pair_of, _require_manager
+
+
+def _last_generated(tournament: Tournament) -> Round | None:
+    return Round.objects.filter(tournament=tournament, generated_at__isnull=False).order_by("-number").first()
+
+
+def _round_numbered(tournament: Tournament, number: int) -> Round:
+    rnd, _created = Round.objects.get_or_create(tournament=tournament, number=number)
+    return rnd
+
+
+def upcoming_round(tournament: Tournament, by) -> Round:
+    """The round pairs check in for: the one after the last generated round (created, not paired, if missing)."""
+    with transaction.atomic():
+        tournament = _lock_tournament(tournament)
+        _require_manager(by, tournament)
+        return _upcoming(tournament)
+
+
+def _upcoming(tournament: Tournament) -> Round:
+    last = _last_generated(tournament)
+    number = 1 if last is None else last.number + 1
+    rnd = _round_numbered(tournament, number)
+    if rnd.is_generated:  # a bracket round made ahead of time
+        number = (Round.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
+        rnd = _round_numbered(tournament, number)
+    return rnd
+
+
+def check_in(round: Round, pair: Pair | int, by) -> CheckIn:
+    """The pair is present for ``round`` (a round not paired yet); checking in twice is refused."""
+    with transaction.atomic():
+        tournament = _lock_tournament(round.tournament_id)
+        _require_manager(by, tournament)
+        rnd = Round.objects.get(pk=round.pk)
+        if rnd.is_generated:
+            raise Conflict(_("Round %(number)s is already paired: check in for the next one.")
+                           % {"number": rnd.number}, "round")
+        pair = _pair_of(tournament, pair, "pair")
+        if pair.status == Pair.Status.WITHDRAWN:
+            raise Conflict(_("This pair withdrew from the tournament."), "pair")
+        if CheckIn.objects.filter(round=rnd, pair=pair).exists():
+            raise Conflict(_("This pair is already checked in for this round."), "pair")
+        return CheckIn.objects.create(round=rnd, pair=pair, checked_in_by=_actor(by))
+
+
+def undo_check_in(round: Round, pair: Pair | int, by) -> None:
+    """Remove a check-in of a round not paired yet."""
+    with transaction.atomic():
+        tournament = _lock_tournament(round.tournament_id)
+        _require_manager(by, tournament)
+        rnd = Round.objects.get(pk=round.pk)
+        if rnd.is_generated:
+            raise Conflict(_("Round %(number)s is already paired.") % {"number": rnd.number}, "round")
+        pair = _pair_of(tournament, pair, "pair")
+        deleted, _rows = CheckIn.objects.filter(round=rnd, pair=pair).delete()
+        if not deleted:
+            raise TournamentError(_("This pair is not checked in for this round."), "pair")

@@ -1,0 +1,115 @@
+"""The draw: seeding the entrants (by lot, order or rating), drawing round-robin groups and
+writing a group round, and pairing a Swiss round (through ``tournaments.pairing``).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict
+from scoring.models import Match
+
+from ..models import GroupMember, Pair, Round, Stage, Tournament
+from ..pairing.round_robin import round_robin, snake_groups
+from ..pairing.seeding import Seeding, seed_by_lot, seed_by_order, seed_by_rating
+from ..pairing.standings import compute_standings
+from ..pairing.swiss import entrants_from_history, entrants_from_standings, pair_swiss_round
+from .base import TournamentError, _int
+from .standings import _load_results, _ranked_pair_ids
+from .writing import _mark_generated, _withdrawn_ids, _write_fixed_boards, write_pairings
+
+
+def _entrants(tournament: Tournament, rnd: Round) -> list[Pair]:
+    """Pairs drawn or paired in ``rnd``: confirmed and, when the tournament requires it, checked in."""
+    qs = Pair.objects.filter(tournament=tournament, status=Pair.Status.CONFIRMED)
+    if tournament.check_in_required:
+        qs = qs.filter(check_ins__round=rnd)
+    return list(qs.order_by("pk"))
+
+
+def _organizer_order(pairs: Sequence[Pair]) -> list[Pair]:
+    return sorted(pairs, key=lambda p: (p.seed is None, p.seed or 0, p.registered_at, p.pk))
+
+
+def _seed(stage: Stage, pairs: Sequence[Pair], seed: int | None) -> Seeding:
+    if stage.seeding == Stage.Seeding.LOT:
+        return seed_by_lot([p.pk for p in sorted(pairs, key=lambda p: p.pk)], seed)
+    ordered = _organizer_order(pairs)
+    if stage.seeding == Stage.Seeding.RATING:
+        return seed_by_rating([p.pk for p in ordered], {p.pk: p.rating for p in ordered})
+    return seed_by_order([p.pk for p in ordered])
+
+
+def _check_lot_seed(stage: Stage, seed: object) -> int | None:
+    if seed is None:
+        return None
+    if stage.seeding != Stage.Seeding.LOT:
+        raise TournamentError(_("A seed is given only for a draw by lot."), "seed")
+    return _int(seed, "seed", maximum=2**31 - 1)
+
+
+def _group_members(stage: Stage) -> dict[int, list[int]]:
+    groups: dict[int, list[int]] = defaultdict(list)
+    for group, pair_id in stage.group_members.order_by("group", "number").values_list("group", "pair_id"):
+        groups[group].append(pair_id)
+    return dict(groups)
+
+
+def _draw_groups(stage: Stage, order: Sequence[int]) -> None:
+    groups = snake_groups(order, stage.group_count)
+    minimum = 2 if stage.format == Stage.Format.ROUND_ROBIN else max(2, stage.qualifiers_per_group)
+    if any(len(g) < minimum for g in groups):
+        raise Conflict(_("%(count)s pairs do not fill %(groups)s groups of at least %(minimum)s pairs.")
+                       % {"count": len(order), "groups": stage.group_count, "minimum": minimum}, "group_count")
+    GroupMember.objects.bulk_create([
+        GroupMember(stage=stage, pair_id=pair_id, group=g, number=i + 1)
+        for g, members in enumerate(groups) for i, pair_id in enumerate(members)
+    ])
+
+
+def _group_round_count(groups: dict[int, list[int]]) -> int:
+    return max((len(round_robin(m)) for m in groups.values()), default=0)
+
+
+def _generate_group_round(stage: Stage, rnd: Round, schedule_round: int, by) -> list[Match]:
+    groups = _group_members(stage)
+    games: list[tuple[int, int]] = []
+    byes: list[int] = []
+    for g in sorted(groups):
+        rounds = round_robin(groups[g])
+        if schedule_round <= len(rounds):
+            this = rounds[schedule_round - 1]
+            games.extend((game.home, game.away) for game in this.games)
+            if this.bye is not None:
+                byes.append(this.bye)
+    _mark_generated(rnd, Round.Phase.GROUPS)
+    return _write_fixed_boards(rnd, games, byes, _withdrawn_ids(stage.tournament), by)
+
+
+def _swiss_entrants_order(stage: Stage, entrant_ids: set[int]) -> list:
+    """Swiss entrants in standing order (official results and byes so far)."""
+    tournament = stage.tournament
+    data = _load_results(tournament)
+    pairs = [p for p in _ranked_pair_ids(tournament)]
+    table = compute_standings(
+        [r for r, _phase in data.results], stage.tiebreaks, pairs=pairs, byes=data.byes,
+        lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores,
+    )
+    entrants = entrants_from_standings(table, [r for r, _phase in data.results])
+    return [e for e in entrants if e.pair_id in entrant_ids]
+
+
+def _generate_swiss_round(stage: Stage, rnd: Round, by, *, first_order: Sequence[int] | None = None) -> list[Match]:
+    if first_order is not None:
+        entrants = entrants_from_history(first_order, {}, {})
+    else:
+        ids = {p.pk for p in _entrants(stage.tournament, rnd)}
+        entrants = _swiss_entrants_order(stage, ids)
+    if len(entrants) < 2:
+        raise Conflict(_("At least 2 pairs are needed to pair a round."), "pairs")
+    paired = pair_swiss_round(entrants)
+    _mark_generated(rnd, Round.Phase.SWISS)
+    boards = [(p.home, p.away, p.board) for p in paired.pairings]
+    return write_pairings(rnd, boards, byes=[paired.bye] if paired.bye is not None else [], by=by)

@@ -1,0 +1,116 @@
+"""Official results: the súmula's, copied when scoring sends ``result_official``
+(:func:`record_official_result`), and the organizer's result set by hand (:func:`set_result`).
+Walkovers are in ``walkovers``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict
+from scoring.models import Match
+
+from ..models import AuditEntry, Pair, Result
+from .base import (
+    TournamentError,
+    _actor,
+    _audit,
+    _int,
+    _lock_match,
+    _lock_tournament,
+    _managed_match,
+    _pair_of,
+    _reason,
+    _result_json,
+)
+from .progress import _after_results
+
+
+def record_official_result(match: Match) -> Result | None:
+    """Copy the official result of a tournament match (its súmula signed and received, art. 25) and
+    advance the tournament: the ``result_official`` receiver calls this. Idempotent. A walkover or
+    an organizer's result already recorded for the match stays (the súmula is then noted in the
+    audit log); so does a result the bracket can no longer follow."""
+    from scoring.services import official_result
+
+    with transaction.atomic():
+        match = _lock_match(match)
+        if match.tournament_id is None:
+            return None
+        data = official_result(match)
+        if data is None:
+            return None
+        tournament = _lock_tournament(match.tournament_id)
+        winner = data["winner_pair_id"]
+        values = {"kind": Result.Kind.SUMULA, "pair_a_id": match.pair_a_id, "pair_b_id": match.pair_b_id,
+                  "winner_id": winner, "absent": None, "games_a": data["games"][0], "games_b": data["games"][1],
+                  "points_a": data["points"][0], "points_b": data["points"][1], "reason": ""}
+        existing = Result.objects.select_for_update().filter(match=match).first()
+        if existing is not None and existing.kind != Result.Kind.SUMULA:
+            _audit(tournament, match.received_by, AuditEntry.Action.RESULT_IGNORED, match=match, round=match.round,
+                   before=_result_json(existing), after={"sumula": data["digest"], "winner": winner},
+                   reason=_("The organizer had already decided this match."))
+            return existing
+        if existing is not None and all(getattr(existing, k) == v for k, v in values.items() if k != "absent"):
+            return existing
+        before = _result_json(existing)
+        try:
+            with transaction.atomic():
+                if existing is None:
+                    result = Result.objects.create(match=match, tournament=tournament,
+                                                   recorded_by=match.received_by, **values)
+                else:
+                    for key, value in values.items():
+                        setattr(existing, key, value)
+                    existing.recorded_at = timezone.now()
+                    existing.save()
+                    result = existing
+                _after_results(tournament, None)
+        except Conflict as error:
+            _audit(tournament, match.received_by, AuditEntry.Action.RESULT_IGNORED, match=match, round=match.round,
+                   before=before, after={"sumula": data["digest"], "winner": winner}, reason=error.message[:300])
+            return Result.objects.filter(match=match).first()
+        if before is not None:
+            _audit(tournament, match.received_by, AuditEntry.Action.RESULT_OFFICIAL, match=match,
+                   round=match.round, before=before, after=_result_json(result))
+        return result
+
+
+def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], points: Sequence[int] = (0, 0),
+               reason: str) -> Result:
+    """Override: the organizer sets (or replaces) a match's result by hand with a reason (art. 26);
+    official at once, audited with the result before and after. ``games`` and ``points`` are
+    ``[pair A, pair B]``; the winner wins the games the match format needs. A bracket follows the
+    change unless a later match was already played with the old winner (refused)."""
+    reason = _reason(reason, required=True)
+    with transaction.atomic():
+        match, tournament = _managed_match(match, by)
+        winner = _pair_of(tournament, winner, "winner")
+        if winner.pk not in (match.pair_a_id, match.pair_b_id):
+            raise TournamentError(_("The winner is one of the match's two pairs."), "winner")
+        if not isinstance(games, (list, tuple)) or len(games) != 2:
+            raise TournamentError(_("Give the games won as [pair A, pair B]."), "games")
+        if not isinstance(points, (list, tuple)) or len(points) != 2:
+            raise TournamentError(_("Give the points (tentos) as [pair A, pair B]."), "points")
+        games_a, games_b = (_int(g, "games", maximum=5) for g in games)
+        points_a, points_b = (_int(p, "points", maximum=12 * 5) for p in points)
+        need = match.best_of // 2 + 1
+        won, lost = (games_a, games_b) if winner.pk == match.pair_a_id else (games_b, games_a)
+        if won != need or lost >= need:
+            raise TournamentError(_("In a best of %(best_of)s the winner wins %(need)s games and the other fewer.")
+                                  % {"best_of": match.best_of, "need": need}, "games")
+        existing = Result.objects.select_for_update().filter(match=match).first()
+        before = _result_json(existing)
+        result = existing or Result(match=match, tournament=tournament)
+        result.kind, result.pair_a_id, result.pair_b_id = Result.Kind.MANUAL, match.pair_a_id, match.pair_b_id
+        result.winner, result.absent = winner, None
+        result.games_a, result.games_b, result.points_a, result.points_b = games_a, games_b, points_a, points_b
+        result.reason, result.recorded_by, result.recorded_at = reason, _actor(by), timezone.now()
+        result.save()
+        _audit(tournament, by, AuditEntry.Action.RESULT_SET, reason=reason, match=match, round=match.round,
+               before=before, after=_result_json(result))
+        _after_results(tournament, by)
+        return result

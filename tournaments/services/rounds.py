@@ -1,0 +1,240 @@
+"""Rounds: generating the first round (the draw) and the next ones, regenerating a round
+(organizer, with a reason), and listing a round's matches.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict
+from scoring.models import Match
+
+from ..models import AuditEntry, BracketNode, Bye, GroupMember, Pair, Result, Round, Stage, Tournament
+from ..pairing.elimination import single_elimination
+from ..pairing.group_knockout import knockout_seeding
+from ..pairing.swiss import recommended_swiss_rounds
+from .base import TournamentError, _audit, _drawn, _has_entries, _lock_tournament, _reason, _require_manager, _stage_of
+from .brackets import _draw_bracket, _start_bracket
+from .check_in import _last_generated, _round_numbered, _upcoming
+from .draw import (
+    _check_lot_seed,
+    _draw_groups,
+    _entrants,
+    _generate_group_round,
+    _generate_swiss_round,
+    _group_members,
+    _group_round_count,
+    _seed,
+)
+from .progress import _refresh_status, _unofficial_matches
+from .standings import standings
+from .writing import _withdrawn_ids
+
+
+def _round_json(rnd: Round) -> dict:
+    matches = list(Match.objects.filter(round=rnd).order_by("table", "pk").values_list("pk", "pair_a_id",
+                                                                                      "pair_b_id", "table"))
+    return {"round": rnd.number, "lot_seed": rnd.lot_seed, "matches": [list(m) for m in matches],
+            "byes": list(Bye.objects.filter(round=rnd).values_list("pair_id", flat=True))}
+
+
+def _draw(stage: Stage, rnd: Round, by, seed: int | None) -> None:
+    tournament = stage.tournament
+    entrants = _entrants(tournament, rnd)
+    if len(entrants) < 2:
+        if tournament.check_in_required:
+            raise Conflict(_("At least 2 confirmed pairs must be checked in for round %(number)s.")
+                           % {"number": rnd.number}, "pairs")
+        raise Conflict(_("At least 2 confirmed pairs are needed."), "pairs")
+    seeding = _seed(stage, entrants, seed)
+    stage.lot_seed = seeding.lot_seed
+    rnd.lot_seed = seeding.lot_seed
+    if stage.format == Stage.Format.SWISS and stage.swiss_rounds is None:
+        stage.swiss_rounds = recommended_swiss_rounds(len(entrants))
+    stage.save(update_fields=["lot_seed", "swiss_rounds", "updated_at"])
+    order = list(seeding.order)
+    if stage.is_bracket:
+        _draw_bracket(stage, rnd, order, by)
+    elif stage.has_groups:
+        _draw_groups(stage, order)
+        _generate_group_round(stage, rnd, 1, by)
+    else:
+        _generate_swiss_round(stage, rnd, by, first_order=order)
+
+
+def generate_first_round(tournament: Tournament, by, *, seed: int | None = None) -> Round:
+    """The draw: seed the entrants (confirmed pairs, checked in when required) by the stage's
+    method — by lot with ``seed`` or a fresh one, recorded on the stage and the round — and
+    create round 1: the bracket (all its nodes, byes to the top seeds, the playable matches),
+    the groups and their first Berger round, or the first Swiss round. Matches get tables 1..N
+    and the referees assigned to those tables."""
+    with transaction.atomic():
+        tournament = _lock_tournament(tournament)
+        _require_manager(by, tournament)
+        stage = _stage_of(tournament)
+        seed = _check_lot_seed(stage, seed)
+        if _drawn(tournament):
+            raise Conflict(_("The draw was already made: generate the next round, or regenerate this one."),
+                           "round")
+        if tournament.status == Tournament.Status.FINISHED:
+            raise Conflict(_("The tournament is finished."), "tournament")
+        rnd = _round_numbered(tournament, 1)
+        rnd.tournament = tournament
+        _draw(stage, rnd, by, seed)
+        tournament.status = Tournament.Status.IN_PROGRESS
+        tournament.save(update_fields=["status"])
+        _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=rnd,
+               after={**_round_json(rnd), "seeding": stage.seeding, "order": _seeding_order(stage)})
+        return rnd
+
+
+def _seeding_order(stage: Stage) -> list[int]:
+    if stage.is_bracket:
+        return list(stage.bracket_seeds)
+    if stage.has_groups:
+        return [pk for members in _group_members(stage).values() for pk in members]
+    return []
+
+
+def generate_next_round(tournament: Tournament, by) -> Round:
+    """The next round of a Swiss or a round robin, once every match so far has an official result:
+    a Swiss round paired from the standings (no rematch while avoidable, checked-in pairs only
+    when required); the next Berger round of every group; after the last group round of
+    "groups then knockout", the knockout bracket (top K of each group, crossed). Bracket rounds
+    are not generated: they fill in by themselves as results become official."""
+    with transaction.atomic():
+        tournament = _lock_tournament(tournament)
+        _require_manager(by, tournament)
+        stage = _stage_of(tournament)
+        last = _last_generated(tournament)
+        if last is None:
+            raise Conflict(_("Make the draw first (generate the first round)."), "round")
+        if stage.is_bracket or stage.bracket_first_round is not None:
+            raise Conflict(_("Bracket rounds fill in by themselves as results become official."), "round")
+        missing = _unofficial_matches(tournament)
+        if missing:
+            raise Conflict(_("%(count)s match(es) have no official result yet: every súmula must be received "
+                             "(or a walkover recorded) first.") % {"count": missing}, "round")
+        rnd = _upcoming(tournament)
+        rnd.tournament = tournament
+        if stage.format == Stage.Format.SWISS:
+            played = Round.objects.filter(tournament=tournament, phase=Round.Phase.SWISS).count()
+            if played >= stage.swiss_rounds:
+                raise Conflict(_("All %(count)s rounds of the Swiss were generated.") % {"count": stage.swiss_rounds},
+                               "round")
+            _generate_swiss_round(stage, rnd, by)
+        else:
+            done = Round.objects.filter(tournament=tournament, phase=Round.Phase.GROUPS).count()
+            total = _group_round_count(_group_members(stage))
+            if done < total:
+                _generate_group_round(stage, rnd, done + 1, by)
+            elif stage.format == Stage.Format.GROUPS_KNOCKOUT:
+                _build_knockout(stage, rnd, by)
+            else:
+                raise Conflict(_("All rounds of the round robin were generated."), "round")
+        _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=rnd, after=_round_json(rnd))
+        _refresh_status(tournament, stage)
+        return rnd
+
+
+def _build_knockout(stage: Stage, rnd: Round, by) -> None:
+    tables = standings(stage.tournament)
+    withdrawn = _withdrawn_ids(stage.tournament)
+    rankings = []
+    for name, rows in tables.groups:
+        ranking = [row.pair.pk for row in rows if row.pair.pk not in withdrawn]
+        if len(ranking) < stage.qualifiers_per_group:
+            raise Conflict(_("Group %(group)s has fewer than %(count)s pairs left to qualify.")
+                           % {"group": name, "count": stage.qualifiers_per_group}, "qualifiers_per_group")
+        rankings.append(ranking)
+    order = [q.pair_id for q in knockout_seeding(rankings, stage.qualifiers_per_group)]
+    bracket = single_elimination(order, third_place=stage.third_place)
+    stage.bracket_seeds = order
+    stage.bracket_first_round = rnd.number
+    stage.save(update_fields=["bracket_seeds", "bracket_first_round", "updated_at"])
+    _start_bracket(stage, rnd, bracket, by)
+
+
+def regenerate_round(round: Round, by, *, seed: int | None = None, reason: str = "") -> Round:
+    """Delete and recreate the matches of the last round while none of its súmulas has an entry and
+    none of its results exists (walkovers of withdrawn pairs excepted: they are recreated).
+
+    Round 1 (and the first knockout round) is drawn again: by lot with ``seed`` or a fresh seed,
+    recorded. A bracket is redrawn whole. A later Swiss round is paired again (with the check-ins
+    as they are now). Audited with the matches before and after."""
+    reason = _reason(reason, required=False)
+    with transaction.atomic():
+        tournament = _lock_tournament(round.tournament_id)
+        _require_manager(by, tournament)
+        stage = _stage_of(tournament)
+        seed = _check_lot_seed(stage, seed)
+        rnd = Round.objects.get(pk=round.pk)
+        rnd.tournament = tournament
+        if not rnd.is_generated:
+            raise Conflict(_("Round %(number)s was not generated yet.") % {"number": rnd.number}, "round")
+        bracket_start = stage.bracket_first_round
+        if bracket_start is not None and rnd.number >= bracket_start:
+            if rnd.number != bracket_start:
+                raise Conflict(_("Bracket rounds fill in by themselves; only the draw (round %(number)s) can be "
+                                 "made again.") % {"number": bracket_start}, "round")
+            rounds = list(Round.objects.filter(tournament=tournament, number__gte=rnd.number))
+        else:
+            last = _last_generated(tournament)
+            if last.pk != rnd.pk:
+                raise Conflict(_("Only the last round (%(number)s) can be generated again.")
+                               % {"number": last.number}, "round")
+            rounds = [rnd]
+        if seed is not None and rnd.number != 1:
+            raise TournamentError(_("A seed is given only when the draw is made again."), "seed")
+        match_ids = list(Match.objects.filter(round__in=rounds).values_list("pk", flat=True))
+        results = Result.objects.filter(match_id__in=match_ids)
+        kept = results.exclude(kind=Result.Kind.WALKOVER, absent__status=Pair.Status.WITHDRAWN)
+        if kept.exists():
+            raise Conflict(_("A result of this round exists: the round can no longer be generated again."), "round")
+        if _has_entries(match_ids):
+            raise Conflict(_("A súmula of this round has entries: the round can no longer be generated again."),
+                           "round")
+        before = {**_round_json(rnd), "stage_lot_seed": stage.lot_seed}
+        results.delete()
+        if rnd.number == bracket_start:
+            BracketNode.objects.filter(stage=stage).delete()
+            stage.bracket_seeds, stage.bracket_first_round = [], None
+            stage.save(update_fields=["bracket_seeds", "bracket_first_round", "updated_at"])
+        Match.objects.filter(pk__in=match_ids).delete()
+        Bye.objects.filter(round__in=rounds).delete()
+        for later in rounds:
+            if later.pk != rnd.pk:
+                if later.check_ins.exists():
+                    later.phase, later.generated_at, later.name = "", None, ""
+                    later.save(update_fields=["phase", "generated_at", "name"])
+                else:
+                    later.delete()
+        rnd.phase, rnd.generated_at, rnd.lot_seed = "", None, None
+        if rnd.number == bracket_start:
+            rnd.name = ""
+        rnd.save(update_fields=["phase", "generated_at", "lot_seed", "name"])
+        if rnd.number == 1:
+            GroupMember.objects.filter(stage=stage).delete()
+            _draw(stage, rnd, by, seed)
+        elif rnd.number == bracket_start:
+            _build_knockout(stage, rnd, by)
+        elif stage.format == Stage.Format.SWISS:
+            _generate_swiss_round(stage, rnd, by)
+        else:
+            done = Round.objects.filter(tournament=tournament, phase=Round.Phase.GROUPS).count()
+            _generate_group_round(stage, rnd, done + 1, by)
+        _audit(tournament, by, AuditEntry.Action.ROUND_REGENERATED, reason=reason, round=rnd, before=before,
+               after={**_round_json(rnd), "stage_lot_seed": stage.lot_seed})
+        _refresh_status(tournament, stage)
+        return rnd
+
+
+def round_matches(round: Round) -> list[Match]:
+    """The matches of a round by table (walkovers without a table last), with their pairs, players,
+    referee, official result and bracket node, in a fixed number of queries."""
+    return list(
+        Match.objects.filter(round=round)
+        .select_related("pair_a__first_player", "pair_a__second_player", "pair_b__first_player",
+                        "pair_b__second_player", "referee", "tournament_result", "bracket_node")
+        .order_by("table", "pk")
+    )
