@@ -134,6 +134,15 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_BEAT_SCHEDULE = {
+    "verify-sumulas": {"task": "scoring.verify_sumulas",
+                       "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
+}
+
+# The server's seal on súmula versions (scoring/integrity.py): an Ed25519 key that is not in the
+# database. SUMULA_SIGNING_KEY is the private key (32 bytes, base64); without it a key file is made.
+SUMULA_SIGNING_KEY = os.environ.get("SUMULA_SIGNING_KEY", "")
+SUMULA_SIGNING_KEY_FILE = os.environ.get("SUMULA_SIGNING_KEY_FILE", str(VAR_DIR / "sumula-signing.key"))
 
 # Organizers and referees sign in on the site's own page (the admin's accepts staff only).
 LOGIN_URL = "login"

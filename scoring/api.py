@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import error_body
-from . import access, pins, services
+from . import access, integrity, pins, services
 from .content import as_shown_at_the_table, load_games, person_name, signature_document, signature_is_valid, sumula_document
 from .display import load_match, verification
 from .models import Match, Signature
@@ -73,7 +73,16 @@ def match_data(match: Match, request) -> dict:
         "current_version": _version_data(current, current, request) if current else None,
         "document": _document_for(match, request.user),
         "page_url": request.build_absolute_uri(reverse("scoring:match", kwargs={"pk": match.pk})),
+        "integrity": _integrity(match),
     }
+
+
+def _integrity(match: Match) -> dict | None:
+    """For a signed or received súmula: whether its rows, stored version, digest and seal still agree."""
+    if match.status not in integrity.CHECKED:
+        return None
+    problems = integrity.check_match(match)
+    return {"intact": not problems, "problems": problems}
 
 
 def _document_for(match: Match, user) -> dict:
@@ -312,6 +321,8 @@ class VerifyView(APIView):
         return Response({
             "digest": version.digest, "match": found["match"].pk, "version": version.number,
             "is_current": found["is_current"], "current_version": current.number, "intact": found["intact"],
+            "server_seal": found["seal"], "problems": found["problems"], "server_key": found["key_id"],
+            "public_key": found["public_key"],
             "status": found["match"].status, "is_official": found["is_official"],
             "signatures": [_signature_row(row["signature"], version, current) for row in found["signatures"]],
             "document": found["document"],

@@ -276,6 +276,10 @@ class SumulaVersion(AppendOnly):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    server_seal = models.CharField(_("server's seal (Ed25519)"), max_length=100, blank=True, default="",
+                                   help_text=_("The server's signature of the match, version and digest "
+                                               "(scoring/integrity.py); its key is not in the database."))
+    server_key = models.CharField(_("server key id"), max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["match", "number"]

@@ -150,6 +150,8 @@ class MatchSerializer(serializers.Serializer):
     current_version = VersionSerializer(allow_null=True)
     document = serializers.JSONField(help_text="The súmula document (docs/sumula-document.md) as the match stands.")
     page_url = serializers.CharField()
+    integrity = serializers.JSONField(allow_null=True, help_text="Signed or received súmulas: {\"intact\", "
+                                                                  "\"problems\"} from the row check.")
 
 
 class MatchEnvelopeSerializer(serializers.Serializer):
@@ -165,7 +167,14 @@ class VerificationSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     is_current = serializers.BooleanField()
     current_version = serializers.IntegerField()
-    intact = serializers.BooleanField()
+    intact = serializers.BooleanField(help_text="The document gives its digest, every shown field agrees with "
+                                                "the entries, the server's seal holds and, for the current "
+                                                "version, the match's rows still make it.")
+    server_seal = serializers.BooleanField(allow_null=True, help_text="Whether the server's Ed25519 seal holds "
+                                                                     "(null: issued before seals).")
+    problems = serializers.ListField(child=serializers.CharField(), help_text="What differs, by path.")
+    server_key = serializers.CharField(help_text="Id of the server's key (16 hex).")
+    public_key = serializers.CharField(help_text="The server's Ed25519 public key, base64.")
     status = serializers.ChoiceField(choices=Match.Status.choices)
     is_official = serializers.BooleanField()
     signatures = SignatureSerializer(many=True)

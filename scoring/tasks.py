@@ -23,3 +23,17 @@ def render_print_job(job_id: int) -> str | None:
 
     job = run_print_job(job_id)
     return job.status if job is not None else None
+
+
+@shared_task(name="scoring.verify_sumulas")
+def verify_sumulas() -> dict:
+    """Periodic (Celery beat, ``SUMULA_VERIFY_EVERY`` seconds): every signed or received súmula checked
+    against its rows, digest and seal; problems are logged as errors and returned by match id."""
+    import logging
+
+    from .integrity import check_all
+
+    found = check_all()
+    for match_id, problems in found.items():
+        logging.getLogger("scoring.integrity").error("súmula of match %s altered: %s", match_id, "; ".join(problems))
+    return {str(k): v for k, v in found.items()}
