@@ -279,7 +279,8 @@ class CountersignView(_WriteView):
         return super().post(request, pk)
 
     def act(self, request, match, data):
-        return signature_document(services.countersign(match, request.user, digest=data.get("digest") or None))
+        return signature_document(services.countersign(match, request.user, digest=data.get("digest") or None,
+                                                       reason=data.get("reason", "")))
 
 
 class ReceivedView(_WriteView):

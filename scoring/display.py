@@ -121,6 +121,8 @@ def match_context(match: Match, user) -> dict:
         "is_referee": is_referee,
         "is_organizer": is_organizer,
         "can_countersign": is_referee and match.status == Match.Status.SIGNED and "referee" not in roles,
+        "can_countersign_in_place": (not is_referee and is_organizer and match.status == Match.Status.SIGNED
+                                     and "referee" not in roles),
         "can_receive": is_organizer and match.status == Match.Status.SIGNED
         and (not match.referee_id or "referee" in roles),
         "rules": rules_of(match),

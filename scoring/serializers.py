@@ -90,6 +90,8 @@ class SignSerializer(serializers.Serializer):
 
 class CountersignSerializer(serializers.Serializer):
     digest = serializers.CharField(required=False, allow_blank=True)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="",
+                                   help_text="Required when the organizer countersigns in the referee's place.")
 
 
 class CodeRequestSerializer(serializers.Serializer):

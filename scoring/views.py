@@ -180,7 +180,8 @@ def issue_code(request, pk: int):
 @require_POST
 def countersign(request, pk: int):
     def action(match):
-        services.countersign(match, request.user, digest=request.POST.get("digest") or None)
+        services.countersign(match, request.user, digest=request.POST.get("digest") or None,
+                             reason=request.POST.get("reason", ""))
         return _("Countersigned by the referee.")
 
     return _write(request, pk, action)

@@ -153,12 +153,16 @@ def _may_sign(match: Match, team: int, role: str, player, digest: str | None):
     return signer, version
 
 
-def countersign(match: Match, by, digest: str | None = None) -> Signature:
-    """The match's referee countersigns the version both pairs signed."""
+def countersign(match: Match, by, digest: str | None = None, reason: str = "") -> Signature:
+    """The match's referee countersigns the version both pairs signed. When the referee is gone, the
+    organizer countersigns in their place with a ``reason`` (kept in the match's audit trail)."""
+    reason = " ".join(str(reason or "").split())[:300]
     with transaction.atomic():
         match = _lock(match)
-        if not access.is_referee(by, match):
-            raise Forbidden(_("Only the match's referee countersigns its súmula."))
+        in_place = not access.is_referee(by, match)
+        if in_place and not (access.is_organizer(by, match) and reason):
+            raise Forbidden(_("Only the match's referee countersigns its súmula (or the organizer in the referee's "
+                              "place, giving the reason)."), "reason" if access.is_organizer(by, match) else "")
         if match.status != Match.Status.SIGNED:
             raise Conflict(_("The referee countersigns after both pairs signed (art. 25)."), "status")
         version = current_version(match)
@@ -170,5 +174,7 @@ def countersign(match: Match, by, digest: str | None = None) -> Signature:
                            "role")
         signature = Signature.objects.create(version=version, role=Signature.Role.REFEREE, user=by,
                                              method=Signature.Method.SESSION, digest=version.digest)
-        _event(match, MatchEvent.Kind.SIGNATURE, by, role="referee", version=version.number, digest=version.digest)
+        extra = {"in_place_of": match.referee_id, "reason": reason} if in_place else {}
+        _event(match, MatchEvent.Kind.SIGNATURE, by, role="referee", version=version.number, digest=version.digest,
+               **extra)
         return signature
