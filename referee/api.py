@@ -14,6 +14,7 @@ by HTTP basic auth (no CSRF token) or a session; anyone else gets 401/403.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
@@ -93,6 +94,16 @@ class IsRefereeOrOrganizer(BasePermission):
 
         return is_referee_or_organizer(request.user)
 
+
+
+class CleanBasicScheme(OpenApiAuthenticationExtension):
+    """The schema's name for the hand validator's HTTP Basic (config.api.CleanBasicAuthentication)."""
+
+    target_class = "config.api.CleanBasicAuthentication"
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "basic"}
 
 class ValidateHandsView(APIView):
     """Referee hand reports: one verdict per report."""

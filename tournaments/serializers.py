@@ -124,7 +124,7 @@ class PairSerializer(serializers.ModelSerializer):
     status = serializers.CharField(read_only=True, help_text="pending, confirmed or withdrawn")
     first_player = PlayerSerializer(read_only=True)
     second_player = PlayerSerializer(read_only=True)
-    substitute = PlayerSerializer(read_only=True)
+    substitute = PlayerSerializer(read_only=True, allow_null=True)
 
     class Meta:
         model = Pair
