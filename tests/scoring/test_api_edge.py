@@ -148,3 +148,14 @@ def test_non_numeric_ids_get_a_json_404(client):
     for url in ("/api/scoring/matches/abc/", "/api/referee/rulings/x/", "/api/tournaments/t/pairs/y/", "/api/nope"):
         response = client.get(url)
         assert response.status_code == 404 and error_of(response)["message"]
+
+
+def test_a_withdrawal_reason_at_the_limit_fits_the_walkover(match, organizer, client, pairs, tournament):
+    """Found by schemathesis: 300 characters of reason plus the walkover's prefix overflowed its column."""
+    client.force_login(organizer)
+    response = client.post(f"/api/tournaments/{tournament.slug}/pairs/{pairs[0].pk}/withdraw/",
+                           {"reason": "0" * 300}, content_type="application/json")
+    assert response.status_code == 200, response.content
+    from tournaments.models import Result
+
+    assert len(Result.objects.get(match=match).reason) <= 300

@@ -254,7 +254,7 @@ def withdraw_pair(pair: Pair, by, reason: str) -> list[Result]:
             if other.status == Pair.Status.WITHDRAWN:
                 continue  # both withdrew: the organizer decides (set_result)
             walkovers.append(_walkover_result(match, tournament, absent=pair, by=by,
-                                              reason=_("Withdrawn: %(reason)s") % {"reason": reason}))
+                                              reason=(_("Withdrawn: %(reason)s") % {"reason": reason})[:300]))
         Result.objects.bulk_create(walkovers)
         _audit(tournament, by, AuditEntry.Action.PAIR_WITHDRAWN, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers": [w.match_id for w in walkovers]})
