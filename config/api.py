@@ -42,12 +42,12 @@ def _too_large() -> PayloadTooLarge:
     return PayloadTooLarge(_("The request body is larger than %(limit)s bytes.") % {"limit": MAX_BODY})
 
 
-def read_bounded(stream) -> bytes:
-    """The body, refused with 413 past ``MAX_BODY`` bytes."""
+def read_bounded(stream, limit: int = MAX_BODY) -> bytes:
+    """The body, refused with 413 past ``limit`` bytes."""
     if stream is None:
         return b""
-    data = stream.read(MAX_BODY + 1)
-    if len(data) > MAX_BODY:
+    data = stream.read(limit + 1)
+    if len(data) > limit:
         raise _too_large()
     return data
 
@@ -64,10 +64,12 @@ def depth_of(raw: bytes) -> int:
     return deepest
 
 
-def bad_text(text: str) -> str | None:
+def bad_text(text: str, surrogates_ok: bool = False) -> str | None:
     """Why a string cannot be stored (NUL, lone surrogate), or None."""
     if "\x00" in text:
         return _("contains a NUL character")
+    if surrogates_ok:
+        return None
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -75,13 +77,14 @@ def bad_text(text: str) -> str | None:
     return None
 
 
-def check_value(value, where: str = "") -> None:
-    """Refuse (400, naming ``where``) strings that cannot be stored and integers beyond a 64-bit column."""
+def check_value(value, where: str = "", surrogates_ok: bool = False) -> None:
+    """Refuse (400, naming ``where``) strings that cannot be stored and integers beyond a 64-bit column
+    (lone surrogates pass with ``surrogates_ok``: for endpoints that store nothing and escape them)."""
     stack = [(value, where)]
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
-            why = bad_text(item)
+            why = bad_text(item, surrogates_ok)
             if why:
                 raise exceptions.ParseError({"field": path, "message": _("This text %(why)s.") % {"why": why}})
         elif isinstance(item, bool):
@@ -92,7 +95,7 @@ def check_value(value, where: str = "") -> None:
         elif isinstance(item, dict):
             for key, inner in item.items():
                 child = f"{path}.{key}" if path else str(key)
-                why = bad_text(str(key))
+                why = bad_text(str(key), surrogates_ok)
                 if why:
                     raise exceptions.ParseError({"field": path, "message": _("A key %(why)s.") % {"why": why}})
                 stack.append((inner, child))
@@ -103,8 +106,11 @@ def check_value(value, where: str = "") -> None:
 class SafeJSONParser(JSONParser):
     """DRF's strict JSON parser, bounded in size and depth, refusing what the database cannot store."""
 
+    max_bytes = MAX_BODY
+    surrogates_ok = False  # True where nothing is stored and the answer escapes them (the hand validator)
+
     def parse(self, stream, media_type=None, parser_context=None):
-        raw = read_bounded(stream)
+        raw = read_bounded(stream, max(self.max_bytes, MAX_BODY))
         if depth_of(raw) > MAX_DEPTH:
             raise exceptions.ParseError(_("The request body is not valid JSON: %(error)s")
                                         % {"error": _("nested deeper than %(limit)s levels") % {"limit": MAX_DEPTH}})
@@ -116,7 +122,7 @@ class SafeJSONParser(JSONParser):
         except RecursionError:
             raise exceptions.ParseError(_("The request body is not valid JSON: %(error)s")
                                         % {"error": _("nested too deeply")}) from None
-        check_value(data)
+        check_value(data, surrogates_ok=self.surrogates_ok)
         return data
 
     @staticmethod

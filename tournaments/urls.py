@@ -7,7 +7,7 @@ drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) 
 """
 from django.urls import path
 
-from . import views
+from . import organizer_views, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -25,6 +25,7 @@ urlpatterns = [
     path(P, views.dashboard, name="dashboard"),
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),
+    path(P + "duplas/<int:pk>/editar/", organizer_views.edit_pair, name="edit-pair"),
     path(P + "duplas/csv/", views.import_csv, name="import"),
     path(P + "duplas/<int:pk>/confirmar/", views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
@@ -33,6 +34,7 @@ urlpatterns = [
     path(P + "proxima-rodada/", views.next_round, name="next-round"),
     path(P + "rodadas/<int:number>/refazer/", views.regenerate, name="regenerate"),
     path(P + "mesas/", views.assign_referee, name="referee"),
+    path(P + "arbitros/novo/", organizer_views.create_referee, name="new-referee"),
     path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),
     path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),

@@ -25,6 +25,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import DetailView, ListView
 
@@ -64,7 +65,12 @@ def _public_context(request, tournament: Tournament, active: str, stage: Stage |
     }
 
 
-def _tournament(slug: str) -> Tournament:
+def _tournament(slug: str, request=None) -> Tournament:
+    """The tournament of a page; the one ``config.conditional`` already read for the page's
+    ETag when there is one (no second query)."""
+    known = getattr(request, "public_tournament", None)
+    if known is not None and known.slug == slug:
+        return known
     return get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
 
 
@@ -90,7 +96,7 @@ class TournamentDetailView(DetailView):
 
 @require_GET
 def bracket(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
     view = services.bracket_view(tournament) if stage is not None else None
     context = _public_context(request, tournament, "bracket", stage)
@@ -103,7 +109,7 @@ def bracket(request, slug: str):
 @require_GET
 def bracket_image(request, slug: str):
     """The bracket alone, as an SVG file (to share or print)."""
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     view = services.bracket_view(tournament)
     if view is None:
         raise Http404(_("This tournament has no bracket yet."))
@@ -113,7 +119,7 @@ def bracket_image(request, slug: str):
 
 @require_GET
 def grid(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
     grids = pages.round_robin_grids(tournament, stage) if stage is not None and stage.has_groups else []
     return render(request, "tournaments/grid.html", _public_context(request, tournament, "grid", stage, grids=grids))
@@ -121,7 +127,7 @@ def grid(request, slug: str):
 
 @require_GET
 def standings(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
     table = services.standings(tournament)
     columns = pages.tiebreak_columns(table.tiebreaks)
@@ -139,7 +145,7 @@ def standings(request, slug: str):
 @require_GET
 def rounds(request, slug: str):
     """The rounds' index: the current round's pairings."""
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     generated = pages.generated_rounds(tournament)
     current = pages.current_round(generated)
     if current is None:
@@ -151,7 +157,7 @@ def rounds(request, slug: str):
 
 @require_GET
 def round_detail(request, slug: str, number: int, *, tournament: Tournament | None = None, generated=None):
-    tournament = tournament or _tournament(slug)
+    tournament = tournament or _tournament(slug, request)
     stage = pages.stage_of(tournament)
     generated = generated if generated is not None else pages.generated_rounds(tournament)
     rnd = next((r for r in generated if r.number == number), None)
@@ -273,6 +279,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "open_registration": bool(forms.get("pair_form") or forms.get("csv_form") or forms.get("csv_report")),
         "Status": Match.Status,
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
+        "format_summary": pages.format_summary(stage),
     })
     return context
 
@@ -311,7 +318,10 @@ def register(request, tournament: Tournament):
     if pair is None:
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, pair_form=form), status=400)
-    messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair.name})
+    if pair.name.casefold().startswith(("dupla ", "pair ")):  # "Dupla Teste cadastrada", not "Dupla Dupla Teste"
+        messages.success(request, pgettext("the pair's name starts with Pair", "%(pair)s registered.") % {"pair": pair.name})
+    else:
+        messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair.name})
     return _back(tournament, request, "registration")
 
 
@@ -324,7 +334,8 @@ def import_csv(request, tournament: Tournament):
         status = 400 if report is None or not report.created else 200
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, csv_form=form, csv_report=report), status=status)
-    messages.success(request, _("%(count)s pair(s) imported.") % {"count": len(report.created)})
+    messages.success(request, ngettext("%(count)s pair imported.", "%(count)s pairs imported.", len(report.created))
+                     % {"count": len(report.created)})
     return _back(tournament, request, "pairs")
 
 
@@ -337,7 +348,8 @@ def withdraw(request, tournament: Tournament, pk: int):
     if walkovers is None:
         _form_errors(request, form)
     else:
-        messages.success(request, _("%(pair)s withdrew; %(count)s match(es) became W.O.")
+        messages.success(request, ngettext("%(pair)s withdrew; %(count)s match became W.O.",
+                                           "%(pair)s withdrew; %(count)s matches became W.O.", len(walkovers))
                          % {"pair": pair.name, "count": len(walkovers)})
     return _back(tournament, request, "pairs")
 

@@ -14,6 +14,16 @@ from tournaments.models import Pair, TableAssignment
 
 from .sumula_setup import *  # noqa: F401,F403
 
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    """These tests read the English messages (the pages and the API speak Portuguese by default)."""
+    from django.utils import translation
+
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
+
 DEEP = "[" * 1000 + "]" * 1000
 
 
@@ -113,7 +123,7 @@ def test_numbers_are_bounded_to_the_column(match, organizer, client, pairs, tour
 
 def test_the_body_is_limited_in_size(match, referee, client, settings):
     client.force_login(referee)
-    body = json.dumps({"report": {"id": "x" * (3 * 1024 * 1024)}})
+    body = json.dumps({"report": {"id": "x" * (5 * 1024 * 1024)}})
     response = client.post(f"/api/scoring/matches/{match.pk}/hands/", body, content_type="application/json")
     assert response.status_code == 413 and not HandEntry.objects.exists()
 

@@ -15,6 +15,16 @@ from scoring.models import CredentialAttempts, Match, MatchEvent, Signature
 
 from .sumula_setup import *  # noqa: F401,F403
 
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    """These tests read the English messages (the pages and the API speak Portuguese by default)."""
+    from django.utils import translation
+
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
+
 STRANGER = "ip:10.0.0.66"
 TABLE = "user:table-device"
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0003_penalty_from_ruling'),
+        ('scoring', '0005_print_job_attempts'),
     ]
 
     operations = [
