@@ -126,7 +126,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "config.conditional.PublicConditionalGetMiddleware",
+    "tournaments.conditional.PublicConditionalGetMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # last: turns a locked-out login into the lockout answer
@@ -279,7 +279,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_shared_components"],
 }
 
-# Cache: built public pages by their ETag (config.conditional), an optimisation only. Redis
+# Cache: built public pages by their ETag (tournaments.conditional), an optimisation only. Redis
 # shared by the web processes with DJANGO_CACHE_URL (e.g. redis://127.0.0.1:6379/2), else
 # each process's memory.
 _cache_url = os.environ.get("DJANGO_CACHE_URL", "")
