@@ -124,3 +124,17 @@ def test_append_only_tables_refuse_updates_and_deletes_in_the_database(received)
     with pytest.raises(IntegrityError), transaction.atomic():
         MatchEvent.objects.filter(match=received).delete()
     assert Signature.objects.filter(version=version).count() == 3
+
+
+def test_a_deleted_round_only_unlinks_its_audit_entries(received, organizer):
+    """The one change the audit log's trigger allows: Django's SET_NULL of a deleted row's link."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the triggers are PostgreSQL's")
+    from tournaments.models import AuditEntry
+
+    entry = AuditEntry.objects.create(tournament=received.tournament, actor=organizer, action="stage_configured",
+                                      round=received.round, match=None)
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE tournaments_auditentry SET round_id = NULL WHERE id = %s", (entry.pk,))
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("UPDATE tournaments_auditentry SET action = 'x', round_id = NULL WHERE id = %s", (entry.pk,))

@@ -7,4 +7,5 @@ from config import append_only
 class Migration(migrations.Migration):
     dependencies = [("tournaments", "0004_player_entered_by")]
 
-    operations = [migrations.RunPython(*append_only.operations("tournaments_auditentry"))]
+    operations = [migrations.RunPython(*append_only.operations(
+        "tournaments_auditentry", nullable={"tournaments_auditentry": ("round_id", "match_id")}))]
