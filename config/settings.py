@@ -213,6 +213,7 @@ LANGUAGES = [("pt-br", _("Português (Brasil)")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TZ_NAME", "America/Sao_Paulo")
 USE_I18N = True
+USE_THOUSAND_SEPARATOR = True  # 1.234 in pt-BR counts; ids, tables and form values use |unlocalize
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -246,10 +247,23 @@ if os.environ.get("TRUCO_S3_BUCKET"):
         },
     }
 
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+    "tournaments.pins.PinHasher",  # players' PINs (issue 10): only for them
+]
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Sessions (and table credentials); no HTTP Basic: passwords do not travel with every request.
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    # Sessions and table links; no HTTP Basic (only the hand validator keeps it, NUL-safe): passwords do
+    # not travel with every request.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>" (issue 10)
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # The API's edge (config/api.py): bounded JSON, JSON answers, one error shape.
     "DEFAULT_PARSER_CLASSES": [
@@ -328,6 +342,7 @@ CELERY_BEAT_SCHEDULE = {
     # every signed or received súmula checked against its rows, digest and seal (scoring/integrity.py)
     "verify-sumulas": {"task": "scoring.verify_sumulas",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
+    "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))

@@ -25,6 +25,7 @@ urlpatterns = [
     path("api/tournaments/", include("tournaments.api_urls")),
     re_path(r"^api/", api_not_found),  # any other address under /api/ (e.g. a non-numeric id): a JSON 404
     path("arbitragem/", include("referee.urls")),
+    path("mesa/", include("referee.table_urls")),
     path("sumulas/impressao/", include("tournaments.print_urls")),
     path("sumulas/", include("scoring.urls")),
     path("", include("tournaments.urls")),

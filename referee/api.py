@@ -24,10 +24,10 @@ from rest_framework.exceptions import APIException, ParseError, UnsupportedMedia
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from config.api import CleanBasicAuthentication, SafeJSONParser
 from referee.engine import check_report
+from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
 
 from .serializers import APIErrorSerializer, hand_report_or_list, verdict_or_list
 

@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
 
-from .models import CredentialAttempts, MatchEvent
+from .models import CredentialAttempts, MatchEvent, TableLink
 
 PER_CLIENT_LIMIT = 5
 FIRST_LOCKOUT = timedelta(minutes=10)
@@ -51,11 +51,10 @@ ClientResolver = Callable[[object], "str | None"]
 
 
 def _from_table_credential(request) -> str | None:
-    """A table's credential (``request.auth`` with a ``pk`` and a ``client_kind`` of "table")."""
+    """A table link (scoring.table_links): ``Authorization: Table <token>`` or the table page's URL."""
     auth = getattr(request, "auth", None)
-    if auth is not None and getattr(auth, "client_kind", None) == "table":
-        return f"table:{auth.pk}"
-    return None
+    link = auth if isinstance(auth, TableLink) else getattr(getattr(request, "user", None), "table_link", None)
+    return f"table:{link.pk}" if isinstance(link, TableLink) else None
 
 
 def _from_user(request) -> str | None:

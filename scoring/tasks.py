@@ -53,6 +53,14 @@ def remove_old_print_files() -> int:
     return remove_old_files()
 
 
+@shared_task(name="scoring.purge_idempotency_keys", ignore_result=True)
+def purge_idempotency_keys() -> int:
+    """Forget the Idempotency-Keys older than 24 hours (scoring.idempotency); schedule it hourly."""
+    from .idempotency import purge
+
+    return purge()
+
+
 @shared_task(name="scoring.verify_sumulas")
 def verify_sumulas() -> dict:
     """Periodic (Celery beat, ``SUMULA_VERIFY_EVERY`` seconds): every signed or received súmula checked

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from django.db import transaction
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from config.api import bad_text
@@ -249,7 +250,7 @@ def _parse(text: str, report: ImportReport) -> list[tuple[int, dict[str, str], d
         report.rows += 1
         if report.rows > MAX_ROWS:  # the whole file is refused, in either mode: no row is silently dropped
             report.errors.append(RowError(row, "", _("At most %(count)s pairs per file: the file was not imported; "
-                                                     "split it.") % {"count": MAX_ROWS}))
+                                                     "split it.") % {"count": formats.localize(MAX_ROWS)}))
             report.too_long = True
             break
         bad = next(((i, why) for i, cell in enumerate(cells) if (why := bad_text(cell))), None)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0006_credential_attempts'),
+        ('scoring', '0007_credential_attempts'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0005_print_job_attempts'),
+        ('scoring', '0006_merge_0004_table_links_0005_print_job_attempts'),
     ]
 
     operations = [

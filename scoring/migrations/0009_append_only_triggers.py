@@ -5,7 +5,7 @@ from config import append_only
 
 
 class Migration(migrations.Migration):
-    dependencies = [("scoring", "0007_version_server_seal")]
+    dependencies = [("scoring", "0008_version_server_seal")]
 
     operations = [
         migrations.RunPython(*append_only.operations("scoring_sumulaversion", "scoring_signature",
