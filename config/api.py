@@ -171,7 +171,7 @@ def error_body(field: str, message: str, errors: dict | None = None) -> dict:
 
 
 class EdgeMiddleware:
-    """Refuse NUL (and lone surrogates) in the path, the query string and form fields with a 400."""
+    """Refuse NUL (and lone surrogates) in the path, the headers, the query string and form fields with a 400."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -193,6 +193,9 @@ class EdgeMiddleware:
         why = bad_text(request.path)
         if why:
             return "path", why
+        for name, value in request.META.items():  # headers (an Idempotency-Key is stored, for one)
+            if name.startswith("HTTP_") and isinstance(value, str) and "\x00" in value:
+                return name[5:].replace("_", "-").title(), _("contains a NUL character")
         sources = [request.GET]
         content_type = request.META.get("CONTENT_TYPE", "")
         if request.method == "POST" and content_type.startswith(("application/x-www-form-urlencoded",

@@ -169,3 +169,14 @@ def test_a_withdrawal_reason_at_the_limit_fits_the_walkover(match, organizer, cl
     from tournaments.models import Result
 
     assert len(Result.objects.get(match=match).reason) <= 300
+
+
+def test_nul_in_a_header_is_refused_before_anything_is_stored(match, referee, client):
+    """Found by schemathesis on PostgreSQL: an Idempotency-Key with a NUL broke the request's transaction."""
+    from scoring.models import IdempotencyRecord
+
+    client.force_login(referee)
+    response = client.post(f"/api/scoring/matches/{match.pk}/hands/", {"winner": 0, "value": 1},
+                           content_type="application/json", HTTP_IDEMPOTENCY_KEY="a\x00b")
+    assert response.status_code == 400 and error_of(response)["field"] == "Idempotency-Key"
+    assert not HandEntry.objects.exists() and not IdempotencyRecord.objects.exists()
