@@ -33,7 +33,8 @@ STATUSES: Counter = Counter()
 CSRF = "fuzzcsrftokenfuzzcsrftokenfuzzcs"  # 32 characters: the cookie's secret, sent back as the header
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db]
+# Real commits, as in production: a request's failed query must not poison the next one's transaction.
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -57,7 +58,7 @@ def keep_the_test_connection():
 
 
 @pytest.fixture
-def world(db, settings):
+def world(transactional_db, settings):
     """A tournament with pairs, a round, a match with hands, a ruling, and a signed súmula."""
     from referee import services as referee
     from scoring import services as scoring
@@ -101,10 +102,11 @@ def _aim(case, world) -> None:
     path = case.operation.path
     values = {"slug": world["slug"], "match_id": world["match"], "pair_id": world["pair"], "number": world["round"],
               "digest": world["digest"]}
-    if "{pk}" in path:
-        values["pk"] = (world["ruling"] if "/rulings/" in path else world["pair"] if "/pairs/" in path
-                        else world["done"] if re.search(r"signatures|countersign|received|versions", path)
-                        else world["match"])
+    for name in ("pk", "id"):
+        if "{%s}" % name in path:
+            values[name] = (world["ruling"] if "/rulings/" in path else world["pair"] if "/pairs/" in path
+                            else world["done"] if re.search(r"signatures|countersign|received|versions", path)
+                            else world["match"])
     for name in list(case.path_parameters or {}):
         if name in values:
             case.path_parameters[name] = values[name]
