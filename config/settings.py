@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from the project: no CDN at the venue
     "axes",
     "storages",
     "tournaments",
@@ -118,6 +119,7 @@ MIDDLEWARE = [
     "config.middleware.LocalDebugOnlyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.api.EdgeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -126,9 +128,27 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "tournaments.conditional.PublicConditionalGetMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # last: turns a locked-out login into the lockout answer
     "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): only this site's scripts, inline ones by nonce
+# (``<script nonce="{{ request.csp_nonce }}">``); styles may be inline; no framing.
+from csp.constants import NONCE, NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -238,18 +258,39 @@ PASSWORD_HASHERS = [
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Sessions and table links; no HTTP Basic (only the hand validator keeps it, NUL-safe): passwords do
+    # not travel with every request.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
         "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>" (issue 10)
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # The API's edge (config/api.py): bounded JSON, JSON answers, one error shape.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.JSONFirstNegotiation",
+    "DEFAULT_METADATA_CLASS": "config.api.PlainMetadata",
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # Lists answer whole unless the client asks ?limit=&offset= (then {"count", "next", "previous", "results"}).
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.OptionalLimitOffset",
 }
+API_MAX_JSON_DEPTH = 64
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(4 * 1024 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 SPECTACULAR_SETTINGS = {
     "TITLE": "Truco Club API",
     "DESCRIPTION": "Tournaments, refereeing and súmulas for Truco club tournaments.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": False,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_shared_components"],
 }
 
 # Cache: built public pages by their ETag (tournaments.conditional), an optimisation only. Redis
@@ -298,6 +339,9 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "fail-stalled-print-jobs": {"task": "scoring.fail_stalled_print_jobs", "schedule": 60.0},
     "remove-old-print-pdfs": {"task": "scoring.remove_old_print_files", "schedule": 3600.0},
+    # every signed or received súmula checked against its rows, digest and seal (scoring/integrity.py)
+    "verify-sumulas": {"task": "scoring.verify_sumulas",
+                       "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
     "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
@@ -308,6 +352,11 @@ PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "300"))
 PRINT_JOB_QUEUE_TIMEOUT_SECONDS = int(os.environ.get("PRINT_JOB_QUEUE_TIMEOUT_SECONDS", "1800"))
 #: print jobs' PDFs are removed this many days after the job finished (the job stays listed)
 PRINT_JOB_KEEP_DAYS = float(os.environ.get("PRINT_JOB_KEEP_DAYS", "7"))
+
+# The server's seal on súmula versions (scoring/integrity.py): an Ed25519 key that is not in the
+# database. SUMULA_SIGNING_KEY is the private key (32 bytes, base64); without it a key file is made.
+SUMULA_SIGNING_KEY = os.environ.get("SUMULA_SIGNING_KEY", "")
+SUMULA_SIGNING_KEY_FILE = os.environ.get("SUMULA_SIGNING_KEY_FILE", str(VAR_DIR / "sumula-signing.key"))
 
 # Organizers and referees sign in on the site's own page (the admin's accepts staff only).
 LOGIN_URL = "login"

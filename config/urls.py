@@ -1,9 +1,10 @@
 """Top-level URL map: pages, the REST API and its OpenAPI schema."""
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.api import api_not_found
 from .views import healthz
 
 handler400 = "config.error_views.bad_request"
@@ -22,6 +23,7 @@ urlpatterns = [
     path("api/referee/", include("referee.api_urls")),
     path("api/scoring/", include("scoring.api_urls")),
     path("api/tournaments/", include("tournaments.api_urls")),
+    re_path(r"^api/", api_not_found),  # any other address under /api/ (e.g. a non-numeric id): a JSON 404
     path("arbitragem/", include("referee.urls")),
     path("mesa/", include("referee.table_urls")),
     path("sumulas/impressao/", include("tournaments.print_urls")),

@@ -16,15 +16,16 @@ from __future__ import annotations
 import io
 
 from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import APIException, ParseError, UnsupportedMediaType
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.api import CleanBasicAuthentication, SafeJSONParser
 from referee.engine import check_report
 from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
 
@@ -43,10 +44,11 @@ class BodyTooLarge(APIException):
     default_code = "body_too_large"
 
 
-class HandReportJSONParser(JSONParser):
+class HandReportJSONParser(SafeJSONParser):
     """DRF's strict JSON parser, with the project's error messages."""
 
     max_bytes = MAX_BODY_BYTES
+    surrogates_ok = True  # nothing stored; the verdicts escape them (referee.engine)
 
     def parse(self, stream, media_type=None, parser_context=None):
         body = stream.read(self.max_bytes + 1) if stream is not None else b""
@@ -56,6 +58,8 @@ class HandReportJSONParser(JSONParser):
         try:
             return super().parse(io.BytesIO(body), media_type, parser_context)
         except ParseError as exc:
+            if not str(exc.detail).startswith("JSON parse error"):
+                raise  # config.api.SafeJSONParser's own answer (depth, NUL, numbers) is already worded
             error = str(exc.detail).removeprefix("JSON parse error - ")
             raise ParseError(_("The request body is not valid JSON: %(error)s") % {"error": error}) from None
         except RecursionError:
@@ -111,11 +115,21 @@ class IsRefereeOrOrganizer(BasePermission):
         return is_referee_or_organizer(request.user)
 
 
+
+class CleanBasicScheme(OpenApiAuthenticationExtension):
+    """The schema's name for the hand validator's HTTP Basic (config.api.CleanBasicAuthentication)."""
+
+    target_class = "config.api.CleanBasicAuthentication"
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "basic"}
+
 class ValidateHandsView(APIView):
     """Referee hand reports: one verdict per report."""
 
     # Basic auth first: API clients send no CSRF token; the site's session works too.
-    authentication_classes = [BasicAuthentication, SessionAuthentication]
+    authentication_classes = [CleanBasicAuthentication, SessionAuthentication]
     permission_classes = [IsRefereeOrOrganizer]
     throttle_classes: list = []
     parser_classes = [HandReportJSONParser]

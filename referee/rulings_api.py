@@ -4,7 +4,7 @@ a pair's history, escalation policies and referee settings.
 
 Thin views over ``referee.services``: every permission is checked there, so the API refuses what the
 pages refuse (403 wrong user, wrong pair, wrong PIN/code; 409 wrong state; 400 bad input), always as
-``{"error": {"field", "message"}}``. Reads are public for tournament matches; writes by players
+the API's one error shape (config/api.py). Reads are public for tournament matches; writes by players
 (claims, appeals) need no login: the player is identified by their PIN or a one-time code.
 """
 from __future__ import annotations
@@ -17,10 +17,12 @@ from rest_framework.response import Response
 
 from django.utils.translation import gettext as _
 
+from config.api import error_body
 from config.errors import Forbidden, ServiceError
 from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
 from scoring.table_links import TableAuthentication, TableScope
 from scoring.content import person_name
+from scoring import pins
 from scoring.models import Match
 from tournaments.models import Pair, Tournament
 
@@ -42,7 +44,7 @@ REQUIRES_FACTS = {"raised": "raised_team", "start": "any_card", "wrong_deal": "w
 
 
 def _error(error: ServiceError) -> Response:
-    return Response({"error": error.as_dict()}, status=error.status)
+    return Response(error_body(error.field, error.message), status=error.status)
 
 
 def infraction_data(code: str) -> dict:
@@ -125,7 +127,8 @@ class MatchRulingsView(APIView):
         try:
             ruling = services.propose(match, data["claimant_team"], data["offender_seat"], data["code"],
                                       data.get("facts"), request.user, player=data.get("player"),
-                                      pin=data.get("pin"), one_time_code=data.get("code_once"))
+                                      pin=data.get("pin"), one_time_code=data.get("code_once"),
+                                      client=pins.client_of(request))
         except ServiceError as error:
             return _error(error)
         return Response(ruling_data(ruling), status=status.HTTP_201_CREATED)
@@ -209,7 +212,7 @@ class AppealView(APIView):
         data = _valid(AppealRequestSerializer, request)
         try:
             appeal = services.appeal(ruling, data["team"], data["player"], pin=data.get("pin"),
-                                     code=data.get("code"), reason=data["reason"])
+                                     code=data.get("code"), reason=data["reason"], client=pins.client_of(request))
         except ServiceError as error:
             return _error(error)
         return Response(appeal_data(appeal), status=status.HTTP_201_CREATED)

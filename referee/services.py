@@ -43,7 +43,7 @@ from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.infractions import CATALOG
 from referee.engine.rulings import TableState, propose_ruling
-from scoring import access
+from scoring import access, pins
 from scoring import services as scoring
 from scoring.content import load_games
 from scoring.models import Match, MatchEvent
@@ -106,10 +106,11 @@ def _require_organizer(user, match_or_tournament, what: str) -> None:
 
 
 def verify_player(match: Match, team: int, player: Player | int, *, pin: str | None = None,
-                  code: str | None = None) -> Player:
+                  code: str | None = None, client: str | None = None) -> Player:
     """The player of ``team``'s pair identified by their PIN or a one-time code, as for signing the
-    súmula (``scoring.services.sign``: same pair check, same codes, same lockout after 5 failures in
-    10 minutes). A failure is recorded in the match's audit trail and raises :class:`Forbidden`."""
+    súmula (``scoring.services.sign``: same pair check, same codes, the same counting per player and
+    client in ``scoring.pins``). A failure is recorded in the match's audit trail and raises
+    :class:`Forbidden`. Callers check the state of what is asked before calling this."""
     team = _team(team, "team")
     if bool(pin) == bool(code):
         raise ServiceError(_("Identify yourself with your PIN or with a one-time code (one of them)."), "pin")
@@ -119,25 +120,7 @@ def verify_player(match: Match, team: int, player: Player | int, *, pin: str | N
     if signer is None or any(p.pk == player_id for p in access.pair_players(other)):
         raise Forbidden(pair_names.contract(_("Only a player of %(pair)s acts for it.") % {"pair": pair.name},
                                             pair.name), "player")
-    now = timezone.now()
-    failures = MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.SIGNATURE_REFUSED, data__team=team,
-                                         at__gte=now - scoring.CODE_LIFETIME).count()
-    if failures >= scoring.MAX_FAILED_SIGNATURES:
-        raise Forbidden(_("Too many wrong PINs or codes for this pair: wait 10 minutes."), "pin")
-    if pin:
-        method, field = "pin", "pin"
-        why = None if signer.check_pin(str(pin)) else (
-            _("Wrong PIN.") if signer.has_pin else _("%(player)s has no PIN: ask the referee for a one-time code.")
-            % {"player": signer.name})
-    else:
-        method, field = "code", "code"
-        with transaction.atomic():
-            why = scoring.use_code(match, team, str(code), signer, now)
-    if why:
-        MatchEvent.objects.create(match=match, kind=MatchEvent.Kind.SIGNATURE_REFUSED,
-                                  data={"team": team, "player": signer.pk, "method": method, "why": str(why),
-                                        "for": "referee"})
-        raise Forbidden(why, field)
+    pins.require(signer, client=client, pin=pin, code=code, match=match, team=team, purpose="referee")
     return signer
 
 
@@ -247,7 +230,7 @@ def _message(ruling: Ruling, base: str) -> str:
 
 def propose(match: Match, claimant_team: int, offender_seat: int, code: str, facts: dict | None, by, *,
             player: Player | int | None = None, pin: str | None = None,
-            one_time_code: str | None = None) -> Ruling:
+            one_time_code: str | None = None, client: str | None = None) -> Ruling:
     """A claim at the table, as a ruling in status ``proposed`` (nothing on the súmula yet).
 
     ``by`` is the match's referee or the organizer; or a player of ``claimant_team``'s pair claims
@@ -269,43 +252,51 @@ def propose(match: Match, claimant_team: int, offender_seat: int, code: str, fac
         if player is None:
             raise Forbidden(_("Only the match's referee, the organizer or a player of the claiming pair "
                               "(with their PIN or a one-time code) claims an infraction."))
-        player = verify_player(match, claimant_team, player, pin=pin, code=one_time_code)
+        with transaction.atomic():  # the claim is judged before the PIN: any PIN gets the same refusal
+            _claim(_lock_match(match), claimant_team, offender_seat, code, facts, by, None)
+        player = verify_player(match, claimant_team, player, pin=pin, code=one_time_code, client=client)
     else:
         player = None
     with transaction.atomic():
-        match = _lock_match(match)
-        state = table_state(match, facts)
-        games = load_games(match)
-        hand_number = len([e for e in games[-1].entries if e.kind == "hand"]) + 1
-        common = dict(match=match, game_number=games[-1].number, hand_number=hand_number,
-                      claimant_team=claimant_team, offender_seat=offender_seat, code=code, facts=facts,
-                      referee=by if _user_ok(by) else None, claimed_by_player=player)
-        if code == NOT_COVERED:
-            description = facts.get("description")
-            if not isinstance(description, str) or not description.strip():
-                raise ServiceError(_("Describe the case the regulation does not cover (art. 26)."),
-                                   "facts.description")
-            offender = offender_seat & 1
-            ruling = Ruling(**common, offender_team=offender, article=ART_26, points=0, beneficiary=None,
-                            message=f"Caso omisso (assento {offender_seat}): {description.strip()}"[:400])
-        else:
-            try:
-                engine = propose_ruling(scoring.rules_of(match), code, offender_seat, state, facts)
-            except ReportError as error:
-                field = {"infraction": "code", "seat": "offender_seat"}.get(error.field, error.field or "code")
-                raise ServiceError(error.message, field) from None
-            ruling = Ruling(**common, offender_team=engine.offender, article=engine.article,
-                            ends_hand=engine.ends_hand, deal_lost=engine.deal_lost)
-            ruling.step, ruling.step_number = _step(match, code, engine.offender)
-            if engine.match_loss and ruling.step in ("", "tento"):  # art. 19 read as the match (art19_match)
-                ruling.step = "match_loss"
-            _apply_step(ruling, engine.points, engine.beneficiary, state.score)
-            ruling.message = _message(ruling, engine.message(offender_seat))
-        if claimant_team == ruling.offender_team:
-            raise ServiceError(_("A tento is claimed by the offender's opponents (regras 4 jogadores, tento)."),
-                               "claimant_team")
+        ruling = _claim(_lock_match(match), claimant_team, offender_seat, code, facts, by, player)
         ruling.save()
         return ruling
+
+
+def _claim(match: Match, claimant_team: int, offender_seat: int, code: str, facts: dict, by,
+           player: Player | None) -> Ruling:
+    """The ruling a claim gives now (not saved), or the refusal."""
+    state = table_state(match, facts)
+    games = load_games(match)
+    hand_number = len([e for e in games[-1].entries if e.kind == "hand"]) + 1
+    common = dict(match=match, game_number=games[-1].number, hand_number=hand_number,
+                  claimant_team=claimant_team, offender_seat=offender_seat, code=code, facts=facts,
+                  referee=by if _user_ok(by) else None, claimed_by_player=player)
+    if code == NOT_COVERED:
+        description = facts.get("description")
+        if not isinstance(description, str) or not description.strip():
+            raise ServiceError(_("Describe the case the regulation does not cover (art. 26)."),
+                               "facts.description")
+        offender = offender_seat & 1
+        ruling = Ruling(**common, offender_team=offender, article=ART_26, points=0, beneficiary=None,
+                        message=f"Caso omisso (assento {offender_seat}): {description.strip()}"[:400])
+    else:
+        try:
+            engine = propose_ruling(scoring.rules_of(match), code, offender_seat, state, facts)
+        except ReportError as error:
+            field = {"infraction": "code", "seat": "offender_seat"}.get(error.field, error.field or "code")
+            raise ServiceError(error.message, field) from None
+        ruling = Ruling(**common, offender_team=engine.offender, article=engine.article,
+                        ends_hand=engine.ends_hand, deal_lost=engine.deal_lost)
+        ruling.step, ruling.step_number = _step(match, code, engine.offender)
+        if engine.match_loss and ruling.step in ("", "tento"):  # art. 19 read as the match (art19_match)
+            ruling.step = "match_loss"
+        _apply_step(ruling, engine.points, engine.beneficiary, state.score)
+        ruling.message = _message(ruling, engine.message(offender_seat))
+    if claimant_team == ruling.offender_team:
+        raise ServiceError(_("A tento is claimed by the offender's opponents (regras 4 jogadores, tento)."),
+                           "claimant_team")
+    return ruling
 
 
 def _record(ruling: Ruling, by) -> None:
@@ -430,30 +421,36 @@ def appeal_deadline(ruling: Ruling):
 
 
 def appeal(ruling: Ruling, team: int, player: Player | int, *, pin: str | None = None, code: str | None = None,
-           reason: str = "") -> Appeal:
+           reason: str = "", client: str | None = None) -> Appeal:
     """A pair appeals a confirmed ruling to the organizer, within the tournament's appeal window
     (``RefereeSettings.appeal_window_minutes``, default 30, from the confirmation). Only a player of one
     of the match's pairs, for their own pair, with their PIN or a one-time code (:func:`verify_player`).
     One open appeal per ruling; an organizer's decision (art. 26) is not appealed."""
     reason = _reason(reason)
     team = _team(team, "team")
-    signer = verify_player(ruling.match, team, player, pin=pin, code=code)
+    with transaction.atomic():  # the state before the PIN: any PIN gets the same refusal
+        _appealable(_lock_ruling(ruling))
+    signer = verify_player(ruling.match, team, player, pin=pin, code=code, client=client)
     with transaction.atomic():
         ruling = _lock_ruling(ruling)
-        if ruling.status != Ruling.Status.CONFIRMED or ruling.decided_by_id:
-            raise Conflict(_("Only a confirmed ruling of the referee is appealed (the organizer's decisions are "
-                             "final, art. 26)."), "status")
-        if timezone.now() > appeal_deadline(ruling):
-            raise Conflict(_("The appeal window is over: %(minutes)s minutes after the ruling.")
-                           % {"minutes": int(appeal_window(ruling.match.tournament).total_seconds() // 60)},
-                           "ruling")
-        if ruling.appeals.filter(decided_at__isnull=True).exists():
-            raise Conflict(_("This ruling already has an open appeal."), "ruling")
+        _appealable(ruling)
         try:
             with transaction.atomic():
                 return Appeal.objects.create(ruling=ruling, team=team, player=signer, reason=reason)
         except IntegrityError:
             raise Conflict(_("This ruling already has an open appeal."), "ruling") from None
+
+
+def _appealable(ruling: Ruling) -> None:
+    if ruling.status != Ruling.Status.CONFIRMED or ruling.decided_by_id:
+        raise Conflict(_("Only a confirmed ruling of the referee is appealed (the organizer's decisions are "
+                         "final, art. 26)."), "status")
+    if timezone.now() > appeal_deadline(ruling):
+        raise Conflict(_("The appeal window is over: %(minutes)s minutes after the ruling.")
+                       % {"minutes": int(appeal_window(ruling.match.tournament).total_seconds() // 60)},
+                       "ruling")
+    if ruling.appeals.filter(decided_at__isnull=True).exists():
+        raise Conflict(_("This ruling already has an open appeal."), "ruling")
 
 
 def decide_appeal(appeal: Appeal, by, decision: str, reason: str, new_points: int | None = None) -> Appeal:

@@ -34,6 +34,7 @@ from scoring.display import ENDING_LABELS, VALUE_LABELS, load_match
 from scoring.services.hand_entry import state_of
 from scoring.models import Match, Signature
 from scoring.table_links import resolve
+from scoring.pins import client_of
 from tournaments import pins
 
 from . import calls, services
@@ -220,7 +221,7 @@ def change_pin(request, token: str):
     try:
         # the current PIN is checked as for signing (same lockout after wrong PINs)
         player = services.verify_player(match, team, data["player"], pin=str(data.get("current") or "") or None,
-                                        code=None)
+                                        code=None, client=client_of(request))
         pins.set_own_pin(player, str(data.get("new") or ""))
     except ServiceError as error:
         return JsonResponse({"error": error.as_dict()}, status=error.status)

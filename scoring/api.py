@@ -2,7 +2,7 @@
 
 Thin views over ``scoring.services``: every permission is checked there too, so the API and
 the pages refuse the same things (403 when the user or signer may not, 409 when the súmula's
-state forbids it, 400 for bad input), always as ``{"error": {"field", "message"}}``.
+state forbids it, 400 for bad input), always in the API's one error shape (config/api.py: ``field``, ``message``, ``error``...).
 
 Every view is an ``IdempotentAPIView`` (``Idempotency-Key``, scoring/idempotency.py). The table's
 link (``Authorization: Table <token>``, scoring/table_links.py) may enter and undo hands, sign
@@ -18,16 +18,18 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from . import access, services, table_links
+from config.api import error_body
+
+from . import access, integrity, pins, services, table_links
 from .services.hand_entry import hand_data
 from .idempotency import IdempotentAPIView as APIView
 from .table_links import IsUserOrTable, TableScope
-from .content import load_games, person_name, signature_document, signature_is_valid, sumula_document
+from .content import as_shown_at_the_table, load_games, person_name, signature_document, signature_is_valid, sumula_document
 from .display import load_match, verification
 from .models import Match, Signature
 from .serializers import (
     CodeRequestSerializer, CodeSerializer, CorrectionSerializer, CountersignSerializer, ErrorSerializer,
-    HandSerializer, MatchCreateSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
+    HandSerializer, MatchCreateSerializer, PinUnlockSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
     SignatureSerializer, SignSerializer, VerificationSerializer, VersionSerializer,
 )
 
@@ -39,14 +41,14 @@ ERRORS = {400: OpenApiResponse(ErrorSerializer, description="Bad input: the fiel
 
 
 def _error(error: services.ScoringError) -> Response:
-    body = {"error": error.as_dict()}
+    body = error_body(error.field, error.message)
     if getattr(error, "state", None) is not None:
         body["state"] = error.state  # where the súmula stands (a device that is behind)
     return Response(body, status=error.status)
 
 
 def _forbidden(message: str) -> Response:
-    return Response({"error": {"field": "", "message": message}}, status=status.HTTP_403_FORBIDDEN)
+    return Response(error_body("", message), status=status.HTTP_403_FORBIDDEN)
 
 
 def _signature_row(signature: Signature, version, current) -> dict:
@@ -79,9 +81,27 @@ def match_data(match: Match, request) -> dict:
         "best_of": match.best_of, "games": [match.games_a, match.games_b], "winner": match.winner,
         "state": state,
         "current_version": _version_data(current, current, request) if current else None,
-        "document": sumula_document(match),
+        "document": _document_for(match, request.user),
         "page_url": request.build_absolute_uri(reverse("scoring:match", kwargs={"pk": match.pk})),
+        "integrity": _integrity(match),
     }
+
+
+def _integrity(match: Match) -> dict | None:
+    """For a signed or received súmula: whether its rows, stored version, digest and seal still agree."""
+    if match.status not in integrity.CHECKED:
+        return None
+    problems = integrity.check_match(match)
+    return {"intact": not problems, "problems": problems}
+
+
+def _document_for(match: Match, user) -> dict:
+    """The whole document for the referee and the organizer; while the match is played, the public sees
+    only what was shown at the table (no deal)."""
+    document = sumula_document(match)
+    if match.winner is None and not access.can_enter(user, match):
+        return as_shown_at_the_table(document)
+    return document
 
 
 def with_table_url(data: dict, match: Match, request) -> dict:
@@ -159,6 +179,21 @@ class _WriteView(_OneMatch, APIView):
         if created is not None:
             body["created"] = created
         return Response(body, status=status.HTTP_201_CREATED if created is not None else status.HTTP_200_OK)
+
+
+class PinUnlockView(_WriteView):
+    serializer_class = PinUnlockSerializer
+
+    @extend_schema(request=PinUnlockSerializer, responses={200: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Unlock a player's PIN (the match's referee or the organizer)",
+                   description="Clears the failed attempts and lockouts of the PIN of a player of this match "
+                               "(scoring/pins.py); recorded in the match's audit trail.")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        pins.unlock(match, data["player"], request.user)
+        return None
 
 
 class HandView(_WriteView):
@@ -265,7 +300,8 @@ class SignView(_OneMatch, APIView):
         v = serializer.validated_data
         try:
             signature = services.sign(match, v["role"], v["player"], pin=v.get("pin") or None,
-                                      code=v.get("code") or None, digest=v.get("digest") or None)
+                                      code=v.get("code") or None, digest=v.get("digest") or None,
+                                      client=pins.client_of(request))
         except services.ScoringError as error:
             return _error(error)
         return Response({"match": match_data(match, request), "created": signature_document(signature)},
@@ -281,7 +317,8 @@ class CountersignView(_WriteView):
         return super().post(request, pk)
 
     def act(self, request, match, data):
-        return signature_document(services.countersign(match, request.user, digest=data.get("digest") or None))
+        return signature_document(services.countersign(match, request.user, digest=data.get("digest") or None,
+                                                       reason=data.get("reason", "")))
 
 
 class ReceivedView(_WriteView):
@@ -317,12 +354,14 @@ class VerifyView(APIView):
     def get(self, request, digest: str):
         found = verification(digest.strip().lower())
         if found is None:
-            return Response({"error": {"field": "digest", "message": _("No version of any súmula on record has this digest.")}},
+            return Response(error_body("digest", _("No version of any súmula on record has this digest.")),
                             status=status.HTTP_404_NOT_FOUND)
         version, current = found["version"], found["current"]
         return Response({
             "digest": version.digest, "match": found["match"].pk, "version": version.number,
             "is_current": found["is_current"], "current_version": current.number, "intact": found["intact"],
+            "server_seal": found["seal"], "problems": found["problems"], "server_key": found["key_id"],
+            "public_key": found["public_key"],
             "status": found["match"].status, "is_official": found["is_official"],
             "signatures": [_signature_row(row["signature"], version, current) for row in found["signatures"]],
             "document": found["document"],

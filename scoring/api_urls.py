@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/<int:pk>/corrections/", api.CorrectionView.as_view(), name="correction"),
     path("matches/<int:pk>/codes/", api.CodeView.as_view(), name="code"),
     path("matches/<int:pk>/signatures/", api.SignView.as_view(), name="sign"),
+    path("matches/<int:pk>/pin-unlock/", api.PinUnlockView.as_view(), name="pin-unlock"),
     path("matches/<int:pk>/countersign/", api.CountersignView.as_view(), name="countersign"),
     path("matches/<int:pk>/received/", api.ReceivedView.as_view(), name="received"),
     path("matches/<int:pk>/versions/", api.VersionListView.as_view(), name="versions"),

@@ -138,6 +138,20 @@ def build_document(match: Match, version_number: int, corrections: list[dict], g
     return document
 
 
+def as_shown_at_the_table(document: dict) -> dict:
+    """The document as the public may read it while the match is played: each full hand report keeps
+    only what was shown at the table (its events), not the deal (the cards nobody played). The
+    referee and the organizer read the whole document; the digest is the whole document's."""
+    shown = copy.deepcopy(document)
+    for game in shown.get("games", []):
+        for entry in game.get("entries", []):
+            report = entry.get("report")
+            if isinstance(report, dict) and "deal" in report:
+                report.pop("deal")
+                report["deal_hidden"] = True
+    return shown
+
+
 def latest_version(match: Match) -> SumulaVersion | None:
     return match.versions.select_related("created_by").order_by("-number").first()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import access
+from . import access, integrity, pins
 from .content import load_games, match_queryset, signature_is_valid, sumula_document
 from .models import Match, Signature, SumulaVersion
 from .services import entry_state, page_token, rules_of
@@ -134,11 +134,15 @@ def match_context(match: Match, user) -> dict:
              "signature": roles.get("team1")},
         ],
         "can_enter": access.can_enter(user, match),
+        "integrity_problems": (integrity.check_match(match) if match.status in integrity.CHECKED else []),
+        "pin_alerts": pins.alerts(access.pair_players(match.pair_a) + access.pair_players(match.pair_b)),
         "can_correct": access.can_correct(user, match),
         "can_undo": bool(entries) and match.status == Match.Status.OPEN and not current_signatures,
         "is_referee": is_referee,
         "is_organizer": is_organizer,
         "can_countersign": is_referee and match.status == Match.Status.SIGNED and "referee" not in roles,
+        "can_countersign_in_place": (not is_referee and is_organizer and match.status == Match.Status.SIGNED
+                                     and "referee" not in roles),
         "can_receive": is_organizer and match.status == Match.Status.SIGNED
         and (not match.referee_id or "referee" in roles),
         "rules": rules_of(match),
@@ -159,13 +163,21 @@ def verification(digest: str) -> dict | None:
     current = versions[-1]
     signatures = list(version.signatures.select_related("player", "user").order_by("signed_at"))
     document = sumula_document(version)
-    from .content import is_intact
+    from . import integrity
 
+    seal = integrity.seal_holds(version)
+    problems = (integrity.check_match(match) if version.pk == current.pk
+                else integrity.shown_fields_problems(document))
     return {
         "version": version,
         "match": match,
         "document": document,
-        "intact": is_intact(document) and document.get("digest") == version.digest,
+        "intact": (integrity.document_holds(document) and document.get("digest") == version.digest
+                   and seal is not False and not problems),
+        "seal": seal,
+        "problems": problems,
+        "public_key": integrity.public_key_b64(),
+        "key_id": integrity.key_id(),
         "is_current": version.pk == current.pk,
         "current": current,
         "versions": versions,

@@ -281,6 +281,10 @@ class SumulaVersion(AppendOnly):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    server_seal = models.CharField(_("server's seal (Ed25519)"), max_length=100, blank=True, default="",
+                                   help_text=_("The server's signature of the match, version and digest "
+                                               "(scoring/integrity.py); its key is not in the database."))
+    server_key = models.CharField(_("server key id"), max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["match", "number"]
@@ -382,6 +386,7 @@ class MatchEvent(AppendOnly):
         CODE = "code", _("One-time code issued")
         SIGNATURE = "signature", _("Signed")
         SIGNATURE_REFUSED = "signature_refused", _("Signature refused")
+        PIN_UNLOCKED = "pin_unlocked", _("PIN unlocked")
         LOCKED = "locked", _("Locked")
         RECEIVED = "received", _("Received")
 
@@ -398,6 +403,27 @@ class MatchEvent(AppendOnly):
         verbose_name = _("match event")
         verbose_name_plural = _("match events")
 
+
+
+class CredentialAttempts(models.Model):
+    """Failed PIN or one-time-code attempts for one credential from one client (scoring/pins.py).
+
+    ``subject`` is what is guessed (``player:<id>`` for a PIN, ``code:<match>:<team>`` for the
+    one-time codes of a pair); ``client`` is who guesses (``*`` holds the total from every client).
+    Counted across matches and tournaments, updated under a row lock."""
+
+    subject = models.CharField(max_length=40)
+    client = models.CharField(max_length=120)
+    failures = models.PositiveIntegerField(default=0)
+    lockouts = models.PositiveIntegerField(default=0)
+    locked_until = models.DateTimeField(null=True, blank=True)
+    window_start = models.DateTimeField(default=timezone.now)
+    last_failure_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("credential attempts")
+        verbose_name_plural = _("credential attempts")
+        constraints = [models.UniqueConstraint(fields=["subject", "client"], name="credential_attempts_once")]
 
 
 # ---- printing (scoring/printing.py, scoring/tasks.py) --------------------------------------

@@ -31,7 +31,7 @@ class MatchCreateSerializer(serializers.Serializer):
     tournament = serializers.SlugRelatedField(slug_field="slug", queryset=_rows_of("tournament"), required=False,
                                               allow_null=True, help_text="Tournament slug; omit for a friendly.")
     round = serializers.PrimaryKeyRelatedField(queryset=_rows_of("round"), required=False, allow_null=True)
-    table = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    table = serializers.IntegerField(min_value=1, max_value=32767, required=False, allow_null=True)
     referee = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all(), required=False,
                                                  allow_null=True, help_text="User id of the match's referee.")
     pair_a = serializers.PrimaryKeyRelatedField(queryset=_rows_of("pair_a"), help_text="Team 0.")
@@ -58,6 +58,10 @@ class HandSerializer(serializers.Serializer):
                                     help_text="The game the device expects to enter (with `hand`); else 409.")
     hand = serializers.IntegerField(required=False, min_value=1,
                                     help_text="The hand number the device expects to enter (with `game`); else 409.")
+
+
+class PinUnlockSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Id of a player of the match.")
 
 
 class PenaltySerializer(serializers.Serializer):
@@ -90,6 +94,8 @@ class SignSerializer(serializers.Serializer):
 
 class CountersignSerializer(serializers.Serializer):
     digest = serializers.CharField(required=False, allow_blank=True)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="",
+                                   help_text="Required when the organizer countersigns in the referee's place.")
 
 
 class CodeRequestSerializer(serializers.Serializer):
@@ -150,6 +156,8 @@ class MatchSerializer(serializers.Serializer):
     current_version = VersionSerializer(allow_null=True)
     document = serializers.JSONField(help_text="The súmula document (docs/sumula-document.md) as the match stands.")
     page_url = serializers.CharField()
+    integrity = serializers.JSONField(allow_null=True, help_text="Signed or received súmulas: {\"intact\", "
+                                                                  "\"problems\"} from the row check.")
     table_url = serializers.CharField(required=False, allow_null=True,
                                       help_text="Only for the organizer and the match's referee: the table's link.")
 
@@ -167,7 +175,14 @@ class VerificationSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     is_current = serializers.BooleanField()
     current_version = serializers.IntegerField()
-    intact = serializers.BooleanField()
+    intact = serializers.BooleanField(help_text="The document gives its digest, every shown field agrees with "
+                                                "the entries, the server's seal holds and, for the current "
+                                                "version, the match's rows still make it.")
+    server_seal = serializers.BooleanField(allow_null=True, help_text="Whether the server's Ed25519 seal holds "
+                                                                     "(null: issued before seals).")
+    problems = serializers.ListField(child=serializers.CharField(), help_text="What differs, by path.")
+    server_key = serializers.CharField(help_text="Id of the server's key (16 hex).")
+    public_key = serializers.CharField(help_text="The server's Ed25519 public key, base64.")
     status = serializers.ChoiceField(choices=Match.Status.choices)
     is_official = serializers.BooleanField()
     signatures = SignatureSerializer(many=True)

@@ -59,3 +59,17 @@ def purge_idempotency_keys() -> int:
     from .idempotency import purge
 
     return purge()
+
+
+@shared_task(name="scoring.verify_sumulas")
+def verify_sumulas() -> dict:
+    """Periodic (Celery beat, ``SUMULA_VERIFY_EVERY`` seconds): every signed or received súmula checked
+    against its rows, digest and seal; problems are logged as errors and returned by match id."""
+    import logging
+
+    from .integrity import check_all
+
+    found = check_all()
+    for match_id, problems in found.items():
+        logging.getLogger("scoring.integrity").error("súmula of match %s altered: %s", match_id, "; ".join(problems))
+    return {str(k): v for k, v in found.items()}

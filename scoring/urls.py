@@ -15,6 +15,7 @@ urlpatterns = [
     path("partida/<int:pk>/corrigir/", views.correct, name="correct"),
     path("partida/<int:pk>/codigo/", views.issue_code, name="code"),
     path("partida/<int:pk>/assinar/", views.sign, name="sign"),
+    path("partida/<int:pk>/desbloquear-pin/", views.pin_unlock, name="pin-unlock"),
     path("partida/<int:pk>/contra-assinar/", views.countersign, name="countersign"),
     path("partida/<int:pk>/recebida/", views.receive, name="receive"),
     path("partida/<int:pk>/link-da-mesa/", table_link_views.manage_link, name="table-link"),

@@ -23,7 +23,7 @@ from config import pair_names
 from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
-from . import access, services
+from . import access, pins, services
 from .display import ENDING_LABELS, load_match, match_context, verification
 from .models import Match
 
@@ -232,7 +232,8 @@ def issue_code(request, pk: int):
 @require_POST
 def countersign(request, pk: int):
     def action(match):
-        services.countersign(match, request.user, digest=request.POST.get("digest") or None)
+        services.countersign(match, request.user, digest=request.POST.get("digest") or None,
+                             reason=request.POST.get("reason", ""))
         return _("Countersigned by the referee.")
 
     return _write(request, pk, action)
@@ -267,7 +268,7 @@ def sign(request, pk: int):
             signature = services.sign(
                 match, role, _int(request.POST.get("player"), 0),
                 pin=request.POST.get("pin") or None, code=request.POST.get("code") or None,
-                digest=request.POST.get("digest") or None,
+                digest=request.POST.get("digest") or None, client=pins.client_of(request),
             )
         except services.Forbidden as error:
             if error.field != "player":  # a wrong PIN or code: say so and let them try again
@@ -284,6 +285,20 @@ def sign(request, pk: int):
                 "player": signature.player.name, "pair": pair_name}, pair_name))
         return _back(request, match, "scoring:sign")
     return render(request, "scoring/sign.html", match_context(match, request.user))
+
+
+@require_POST
+def pin_unlock(request, pk: int):
+    """The referee (or the organizer) unlocks the PIN of a player of the match (scoring/pins.py)."""
+    match = _match(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    try:
+        pins.unlock(match, _int(request.POST.get("player"), 0), request.user)
+    except services.Forbidden as error:
+        raise PermissionDenied(error.message) from None
+    messages.success(request, _("PIN unlocked: its failed attempts were cleared."))
+    return _back(request, match, "scoring:sign")
 
 
 def correct(request, pk: int):

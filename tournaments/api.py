@@ -20,6 +20,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from config.api import error_body
 from scoring.models import Match
 
 from . import serializers as s
@@ -62,8 +63,14 @@ class TournamentAPIView(GenericAPIView):
 
     def handle_exception(self, exc):
         if isinstance(exc, services.TournamentError):
-            return Response(exc.as_dict(), status=exc.status)
+            return Response(error_body(exc.field, exc.message), status=exc.status)
         return super().handle_exception(exc)
+
+    def listing(self, serializer_class, rows, **kwargs) -> Response:
+        """A list, whole; or one page of it when the client asks ``?limit=&offset=`` (config/pagination.py)."""
+        page = self.paginate_queryset(rows)
+        data = serializer_class(page if page is not None else rows, many=True, **kwargs).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
 
     def read(self, serializer_class, data=None):
         serializer = serializer_class(data=self.request.data if data is None else data)
@@ -100,14 +107,12 @@ class TournamentListView(TournamentAPIView):
 
     @extend_schema(responses=s.TournamentSerializer(many=True))
     def get(self, request):
-        page = self.paginate_queryset(self.get_queryset())
-        data = s.TournamentSerializer(page if page is not None else self.get_queryset(), many=True).data
-        return Response(data)
+        return self.listing(s.TournamentSerializer, self.get_queryset())
 
     @extend_schema(request=s.TournamentWriteSerializer, responses={201: s.TournamentSerializer, **_errors(400, 403)})
     def post(self, request):
         if not request.user.is_authenticated:
-            return Response({"field": "", "message": _("Log in to create a tournament.")},
+            return Response(error_body("", _("Log in to create a tournament.")),
                             status=status.HTTP_403_FORBIDDEN)
         tournament = services.create_tournament(request.user, **self.read(s.TournamentWriteSerializer))
         return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
@@ -141,7 +146,7 @@ class PairListView(TournamentAPIView):
     @extend_schema(responses=s.PairSerializer(many=True))
     def get(self, request, slug):
         pairs = Pair.objects.filter(tournament=self.get_tournament()).select_related(*PAIR_QUERY)
-        return Response(s.PairSerializer(pairs, many=True, context=self.get_serializer_context()).data)
+        return self.listing(s.PairSerializer, pairs, context=self.get_serializer_context())
 
     @extend_schema(request=s.PairCreateSerializer, responses={201: s.PairSerializer, **_errors(400, 403, 409)})
     def post(self, request, slug):
@@ -206,7 +211,7 @@ class StageView(TournamentAPIView):
     def get(self, request, slug):
         stage = Stage.objects.filter(tournament=self.get_tournament()).first()
         if stage is None:
-            return Response({"field": "stage", "message": _("No format chosen yet.")}, status=status.HTTP_404_NOT_FOUND)
+            return Response(error_body("stage", _("No format chosen yet.")), status=status.HTTP_404_NOT_FOUND)
         return Response(s.StageSerializer(stage).data)
 
     @extend_schema(request=s.StageWriteSerializer, responses={200: s.StageSerializer, **_errors(400, 403, 409)})
@@ -236,7 +241,7 @@ class RoundListView(TournamentAPIView):
 
     @extend_schema(responses=s.RoundSerializer(many=True))
     def get(self, request, slug):
-        return Response(s.RoundSerializer(_rounds(self.get_tournament()), many=True).data)
+        return self.listing(s.RoundSerializer, _rounds(self.get_tournament()))
 
 
 class RoundGenerateView(TournamentAPIView):
@@ -308,7 +313,7 @@ class CheckInListView(TournamentAPIView):
             if not number.isdigit():
                 raise services.TournamentError(_("Give a round number."), "round")
             checks = checks.filter(round__number=int(number))
-        return Response(s.CheckInSerializer(checks, many=True).data)
+        return self.listing(s.CheckInSerializer, checks)
 
     @extend_schema(request=s.CheckInWriteSerializer, responses={201: s.CheckInSerializer, **_errors(400, 403, 409)})
     def post(self, request, slug):
@@ -344,7 +349,8 @@ class TableListView(TournamentAPIView):
     @extend_schema(responses=s.TableAssignmentSerializer(many=True))
     def get(self, request, slug):
         rows = TableAssignment.objects.filter(tournament=self.get_tournament()).select_related("round", "referee")
-        return Response(s.TableAssignmentSerializer(rows.order_by("table", "round__number"), many=True).data)
+        return self.listing(s.TableAssignmentSerializer, rows.order_by("table", "round__number"),
+                            context=self.get_serializer_context())
 
     @extend_schema(request=s.TableAssignmentWriteSerializer,
                    responses={200: s.TableAssignmentSerializer, 204: None, **_errors(400, 403)})
@@ -360,7 +366,7 @@ class TableListView(TournamentAPIView):
                                              referee=referee, round=rnd)
         if assignment is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return Response(s.TableAssignmentSerializer(assignment).data)
+        return Response(s.TableAssignmentSerializer(assignment, context=self.get_serializer_context()).data)
 
 
 class TableDetailView(TournamentAPIView):
@@ -390,7 +396,7 @@ class MatchListView(TournamentAPIView):
             if not number.isdigit():
                 raise services.TournamentError(_("Give a round number."), "round")
             matches = matches.filter(round__number=int(number))
-        return Response(s.TournamentMatchSerializer(matches, many=True).data)
+        return self.listing(s.TournamentMatchSerializer, matches)
 
 
 class MatchDetailView(TournamentAPIView):
@@ -487,7 +493,7 @@ class BracketView(TournamentAPIView):
     def get(self, request, slug):
         data = services.bracket_json(self.get_tournament())
         if data is None:
-            return Response({"field": "bracket", "message": _("This tournament has no bracket (yet).")},
+            return Response(error_body("bracket", _("This tournament has no bracket (yet).")),
                             status=status.HTTP_404_NOT_FOUND)
         return Response(data)
 
@@ -501,4 +507,4 @@ class AuditListView(TournamentAPIView):
     @extend_schema(responses={200: s.AuditEntrySerializer(many=True), **_errors(403)})
     def get(self, request, slug):
         entries = AuditEntry.objects.filter(tournament=self.get_tournament()).select_related("actor", "round")
-        return Response(s.AuditEntrySerializer(entries.order_by("at", "id"), many=True).data)
+        return self.listing(s.AuditEntrySerializer, entries.order_by("at", "id"))

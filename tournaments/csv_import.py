@@ -34,6 +34,8 @@ from django.db import transaction
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from config.api import bad_text
+
 from . import services
 from .services.base import _audit, _lock_tournament, _require_manager
 from .services.registration import _check_registration_open, _create_pair
@@ -108,6 +110,7 @@ class ImportReport:
     rows: int = 0
     created: list[Pair] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
+    too_long: bool = False
 
     @property
     def ok(self) -> bool:
@@ -187,6 +190,8 @@ def import_pairs(tournament: Tournament, data, by, *, mode: Mode | str = Mode.AL
         rows = _parse(text, report)
         if report.errors and not rows:
             return report
+        if report.too_long:
+            return report
         cleaned_rows = _clean_rows(tournament, rows, report)
         if report.errors and mode == Mode.ALL_OR_NOTHING:
             return report
@@ -243,9 +248,16 @@ def _parse(text: str, report: ImportReport) -> list[tuple[int, dict[str, str], d
         if not any(c.strip() for c in cells):
             continue
         report.rows += 1
-        if report.rows > MAX_ROWS:
-            report.errors.append(RowError(row, "", _("At most %(count)s pairs per file.") % {"count": formats.localize(MAX_ROWS)}))
+        if report.rows > MAX_ROWS:  # the whole file is refused, in either mode: no row is silently dropped
+            report.errors.append(RowError(row, "", _("At most %(count)s pairs per file: the file was not imported; "
+                                                     "split it.") % {"count": formats.localize(MAX_ROWS)}))
+            report.too_long = True
             break
+        bad = next(((i, why) for i, cell in enumerate(cells) if (why := bad_text(cell))), None)
+        if bad is not None:
+            column = header[bad[0]] if bad[0] < len(header) else ""
+            report.errors.append(RowError(row, column, _("This text %(why)s.") % {"why": bad[1]}))
+            continue
         if len(cells) > len(columns) and any(c.strip() for c in cells[len(columns):]):
             report.errors.append(RowError(row, "", _("This row has more cells than the header has columns.")))
             continue

@@ -96,6 +96,11 @@ class Player(models.Model):
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     contact = models.CharField(_("contact"), max_length=200, blank=True, help_text=_("Phone or e-mail."))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        editable=False, verbose_name=_("entered by"),
+        help_text=_("The organizer who entered this player (and their contact): only they read the contact."),
+    )
     pin_hash = models.CharField(
         _("signing PIN (hash)"),
         max_length=128,

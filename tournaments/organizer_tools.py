@@ -52,7 +52,7 @@ def edit_pair(pair: Pair, by, *, name: str, first_player: dict, second_player: d
         tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
         if not services.can_manage(by, tournament):
             raise Forbidden(_("Only the tournament's organizer can do this."))
-        pair = Pair.objects.select_for_update().select_related(
+        pair = Pair.objects.select_for_update(of=("self",)).select_related(  # PostgreSQL: not the outer join
             "first_player", "second_player", "substitute").get(pk=pair.pk)
         if pair.status == Pair.Status.WITHDRAWN:
             raise Conflict(_("This pair withdrew from the tournament."), "status")

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from scoring.models import Match
 
+from . import players
 from .csv_import import Mode
 from .models import AuditEntry, CheckIn, Pair, Player, Result, Round, Stage, TableAssignment, Tournament
 from .pairing.standings import Tiebreak
@@ -74,7 +75,10 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_contact(self, obj: Player) -> str | None:
-        return obj.contact if self.context.get("manage") else None
+        request = self.context.get("request")
+        if not self.context.get("manage") or not players.contact_visible(obj, getattr(request, "user", None)):
+            return None
+        return obj.contact
 
 
 class PlayerInputSerializer(serializers.Serializer):
@@ -84,8 +88,16 @@ class PlayerInputSerializer(serializers.Serializer):
     contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
-@extend_schema_field({"oneOf": [{"type": "integer", "description": "an existing player's id"},
-                                {"$ref": "#/components/schemas/PlayerInput"}]})
+class PlayerConsentSerializer(serializers.Serializer):
+    """A player of another organizer, who consents with their PIN (tournaments.players)."""
+
+    id = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    pin = serializers.CharField(max_length=64, trim_whitespace=False)
+
+
+@extend_schema_field({"oneOf": [{"type": "integer", "description": "the id of a player of your tournaments"},
+                                {"$ref": "#/components/schemas/PlayerInput"},
+                                {"$ref": "#/components/schemas/PlayerConsent"}]})
 class PlayerRefField(serializers.Field):
     """A player: an existing player's id, or ``{"name", "nickname", "club", "contact"}``."""
 
@@ -94,6 +106,10 @@ class PlayerRefField(serializers.Field):
             raise serializers.ValidationError(_("A player is an id or an object."))
         if isinstance(data, int):
             return data
+        if isinstance(data, dict) and "id" in data:
+            inner = PlayerConsentSerializer(data=data)
+            inner.is_valid(raise_exception=True)
+            return dict(inner.validated_data)
         if isinstance(data, dict):
             inner = PlayerInputSerializer(data=data)
             inner.is_valid(raise_exception=True)
@@ -108,7 +124,7 @@ class PairSerializer(serializers.ModelSerializer):
     status = serializers.CharField(read_only=True, help_text="pending, confirmed or withdrawn")
     first_player = PlayerSerializer(read_only=True)
     second_player = PlayerSerializer(read_only=True)
-    substitute = PlayerSerializer(read_only=True)
+    substitute = PlayerSerializer(read_only=True, allow_null=True)
 
     class Meta:
         model = Pair
@@ -212,7 +228,7 @@ class TournamentMatchSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     pair_a = PairRefSerializer(read_only=True)
     pair_b = PairRefSerializer(read_only=True)
-    referee = serializers.CharField(source="referee.username", read_only=True, allow_null=True, default=None)
+    referee = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
     bracket_code = serializers.SerializerMethodField()
     sumula_status = serializers.CharField(source="status", read_only=True)
@@ -221,6 +237,10 @@ class TournamentMatchSerializer(serializers.ModelSerializer):
         model = Match
         fields = ["id", "round", "table", "referee", "pair_a", "pair_b", "best_of", "sumula_status",
                   "bracket_code", "result"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_referee(self, obj) -> str | None:
+        return public_name(obj.referee)
 
     @extend_schema_field(TournamentResultSerializer(allow_null=True))
     def get_result(self, obj: Match):
@@ -295,18 +315,37 @@ class CheckInWriteSerializer(serializers.Serializer):
                                      help_text="Round number; the upcoming round when absent.")
 
 
+def public_name(user) -> str | None:
+    """A user's name as the public sees it: never their login."""
+    if user is None:
+        return None
+    return user.get_full_name() or _("Referee #%(id)s") % {"id": user.pk}
+
+
 class TableAssignmentSerializer(serializers.ModelSerializer):
+    """A table's referee: their name for everyone; their login (``referee_username``) only for who
+    manages the tournament (they assign referees by account)."""
+
     round = serializers.IntegerField(source="round.number", read_only=True, allow_null=True, default=None)
-    referee_username = serializers.CharField(source="referee.username", read_only=True)
+    referee_name = serializers.SerializerMethodField()
+    referee_username = serializers.SerializerMethodField()
 
     class Meta:
         model = TableAssignment
-        fields = ["id", "table", "round", "referee", "referee_username"]
+        fields = ["id", "table", "round", "referee", "referee_name", "referee_username"]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_referee_name(self, obj) -> str | None:
+        return public_name(obj.referee)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_referee_username(self, obj) -> str | None:
+        return obj.referee.get_username() if self.context.get("manage") and obj.referee_id else None
 
 
 class TableAssignmentWriteSerializer(serializers.Serializer):
-    table = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1, max_value=32767)
     referee = serializers.IntegerField(allow_null=True, help_text="User id; null removes the assignment.")
     round = serializers.IntegerField(required=False, allow_null=True, min_value=1,
                                      help_text="Only for this round number; every round when absent.")

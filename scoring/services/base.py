@@ -17,7 +17,7 @@ from ..models import Match, MatchEvent, Signature
 
 
 CODE_LIFETIME = timedelta(minutes=10)
-MAX_FAILED_SIGNATURES = 5  # per match and team within CODE_LIFETIME
+MAX_FAILED_SIGNATURES = 5  # per player and client: scoring.pins.PER_CLIENT_LIMIT counts them
 ARTICLE_RE = re.compile(r"^\s*art(?:igo)?\.?\s*(\d{1,2})(?:\.(\d))?\s*$", re.IGNORECASE)
 LAST_ARTICLE = 26
 ScoringError = ServiceError  # refused input (400); Forbidden (403) and Conflict (409) as in config.errors

@@ -14,6 +14,8 @@ from .. import access
 from ..models import Game, Match, MatchEvent
 from .base import ScoringError, _check_seat, _engine_error, _event, _is_user
 
+MAX_TABLE = 32767  # the column holds a small integer
+
 
 def check_new_match(*, pair_a, pair_b, by, tournament=None, round=None, table: int | None = None,
                     best_of: int | None = None, rule_set: dict | None = None, first_dealer: int = 0,
@@ -37,8 +39,8 @@ def check_new_match(*, pair_a, pair_b, by, tournament=None, round=None, table: i
                                    % {"pair": pair.name, "tournament": tournament.name}, field)
     if round is not None and round.tournament_id != tournament.pk:
         raise ScoringError(_("Round %(round)s belongs to another tournament.") % {"round": round.number}, "round")
-    if table is not None and (type(table) is not int or table < 1):
-        raise ScoringError(_("Tables are numbered from 1."), "table")
+    if table is not None and (type(table) is not int or not 1 <= table <= MAX_TABLE):
+        raise ScoringError(_("Tables are numbered from 1 to %(max)s.") % {"max": MAX_TABLE}, "table")
     if rule_set is None:
         rule_set = tournament.rule_set if tournament is not None else None
     try:

@@ -16,11 +16,10 @@ from django.utils.translation import ngettext
 from config import pair_names
 from config.errors import Conflict, Forbidden
 
-from .. import access
+from .. import access, pins
 from ..models import Match, MatchEvent, Signature, SigningCode, SumulaVersion
 from .base import (
     CODE_LIFETIME,
-    MAX_FAILED_SIGNATURES,
     ScoringError,
     _check_team,
     _event,
@@ -101,78 +100,73 @@ def _role_team(role: object) -> int:
 
 
 def sign(match: Match, role: str, player, *, pin: str | None = None, code: str | None = None,
-         digest: str | None = None) -> Signature:
+         digest: str | None = None, client: str | None = None) -> Signature:
     """A player of the pair signs the current version for their team (art. 25) with their PIN or a
-    one-time code. Nobody signs for the other pair. When both pairs signed, the súmula is locked."""
+    one-time code. Nobody signs for the other pair. When both pairs signed, the súmula is locked.
+    The state is checked before the PIN; the PIN or code is checked by ``scoring.pins`` (counted per
+    player and ``client``)."""
     team = _role_team(role)
     if bool(pin) == bool(code):
         raise ScoringError(_("Sign with your PIN or with a one-time code (one of them)."), "pin")
-    refusal = None
+    with transaction.atomic():
+        signer, version = _may_sign(_lock(match), team, role, player, digest)
+    pins.require(signer, client=client, pin=pin, code=code, match=match, team=team)
     with transaction.atomic():
         match = _lock(match)
-        pair = match.pair(team)
-        players = access.pair_players(pair)
-        player_id = player.pk if isinstance(player, _player_model()) else player
-        signer = next((p for p in players if p.pk == player_id), None)
-        other = match.pair(1 - team)
-        if signer is not None and any(p.pk == player_id for p in access.pair_players(other)):
-            raise Forbidden(_("%(player)s is registered in both pairs of this match and cannot confirm for "
-                              "either (art. 25).") % {"player": signer.name}, "player")
-        if signer is None:
-            if any(p.pk == player_id for p in access.pair_players(other)):
-                raise Forbidden(_("A player of %(other)s cannot sign for %(pair)s: each pair confirms and signs "
-                                  "only for itself (art. 25).") % {"other": other.name, "pair": pair.name}, "player")
-            raise Forbidden(pair_names.contract(_("Only a player of %(pair)s signs for it (art. 25).") % {"pair": pair.name},
-                                                pair.name), "player")
-        if match.status == Match.Status.SIGNED:
-            raise Conflict(_("Both pairs already signed: the súmula is locked (art. 25)."), "status")
-        version = _signable_version(match)
-        if digest is not None and digest != version.digest:
-            raise Conflict(_("The súmula changed while you were reading it: read version %(number)s and sign again.")
-                           % {"number": version.number}, "digest")
-        if version.signatures.filter(role=role).exists():
-            raise Conflict(ngettext("%(pair)s already signed version %(number)s.",
-                                    "%(pair)s already signed version %(number)s.", pair_names.number(pair.name))
-                           % {"pair": pair.name, "number": version.number}, "role")
+        signer, version = _may_sign(match, team, role, player, digest)
         now = timezone.now()
-        failures = MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.SIGNATURE_REFUSED,
-                                             data__team=team, at__gte=now - CODE_LIFETIME).count()
-        if failures >= MAX_FAILED_SIGNATURES:
-            raise Forbidden(_("Too many wrong PINs or codes for this pair: wait 10 minutes."), "pin")
-        if pin:
-            method = Signature.Method.PIN
-            if not signer.has_pin:
-                refusal = (_("%(player)s has no PIN: ask the referee for a one-time code.")
-                           % {"player": signer.name}, "pin")
-            elif not signer.check_pin(str(pin)):
-                refusal = (_("Wrong PIN."), "pin")
-        else:
-            method = Signature.Method.CODE
-            why = use_code(match, team, str(code), signer, now)
-            if why:
-                refusal = (why, "code")
-        if refusal is None:
-            signature = Signature.objects.create(version=version, role=role, player=signer, method=method,
-                                                 digest=version.digest, signed_at=now)
-            _event(match, MatchEvent.Kind.SIGNATURE, None, role=role, player=signer.pk, method=method,
-                   version=version.number, digest=version.digest)
-            roles = set(version.signatures.values_list("role", flat=True))
-            if {"team0", "team1"} <= roles:
-                match.status, match.signed_at = Match.Status.SIGNED, now
-                match.save(update_fields=["status", "signed_at", "updated_at"])
-                _event(match, MatchEvent.Kind.LOCKED, None, version=version.number, digest=version.digest)
-            return signature
-    MatchEvent.objects.create(match_id=match.pk, kind=MatchEvent.Kind.SIGNATURE_REFUSED,
-                              data={"team": team, "player": signer.pk, "method": method, "why": refusal[0]})
-    raise Forbidden(refusal[0], refusal[1])
+        method = Signature.Method.PIN if pin else Signature.Method.CODE
+        signature = Signature.objects.create(version=version, role=role, player=signer, method=method,
+                                             digest=version.digest, signed_at=now)
+        _event(match, MatchEvent.Kind.SIGNATURE, None, role=role, player=signer.pk, method=method,
+               version=version.number, digest=version.digest)
+        roles = set(version.signatures.values_list("role", flat=True))
+        if {"team0", "team1"} <= roles:
+            match.status, match.signed_at = Match.Status.SIGNED, now
+            match.save(update_fields=["status", "signed_at", "updated_at"])
+            _event(match, MatchEvent.Kind.LOCKED, None, version=version.number, digest=version.digest)
+        return signature
 
 
-def countersign(match: Match, by, digest: str | None = None) -> Signature:
-    """The match's referee countersigns the version both pairs signed."""
+def _may_sign(match: Match, team: int, role: str, player, digest: str | None):
+    """The signer of ``team`` and the version to sign, or the refusal (no PIN looked at)."""
+    pair = match.pair(team)
+    players = access.pair_players(pair)
+    player_id = player.pk if isinstance(player, _player_model()) else player
+    signer = next((p for p in players if p.pk == player_id), None)
+    other = match.pair(1 - team)
+    if signer is not None and any(p.pk == player_id for p in access.pair_players(other)):
+        raise Forbidden(_("%(player)s is registered in both pairs of this match and cannot confirm for "
+                          "either (art. 25).") % {"player": signer.name}, "player")
+    if signer is None:
+        if any(p.pk == player_id for p in access.pair_players(other)):
+            raise Forbidden(_("A player of %(other)s cannot sign for %(pair)s: each pair confirms and signs "
+                              "only for itself (art. 25).") % {"other": other.name, "pair": pair.name}, "player")
+        raise Forbidden(pair_names.contract(_("Only a player of %(pair)s signs for it (art. 25).") % {"pair": pair.name},
+                                            pair.name), "player")
+    if match.status == Match.Status.SIGNED:
+        raise Conflict(_("Both pairs already signed: the súmula is locked (art. 25)."), "status")
+    version = _signable_version(match)
+    if digest is not None and digest != version.digest:
+        raise Conflict(_("The súmula changed while you were reading it: read version %(number)s and sign again.")
+                       % {"number": version.number}, "digest")
+    if version.signatures.filter(role=role).exists():
+        raise Conflict(ngettext("%(pair)s already signed version %(number)s.",
+                                "%(pair)s already signed version %(number)s.", pair_names.number(pair.name))
+                       % {"pair": pair.name, "number": version.number}, "role")
+    return signer, version
+
+
+def countersign(match: Match, by, digest: str | None = None, reason: str = "") -> Signature:
+    """The match's referee countersigns the version both pairs signed. When the referee is gone, the
+    organizer countersigns in their place with a ``reason`` (kept in the match's audit trail)."""
+    reason = " ".join(str(reason or "").split())[:300]
     with transaction.atomic():
         match = _lock(match)
-        if not access.is_referee(by, match):
-            raise Forbidden(_("Only the match's referee countersigns its súmula."))
+        in_place = not access.is_referee(by, match)
+        if in_place and not (access.is_organizer(by, match) and reason):
+            raise Forbidden(_("Only the match's referee countersigns its súmula (or the organizer in the referee's "
+                              "place, giving the reason)."), "reason" if access.is_organizer(by, match) else "")
         if match.status != Match.Status.SIGNED:
             raise Conflict(_("The referee countersigns after both pairs signed (art. 25)."), "status")
         version = current_version(match)
@@ -184,5 +178,7 @@ def countersign(match: Match, by, digest: str | None = None) -> Signature:
                            "role")
         signature = Signature.objects.create(version=version, role=Signature.Role.REFEREE, user=by,
                                              method=Signature.Method.SESSION, digest=version.digest)
-        _event(match, MatchEvent.Kind.SIGNATURE, by, role="referee", version=version.number, digest=version.digest)
+        extra = {"in_place_of": match.referee_id, "reason": reason} if in_place else {}
+        _event(match, MatchEvent.Kind.SIGNATURE, by, role="referee", version=version.number, digest=version.digest,
+               **extra)
         return signature

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
 
-from .. import access
+from .. import access, integrity
 from ..content import build_document, correction_document, corrections_of, load_games
 from ..models import Match, MatchEvent, SumulaVersion
 from .base import _event, _is_user, _lock
@@ -31,6 +31,7 @@ def _issue_version(match: Match, by, reason: str = "") -> SumulaVersion:
     version = SumulaVersion.objects.create(
         match=match, number=number, content=document, digest=document["digest"], reason=reason,
         created_by=by if _is_user(by) else None, created_at=now,
+        **integrity.seal(match.pk, number, document["digest"]),
     )
     _event(match, MatchEvent.Kind.VERSION, by, version=number, digest=version.digest, reason=reason)
     return version

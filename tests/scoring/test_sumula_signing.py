@@ -209,3 +209,20 @@ def test_receiving_the_sumula_announces_the_official_result_once(over, referee, 
         assert heard == [over.pk]
     finally:
         result_official.disconnect(listener)
+
+
+def test_the_organizer_countersigns_in_the_referees_place_with_a_reason(over, referee, organizer, outsider):
+    sign_both(over)
+    with pytest.raises(services.Forbidden) as error:  # no reason: refused, nothing written
+        services.countersign(over, organizer, reason="  ")
+    assert error.value.field == "reason"
+    with pytest.raises(services.Forbidden):
+        services.countersign(over, outsider, reason="I was there")
+    assert not Signature.objects.filter(role="referee").exists()
+    signature = services.countersign(over, organizer, reason="The referee left the venue")
+    assert signature.user == organizer and signature.role == "referee"
+    event = MatchEvent.objects.filter(match=over, kind="signature", data__role="referee").get()
+    assert event.by == organizer and event.data["reason"] == "The referee left the venue"
+    assert event.data["in_place_of"] == referee.pk
+    services.mark_received(over, organizer)
+    assert services.official_result(Match.objects.get(pk=over.pk)) is not None

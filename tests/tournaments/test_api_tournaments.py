@@ -183,4 +183,14 @@ def test_errors_are_in_portuguese_by_default(t, org):
     response = c.post(f"{API}copa/pairs/", {"name": "Zap", "first_player": {"name": "A"},
                                             "second_player": 99999}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"field": "second_player", "message": "Nenhum jogador com id 99999."}
+    body = response.json()  # the API's one error shape (config/api.py): field and message, repeated in "error"
+    expected = {"field": "second_player", "message": "Nenhum jogador com id 99999."}
+    assert {key: body[key] for key in expected} == expected == body["error"]
+
+
+def test_lists_answer_whole_or_by_page(t, org):
+    f.pairs(t, 5)
+    assert len(client().get(f"{API}copa/pairs/").json()) == 5
+    page = client().get(f"{API}copa/pairs/?limit=2&offset=2").json()
+    assert page["count"] == 5 and len(page["results"]) == 2 and page["next"] and page["previous"]
+    assert client().get(f"{API}?limit=1").json()["count"] == 1

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from scoring.models import Match
 
+from .. import players
 from ..models import AuditEntry, Pair, Player, Result, Stage, Tournament
 from .base import TournamentError, _audit, _drawn, _int, _lock_tournament, _reason, _require_manager, _walkover_result
 from .progress import _after_results
@@ -28,6 +29,7 @@ class _PlayerSpec:
 
     player: Player | None = None
     data: dict = field(default_factory=dict)
+    by_id: bool = False  # given by id: the organizer must know the player, or the player consents
 
     @property
     def key(self) -> tuple:
@@ -39,15 +41,18 @@ class _PlayerSpec:
         return ("new", id(self))
 
 
-def clean_player(value: object, field: str) -> _PlayerSpec:
-    """A player given as a :class:`Player`, a player id, or ``{"name", "nickname", "club", "contact"}``."""
+def clean_player(value: object, field: str, tournament: Tournament | None = None) -> _PlayerSpec:
+    """A player given as a :class:`Player`, a player id, ``{"id", "pin"}`` (the player consents,
+    tournaments.players) or ``{"name", "nickname", "club", "contact"}``."""
     if isinstance(value, Player):
         return _PlayerSpec(player=value)
+    if isinstance(value, dict) and "id" in value:
+        value = value["id"]
     if type(value) is int:
-        player = Player.objects.filter(pk=value).first()
+        player = Player.objects.filter(pk=value).first() if 0 < value < 2**63 else None
         if player is None:
             raise TournamentError(_("No player with id %(id)s.") % {"id": value}, field)
-        return _PlayerSpec(player=player)
+        return _PlayerSpec(player=player, by_id=True)
     if not isinstance(value, dict):
         raise TournamentError(_("A player is an id or an object with a name (and nickname, club, contact)."), field)
     unknown = set(value) - set(PLAYER_TEXT)
@@ -64,18 +69,18 @@ def clean_player(value: object, field: str) -> _PlayerSpec:
         data[key] = text
     if not data["name"]:
         raise TournamentError(_("The player's name is required."), f"{field}.name")
-    if data["contact"]:  # the same person registered before: reuse the player (and their PIN)
-        found = Player.objects.filter(name__iexact=data["name"], contact=data["contact"]).order_by("pk").first()
+    if data["contact"] and tournament is not None:  # the organizer registered this person before: reuse
+        found = players.same_person(tournament, data["name"], data["contact"])
         if found is not None:
             return _PlayerSpec(player=found, data=data)
     return _PlayerSpec(data=data)
 
 
-def _resolve_player(spec: _PlayerSpec) -> Player:
+def _resolve_player(spec: _PlayerSpec, tournament: Tournament) -> Player:
     """Reuse a player with the same name and contact (when a contact is given), else create one."""
     if spec.player is not None:
         return spec.player
-    return Player.objects.create(**spec.data)
+    return Player.objects.create(**spec.data, entered_by_id=tournament.organizer_id)
 
 
 def _check_registration_open(tournament: Tournament) -> None:
@@ -87,7 +92,8 @@ def _check_registration_open(tournament: Tournament) -> None:
 
 
 def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None = None,
-                       taken_names: set[str] | None = None, taken_seeds: set[int] | None = None) -> dict:
+                       taken_names: set[str] | None = None, taken_seeds: set[int] | None = None,
+                       consented: set[int] = frozenset()) -> dict:
     """Check a pair's registration (``name``, ``first_player``, ``second_player``, optional
     ``substitute``, ``rating``, ``seed``, ``status``) without writing; return the cleaned values.
 
@@ -115,7 +121,7 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
                 raise TournamentError(_("A pair has two players."), key)
             specs[key] = None
             continue
-        specs[key] = clean_player(value, key)
+        specs[key] = clean_player(value, key, tournament)
     seen: dict[tuple, str] = {}
     for key, spec in specs.items():
         if spec is None:
@@ -134,6 +140,9 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
             if clash is not None:
                 raise TournamentError(_("%(player)s already plays in the pair %(pair)s of this tournament.")
                                       % {"player": spec.player.name, "pair": clash.name}, key)
+    for key, spec in specs.items():
+        if spec is not None and spec.by_id and spec.player.pk not in consented:
+            players.require_use(tournament, spec.player, None, key)
     out.update(specs)
     out["rating"] = _int(data.get("rating"), "rating", maximum=1_000_000, allow_none=True)
     seed = _int(data.get("seed"), "seed", minimum=1, maximum=100_000, allow_none=True)
@@ -153,7 +162,7 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
 
 
 def _create_pair(tournament: Tournament, cleaned: dict) -> Pair:
-    players = {key: (_resolve_player(spec) if spec is not None else None)
+    players = {key: (_resolve_player(spec, tournament) if spec is not None else None)
                for key, spec in ((k, cleaned[k]) for k in PAIR_PLAYER_FIELDS)}
     return Pair.objects.create(
         tournament=tournament, name=cleaned["name"], rating=cleaned["rating"], seed=cleaned["seed"],
@@ -170,11 +179,12 @@ def register_pair(tournament: Tournament, by, **data) -> Pair:
     tournament is finished, or once the draw was made (except in a Swiss, where a late pair
     joins the next round).
     """
+    consented = players.consents(tournament, by, data)  # before the transaction: failures stay counted
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         _require_manager(by, tournament)
         _check_registration_open(tournament)
-        cleaned = clean_registration(tournament, data)
+        cleaned = clean_registration(tournament, data, consented=consented)
         pair = _create_pair(tournament, cleaned)
         _audit(tournament, by, AuditEntry.Action.PAIR_REGISTERED, after=_pair_json(pair))
         return pair
@@ -193,6 +203,7 @@ def update_pair(pair: Pair, by, **changes) -> Pair:
     unknown = set(changes) - allowed
     if unknown:
         raise TournamentError(_("Unknown field: %(name)s.") % {"name": sorted(unknown)[0]}, sorted(unknown)[0])
+    consented = players.consents(pair.tournament, by, changes)
     with transaction.atomic():
         tournament = _lock_tournament(pair.tournament_id)
         _require_manager(by, tournament)
@@ -207,11 +218,11 @@ def update_pair(pair: Pair, by, **changes) -> Pair:
         data = {"name": pair.name, "first_player": pair.first_player, "second_player": pair.second_player,
                 "substitute": pair.substitute, "rating": pair.rating, "seed": pair.seed, "status": pair.status}
         data.update(changes)
-        cleaned = clean_registration(tournament, data, pair=pair)
+        cleaned = clean_registration(tournament, data, pair=pair, consented=consented)
         pair.name, pair.rating, pair.seed, pair.status = (cleaned["name"], cleaned["rating"], cleaned["seed"],
                                                           cleaned["status"])
         sub = cleaned["substitute"]
-        pair.substitute = _resolve_player(sub) if sub is not None else None
+        pair.substitute = _resolve_player(sub, tournament) if sub is not None else None
         pair.save()
         _audit(tournament, by, AuditEntry.Action.PAIR_UPDATED, before=before, after=_pair_json(pair))
         return pair
@@ -243,7 +254,7 @@ def withdraw_pair(pair: Pair, by, reason: str) -> list[Result]:
             if other.status == Pair.Status.WITHDRAWN:
                 continue  # both withdrew: the organizer decides (set_result)
             walkovers.append(_walkover_result(match, tournament, absent=pair, by=by,
-                                              reason=_("Withdrawn: %(reason)s") % {"reason": reason}))
+                                              reason=(_("Withdrawn: %(reason)s") % {"reason": reason})[:300]))
         Result.objects.bulk_create(walkovers)
         _audit(tournament, by, AuditEntry.Action.PAIR_WITHDRAWN, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers": [w.match_id for w in walkovers]})

@@ -1,0 +1,186 @@
+"""Tamper evidence beyond the stored copy (art. 25: what both pairs signed stays what they signed).
+
+- **Server seal**: each súmula version is signed by the server with an Ed25519 key that is not in
+  the database (``SUMULA_SIGNING_KEY``: the 32-byte private key in base64, from the environment;
+  else a key file, ``SUMULA_SIGNING_KEY_FILE``, by default ``var/sumula-signing.key``, made on first
+  use). The seal binds the match, the version number and the digest; its public half is printed
+  on the verification page. Whoever rewrites the rows, the stored version and its digest together
+  cannot make a seal that holds.
+- **Shown fields**: a game's ``score`` and ``winner`` are not chained in the digest (the contract
+  of docs/sumula-document.md); they must equal what the game's entries give (the last entry's
+  score, the team at 12), so changing them is detected as surely.
+- **Row check**: :func:`check_match` rebuilds the document of a signed or received súmula from its
+  rows (games, hands, penalties, versions) and names every difference with the signed version,
+  together with the stored copy's digest, the seal and the signatures' digests.
+  ``manage.py verify_sumulas`` and the periodic task ``scoring.verify_sumulas`` run it over every
+  signed or received súmula; the match's page and API show it.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from django.conf import settings
+
+from .content import build_document, canonical, corrections_of, digest, load_games, match_queryset
+from .models import Match, SumulaVersion
+
+CHECKED = (Match.Status.SIGNED, Match.Status.RECEIVED)
+ROW_PARTS = ("games", "result", "corrections")  # what the match's rows make (the header names people)
+
+
+# ------------------------------------------------------------------------------ the server's key
+
+
+def _key_file() -> Path:
+    return Path(getattr(settings, "SUMULA_SIGNING_KEY_FILE", "") or Path(settings.VAR_DIR) / "sumula-signing.key")
+
+
+@lru_cache(maxsize=4)
+def _private_key(configured: str, path: str) -> Ed25519PrivateKey:
+    if configured:
+        return Ed25519PrivateKey.from_private_bytes(base64.b64decode(configured))
+    file = Path(path)
+    if not file.exists():
+        file.parent.mkdir(parents=True, exist_ok=True)
+        raw = Ed25519PrivateKey.generate().private_bytes_raw()
+        try:
+            descriptor = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process made it meanwhile
+            pass
+        else:
+            with os.fdopen(descriptor, "wb") as out:
+                out.write(base64.b64encode(raw) + b"\n")
+    return Ed25519PrivateKey.from_private_bytes(base64.b64decode(file.read_bytes().strip()))
+
+
+def private_key() -> Ed25519PrivateKey:
+    return _private_key(getattr(settings, "SUMULA_SIGNING_KEY", "") or "", str(_key_file()))
+
+
+def public_key_b64(key: Ed25519PublicKey | None = None) -> str:
+    key = key or private_key().public_key()
+    return base64.b64encode(key.public_bytes_raw()).decode("ascii")
+
+
+def key_id(key: Ed25519PublicKey | None = None) -> str:
+    """The first 16 hex digits of the SHA-256 of the raw public key."""
+    key = key or private_key().public_key()
+    return hashlib.sha256(key.public_bytes_raw()).hexdigest()[:16]
+
+
+def _message(match_id: int, number: int, version_digest: str) -> bytes:
+    return b"truco-sumula-v1\n" + canonical({"match": match_id, "version": number, "digest": version_digest})
+
+
+def seal(match_id: int, number: int, version_digest: str) -> dict:
+    """The fields a new :class:`SumulaVersion` stores: ``server_seal`` and ``server_key``."""
+    signature = private_key().sign(_message(match_id, number, version_digest))
+    return {"server_seal": base64.b64encode(signature).decode("ascii"), "server_key": key_id()}
+
+
+def seal_holds(version: SumulaVersion) -> bool | None:
+    """True when the server's seal holds for this version's match, number and digest; False when it
+    does not (or was made with another key); None for a version stored before seals existed."""
+    if not version.server_seal:
+        return None
+    if version.server_key != key_id():
+        return False
+    try:
+        private_key().public_key().verify(base64.b64decode(version.server_seal),
+                                          _message(version.match_id, version.number, version.digest))
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+# ------------------------------------------------------------------------------ shown fields
+
+
+def shown_fields_problems(document: dict) -> list[str]:
+    """Game scores and winners that are not what the game's entries give."""
+    problems = []
+    for i, game in enumerate(document.get("games") or []):
+        entries = game.get("entries") or []
+        score = list(entries[-1]["score"]) if entries else [0, 0]
+        winner = 0 if score[0] >= 12 else 1 if score[1] >= 12 else None
+        if list(game.get("score") or []) != score:
+            problems.append(f"games[{i}].score: shown {game.get('score')}, the entries give {score}")
+        if game.get("winner") != winner:
+            problems.append(f"games[{i}].winner: shown {game.get('winner')}, the entries give {winner}")
+    return problems
+
+
+def document_holds(document: dict) -> bool:
+    """The digest is the content's and every shown field agrees with the chained entries."""
+    return (isinstance(document, dict) and document.get("digest") == digest(document)
+            and not shown_fields_problems(document))
+
+
+# ------------------------------------------------------------------------------ the row check
+
+
+def differences(stored, rebuilt, path: str = "") -> list[str]:
+    """Every path where two JSON values differ, with both values (shortened)."""
+    if isinstance(stored, dict) and isinstance(rebuilt, dict):
+        out = []
+        for key in sorted(set(stored) | set(rebuilt), key=str):
+            out += differences(stored.get(key), rebuilt.get(key), f"{path}.{key}" if path else str(key))
+        return out
+    if isinstance(stored, list) and isinstance(rebuilt, list):
+        out = [f"{path}: {len(stored)} items signed, {len(rebuilt)} in the rows"] if len(stored) != len(rebuilt) else []
+        for i, (a, b) in enumerate(zip(stored, rebuilt)):
+            out += differences(a, b, f"{path}[{i}]")
+        return out
+    if stored != rebuilt:
+        return [f"{path}: signed {_short(stored)}, rows say {_short(rebuilt)}"]
+    return []
+
+
+def _short(value) -> str:
+    text = canonical(value).decode("utf-8")
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def check_match(match: Match | int) -> list[str]:
+    """Problems of a signed or received súmula (empty when everything holds): its current version's
+    stored copy, digest, seal and signatures, and the rows rebuilt into the document it must be."""
+    match = match_queryset().get(pk=getattr(match, "pk", match))
+    versions = list(match.versions.select_related("created_by").order_by("number"))
+    if not versions:
+        return [] if match.status not in CHECKED else ["no version on record for a signed súmula"]
+    version = versions[-1]
+    problems = []
+    stored = version.content if isinstance(version.content, dict) else {}
+    if stored.get("digest") != version.digest:
+        problems.append(f"version {version.number}: the stored digest differs from the document's")
+    if digest(stored) != version.digest:
+        problems.append(f"version {version.number}: the stored document does not give its digest")
+    problems += [f"version {version.number}: {p}" for p in shown_fields_problems(stored)]
+    if seal_holds(version) is False:
+        problems.append(f"version {version.number}: the server's seal does not hold")
+    for signature in version.signatures.all():
+        if signature.digest != version.digest:
+            problems.append(f"version {version.number}: the {signature.role} signature binds another digest")
+    if match.status in CHECKED:  # the rows of the súmula itself; names of teams and people may change later
+        rebuilt = build_document(match, version.number, corrections_of(versions), load_games(match))
+        for part in ROW_PARTS:
+            problems += [f"rows: {d}" for d in differences(stored.get(part), rebuilt.get(part), part)]
+    return problems
+
+
+def check_all(matches=None) -> dict[int, list[str]]:
+    """:func:`check_match` over every signed or received súmula: ``{match id: problems}`` (only those
+    with problems)."""
+    queryset = matches if matches is not None else Match.objects.filter(status__in=CHECKED)
+    found = {}
+    for match_id in queryset.order_by("pk").values_list("pk", flat=True):
+        problems = check_match(match_id)
+        if problems:
+            found[match_id] = problems
+    return found
