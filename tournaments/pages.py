@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
@@ -35,8 +35,10 @@ from .svg import Labels, MatchDisplay, bracket_svg, match_numbers, pending_text,
 
 
 def stage_of(tournament: Tournament) -> Stage | None:
-    """The tournament's format, or None before the organizer chose it (one query)."""
-    stage = Stage.objects.filter(tournament=tournament).first()
+    """The stage in play (the last one started, else the first), or None before the organizer
+    chose the format (one query)."""
+    stage = (Stage.objects.filter(tournament=tournament)
+             .order_by(F("started_at").desc(nulls_last=True), "position").first())
     if stage is not None:
         stage.tournament = tournament
     return stage

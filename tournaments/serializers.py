@@ -38,16 +38,9 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_format(self, obj: Tournament) -> str | None:
-        stage = getattr(obj, "stage", None) if _has_stage(obj) else None
-        return stage.format if stage is not None else None
-
-
-def _has_stage(obj: Tournament) -> bool:
-    try:
-        obj.stage
-    except Stage.DoesNotExist:
-        return False
-    return True
+        """The first stage's format (``stages/`` lists every stage)."""
+        stages = sorted(obj.stages.all(), key=lambda st: st.position)
+        return stages[0].format if stages else None
 
 
 class TournamentWriteSerializer(serializers.Serializer):
