@@ -170,23 +170,31 @@ def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int]) -> tuple[lis
 
 
 def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict]:
-    """The tournament's table across its stages: the last started stage's ranking (its placings
-    for a knockout), then the pairs that did not reach it in the order of the stage before, and so
-    on (``tournaments.pairing.placings.overall_placings``): each pair out earlier gets its own
-    place after every pair that went further."""
+    """The tournament's table across its stages. The first stage ranks every pair; each later
+    stage started re-ranks its entrants in the block of places they held: a knockout of the top 8
+    puts its placings on places 1-8 and the pairs that did not reach it follow in the order of the
+    stage they left (``tournaments.pairing.placings.overall_placings``); a consolation bracket of
+    places 5-8 re-orders places 5-8. A pair still in a knockout has no place yet (None)."""
     started = [st for st in stages if st.started_at is not None] or stages[:1]
     known = set(pair_ids)
-    order: list[int] = []
-    places: dict[int, int | None] = {}
-    for st in reversed(started):
-        entrants = pair_ids if st.position == 1 else [p for p in st.entrants if p in known]
-        ranking, stage_places = stage_ranking(st, data.of_stage(st.pk) if len(stages) > 1 else data, entrants)
-        if not order:
-            order, places = list(ranking), dict(stage_places)
+    one = len(stages) == 1
+    ranking, stage_places = stage_ranking(started[0], data if one else data.of_stage(started[0].pk), pair_ids)
+    order = list(ranking)
+    places: dict[int, int | None] = dict(stage_places)
+    for st in started[1:]:
+        entrants = [p for p in st.entrants if p in known]
+        ranking, stage_places = stage_ranking(st, data.of_stage(st.pk), entrants)
+        inside = set(ranking)
+        base = next((i for i, p in enumerate(order) if p in inside), len(order))
+        rest = [p for p in order if p not in inside]
+        if base == 0:
+            rows = overall_placings(Placings(tuple(Placing(stage_places.get(p), p) for p in ranking), False), rest)
+            order = [row.pair_id for row in rows]
+            places = {row.pair_id: row.place for row in rows}
             continue
-        rows = overall_placings(Placings(tuple(Placing(places.get(p), p) for p in order), False), ranking)
-        order = [row.pair_id for row in rows]
-        places = {row.pair_id: row.place for row in rows}
+        order = rest[:base] + ranking + rest[base:]
+        places = {p: i + 1 for i, p in enumerate(order)}
+        places.update({p: (base + stage_places[p] if stage_places.get(p) is not None else None) for p in ranking})
     for p in pair_ids:
         if p not in places:
             order.append(p)
