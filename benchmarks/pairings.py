@@ -7,10 +7,38 @@ figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
   (random results weighted by a hidden strength, standings by score then Buchholz), so
   past opponents must be avoided and score groups are uneven;
 - ``swiss_4096_s``: the same for 4,096 pairs;
+- ``swiss_N_cpu_s``: ``swiss_N_s`` on this process's CPU time, steadier when the machine
+  is shared (with SQLite everything runs in this process; PostgreSQL's own work is not
+  counted);
 - ``bracket_1024_s``: building a 1,024-pair single-elimination bracket and recording
   every result, round by round, up to the champion.
 
-Targets: ``swiss_1024_s`` < 1, ``swiss_4096_s`` < 5, ``bracket_1024_s`` < 0.5 (one core).
+Baselines, measured in the same run (same machine, same load):
+
+- ``swiss_N_pairing_s``: the pairing alone, no database (what the writes add is the
+  difference with ``swiss_N_s``);
+- ``swiss_N_whole_graph_s``: the pairing alone with the matching run on the whole
+  candidate graph (the score-group shortcut of ``tournaments.pairing.swiss_blocks``
+  switched off): what rustworkx alone gives.
+
+Targets: ``swiss_1024_s`` < 1, ``swiss_4096_s`` <= 0.5 (issue 9, with the database writes),
+``bracket_1024_s`` < 0.5 (one core).
+
+Matchers compared on the graphs this benchmark's Swiss builds (round 6 after 5 simulated
+rounds, seed 2026; the matching alone, median of 3; measured with the machine shared, load
+average about 5 on 2 cores, so every figure is inflated about alike):
+
+====== ====== ============= ========= ====================== =========
+pairs  edges  old blossom   rustworkx rustworkx, by groups   networkx
+====== ====== ============= ========= ====================== =========
+256    4,353  11 ms         10 ms     2 ms                   236 ms
+1,024  18,220 159 ms        115 ms    48 ms                  5,798 ms
+4,096  73,382 2,120 ms      1,365 ms  337 ms                 (not run)
+====== ====== ============= ========= ====================== =========
+
+"old blossom" is the project's former pure-Python Edmonds blossom with warm start (deleted
+in issue 9); all four reach the same total weight on every graph.  networkx 3.6 was
+installed for the measurement only (it is not a dependency).
 
 The figures include the database writes, done by :func:`store_pairings` inside every timed
 section with the project's own code (``tournaments.services.write_pairings`` and
@@ -160,7 +188,7 @@ class Database:
         from django.utils import timezone
 
         from tournaments.models import Result
-        from tournaments.services import _all_matches, _create_nodes, _fast_insert, persist_bracket
+        from tournaments.services import _create_nodes, _fast_insert, persist_bracket
 
         stage, pks, nodes = self.bracket
         with transaction.atomic():
@@ -169,7 +197,7 @@ class Database:
                 self.bracket = (stage, pks, nodes)
             decided = []
             now = timezone.now()
-            for m in _all_matches(bracket):
+            for m in bracket.all_matches():
                 node = nodes[m.match_id]
                 if m.winner is not None and not m.unplayed and node.match_id is not None and node.winner_id is None:
                     a, b = node.match_pairs
@@ -230,13 +258,13 @@ def swiss_after_rounds(pairs: int, rounds: int, seed: int) -> list[SwissEntrant]
     return entrants()
 
 
-def time_it(work: Callable[[], object], repeat: int) -> float:
+def time_it(work: Callable[[], object], repeat: int, clock: Callable[[], float] = time.perf_counter) -> float:
     runs = []
     for _ in range(repeat):
         gc.collect()
-        start = time.perf_counter()
+        start = clock()
         work()
-        runs.append(time.perf_counter() - start)
+        runs.append(clock() - start)
     return statistics.median(runs)
 
 
@@ -244,6 +272,26 @@ def swiss_round(entrants: list[SwissEntrant]) -> SwissRound:
     result = pair_swiss_round(entrants)
     store_pairings("swiss", result, pairs=len(entrants))
     return result
+
+
+def whole_graph_pairing(entrants: list[SwissEntrant]) -> SwissRound:
+    """The pairing with the score-group shortcut off: rustworkx on the whole candidate graph."""
+    import tournaments.pairing.swiss as swiss
+
+    shortcut = swiss.solve_by_score_groups
+    swiss.solve_by_score_groups = lambda *args: None
+    try:
+        return pair_swiss_round(entrants)
+    finally:
+        swiss.solve_by_score_groups = shortcut
+
+
+def _weight(entrants: list[SwissEntrant], result: SwissRound) -> tuple[int, int]:
+    """(score tier, standing tier) of a pairing, smaller is better, as ``swiss`` defines them."""
+    position = {e.pair_id: i for i, e in enumerate(entrants)}
+    score = {e.pair_id: 2 * e.score for e in entrants}
+    return (sum((score[p.home] - score[p.away]) ** 2 for p in result.pairings),
+            sum((position[p.home] - position[p.away]) ** 2 for p in result.pairings))
 
 
 def play_bracket(pairs: int, seed: int) -> float:
@@ -287,6 +335,13 @@ def main() -> None:
             if check.rematches or len(check.pairings) != pairs // 2:
                 raise SystemExit(f"swiss_{pairs}: bad pairing ({check.rematches} rematches)")
             print(f"swiss_{pairs}_s: {time_it(lambda: swiss_round(entrants), args.repeat):.3f}")
+            cpu = time_it(lambda: swiss_round(entrants), args.repeat, time.process_time)
+            print(f"swiss_{pairs}_cpu_s: {cpu:.3f}")
+            print(f"swiss_{pairs}_pairing_s: {time_it(lambda: pair_swiss_round(entrants), args.repeat):.3f}")
+            whole = whole_graph_pairing(entrants)
+            if whole.pairings != check.pairings and _weight(entrants, whole) != _weight(entrants, check):
+                raise SystemExit(f"swiss_{pairs}: the score-group shortcut lost weight")
+            print(f"swiss_{pairs}_whole_graph_s: {time_it(lambda: whole_graph_pairing(entrants), args.repeat):.3f}")
         print(f"bracket_1024_s: {time_bracket(1024, args.seed, args.repeat):.3f}")
     finally:
         if DB is not None:

@@ -14,7 +14,8 @@ Modules:
 * :mod:`.round_robin` - FIDE Berger tables, snake-seeded groups.
 * :mod:`.group_knockout` - crossing group qualifiers into a knockout.
 * :mod:`.swiss` - Swiss pairing of one round (maximum-weight matching).
-* :mod:`.matching` - exact maximum-weight matching (Edmonds' blossom).
+* :mod:`.matching` - exact maximum-weight matching (rustworkx's blossom).
+* :mod:`.swiss_blocks` - the Swiss matching solved score group by score group when exact.
 * :mod:`.standings` - rankings with per-tournament tiebreak order and lot.
 * :mod:`.placings` - final placings of a bracket, read from the bracket.
 * :mod:`.scores` - whether a result's games and tentos agree with its winner.

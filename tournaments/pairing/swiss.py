@@ -39,8 +39,10 @@ Criteria, in strict lexicographic priority
 Each criterion is an integer tier of the edge weight, and the tiers are
 scaled (with Python's exact big integers) so that any gain in a higher tier
 outweighs every possible loss in all lower tiers together.  A maximum-weight
-maximum-cardinality matching (:mod:`.matching`, an exact Edmonds blossom
-algorithm) therefore optimises the criteria exactly over the graph it is given.
+maximum-cardinality matching (:mod:`.matching`, rustworkx's exact Edmonds
+blossom algorithm) therefore optimises the criteria exactly over the graph it
+is given; when the score groups can be provably paired apart, each block of
+groups is matched on its own (:mod:`.swiss_blocks`, same optimum, faster).
 This is not a greedy pass: floaters, crossings and chains of swaps are all
 found by the matching.  With an odd number of pairs a dummy "bye" vertex is
 added and its edges carry tier 2.
@@ -48,7 +50,7 @@ added and its edges carry tier 2.
 Candidate window (how 4,096 pairs fit in a second or so)
 ---------------------------------------------------------
 The complete graph on 4,096 pairs has 8.4 million edges, far too many for a
-Python blossom algorithm.  Every pair is instead connected only to the pairs
+blossom algorithm within a second.  Every pair is instead connected only to the pairs
 within ``window`` places of it in the standing order (default
 ``2 * max_games_played + 8``, which spans the own score group and, near a
 group boundary, the neighbouring groups), and with ``FOLD`` also to the pairs
@@ -83,7 +85,11 @@ Guarantees (what is proven, and what is not)
   pairings are never attractive unless the window is exhausted; the tests
   compare the windowed result with the complete-graph optimum on random
   5-round histories and with brute force on small fields.
-* Determinism: the same input always gives the same output.
+* Determinism: the same input always gives the same output.  Among equally
+  good pairings, the one returned is the one the matching search reaches first
+  over the edges in the order the candidate graph lists them (the window's
+  edges by standing of the higher pair, then of the lower; then the widened
+  pairs' extra edges; the bye vertex's edges last): see :mod:`.matching`.
 """
 
 from __future__ import annotations
@@ -97,6 +103,7 @@ from numbers import Real
 from .base import PairId, require_unique
 from .matching import max_weight_matching
 from .standings import MatchResult, Standings
+from .swiss_blocks import solve_by_score_groups
 
 __all__ = [
     "SwissOrder",
@@ -169,6 +176,8 @@ def default_window(entrants: Sequence[SwissEntrant]) -> int:
 
 
 def _half_points(score: object) -> int:
+    if type(score) is int:
+        return 2 * score
     value = Fraction(score) * 2  # type: ignore[arg-type]
     if value.denominator != 1:
         raise ValueError(f"Swiss scores must be multiples of 1/2, got {score!r}")
@@ -190,7 +199,8 @@ def pair_swiss_round(
     """
     order = SwissOrder(order)
     require_unique((e.pair_id for e in entrants), "Swiss entrants")
-    by_score = sorted(range(len(entrants)), key=lambda i: -_half_points(entrants[i].score))
+    halves = [_half_points(e.score) for e in entrants]
+    by_score = sorted(range(len(entrants)), key=lambda i: -halves[i])
     players = [entrants[i] for i in by_score]
     n = len(players)
     if window is None:
@@ -204,7 +214,7 @@ def pair_swiss_round(
         return SwissRound((), only.pair_id, 0, only.byes > 0, window, False)
 
     index = {p.pair_id: i for i, p in enumerate(players)}
-    score = [_half_points(p.score) for p in players]
+    score = [halves[i] for i in by_score]
     forbidden: list[set[int]] = [set() for _ in range(n)]
     for i, p in enumerate(players):
         for opp in p.opponents:
@@ -225,8 +235,10 @@ def pair_swiss_round(
     mate: list[int] | None = None
     fallback = False
     while True:
-        candidate = solver.candidate_edges(current, wide)
-        mate = max_weight_matching(vertex_count, solver.weigh(candidate, rematch_penalty=False))
+        weighted = solver.weigh(solver.candidate_edges(current, wide), rematch_penalty=False)
+        mate = solve_by_score_groups(vertex_count, weighted, score, bye_vertex, bye_eligible)
+        if mate is None:
+            mate = max_weight_matching(vertex_count, weighted)
         unmatched = [v for v in range(vertex_count) if mate[v] == -1]
         if not unmatched:
             break
