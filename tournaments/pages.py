@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, Q
+from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
@@ -37,8 +37,21 @@ from .svg import Labels, MatchDisplay, bracket_svg, match_numbers, pending_text,
 def stage_of(tournament: Tournament) -> Stage | None:
     """The stage in play (the last one started, else the first), or None before the organizer
     chose the format (one query)."""
-    stage = (Stage.objects.filter(tournament=tournament)
-             .order_by(F("started_at").desc(nulls_last=True), "position").first())
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
+    tournament.stage_list = stages  # kept for public_links: no second query
+    started = [st for st in stages if st.started_at is not None]
+    stage = started[-1] if started else (stages[0] if stages else None)
+    if stage is not None:
+        stage.tournament = tournament
+    return stage
+
+
+def group_stage_of(tournament: Tournament) -> Stage | None:
+    """The stage whose groups the grid shows: the last started stage with groups, else the first
+    stage when it has groups (one query)."""
+    stages = [st for st in Stage.objects.filter(tournament=tournament).order_by("position") if st.has_groups]
+    started = [st for st in stages if st.started_at is not None]
+    stage = started[-1] if started else (stages[0] if stages and stages[0].position == 1 else None)
     if stage is not None:
         stage.tournament = tournament
     return stage
@@ -413,6 +426,11 @@ def next_step(tournament: Tournament, stage: Stage | None, pairs: list[Pair], ro
     if current is not None and current.official_count < current.match_count:
         return _("%(round)s: receive the signed súmulas (or record W.O.) as the matches end.") % {
             "round": current.display_name}
+    stages = getattr(tournament, "stage_list", None)
+    if stages is None:
+        stages = list(Stage.objects.filter(tournament=tournament))
+    if any(st.position == stage.position + 1 for st in stages) and services.stage_state(stage) == "complete":
+        return _("%(stage)s is complete: start the next stage (see Stages).") % {"stage": stage.display_name}
     if stage.is_bracket or stage.bracket_first_round is not None:
         return _("The bracket fills in by itself as results become official.")
     return _("Every result is in: generate the next round.")
@@ -457,11 +475,16 @@ def public_links(tournament: Tournament, stage: Stage | None) -> list[tuple[str,
     links = [("detail", reverse("tournaments:detail", kwargs={"slug": slug}), _("Pairs"))]
     if stage is None:
         return links
-    if stage.is_bracket or stage.format == Stage.Format.GROUPS_KNOCKOUT:
+    stages = getattr(tournament, "stage_list", None)
+    if stages is None:
+        stages = list(Stage.objects.filter(tournament=tournament).only("format", "position"))
+    if any(st.is_bracket for st in stages):
         links.append(("bracket", reverse("tournaments:bracket", kwargs={"slug": slug}), _("Bracket")))
-    if stage.has_groups:
+    if any(st.has_groups for st in stages):
         links.append(("grid", reverse("tournaments:grid", kwargs={"slug": slug}), _("Groups")))
-    if not stage.is_bracket:
+    if len(stages) > 1 or not stage.is_bracket:
         links.append(("standings", reverse("tournaments:standings", kwargs={"slug": slug}), _("Standings")))
+    if len(stages) > 1:
+        links.append(("stages", reverse("tournaments:stages", kwargs={"slug": slug}), _("Stages")))
     links.append(("rounds", reverse("tournaments:rounds", kwargs={"slug": slug}), _("Rounds")))
     return links

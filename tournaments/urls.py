@@ -2,12 +2,12 @@
 
 Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
-``rodadas/`` (pairings and tables). Organizer only: ``/torneios/novo/`` and
+``rodadas/`` (pairings and tables), ``fases/`` (the stages). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to.
 """
 from django.urls import path
 
-from . import views
+from . import stage_pages, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -21,6 +21,7 @@ urlpatterns = [
     path(T + "grupos/", views.grid, name="grid"),
     path(T + "classificacao/", views.standings, name="standings"),
     path(T + "rodadas/", views.rounds, name="rounds"),
+    path(T + "fases/", stage_pages.stages, name="stages"),
     path(T + "rodadas/<int:number>/", views.round_detail, name="round"),
     path(P, views.dashboard, name="dashboard"),
     path(P + "formato/", views.configure, name="configure"),
@@ -33,6 +34,9 @@ urlpatterns = [
     path(P + "proxima-rodada/", views.next_round, name="next-round"),
     path(P + "rodadas/<int:number>/refazer/", views.regenerate, name="regenerate"),
     path(P + "mesas/", views.assign_referee, name="referee"),
+    path(P + "fases/", stage_pages.add_stage, name="stage-add"),
+    path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
+    path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),
     path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),
     path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),
