@@ -123,7 +123,8 @@ def stages(request, slug: str):
             table = services.standings(tournament, row.stage)
             columns = pages.tiebreak_columns(table.tiebreaks)
             shown = pages.value_columns(columns)
-            tables[row.stage.position] = (pages.standing_rows(table.rows, shown), shown)
+            tables[row.stage.position] = (pages.standing_rows(table.rows, shown), shown,
+                                          f"stage-standings-{row.stage.position}")
     rows = [(row, tables.get(row.stage.position)) for row in stage_rows(tournament)]
     return render(request, "tournaments/stages.html",
                   _public_context(request, tournament, "stages", stage, stage_list=rows))
