@@ -4,10 +4,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from referee import start
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("entrar/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("entrar/", start.RoleLoginView.as_view(), name="login"),
+    path("inicio/", start.start, name="start"),
+    path("meus-torneios/", start.organizer_home, name="organizer-home"),
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

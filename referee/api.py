@@ -13,11 +13,13 @@ by HTTP basic auth (no CSRF token) or a session; anyone else gets 401/403.
 """
 from __future__ import annotations
 
+import io
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
-from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.exceptions import APIException, ParseError, UnsupportedMediaType
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -30,14 +32,29 @@ from .serializers import APIErrorSerializer, hand_report_or_list, verdict_or_lis
 
 # Most reports one request may carry; more gets a 400 (use check_hand for big batches).
 MAX_REPORTS = 1000
+# Largest body read: a thousand full hands (64 events each at most) fit; more gets a 413 unread.
+MAX_BODY_BYTES = 4 * 1024 * 1024
+# Most reports with an art. 21 proof in one request: each may search for up to half a second.
+MAX_PROOF_REPORTS = 4
+
+
+class BodyTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "body_too_large"
 
 
 class HandReportJSONParser(JSONParser):
     """DRF's strict JSON parser, with the project's error messages."""
 
+    max_bytes = MAX_BODY_BYTES
+
     def parse(self, stream, media_type=None, parser_context=None):
+        body = stream.read(self.max_bytes + 1) if stream is not None else b""
+        if len(body) > self.max_bytes:
+            raise BodyTooLarge(_("The request body is larger than %(limit)d bytes: send fewer hand reports at once "
+                                 "(or use manage.py check_hand).") % {"limit": self.max_bytes})
         try:
-            return super().parse(stream, media_type, parser_context)
+            return super().parse(io.BytesIO(body), media_type, parser_context)
         except ParseError as exc:
             error = str(exc.detail).removeprefix("JSON parse error - ")
             raise ParseError(_("The request body is not valid JSON: %(error)s") % {"error": error}) from None
@@ -116,7 +133,9 @@ class ValidateHandsView(APIView):
             f"the same order (at most {MAX_REPORTS} reports). The answer is 200 even for an "
             "invalid hand: the verdict has `valid: false` and says why, with `error` for a "
             "malformed report or `violations` for broken rules. 400 only when the body is "
-            "not JSON, is neither an object nor a list, or is an empty or too long list.\n\n"
+            "not JSON, is neither an object nor a list, or is an empty or too long list, or "
+            f"has more than {MAX_PROOF_REPORTS} reports with an art. 21 proof; 413 when it is larger than "
+            f"{MAX_BODY_BYTES} bytes. A report holds at most 64 events and one proof.\n\n"
             "For referees and organizers only (the messages can reveal hidden cards): "
             "HTTP basic auth (no CSRF token needed) or the site's session; 401/403 otherwise."
         ),
@@ -131,6 +150,8 @@ class ValidateHandsView(APIView):
                 description="The body is empty, not JSON (or not sent as application/json), neither "
                             "an object nor a list, or an empty or too long list.",
             ),
+            413: OpenApiResponse(response=APIErrorSerializer,
+                                 description=f"The body is larger than {MAX_BODY_BYTES} bytes (it is not read)."),
             401: OpenApiResponse(response=APIErrorSerializer, description="Not authenticated."),
             403: OpenApiResponse(response=APIErrorSerializer, description="Not a referee or an organizer."),
         },
@@ -176,6 +197,12 @@ class ValidateHandsView(APIView):
             return Response(check_report(data))
         if not isinstance(data, list):
             return self._refuse(_("The body must be a hand report (a JSON object) or a list of hand reports."))
+        proofs = sum(1 for report in data if _has_proof(report))
+        if proofs > MAX_PROOF_REPORTS:
+            return self._refuse(
+                _("Too many hand reports with a proof (art. 21): %(count)d in one request, at most %(limit)d.")
+                % {"count": proofs, "limit": MAX_PROOF_REPORTS}
+            )
         if not data:
             return self._refuse(_("The list is empty: there is no hand report to check."))
         if len(data) > self.max_reports:
@@ -188,3 +215,10 @@ class ValidateHandsView(APIView):
     @staticmethod
     def _refuse(message: str) -> Response:
         return Response({"detail": message}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _has_proof(report: object) -> bool:
+    """Whether a report carries a ``prove`` event (art. 21), the one costly search of the engine."""
+    if type(report) is not dict or type(report.get("events")) is not list:
+        return False
+    return any(type(event) is dict and "prove" in event for event in report["events"])

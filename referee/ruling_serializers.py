@@ -22,6 +22,9 @@ class InfractionSerializer(serializers.Serializer):
     claimed_by = serializers.CharField(help_text="Always the offender's opponents.")
     requires = serializers.ListField(child=serializers.CharField(), help_text="Conditions the engine checks.")
     facts = serializers.ListField(child=serializers.CharField(), help_text="The facts the referee gives.")
+    sanction = serializers.CharField(help_text="Where the consequence comes from: regulation (the article states "
+                                               "it), house (the house rules fill a silence; the tournament's rule set "
+                                               "option house_sanctions sets it: tento or warning) or organizer.")
 
 
 class RulingSerializer(serializers.Serializer):

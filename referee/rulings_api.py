@@ -48,14 +48,15 @@ def infraction_data(code: str) -> dict:
     if code == NOT_COVERED:
         return {"code": NOT_COVERED, "article": "art. 26", "title": "Caso omisso: decidido pelo organizador",
                 "consequence": "organizer", "claim_window": "a qualquer momento",
-                "claimed_by": "opponents", "requires": [], "facts": ["description"]}
+                "claimed_by": "opponents", "requires": [], "facts": ["description"],
+                "sanction": "organizer"}
     entry = CATALOG[code]
     facts = ["value"] + [REQUIRES_FACTS[r] for r in entry.requires if r in REQUIRES_FACTS]
     if code == "wrong_card_count":
         facts.append("outcome")
     return {"code": entry.code, "article": entry.article, "title": entry.title, "consequence": entry.consequence,
             "claim_window": entry.claim_window, "claimed_by": "opponents", "requires": list(entry.requires),
-            "facts": facts}
+            "facts": facts, "sanction": entry.sanction}
 
 
 def appeal_data(appeal: Appeal) -> dict:

@@ -295,6 +295,8 @@ def propose(match: Match, claimant_team: int, offender_seat: int, code: str, fac
             ruling = Ruling(**common, offender_team=engine.offender, article=engine.article,
                             ends_hand=engine.ends_hand, deal_lost=engine.deal_lost)
             ruling.step, ruling.step_number = _step(match, code, engine.offender)
+            if engine.match_loss and ruling.step in ("", "tento"):  # art. 19 read as the match (art19_match)
+                ruling.step = "match_loss"
             _apply_step(ruling, engine.points, engine.beneficiary, state.score)
             ruling.message = _message(ruling, engine.message(offender_seat))
         if claimant_team == ruling.offender_team:

@@ -30,16 +30,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from config.errors import Conflict, Forbidden, ServiceError
+from config.field_words import field_word, page_message
 from referee.engine import check_report
 from referee.engine.game import add_points
 from referee.engine.infractions import CATALOG
+from scoring import numbering
 from scoring.content import match_queryset
 from scoring.display import ENDING_LABELS, load_match
 from scoring.models import Game, HandEntry, Match
 from scoring.services import rules_of
 from tournaments.models import Pair, TableAssignment, Tournament
 
-from . import services
+from . import hand_form, services
 from .models import NOT_COVERED, Appeal, Ruling
 
 MAX_REPORT_CHARS = 20_000
@@ -86,6 +88,9 @@ def tables(request):
     mine = assigned_matches(request.user).order_by("table", "-created_at", "-pk")
     open_ = _with_scores(list(mine.exclude(status=Match.Status.RECEIVED)[:100]))
     done = _with_scores(list(mine.filter(status=Match.Status.RECEIVED).order_by("-received_at", "-pk")[:20]))
+    numbers = numbering.numbers_for(open_)  # the bracket's number, as on the bracket and the dashboard
+    for match in open_:
+        match.display_number = numbers.get(match.pk)
     return render(request, "referee/tables.html", {
         "open_matches": open_, "done_matches": done,
         "is_organizer": request.user.is_staff or request.user.is_superuser
@@ -130,10 +135,18 @@ def check_hand(request, pk: int):
             hand = context["last_hand"]
             if hand is None:
                 context["error"] = _("No hand of this match was recorded with a full report.")
-                return render(request, "referee/check_hand.html", context, status=400)
+                return render(request, "referee/check_hand.html", _with_form(context, match), status=400)
             report = hand.report
             claimed = {"winner": hand.winner, "points": hand.points, "ended_by": hand.ended_by}
             context["source"] = hand
+            context["report_text"] = json.dumps(report, ensure_ascii=False, indent=1)
+        elif request.POST.get("source") == "form":
+            report, problem = hand_form.report_from_form(request.POST, match)
+            context["form_data"] = request.POST
+            if problem:
+                context["error"] = problem
+                return render(request, "referee/check_hand.html", _with_form(context, match), status=400)
+            claimed = report.get("claimed")
             context["report_text"] = json.dumps(report, ensure_ascii=False, indent=1)
         else:
             text = (request.POST.get("report") or "")[:MAX_REPORT_CHARS]
@@ -141,8 +154,10 @@ def check_hand(request, pk: int):
             try:
                 report = json.loads(text)
             except ValueError as error:
-                context["error"] = _("This is not valid JSON: %(error)s") % {"error": error}
-                return render(request, "referee/check_hand.html", context, status=400)
+                where = {"line": getattr(error, "lineno", 1), "column": getattr(error, "colno", 1)}
+                context["error"] = _("Hand report: this text is not valid JSON (line %(line)s, column "
+                                     "%(column)s). Check the quotes, commas and brackets there.") % where
+                return render(request, "referee/check_hand.html", _with_form(context, match), status=400)
             if isinstance(report, dict) and isinstance(report.get("claimed"), dict):
                 claimed = dict(report["claimed"])
         verdict = check_report(report)
@@ -160,7 +175,31 @@ def check_hand(request, pk: int):
                 row["engine"] = ENDING_LABELS.get(row["engine"], row["engine"])
         context["differences"] = differences
         context["claimed"] = claimed
-    return render(request, "referee/check_hand.html", context)
+        if verdict.get("error"):
+            field = verdict["error"].get("field") or ""
+            context["error_where"] = hand_form.event_label(field) or field_word(field)
+    return render(request, "referee/check_hand.html", _with_form(context, match))
+
+
+def _with_form(context: dict, match: Match) -> dict:
+    """What the hand form needs: seats named by their players, the cards, the actions, the rows."""
+    data = context.get("form_data") or {}
+    score = (0, 0)
+    game = match.games.order_by("-number").first()
+    if game is not None:
+        score = (game.score_a, game.score_b)
+    context.update({
+        "seats": hand_form.seat_choices(match), "cards": hand_form.card_choices(), "actions": hand_form.ACTIONS,
+        "deal_rows": [{"seat": seat, "name": name, "cards": [data.get(f"deal_{seat}_{i}", "") for i in range(3)]}
+                      for seat, name in hand_form.seat_choices(match)],
+        "event_rows": [{"n": row + 1, "i": row, "seat": data.get(f"ev_seat_{row}", ""),
+                        "action": data.get(f"ev_action_{row}", ""), "card": data.get(f"ev_card_{row}", "")}
+                       for row in range(hand_form.EVENT_ROWS)],
+        "form_dealer": data.get("dealer", ""), "form_vira": data.get("vira", ""),
+        "form_score": (data.get("score_a", score[0]), data.get("score_b", score[1])),
+        "form_claimed": data.get("claimed_winner", ""), "form_points": data.get("claimed_points", ""),
+    })
+    return context
 
 
 # ------------------------------------------------------------------------------------ claim
@@ -220,8 +259,7 @@ def effect_text(match: Match, ruling: Ruling, score) -> str:
 
 
 def _fail(request, error: ServiceError) -> str:
-    field = f" [{error.field}]" if getattr(error, "field", None) else ""
-    return f"{error.message}{field}"
+    return page_message(error.message, getattr(error, "field", None))
 
 
 @require_http_methods(["GET", "POST"])
@@ -262,8 +300,7 @@ def claim(request, pk: int):
                                "claimant": match.pair(r.claimant_team)}
                               for r in match.rulings.filter(status=Ruling.Status.PROPOSED).order_by("-pk")[:5]]
     elif not code:
-        context["infractions"] = [{"code": c, "article": i.article, "title": i.title, "window": i.claim_window}
-                                  for c, i in CATALOG.items()]
+        context["infractions"] = _infractions_by_use()
     elif code != NOT_COVERED:
         ruling_id = _int(request.GET.get("ruling"))
         proposal = Ruling.objects.filter(pk=ruling_id, match=match, status=Ruling.Status.PROPOSED).first() \
@@ -285,6 +322,17 @@ def claim(request, pk: int):
             context["dealer_seat"] = state.dealer
     status = 400 if context["error"] else 200
     return render(request, "referee/claim.html", context, status=status)
+
+
+def _infractions_by_use() -> list[dict]:
+    """The catalog, the infractions claimed most often first (then in the regulation's order)."""
+    from django.db.models import Count
+
+    uses = dict(Ruling.objects.values_list("code").annotate(n=Count("pk")).order_by())
+    items = [{"code": c, "article": i.article, "title": i.title, "window": i.claim_window,
+              "house": i.house_sanction, "uses": uses.get(c, 0)}
+             for c, i in CATALOG.items()]
+    return sorted(items, key=lambda item: -item["uses"])  # sorted is stable: ties keep the catalog's order
 
 
 def _step_label(step: str) -> str:

@@ -437,6 +437,11 @@ class PrintJob(models.Model):
     file = models.FileField(pgettext_lazy("print job", "PDF"), upload_to=print_job_upload_to, blank=True)
     error = models.TextField(pgettext_lazy("print job", "error"), blank=True)
     task_id = models.CharField(pgettext_lazy("print job", "task id"), max_length=64, blank=True)
+    site_url = models.CharField(
+        pgettext_lazy("print job", "site address"), max_length=200, blank=True,
+        help_text=pgettext_lazy("print job", "The address the print was asked from (e.g. http://192.168.0.10:8000): "
+                                "the QR codes point there. Empty: the SITE_URL setting."),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="print_jobs", verbose_name=pgettext_lazy("print job", "created by"),

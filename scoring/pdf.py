@@ -75,6 +75,13 @@ OPTION_WORDS = {
     ("lead_after_tie", "tying_player"): pgettext_lazy("súmula PDF", "after a tied trick the player who tied leads"),
     ("lead_after_tie", "first_player"): pgettext_lazy("súmula PDF", "after a tied trick the first hand player leads"),
     ("lead_after_tie", "trick_leader"): pgettext_lazy("súmula PDF", "after a tied trick whoever led it leads again"),
+    ("lead_after_tie", "first_tying_player"): pgettext_lazy(
+        "súmula PDF", "after a tied trick the first player who showed the tying card leads"),
+    ("lead_after_tie", "nearest_tying_player"): pgettext_lazy(
+        "súmula PDF", "after a tied trick the tied player nearest the first hand player leads"),
+    ("iron_tie", "nobody"): pgettext_lazy("súmula PDF", "tied mão de ferro: nobody scores (art. 20)"),
+    ("iron_tie", "first_player_team"): pgettext_lazy(
+        "súmula PDF", "tied mão de ferro: the team of the first hand player scores"),
     ("cover_after_tied_first", True): pgettext_lazy("súmula PDF", "covered cards allowed after a tied first trick"),
     ("cover_after_tied_first", False): pgettext_lazy("súmula PDF", "no covered card after a tied first trick"),
     ("show_highest_after_tied_first", True): pgettext_lazy("súmula PDF", "after a tied first trick the highest card must be shown"),
@@ -89,6 +96,12 @@ OPTION_WORDS = {
     ("raise_in_eleven", "art19"): pgettext_lazy("súmula PDF", 
         "raise in a mão de onze: loses 3, or the game if the opponents have 9 to 11 (art. 19)"),
     ("raise_in_eleven", "game"): pgettext_lazy("súmula PDF", "raise in a mão de onze loses the game"),
+    ("raise_in_eleven", "art19_match"): pgettext_lazy(
+        "súmula PDF", "raise in a mão de onze: loses 3, or the whole match if the opponents have 9 to 11 (art. 19)"),
+    ("house_sanctions", "tento"): pgettext_lazy(
+        "súmula PDF", "art. 10, 14, 18: the tento in play (house rules)"),
+    ("house_sanctions", "warning"): pgettext_lazy(
+        "súmula PDF", "art. 10, 14, 18: a warning, no points (house rules)"),
     ("eleven_run_points", 1): pgettext_lazy("súmula PDF", "mão de onze refused: the opponents score 1"),
     ("eleven_run_points", 3): pgettext_lazy("súmula PDF", "mão de onze refused: the opponents score 3"),
     ("blind_iron_hand", True): pgettext_lazy("súmula PDF", "mão de ferro played blind"),
@@ -127,6 +140,21 @@ class Sheet(NamedTuple):
     draft: bool = False
 
 
+PRINT_KEY = "print"  # a sheet's document may carry {"number", "site_url"} under this key: how to print it,
+#                      never part of the signed content (the digest is the document's own "digest")
+
+
+def for_print(document: dict, *, number: int | None = None, site_url: str = "") -> dict:
+    """A copy of ``document`` carrying the match's number (the tournament's, ``scoring.numbering``)
+    and the site's address for the QR code ("": ``settings.SITE_URL``)."""
+    return {**document, PRINT_KEY: {"number": number, "site_url": site_url}}
+
+
+def _print_options(document: dict) -> tuple[int | None, str]:
+    options = document.get(PRINT_KEY) or {}
+    return options.get("number"), options.get("site_url") or ""
+
+
 # -- shared WeasyPrint state ----------------------------------------------------------------
 
 _local = threading.local()
@@ -159,8 +187,10 @@ def verification_path(digest: str) -> str:
         return f"/sumulas/verificar/{digest}/"
 
 
-def verification_url(digest: str) -> str:
-    return settings.SITE_URL + verification_path(digest)
+def verification_url(digest: str, site_url: str = "") -> str:
+    """The verification page's absolute address, on ``site_url`` (the address the print was asked
+    from) or else ``settings.SITE_URL``."""
+    return (site_url or settings.SITE_URL).rstrip("/") + verification_path(digest)
 
 
 def qr_svg(data: str, size_mm: float = 30) -> str:
@@ -244,7 +274,7 @@ def _short_name(name: str) -> str:
     return name if len(parts) < 2 else f"{parts[0]} {parts[-1][0]}."
 
 
-def _header(document: dict) -> dict:
+def _header(document: dict, number: int | None = None) -> dict:
     match = document["match"]
     teams = document["teams"]
     preset, options = rules_in_words(match.get("rules"))
@@ -255,6 +285,7 @@ def _header(document: dict) -> dict:
         format_words = pgettext("súmula PDF", "Best of %(n)s games to 12 points") % {"n": best_of}
     return {
         "match": match,
+        "number": number or match.get("id"),
         "tournament_name": match.get("tournament") or pgettext("súmula PDF", "Friendly match"),
         "best_of": best_of,
         "format": format_words,
@@ -295,7 +326,7 @@ def _blank_rows(header: dict) -> int:
 
 
 def blank_context(document: dict) -> dict:
-    header = _header(document)
+    header = _header(document, _print_options(document)[0])
     # games and then the panel (penalties, result, signatures), two cells side by side
     cells = [{"game": {"number": n}} for n in range(1, header["best_of"] + 1)] + [{"panel": True}]
     return {
@@ -321,7 +352,8 @@ def _ruling(ruling) -> str:
 
 
 def filled_context(document: dict, signatures: Iterable[dict] = (), draft: bool = False) -> dict:
-    header = _header(document)
+    number, site_url = _print_options(document)
+    header = _header(document, number)
     teams = header["teams"]
     letters = ("A", "B")
     seats = _seat_names(document["teams"])
@@ -389,7 +421,7 @@ def filled_context(document: dict, signatures: Iterable[dict] = (), draft: bool 
             "team": teams[i]["name"] if i < 2 else "",
             **by_role.pop(name),
         })
-    url = verification_url(digest) if digest else ""
+    url = verification_url(digest, site_url) if digest else ""
     return {
         **header,
         "games": games,

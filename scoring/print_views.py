@@ -37,7 +37,7 @@ def match_pdf(request, pk: int, kind: str):
     match = get_object_or_404(Match.objects.select_related("tournament"), pk=pk)
     if not printing.can_download_match(request.user, match):
         return deny(request)
-    return _pdf_response(printing.match_pdf(match, kind), printing.pdf_filename(kind, match=match))
+    return _pdf_response(printing.match_pdf(match, kind, site_url=printing.site_address(request)), printing.pdf_filename(kind, match=match))
 
 
 def _job(request, pk: int) -> PrintJob:

@@ -31,7 +31,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.text import slugify
 
-from . import access, pdf
+from . import access, numbering, pdf
 from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
 
 log = logging.getLogger(__name__)
@@ -75,6 +75,23 @@ def ordered_matches(matches) -> list[Match]:
         m.pk if isinstance(m, Match) else m for m in matches
     ]
     return list(match_queryset().filter(pk__in=ids).order_by("table", "pk"))
+
+
+def _with_numbers(sheets: list[pdf.Sheet], matches: Sequence[Match], site_url: str) -> list[pdf.Sheet]:
+    """Each sheet with its match's number (``scoring.numbering``, the bracket's) and the site's address."""
+    numbers = numbering.numbers_for(matches)
+    return [sheet._replace(document=pdf.for_print(sheet.document, number=numbers.get(match.pk), site_url=site_url))
+            for sheet, match in zip(sheets, matches)]
+
+
+def site_address(request) -> str:
+    """The address a request came to (``http://host:port``), validated by ALLOWED_HOSTS; "" without one."""
+    if request is None:
+        return ""
+    try:
+        return request.build_absolute_uri("/").rstrip("/")
+    except Exception:  # noqa: BLE001 - a bad Host header: fall back to SITE_URL
+        return ""
 
 
 def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
@@ -124,12 +141,11 @@ def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
     return sheets
 
 
-def match_pdf(match: Match, kind: str) -> bytes:
-    """One match's súmula PDF ("blank" or "filled")."""
-    [sheet] = sheets_for(ordered_matches([match.pk]), kind)
-    if kind == PrintJob.Kind.BLANK:
-        return pdf.render_blank(sheet.document)
-    return pdf.render_filled(sheet.document, sheet.signatures, draft=sheet.draft)
+def match_pdf(match: Match, kind: str, *, site_url: str = "") -> bytes:
+    """One match's súmula PDF ("blank" or "filled"); its QR code points to ``site_url`` (else SITE_URL)."""
+    matches = ordered_matches([match.pk])
+    [sheet] = _with_numbers(sheets_for(matches, kind), matches, site_url)
+    return pdf.write_pdf([pdf.layout(pdf.sheet_html(kind, sheet))])
 
 
 def pdf_filename(kind: str, *, match: Match | None = None, job: PrintJob | None = None) -> str:
@@ -148,9 +164,10 @@ def pdf_filename(kind: str, *, match: Match | None = None, job: PrintJob | None 
 
 # -- print jobs ---------------------------------------------------------------------------------
 
-def start_print_job(*, kind: str, user, round=None, matches: Iterable[Match] | None = None) -> PrintJob:
+def start_print_job(*, kind: str, user, round=None, matches: Iterable[Match] | None = None,
+                    site_url: str = "") -> PrintJob:
     """Record a print job for a round's matches (or the given matches of one tournament) and
-    queue it; raises ``PermissionDenied`` unless ``user`` may print the tournament's rounds,
+    queue it; ``site_url`` is the address the print was asked from (the QR codes point there); raises ``PermissionDenied`` unless ``user`` may print the tournament's rounds,
     ``ValueError`` for an unknown kind or nothing to print."""
     from .tasks import render_print_job
 
@@ -172,7 +189,7 @@ def start_print_job(*, kind: str, user, round=None, matches: Iterable[Match] | N
     with transaction.atomic():
         job = PrintJob.objects.create(
             kind=kind, tournament=tournament, round=round, total=len(match_list),
-            created_by=user if _user_ok(user) else None,
+            created_by=user if _user_ok(user) else None, site_url=(site_url or "")[:200],
         )
         job.matches.set(match_list)
         transaction.on_commit(lambda: _queue(render_print_job, job.pk))
@@ -211,7 +228,7 @@ def run_print_job(job_id: int, *, progress_interval: float = PROGRESS_INTERVAL) 
         return job
     try:
         matches = ordered_matches(job.matches.all())
-        sheets = sheets_for(matches, job.kind)
+        sheets = _with_numbers(sheets_for(matches, job.kind), matches, job.site_url)
         total = len(sheets)
         if total != job.total:
             PrintJob.objects.filter(pk=job.pk).update(total=total)

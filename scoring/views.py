@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
 from . import access, services
@@ -48,8 +49,7 @@ def _back(request, match: Match, default: str = "scoring:match") -> HttpResponse
 
 
 def _fail(request, error: services.ScoringError) -> None:
-    field = f" [{error.field}]" if error.field else ""
-    messages.error(request, f"{error.message}{field}")
+    messages.error(request, page_message(error.message, error.field))
 
 
 def _int(value, default=None):

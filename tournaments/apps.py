@@ -6,8 +6,12 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
+        from scoring import numbering
         from scoring.signals import result_official
+
+        from .numbering import bracket_numbers
 
         from .receivers import on_result_official
 
         result_official.connect(on_result_official, dispatch_uid="tournaments.on_result_official")
+        numbering.register(bracket_numbers)

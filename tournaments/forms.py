@@ -8,6 +8,9 @@ names, so the page shows it next to that field.
 from __future__ import annotations
 
 from django import forms
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from . import services
@@ -16,6 +19,51 @@ from .models import Pair, Stage, Tournament
 from .pairing.standings import Tiebreak
 
 PLAYER_PARTS = ("name", "nickname", "club", "contact")
+
+#: Each tiebreak's name and a short explanation, for the organizer choosing their order.
+TIEBREAK_CHOICES = {
+    "matches_won": (_("Matches won"), _("More matches won ranks higher (byes count as wins).")),
+    "match_points": (_("Match points"), _("1 point per win, ½ per draw.")),
+    "games_won": (_("Games won"), _("The games won in all matches.")),
+    "point_difference": (_("Point difference"), _("Tentos scored minus tentos conceded.")),
+    "points_scored": (_("Tentos scored"), _("All the tentos the pair scored.")),
+    "head_to_head": (_("Head-to-head"), _("The result between the tied pairs themselves.")),
+    "buchholz": (_("Buchholz"), _("Swiss only: the sum of the opponents' match points.")),
+    "median_buchholz": (_("Median Buchholz"), _("Swiss only: Buchholz without the best and the worst opponent.")),
+    "sonneborn_berger": (_("Sonneborn-Berger"), _("The match points of the opponents the pair beat.")),
+}
+
+
+class OrderedTiebreaks(forms.CheckboxSelectMultiple):
+    """The tiebreaks as an ordered list: a box to use each one, its position (a number, so it works
+    without JavaScript) and up/down buttons (a few lines of JavaScript in the template)."""
+
+    template_name = "tournaments/widgets/ordered_tiebreaks.html"
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        chosen = [str(v) for v in (value or [])]
+        keys = chosen + [key for key, _label in self.choices if key not in chosen]
+        context["items"] = [{"key": key, "name": TIEBREAK_CHOICES.get(key, (key, ""))[0],
+                             "help": TIEBREAK_CHOICES.get(key, (key, ""))[1], "checked": key in chosen,
+                             "position": index + 1, "id": f"{attrs.get('id', name)}_{index}"}
+                            for index, key in enumerate(keys)]
+        return context
+
+    def _render(self, template_name, context, renderer=None):
+        # The site's template engine (the default form renderer does not read templates/).
+        return mark_safe(render_to_string(template_name, context))
+
+    def value_from_datadict(self, data, files, name):
+        """The ticked tiebreaks, in the order of their position numbers (ties keep the page order)."""
+        ticked = super().value_from_datadict(data, files, name) or []
+        keys = [key for key, _label in self.choices]
+
+        def position(key):
+            text = str(data.get(f"{name}_position_{key}", "")).strip()
+            return (int(text) if text.isdigit() else 10_000, ticked.index(key))
+
+        return sorted((key for key in ticked if key in keys), key=position)
 PLAYER_LABELS = {"name": _("name"), "nickname": _("nickname"), "club": _("club"), "contact": _("contact")}
 
 
@@ -24,6 +72,12 @@ class ServiceForm(forms.Form):
 
     #: service field (or its first part, before a dot) -> form field
     field_map: dict[str, str] = {}
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.label = capfirst(field.label)
 
     def service_error(self, error: services.TournamentError) -> None:
         name = self.field_map.get(error.field) or self.field_map.get(error.field.split(".")[0]) or error.field
@@ -52,7 +106,7 @@ class PairRegistrationForm(ServiceForm):
             for part in PLAYER_PARTS:
                 limit = services.PLAYER_TEXT[part]
                 self.fields[f"{prefix}_{part}"] = forms.CharField(
-                    label=f"{label}: {PLAYER_LABELS[part]}", max_length=limit,
+                    label=capfirst(f"{PLAYER_LABELS[part]} ({label})"), max_length=limit,
                     required=required and part == "name",
                 )
         self.field_map = {
@@ -140,8 +194,8 @@ class StageForm(ServiceForm):
     qualifiers_per_group = forms.IntegerField(label=_("qualifiers per group"), min_value=1, max_value=64,
                                               initial=2)
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=64, required=False)
-    tiebreaks = forms.MultipleChoiceField(label=_("tiebreak order"),
-                                          choices=[(t.value, t.value) for t in Tiebreak])
+    tiebreaks = forms.MultipleChoiceField(label=_("Tiebreaks, in order"), widget=OrderedTiebreaks,
+                                          choices=[(t.value, TIEBREAK_CHOICES[t.value][0]) for t in Tiebreak])
     walkover_scores = forms.BooleanField(label=_("walkovers count games and points"), required=False)
     swiss_order = forms.ChoiceField(label=_("Swiss pairing in a score group"), choices=Stage.SwissOrder.choices,
                                     initial=Stage.SwissOrder.FOLD, required=False)

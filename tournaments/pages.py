@@ -21,13 +21,15 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import formats
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
 from scoring.models import Match
 
 from . import services
-from .models import AuditEntry, Bye, CheckIn, GroupMember, Pair, Result, Round, Stage, TableAssignment, Tournament
+from .models import AuditEntry, BracketNode, Bye, CheckIn, GroupMember, Pair, Result, Round, Stage, TableAssignment, Tournament
 from .pairing.round_robin import group_name
 from .svg import Labels, MatchDisplay, bracket_svg, match_numbers, pending_text, round_title
 
@@ -313,6 +315,7 @@ class MatchRow:
     score: str
     node_code: str = ""
     number: int | None = None
+    third_place: bool = False
 
     @property
     def winner_id(self) -> int | None:
@@ -326,7 +329,8 @@ def match_rows(matches: list[Match], numbers: dict[str, int] | None = None) -> l
         node = getattr(match, "bracket_node", None)
         code = node.code if node is not None else ""
         rows.append(MatchRow(match, result, result_text(result, match.best_of), code,
-                             (numbers or {}).get(code)))
+                             (numbers or {}).get(code),
+                             node is not None and node.section == BracketNode.Section.THIRD_PLACE))
     return rows
 
 
@@ -448,7 +452,18 @@ class NewTournamentForm(forms.Form):
     best_of = forms.TypedChoiceField(label=gettext_lazy("match format"), coerce=int,
                                      choices=Tournament.BestOf.choices, initial=Tournament.BestOf.ONE)
     format = forms.ChoiceField(label=gettext_lazy("format"), choices=Stage.Format.choices)
+    seeding = forms.ChoiceField(label=gettext_lazy("Seeding"), choices=Stage.Seeding.choices,
+                                initial=Stage.Seeding.ORDER, required=False)
+    third_place = forms.BooleanField(label=gettext_lazy("Third-place match (elimination)"), required=False)
+    grand_final_reset = forms.BooleanField(label=gettext_lazy("Grand-final reset (double elimination)"),
+                                           required=False, initial=True)
     check_in_required = forms.BooleanField(label=gettext_lazy("check-in required"), required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.label = capfirst(field.label)
 
     def save(self, by) -> Tournament | None:
         if not self.is_valid():
@@ -462,11 +477,30 @@ class NewTournamentForm(forms.Form):
                     by, name=data["name"], date=data["date"], venue=data["venue"], best_of=data["best_of"],
                     check_in_required=data["check_in_required"], status=Tournament.Status.REGISTRATION,
                 )
-                services.configure_stage(tournament, by, format=data["format"])
+                services.configure_stage(tournament, by, format=data["format"],
+                                         seeding=data["seeding"] or Stage.Seeding.ORDER,
+                                         third_place=data["third_place"],
+                                         grand_final_reset=data["grand_final_reset"])
         except services.TournamentError as error:
             self.add_error(error.field if error.field in self.fields else None, error.message)
             return None
         return tournament
+
+
+def format_summary(stage: Stage | None) -> str:
+    """The format in one line, with the options that change it: "Single elimination · third-place
+    match · seeding: organizer's order"."""
+    if stage is None:
+        return _("format not chosen")
+    parts = [str(stage.get_format_display())]
+    if stage.format in (Stage.Format.SINGLE_ELIMINATION, Stage.Format.GROUPS_KNOCKOUT):
+        parts.append(_("with a third-place match") if stage.third_place else _("no third-place match"))
+    if stage.format == Stage.Format.DOUBLE_ELIMINATION:
+        parts.append(_("with a grand-final reset") if stage.grand_final_reset else _("no grand-final reset"))
+    if stage.has_groups:
+        parts.append(ngettext("%(count)s group", "%(count)s groups", stage.group_count) % {"count": stage.group_count})
+    parts.append(_("seeding: %(method)s") % {"method": str(stage.get_seeding_display()).lower()})
+    return " · ".join(parts)
 
 
 def public_links(tournament: Tournament, stage: Stage | None) -> list[tuple[str, str, str]]:

@@ -38,7 +38,8 @@ def round_print(request, pk: int):
         elif not round_.matches.exists():
             error = "empty"
         else:
-            job = printing.start_print_job(kind=kind, user=request.user, round=round_)
+            job = printing.start_print_job(kind=kind, user=request.user, round=round_,
+                                           site_url=printing.site_address(request))
             return redirect("printing:job", pk=job.pk)
     matches = (
         round_.matches.select_related("pair_a", "pair_b").order_by("table", "pk")

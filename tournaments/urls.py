@@ -7,7 +7,7 @@ drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) 
 """
 from django.urls import path
 
-from . import stage_pages, views
+from . import organizer_views, stage_pages, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -26,6 +26,7 @@ urlpatterns = [
     path(P, views.dashboard, name="dashboard"),
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),
+    path(P + "duplas/<int:pk>/editar/", organizer_views.edit_pair, name="edit-pair"),
     path(P + "duplas/csv/", views.import_csv, name="import"),
     path(P + "duplas/<int:pk>/confirmar/", views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
@@ -37,6 +38,7 @@ urlpatterns = [
     path(P + "fases/", stage_pages.add_stage, name="stage-add"),
     path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
     path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),
+    path(P + "arbitros/novo/", organizer_views.create_referee, name="new-referee"),
     path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),
     path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),

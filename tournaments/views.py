@@ -25,6 +25,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import DetailView, ListView
 
@@ -274,6 +275,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "open_registration": bool(forms.get("pair_form") or forms.get("csv_form") or forms.get("csv_report")),
         "Status": Match.Status,
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
+        "format_summary": pages.format_summary(stage),
     })
     from .stage_pages import dashboard_stages
 
@@ -315,7 +317,10 @@ def register(request, tournament: Tournament):
     if pair is None:
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, pair_form=form), status=400)
-    messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair.name})
+    if pair.name.casefold().startswith(("dupla ", "pair ")):  # "Dupla Teste cadastrada", not "Dupla Dupla Teste"
+        messages.success(request, pgettext("the pair's name starts with Pair", "%(pair)s registered.") % {"pair": pair.name})
+    else:
+        messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair.name})
     return _back(tournament, request, "registration")
 
 
@@ -328,7 +333,8 @@ def import_csv(request, tournament: Tournament):
         status = 400 if report is None or not report.created else 200
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, csv_form=form, csv_report=report), status=status)
-    messages.success(request, _("%(count)s pair(s) imported.") % {"count": len(report.created)})
+    messages.success(request, ngettext("%(count)s pair imported.", "%(count)s pairs imported.", len(report.created))
+                     % {"count": len(report.created)})
     return _back(tournament, request, "pairs")
 
 
@@ -341,7 +347,8 @@ def withdraw(request, tournament: Tournament, pk: int):
     if walkovers is None:
         _form_errors(request, form)
     else:
-        messages.success(request, _("%(pair)s withdrew; %(count)s match(es) became W.O.")
+        messages.success(request, ngettext("%(pair)s withdrew; %(count)s match became W.O.",
+                                           "%(pair)s withdrew; %(count)s matches became W.O.", len(walkovers))
                          % {"pair": pair.name, "count": len(walkovers)})
     return _back(tournament, request, "pairs")
 

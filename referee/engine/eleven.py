@@ -10,20 +10,64 @@ To keep the search small the opponents' cards are grouped by how they compare wi
 team's cards (only that decides tricks); in each group they may show its lowest or its
 highest card (the highest matters only for which opponent leads next). Raises cannot
 happen in a mão de onze (art. 19), so only tricks count.
+
+Limits (a report may not make the referee's machine work for seconds): the search visits at
+most ``MAX_NODES`` positions, a few tenths of a second, and raises :class:`ProofNotSettled`
+past that, so the caller refuses the proof instead of half-applying it; the result of a
+search is kept (``_RESULTS``, the last ``RESULTS_KEPT`` hands), so the same hand re-sent is
+not searched again.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
-from .tricks import hand_winner, trick_result
+from .tricks import hand_winner, leader_after_tie, trick_result
+
+
+#: Most positions one proof may visit: about half a second here; 800 random mãos de onze never needed it.
+MAX_NODES = 100_000
+RESULTS_KEPT = 512
+_RESULTS: OrderedDict[tuple, bool | None] = OrderedDict()  # None: not settled within MAX_NODES
+
+
+class ProofNotSettled(Exception):
+    """The search met its bound before settling the proof."""
 
 
 def sure_win(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, dealer: int,
-             seen: set[int], deck: frozenset[int] | None = None, tied_winner: int | None = None) -> bool:
-    """Whether ``team``'s dealt cards win the hand against any opponents' cards and play."""
+             seen: set[int], deck: frozenset[int] | None = None, tied_winner: int | None = None,
+             max_nodes: int = MAX_NODES, lead_after_tie: str = "tying_player") -> bool:
+    """Whether ``team``'s dealt cards win the hand against any opponents' cards and play.
+
+    Raises :class:`ProofNotSettled` when the search would visit more than ``max_nodes`` positions.
+    """
     from .cards import DECK_CARDS
 
     deck = deck if deck is not None else DECK_CARDS["sujo"]
+    key = (strength, tuple(sorted(deal[team])), tuple(sorted(deal[team + 2])), team, dealer,
+           frozenset(seen), deck, tied_winner, max_nodes, lead_after_tie)
+    if key in _RESULTS:
+        _RESULTS.move_to_end(key)
+        result = _RESULTS[key]
+    else:
+        try:
+            result = _search(strength, deal, team, dealer, seen, deck, tied_winner, max_nodes, lead_after_tie)
+        except ProofNotSettled:
+            result = None
+        _RESULTS[key] = result
+        if len(_RESULTS) > RESULTS_KEPT:
+            _RESULTS.popitem(last=False)
+    if result is None:
+        raise ProofNotSettled
+    return result
+
+
+def _search(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, dealer: int,
+            seen: set[int], deck: frozenset[int], tied_winner: int | None, max_nodes: int,
+            lead_after_tie: str = "tying_player") -> bool:
+    nodes = [max_nodes]
+    first_player = (dealer + 1) & 3
     own = {seat: tuple(sorted(strength[c] for c in deal[seat])) for seat in (team, team + 2)}
     taken = set(seen) | {c for seat in own for c in deal[seat]}
     pool = sorted(strength[c] for c in deck if c not in taken)
@@ -40,20 +84,24 @@ def sure_win(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, d
 
     @lru_cache(maxsize=None)
     def search(hands: tuple, left: tuple, results: tuple, leader: int, table: tuple) -> bool:
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            raise ProofNotSettled
         if len(table) == 4:
             result, seat, tying = trick_result(list(table))
             new_results = results + (result,)
             decided, winner = hand_winner(list(new_results))
             if decided:
                 return winner == team if winner is not None else tied_winner == team
-            next_leader = seat if result is not None else tying
+            next_leader = seat if result is not None else leader_after_tie(
+                list(table), lead_after_tie, first_player, leader, tying)
             return search(hands, left, new_results, next_leader, ())
         seat = (leader + len(table)) & 3
         if seat & 1 == team:
             mine = hands[seat >> 1]
             return any(
                 search(_without(hands, seat >> 1, i), left, results, leader, table + ((seat, v),))
-                for i, v in enumerate(mine) if i == 0 or mine[i - 1] != v
+                for i, v in reversed(tuple(enumerate(mine))) if i == 0 or mine[i - 1] != v
             )
         available = dict(left)
         options = set()
@@ -64,7 +112,7 @@ def sure_win(strength: tuple[int, ...], deal: dict[int, list[int]], team: int, d
                 options.add(present[-1])
         return all(
             search(hands, _take(left, v), results, leader, table + ((seat, v),))
-            for v in sorted(options)
+            for v in sorted(options, reverse=True)
         )
 
     # hands[seat >> 1] holds a team seat's cards: seats 0/2 or 1/3 → 0/1

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
-from .errors import ReportError
+from .errors import ReportError, printable
 from .infractions import CATALOG
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
 from .rules import RuleSet
 from .rulings import Ruling, TableState, claim_refusal, propose_ruling
-from .tricks import COVERED, hand_winner, strengths, trick_result
+from .tricks import COVERED, hand_winner, leader_after_tie, strengths, trick_result
 
 REG = "art. "
 
@@ -42,6 +42,7 @@ class Outcome:
     tricks: list[dict] = field(default_factory=list)
     violations: list[dict] = field(default_factory=list)
     notes: list[dict] = field(default_factory=list)
+    match_loser: int | None = None  # art. 19 read as the match: the team that loses it
 
 
 class HandReplay:
@@ -51,7 +52,7 @@ class HandReplay:
         "rules", "dealer", "score", "deal", "strength", "out", "value", "pending", "last_raiser",
         "turn", "leader", "plays", "played_seats", "results", "unseen",
         "eleven_team", "eleven_decided", "iron", "ended", "torna", "wrong_count", "seat_cards",
-        "last_answer", "any_card", "vira", "deck", "skipped",
+        "last_answer", "any_card", "vira", "deck", "skipped", "proved",
     )
 
     def __init__(self, rules: RuleSet, dealer: int, vira: int, score: tuple[int, int],
@@ -78,6 +79,7 @@ class HandReplay:
         self.ended = False
         self.last_answer: tuple[int, int] | None = None  # (seat, event index) of the last answer
         self.any_card = False
+        self.proved = False  # art. 21: one proof per hand
         a, b = score
         self.iron = a == 11 and b == 11  # mão de ferro (art. 18, 20)
         self.eleven_team = None if self.iron else 0 if a == 11 else 1 if b == 11 else None
@@ -258,7 +260,8 @@ class HandReplay:
         if team is None:
             self.out.tricks.append({"number": number, "winner": None, "seat": None, "tie": True})
             lead = self.rules.lead_after_tie
-            self.leader = tying_seat if lead == "tying_player" else (self.dealer + 1) % 4 if lead == "first_player" else self.leader
+            self.leader = tying_seat if lead == "tying_player" else leader_after_tie(
+                self.plays, lead, (self.dealer + 1) & 3, self.leader, tying_seat)
         else:
             self.out.tricks.append({"number": number, "winner": team, "seat": seat, "tie": False})
             self.leader = seat
@@ -283,9 +286,11 @@ class HandReplay:
                 self.close_trick()
 
     def tied_winner(self) -> int | None:
-        """Who wins three tied tricks: nobody (art. 11.4; always in the mão de ferro, art. 20) or the variant."""
+        """Who wins three tied tricks: nobody (art. 11.4; art. 20 in the mão de ferro) or the variant."""
+        if self.iron:  # art. 20, or the option iron_tie
+            return None if self.rules.iron_tie == "nobody" else (self.dealer + 1) & 1
         option = self.rules.all_tied
-        if option == "nobody" or self.iron:
+        if option == "nobody":
             return None
         return self.dealer & 1 if option == "dealer_team" else (self.dealer + 1) & 1
 
@@ -294,7 +299,7 @@ class HandReplay:
         if winner is None:
             self.finish(None, 0, "iron_tie" if self.iron else "all_tied")
         else:
-            self.finish(winner, self.value, "all_tied")
+            self.finish(winner, self.value, "iron_tie" if self.iron else "all_tied")
 
     # ------------------------------------------------------------------ raises
     def on_call(self, index: int, event: dict) -> None:
@@ -316,6 +321,11 @@ class HandReplay:
                 self.violation("raise_not_alternating", REG + "12", index,
                                f"a dupla {team} aumentou a própria provocação; as duplas alternam")
                 base = pending[0]
+            elif pending[0] == 12:  # art. 11, 13: nothing goes above doze; the doze stays pending
+                self.violation("raise_beyond_twelve", REG + "13", index,
+                               "há um doze pendente e nada vai além do doze: a chamada não vale; "
+                               f"a dupla {team} aceita ou corre do doze")
+                return
             else:  # a raise-back accepts the call it answers
                 if self.accept(pending[0], pending[1], index):
                     return
@@ -337,6 +347,7 @@ class HandReplay:
                            f"pediu {call} com a mão valendo {base}; a ordem é truco, seis, nove, doze "
                            f"(vale como {CALL_FOR_VALUE[asked]})")
         if is_false_call(call, said):
+            said = printable(said)
             if rules.false_call == "tento":
                 ruling = propose_ruling(rules, "false_call", seat, self.table_state())
                 self.apply(ruling, index, f"\"{said}\" não é uma provocação clara: {ruling.consequence}")
@@ -415,7 +426,7 @@ class HandReplay:
 
     def on_prove(self, index: int, event: dict) -> None:
         """art. 21: a team at 11 whose cards guarantee the win may prove it instead of playing."""
-        from .eleven import sure_win
+        from .eleven import ProofNotSettled, sure_win
 
         team = self.team_of(index, event)
         if self.eleven_team != team and not (self.iron and team in (0, 1)):
@@ -424,8 +435,19 @@ class HandReplay:
             raise ReportError(f"events[{index}]", "a prova do art. 21 é feita antes da primeira carta")
         if self.deal is None:
             raise ReportError("deal", "para conferir a prova do art. 21 informe as cartas dadas (\"deal\")")
+        if self.proved:
+            raise ReportError(f"events[{index}]", "a prova do art. 21 é uma só por mão: esta mão já teve a sua")
+        self.proved = True
         self.eleven_decided = True
-        if sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck, self.tied_winner()):
+        try:
+            won = sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck,
+                           self.tied_winner(), lead_after_tie=self.rules.lead_after_tie)
+        except ProofNotSettled:
+            self.violation("proof_not_settled", REG + "21", index,
+                           f"a prova da dupla {team} não pôde ser conferida a tempo (jogo complexo demais); "
+                           "a prova é recusada e a mão deve ser jogada")
+            return
+        if won:
             self.finish(team, self.value, "proof")
         else:
             self.violation("proof_failed", REG + "21", index,
@@ -439,7 +461,7 @@ class HandReplay:
             entry = CATALOG[code]
             refusal = claim_refusal(entry, seat, self.table_state(), self.rules)
             if refusal:
-                raise ReportError(f"events[{index}].infraction", f"{code} ({entry.article}) não cabe aqui: {refusal}")
+                raise ReportError(f"events[{index}].infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
             self.wrong_count = True
             self.violation(code, entry.article, index, f"{entry.title} (assento {seat})")
             return
@@ -457,6 +479,8 @@ class HandReplay:
     def apply(self, ruling: Ruling, index: int, message: str) -> None:
         """Record a ruling as a violation of its article and, when it says so, end the hand."""
         self.violation(ruling.code, ruling.article, index, message)
+        if ruling.match_loss:
+            self.out.match_loser = ruling.offender
         if ruling.deal_lost:
             self.finish(None, 0, "deal_lost")
         elif ruling.ends_hand:
@@ -474,18 +498,30 @@ class HandReplay:
         self.finish(1 - (seat & 1), self.value, "fold")
 
     def on_ask(self, index: int, event: dict) -> None:
-        """art. 6: the dealer who asks, after a wrong deal, loses the deal."""
+        """art. 6: the dealer, trucado for a wrong number of cards before the hand is played, asks: he loses the deal.
+
+        Asking is the dealer's own answer to that truco ("se perguntar, perde o carteado"); a question
+        by anyone else, at another moment or after a right deal is a violation with no effect on the hand.
+        """
         seat = self.seat_of(index, event)
         if event["ask"] != "cards":
             raise ReportError(f"events[{index}].ask", "use \"ask\": \"cards\" (o pé pergunta se todos têm três cartas)")
-        if self.deal is None:
-            raise ReportError("deal", "para validar a pergunta do pé (art. 6) informe as cartas dadas (\"deal\")")
-        if self.wrong_count and seat & 1 == self.dealer & 1:
-            self.violation("dealer_asked", "art. 6", index, "o pé perguntou depois de dar carta errada: perde o carteado")
+        pending = self.pending
+        dealer = self.dealer
+        trucado = pending is not None and pending[0] == 3 and pending[1] != dealer & 1
+        if seat == dealer and self.wrong_count and trucado and not self.any_card:
+            self.violation("dealer_asked", "art. 6", index, "o pé, trucado por dar carta errada, perguntou: perde o carteado")
             self.finish(None, 0, "deal_lost")
+            return
+        if seat != dealer:
+            why = f"só o pé (assento {dealer}) responde perguntando"
+        elif not self.wrong_count:
+            why = "não houve carta de mais ou de menos"
+        elif self.any_card:
+            why = "a mão já está sendo jogada"
         else:
-            why = "só a pergunta do pé tem efeito" if self.wrong_count else "a distribuição está certa"
-            self.out.notes.append({"article": "art. 6", "event": index, "message": f"pergunta sem efeito: {why}"})
+            why = "o pé só pergunta quando trucado pela carta errada"
+        self.violation("ask_without_effect", "art. 6", index, f"pergunta sem efeito na mão (art. 6: {why})")
 
     # ------------------------------------------------------------------- close
     def close_incomplete(self) -> None:

@@ -8,6 +8,12 @@ detects the ones marked ``detected`` on its own. Consequences:
   moment (regras 4 jogadores, "o valor do tento"); the opponents score it and the hand ends;
 - ``none``: recorded only, the play goes on as the article says (art. 22, 23).
 
+``sanction`` names where the consequence comes from: ``regulation`` when the article states it;
+``house`` when the article forbids without a sanction (art. 10, 14, 18) or the infraction is the house
+rules' own, and the tento is filled in from the house rules (regras 4 jogadores, "o valor do tento").
+A house-rule sanction is marked as such wherever a referee sees it (``HOUSE_MARK``), and the rule set's
+option ``house_sanctions`` ("tento" or "warning") sets it per tournament.
+
 ``requires`` names when a claim is allowed at all; a report that claims it otherwise is
 malformed: ``dealer`` (the offender is the dealer: art. 5, 6 sit under "o pé de jogo"),
 ``raised`` (the offender's team faces a raise: art. 14 "quando for provocado"),
@@ -29,9 +35,16 @@ class Infraction:
     claim_window: str  # when a claim is allowed, in words
     detected: bool = False  # found by the engine from the report itself
     requires: tuple[str, ...] = ()  # conditions checked before the claim is accepted
+    sanction: str = "regulation"  # regulation | house: where the consequence comes from
+
+    @property
+    def house_sanction(self) -> bool:
+        return self.sanction == "house"
 
 
 HOUSE = "regras 4 jogadores, tento"
+#: How a house-rule sanction is marked for the referee (Portuguese, like every engine text).
+HOUSE_MARK = "sanção das regras da casa (o regulamento não diz qual)"
 
 CATALOG: dict[str, Infraction] = {i.code: i for i in (
     Infraction("bottom_of_deck", "art. 5", "Olhou a boca do baralho",
@@ -42,16 +55,16 @@ CATALOG: dict[str, Infraction] = {i.code: i for i in (
     Infraction("dealer_asked", "art. 6", "O pé perguntou depois de dar carta errada",
                "deal_lost", "só no início da mão", requires=("dealer", "wrong_deal")),
     Infraction("burned_card", "art. 10", "Queimou carta (não permitido, nem o quatro de ouros)",
-               "tento", "durante a mão"),
+               "tento", "durante a mão", sanction="house"),
     Infraction("covered_first_trick", "art. 11.1", "Carta encoberta na primeira vaza (deve ser mostrada)",
                "none", "na primeira vaza", detected=True),
     Infraction("saw_partner_cards", "art. 14", "Viu as cartas do parceiro quando provocado",
-               "tento", "diante de uma provocação", requires=("raised",)),
+               "tento", "diante de uma provocação", requires=("raised",), sanction="house"),
     Infraction("false_call", "art. 16", "Provocação com palavreado (\"Jorge\", \"Truca\", \"Turco\"...)",
                "none", "na chamada", detected=True),
     Infraction("saw_partner_cards_eleven", "art. 18",
                "Viu as cartas do parceiro na mão de onze sem estar com onze, ou na mão de ferro",
-               "tento", "na mão de onze ou de ferro", requires=("eleven_opponents",)),
+               "tento", "na mão de onze ou de ferro", requires=("eleven_opponents",), sanction="house"),
     Infraction("raise_in_eleven", "art. 19",
                "Trucou em mão de onze",
                "none", "na chamada", detected=True),
@@ -65,12 +78,13 @@ CATALOG: dict[str, Infraction] = {i.code: i for i in (
                "Palavra de orientação ao parceiro (\"deixa\", \"mata\", \"joga menor\"...)",
                "tento", "durante a mão"),
     Infraction("saw_cards_blind_iron", "JTB, mão de ferro; como jogar", "Olhou as próprias cartas na mão de ferro "
-               "jogada no escuro", "tento", "na mão de ferro às cegas", requires=("blind_iron",)),
-    Infraction("stolen_card", HOUSE + ", ex. 1", "Roubo de cartas", "tento", "a qualquer momento"),
+               "jogada no escuro", "tento", "na mão de ferro às cegas", requires=("blind_iron",), sanction="house"),
+    Infraction("stolen_card", HOUSE + ", ex. 1", "Roubo de cartas", "tento", "a qualquer momento",
+               sanction="house"),
     Infraction("looked_at_covered", HOUSE + ", ex. 2", "Olhou cartas encobertas ou do monte",
-               "tento", "a qualquer momento"),
+               "tento", "a qualquer momento", sanction="house"),
     Infraction("stolen_points", HOUSE + ", ex. 3", "Roubo de pontos na contagem",
-               "tento", "a qualquer momento"),
+               "tento", "a qualquer momento", sanction="house"),
 )}
 
 

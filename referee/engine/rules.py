@@ -27,11 +27,16 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("all_tied", ("nobody", "dealer_team", "first_player_team"), "nobody",
            "All three tricks tied: nobody scores (art. 11.4); the dealer's team wins (regras 4 jogadores, "
            "JTB case 5; alias dealer_wins_all_tied: true); or the team of the first player (mão). "
-           "A tied mão de ferro scores nothing whatever this says (art. 20)."),
-    Option("lead_after_tie", ("tying_player", "first_player", "trick_leader"), "tying_player",
-           "Who leads after a tied trick (the regulation is silent): the player who tied (regras 4 jogadores, "
-           "'jogo empatado'); the first player of the hand, right of the dealer (JTB case 1); "
-           "or whoever led the tied trick."),
+           "A tied mão de ferro follows iron_tie instead (art. 20)."),
+    Option("iron_tie", ("nobody", "first_player_team"), "nobody",
+           "A tied mão de ferro (11-11, all three tricks tied): nobody scores and the deal passes on (art. 20); "
+           "or the team of the hand's first player (mão) wins it (peers' engines)."),
+    Option("lead_after_tie", ("tying_player", "first_player", "trick_leader", "first_tying_player",
+                              "nearest_tying_player"), "tying_player",
+           "Who leads after a tied trick (the regulation is silent): the player who tied, the last to show "
+           "the top card (regras 4 jogadores, 'jogo empatado'); the first player of the hand, right of the "
+           "dealer (JTB case 1); whoever led the tied trick; the first player who showed the tying card; "
+           "or the tied player nearest the first player of the hand."),
     Option("cover_after_tied_first", (True, False), True,
            "May a card be covered in tricks 2-3 after a tied first trick? Yes by default; JTB forbids it."),
     Option("show_highest_after_tied_first", (False, True), False,
@@ -45,9 +50,10 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("false_call", ("truco", "tento"), "truco",
            "A false call ('Jorge', 'Turco'): counts as truco when accepted (art. 16); or it is a tento "
            "(regras 4 jogadores): the opponents score the value in play."),
-    Option("raise_in_eleven", ("art19", "game"), "art19",
-           "A raise in a mão de onze: the offender loses 3, or the game if the opponents have 9-11 (art. 19); "
-           "or always the game (regras 4 jogadores, JTB)."),
+    Option("raise_in_eleven", ("art19", "game", "art19_match"), "art19",
+           "A raise in a mão de onze: the offender loses 3, or the game if the opponents have 9-11 (art. 19, "
+           "'a partida' read as the game, the súmula's 'Partida 1'); art19_match: the same, but 'a partida' "
+           "read as the whole match; or always the game (regras 4 jogadores, JTB)."),
     Option("eleven_run_points", (1, 3), 1,
            "Points the opponents score when the team at 11 refuses to play the mão de onze (common texts: 1)."),
     Option("blind_iron_hand", (False, True), False,
@@ -55,6 +61,10 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "one's own cards there is the infraction saw_cards_blind_iron."),
     Option("iron_hand_value", (3, 1), 3,
            "Value of the mão de ferro: 3 like any mão de onze (art. 18 calls it a mão de onze), or 1."),
+    Option("house_sanctions", ("tento", "warning"), "tento",
+           "Sanction of the infractions whose article states none (art. 10 burned card, art. 14 and 18 "
+           "partner's cards): the tento in play, from the house rules (regras 4 jogadores, 'o valor do "
+           "tento'); or a warning, recorded with no points. Marked as a house rule wherever shown."),
     Option("score_cap", (True, False), True,
            "A hand cannot take a team past 12 (the game is to 12); off, the sheet records the raw sum."),
 )}
@@ -65,6 +75,7 @@ class RuleSet:
     preset: str = "regulamento-tecnico"
     deck: str = "sujo"
     all_tied: str = "nobody"
+    iron_tie: str = "nobody"
     lead_after_tie: str = "tying_player"
     cover_after_tied_first: bool = True
     show_highest_after_tied_first: bool = False
@@ -75,6 +86,7 @@ class RuleSet:
     eleven_run_points: int = 1
     blind_iron_hand: bool = False
     iron_hand_value: int = 3
+    house_sanctions: str = "tento"
     score_cap: bool = True
 
     def options(self) -> dict[str, Any]:

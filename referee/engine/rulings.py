@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .errors import ReportError
 from .game import GAME_POINTS, add_points, game_winner
-from .infractions import CATALOG, HOUSE, Infraction
+from .infractions import CATALOG, HOUSE, HOUSE_MARK, Infraction
 from .rules import RuleSet
 
 
@@ -55,6 +55,8 @@ class Ruling:
     score_after: tuple[int, int]
     game_winner: int | None
     consequence: str  # Portuguese: what the ruling does to the score ("" when nothing)
+    house_sanction: bool = False  # the consequence comes from the house rules, not the regulation
+    match_loss: bool = False  # art. 19 read as the match (raise_in_eleven: "art19_match"): the offender loses it
 
     def message(self, seat: int) -> str:
         """The sentence for the referee and the súmula."""
@@ -82,13 +84,21 @@ def claim_refusal(entry: Infraction, seat: int, state: TableState, rules: RuleSe
     return None
 
 
-def raise_in_eleven_cost(rules: RuleSet, state: TableState, offender: int) -> tuple[int, str, str]:
-    """art. 19: points the opponents score, the article, and why, for a raise in the mão de onze."""
+def raise_in_eleven_cost(rules: RuleSet, state: TableState, offender: int) -> tuple[int, str, str, bool]:
+    """art. 19: points the opponents score, the article, why, and whether the offender loses the match.
+
+    "perde ... a partida" is read as the game (the súmula's "Partida 1") by default; ``art19_match``
+    reads it as the whole match.
+    """
     theirs = state.score[1 - offender]
-    if rules.raise_in_eleven == "art19" and theirs < 9:
-        return 3, "art. 19", f"com o adversário a {theirs}, a dupla {offender} perde três tentos"
-    article = "art. 19" if rules.raise_in_eleven == "art19" else HOUSE
-    return max(0, GAME_POINTS - theirs), article, f"com o adversário a {theirs}, a dupla {offender} perde a partida"
+    option = rules.raise_in_eleven
+    if option != "game" and theirs < 9:
+        return 3, "art. 19", f"com o adversário a {theirs}, a dupla {offender} perde três tentos", False
+    points = max(0, GAME_POINTS - theirs)
+    if option == "art19_match":
+        return points, "art. 19", f"com o adversário a {theirs}, a dupla {offender} perde o jogo (a partida toda)", True
+    article = "art. 19" if option == "art19" else HOUSE
+    return points, article, f"com o adversário a {theirs}, a dupla {offender} perde a partida", False
 
 
 def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, facts: dict | None = None) -> Ruling:
@@ -104,11 +114,12 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
         raise ReportError("seat", "o assento do infrator deve ser de 0 a 3")
     refusal = claim_refusal(entry, seat, state, rules)
     if refusal:
-        raise ReportError("infraction", f"{code} ({entry.article}) não cabe aqui: {refusal}")
+        raise ReportError("infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
     offender = seat & 1
     article, title = entry.article, entry.title
     beneficiary: int | None = 1 - offender
-    points, ends_hand, deal_lost = 0, False, False
+    points, ends_hand, deal_lost, match_loss = 0, False, False, False
+    house = entry.house_sanction
     if code == "wrong_card_count":  # art. 6: what the trucado dealer did
         outcome = (facts or {}).get("outcome")
         if outcome not in ("accepted", "run", "asked"):
@@ -122,11 +133,17 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
     elif code == "raise_in_eleven":
         if state.eleven_team is None and not state.iron:
             raise ReportError("infraction", "raise_in_eleven (art. 19) só cabe na mão de onze ou de ferro")
-        points, article, consequence = raise_in_eleven_cost(rules, state, offender)
+        points, article, consequence, match_loss = raise_in_eleven_cost(rules, state, offender)
         ends_hand = True
     elif code == "false_call" and rules.false_call == "tento":
-        points, ends_hand, article = state.value, True, HOUSE
-        consequence = f"a dupla {offender} perde o tento em jogo ({state.value})"
+        points, ends_hand, article, house = state.value, True, HOUSE, True
+        consequence = f"a dupla {offender} perde o tento em jogo ({state.value}) — {HOUSE_MARK}"
+    elif house and rules.house_sanctions == "warning":
+        beneficiary = None
+        consequence = f"advertência, sem pontos (house_sanctions: warning) — {HOUSE_MARK}"
+    elif house:
+        points, ends_hand = state.value, True
+        consequence = f"a dupla {offender} perde o tento em jogo ({state.value}) — {HOUSE_MARK}"
     elif entry.consequence == "tento":
         points, ends_hand = state.value, True
         consequence = f"a dupla {offender} perde o tento em jogo ({state.value})"
@@ -138,4 +155,4 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
         consequence = ""
     after = add_points(state.score, beneficiary, points, rules)
     return Ruling(code, article, title, offender, beneficiary, points, ends_hand, deal_lost, after,
-                  game_winner(after), consequence)
+                  game_winner(after), consequence, house, match_loss)

@@ -8,7 +8,7 @@ points, the new score and the next dealer:
   refused raise, so a run is worth 1, 3, 6 or 9 to the raisers (art. 13);
 - a mão de onze is worth 3 and has no raises (art. 18, 19); refusing it gives the opponents
   ``eleven_run_points``; the mão de ferro is worth ``iron_hand_value``, no raises, and a tied
-  one scores nothing (art. 20);
+  one scores nothing (art. 20) unless ``iron_tie`` gives it to the first player's team;
 - three tied tricks score nothing (art. 11.4) unless the rule set says otherwise;
 - a game ends at 12: no hand is entered after it (and by default none takes a team past 12).
 
@@ -36,7 +36,9 @@ def hand_state(score: tuple[int, int]) -> str:
 def allowed_values(rules: RuleSet, score: tuple[int, int], ended_by: str) -> tuple[int, ...]:
     """The values a hand that ended this way can have in this state of the game."""
     state = hand_state(score)
-    if ended_by == "deal_lost" or (ended_by == "all_tied" and (rules.all_tied == "nobody" or state == "iron")):
+    if state == "iron" and ended_by == "all_tied":  # art. 20, or the option iron_tie
+        return (0,) if rules.iron_tie == "nobody" else (rules.iron_hand_value,)
+    if ended_by == "deal_lost" or (ended_by == "all_tied" and rules.all_tied == "nobody"):
         return (0,)
     if state == "eleven":
         return {"tricks": (3,), "eleven_refused": (rules.eleven_run_points,), "all_tied": (3,)}.get(ended_by, ())
@@ -87,7 +89,9 @@ def _scorer(rules: RuleSet, score: tuple[int, int], dealer: int, ended_by: str, 
             raise ReportError("winner", "com o carteado perdido ninguém marca ponto (art. 5, art. 6)")
         return None
     if ended_by == "all_tied":
-        if rules.all_tied == "nobody" or hand_state(score) == "iron":  # art. 11.4; art. 20 in the mão de ferro
+        if hand_state(score) == "iron":  # art. 20, or the option iron_tie
+            expected = None if rules.iron_tie == "nobody" else (dealer + 1) & 1
+        elif rules.all_tied == "nobody":  # art. 11.4
             expected = None
         else:
             expected = dealer & 1 if rules.all_tied == "dealer_team" else (dealer + 1) & 1

@@ -88,3 +88,25 @@ def hand_winner(results: list[int | None]) -> tuple[bool, int | None]:
     if third is None:  # art. 11.2 / 11.6: the first trick decides
         return True, first
     return True, third
+
+
+def leader_after_tie(plays: list[tuple[int, int]], option: str, first_player: int, trick_leader: int,
+                     tying_seat: int) -> int:
+    """Who leads the trick after a tied one, by the rule set's ``lead_after_tie`` (the regulation is silent).
+
+    ``tying_player``: the last player who showed the top card (``tying_seat``); ``first_player``: the
+    hand's first player; ``trick_leader``: whoever led the tied trick; ``first_tying_player``: the first
+    player who showed the top card; ``nearest_tying_player``: of the players who showed the top card,
+    the nearest to the first player of the hand, counting counter-clockwise from him.
+    """
+    if option == "tying_player":
+        return tying_seat
+    if option == "first_player":
+        return first_player
+    if option == "trick_leader":
+        return trick_leader
+    best = max(strength for _, strength in plays)
+    tied = [seat for seat, strength in plays if strength == best]
+    if option == "first_tying_player":
+        return tied[0]
+    return min(tied, key=lambda seat: (seat - first_player) & 3)

@@ -9,16 +9,28 @@ verdict, ``valid`` being False when it broke a rule (its ``violations``) or when
 from __future__ import annotations
 
 from .cards import CARD_LOOKUP, DECK_CARDS, card_name, parse_card
-from .errors import ReportError
+from .errors import ReportError, printable
 from .game import add_points, game_winner, next_dealer
+from .fast import clean_verdict
 from .hand import HandReplay
 from .rules import rule_set_from
 
 REPORT_FIELDS = frozenset({"rules", "dealer", "vira", "score", "deal", "events", "claimed", "id"})
 
+#: Most events one hand can hold: 12 cards, a raise ladder with its answers (with repeats and
+#: violations), the mão de onze decision, infractions and notes fit many times over. More is refused.
+MAX_EVENTS = 64
+
 
 def check_report(report: object) -> dict:
     """The verdict on one hand report (see the module docstring)."""
+    if type(report) is dict:
+        try:
+            verdict = clean_verdict(report, MAX_EVENTS)
+        except Exception:  # anything odd: the full replay below judges it and words the error
+            verdict = None
+        if verdict is not None:
+            return verdict
     try:
         return _verdict(report)
     except ReportError as error:
@@ -31,12 +43,10 @@ def check_report(report: object) -> dict:
 
 
 def _error_verdict(report: object, error: dict) -> dict:
+    error = {key: printable(value) if type(value) is str else value for key, value in error.items()}
     verdict = {"valid": False, "error": error}
     if type(report) is dict and "id" in report:
-        try:
-            verdict["id"] = report["id"]
-        except TypeError:
-            pass
+        verdict["id"] = printable(report["id"])
     return verdict
 
 
@@ -61,6 +71,8 @@ def _verdict(report: object) -> dict:
     events = report.get("events")
     if type(events) is not list:
         raise ReportError("events", "informe os eventos da mão, em ordem, numa lista")
+    if len(events) > MAX_EVENTS:
+        raise ReportError("events", f"{len(events)} eventos: uma mão cabe em no máximo {MAX_EVENTS}")
     out = HandReplay(rules, dealer, vira, score, deal).run(events)
     score_after = add_points(score, out.winner, out.points, rules)
     violations = out.violations
@@ -80,6 +92,8 @@ def _verdict(report: object) -> dict:
     }
     if out.notes:
         verdict["notes"] = out.notes
+    if out.match_loser is not None:  # raise_in_eleven: "art19_match" (art. 19, "a partida" as the match)
+        verdict["match_loser"] = out.match_loser
     if "claimed" in report:
         matches = _claim_matches(report["claimed"], out.winner, out.points)
         verdict["claim_matches"] = matches
@@ -92,7 +106,7 @@ def _verdict(report: object) -> dict:
             })
             verdict["valid"] = False
     if "id" in report:
-        verdict["id"] = report["id"]
+        verdict["id"] = printable(report["id"])
     return verdict
 
 

@@ -86,7 +86,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     csv.locator('input[type="file"]').set_input_files(
         files=[{"name": "duplas.csv", "mimeType": "text/csv", "buffer": GOOD_CSV.encode()}])
     csv.locator("button[type=submit]").click()
-    expect(page.locator(".messages")).to_contain_text("7 dupla(s) importada(s)")
+    expect(page.locator(".messages")).to_contain_text("7 duplas importadas")  # plural agreement (issue 14 §4), was "7 dupla(s) importada(s)"
 
     # the eighth pair with the form
     page.locator("summary", has_text="Cadastrar uma dupla").click()

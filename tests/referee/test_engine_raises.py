@@ -171,7 +171,7 @@ def test_art_6_dealer_trucado_for_a_wrong_deal_pays_three_runs_one_or_asks_and_l
     assert all(x["article"] == "art. 6" for x in accepted["violations"])
     ran = verdict("4-ouros", "0 !truco", "1 =run", deal=WRONG)
     assert (ran["winner"], ran["points"]) == (0, 1)
-    asked = verdict("4-ouros", "3 ask", deal=WRONG)
+    asked = verdict("4-ouros", "0 !truco", "3 ask", deal=WRONG)
     assert (asked["winner"], asked["ended_by"]) == (None, "deal_lost")
 
 

@@ -279,7 +279,8 @@ def test_a_decision_without_reason_is_refused_with_a_message(client, match, refe
     _login(client, organizer)
     response = client.post(reverse("referee:decide-ruling", kwargs={"pk": escalated.pk}),
                            {"beneficiary": "0", "points": "1", "reason": ""}, follow=True)
-    assert "[reason]" in response.content.decode()
+    # the message names the field in words (issue 14 §4: "Motivo: …", never the code "[reason]")
+    assert "Motivo: " in response.content.decode() and "[reason]" not in response.content.decode()
     escalated.refresh_from_db()
     assert escalated.status == "escalated"
 
@@ -343,3 +344,25 @@ def test_the_sumula_entry_page_leads_the_referee_to_the_claim_and_the_hand_check
     page = client.get(reverse("scoring:match", kwargs={"pk": match.pk})).content.decode()
     assert reverse("referee:claim", kwargs={"pk": match.pk}) in page
     assert reverse("referee:check-hand", kwargs={"pk": match.pk}) in page
+
+
+def test_house_rule_sanctions_are_marked_and_follow_the_tournaments_rule_set(client, match, referee):
+    """art. 10, 14, 18 state no sanction: the house rules' tento fills it, marked as such; a tournament
+    may set house_sanctions: warning in its rule set."""
+    _login(client, referee)
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    page = client.get(url, {"claimant": "0"}).content.decode()
+    assert page.count('class="house-rule"') >= 3 and "Regra da casa" in page
+    page = client.get(url, {"claimant": "0", "code": "burned_card"}).content.decode()
+    assert "art. 10" in page and "Regra da casa" in page
+    assert "Regra da casa" not in client.get(url, {"claimant": "0", "code": "guidance_word"}).content.decode()
+    client.post(url, {"claimant": "0", "code": "burned_card", "value": "1", "seat": "1"})
+    ruling = Ruling.objects.get()
+    assert (ruling.article, ruling.points) == ("art. 10", 1) and "regras da casa" in ruling.message
+    # a tournament's rule set is copied onto each of its matches (scoring.services.rules_of reads the match's)
+    match.rule_set = {"preset": "regulamento-tecnico", "options": {"house_sanctions": "warning"}}
+    match.save(update_fields=["rule_set"])
+    ruling.delete()
+    client.post(url, {"claimant": "0", "code": "burned_card", "value": "1", "seat": "1"})
+    warning = Ruling.objects.get()
+    assert (warning.points, warning.beneficiary) == (0, None) and "regras da casa" in warning.message

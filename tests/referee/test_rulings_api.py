@@ -60,6 +60,7 @@ def test_catalog_is_public_and_says_who_claims_and_the_facts():
     assert rows["saw_partner_cards"]["facts"] == ["value", "raised_team"]
     assert "outcome" in rows["wrong_card_count"]["facts"]
     assert rows["not_covered"]["article"] == "art. 26"
+    assert rows["burned_card"]["sanction"] == "house" and rows["guidance_word"]["sanction"] == "regulation"
 
 
 def test_rulings_of_a_match_are_public(match, referee):

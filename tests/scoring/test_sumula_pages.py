@@ -86,7 +86,8 @@ def test_undo_penalty_and_report_through_the_page(ref_client, match):
     assert "JSON" in response.content.decode()
     response = ref_client.post(url("report", match.pk), {"report": '{"dealer": 3, "score": [0, 1], "vira": "4-ouros"}'},
                                follow=True)
-    assert "report.dealer" in response.content.decode()
+    # the message names the field in words, never its code (issue 14 §4: "Pé: …", not "[report.dealer]")
+    assert "Pé: " in response.content.decode() and "[report.dealer]" not in response.content.decode()
 
 
 def test_first_dealer_is_chosen_before_the_first_hand(ref_client, match):

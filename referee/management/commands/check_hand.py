@@ -16,7 +16,9 @@ no line holds a JSON object or list on its own, the input is taken to be one bro
 JSON document (e.g. a pretty-printed report) and gets a single invalid verdict.
 
 Output: one verdict per report, in input order, one compact JSON object per line,
-UTF-8 with non-ASCII characters printed as they are.
+UTF-8 with non-ASCII characters printed as they are. What UTF-8 cannot encode (a lone
+surrogate such as ``"\ud800"`` echoed from a report) is written escaped (``\ud800``): a
+verdict is never lost to its own text.
 
 Exit status:
 
@@ -24,7 +26,9 @@ Exit status:
 * 1 -- at least one verdict has ``"valid": false`` (all verdicts are still printed,
   then a summary goes to standard error);
 * 2 -- the input could not be read at all: missing or unreadable file, not UTF-8,
-  empty input, or an empty list (nothing is printed on standard output);
+  empty input, or an empty list (nothing is printed on standard output); or an internal
+  error: a verdict with ``"internal": true`` (a bug of the engine) or a failure of the
+  command itself. Every verdict reached before it is still printed; never 1 for a bug;
 * 141 -- standard output was closed before every verdict was written (``| head``).
 """
 from __future__ import annotations
@@ -158,21 +162,28 @@ class Command(BaseCommand):
 
         write, flush = self._writer()
         encode = _ENCODER.encode
-        total = invalid = 0
+        total = invalid = internal = 0
         chunk: list[str] = []
+        failure: BaseException | None = None
         try:
-            for report in iter_reports(text):
-                if isinstance(report, _Unparsable):
-                    verdict = report.verdict
-                else:
-                    verdict = check_report(report)
-                total += 1
-                if not (isinstance(verdict, dict) and verdict.get("valid") is True):
-                    invalid += 1
-                chunk.append(encode(verdict))
-                if len(chunk) >= CHUNK_LINES:
-                    write("\n".join(chunk) + "\n")
-                    chunk.clear()
+            try:
+                for report in iter_reports(text):
+                    if isinstance(report, _Unparsable):
+                        verdict = report.verdict
+                    else:
+                        verdict = check_report(report)
+                    total += 1
+                    if verdict.get("valid") is not True:
+                        invalid += 1
+                        error = verdict.get("error")
+                        if error is not None and error.get("internal"):
+                            internal += 1
+                    chunk.append(encode(verdict))
+                    if len(chunk) >= CHUNK_LINES:
+                        write("\n".join(chunk) + "\n")
+                        chunk.clear()
+            except Exception as exc:  # a bug: keep every verdict already reached, then exit 2
+                failure = exc
             if chunk:
                 write("\n".join(chunk) + "\n")
             flush()
@@ -180,6 +191,17 @@ class Command(BaseCommand):
             self._silence_stdout()
             raise SystemExit(EXIT_BROKEN_PIPE) from None
 
+        if failure is not None:
+            raise CommandError(
+                _("Internal error after %(total)d verdict(s): %(error)s") % {"total": total, "error": repr(failure)},
+                returncode=EXIT_BAD_INPUT,
+            )
+        if internal:
+            raise CommandError(
+                _("Internal error of the rules engine in %(internal)d of %(total)d hand reports.")
+                % {"internal": internal, "total": total},
+                returncode=EXIT_BAD_INPUT,
+            )
         if total == 0:
             raise CommandError(_("The input is an empty list: there is no hand report to check."),
                                returncode=EXIT_BAD_INPUT)
@@ -233,7 +255,7 @@ class Command(BaseCommand):
             self.stdout.flush()
 
             def write(text: str) -> None:
-                buffer.write(text.encode("utf-8"))
+                buffer.write(text.encode("utf-8", "backslashreplace"))
 
             return write, buffer.flush
 

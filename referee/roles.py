@@ -1,0 +1,104 @@
+"""Who a signed-in user is to the site, where they start and what waits for them.
+
+A user may be an organizer (organizes a tournament; staff and superusers review every
+tournament's rulings), a referee (a match or a table is assigned to them) or both; the site's
+operators (staff, superusers) also get the Django admin. :func:`summary` reads all of it in one
+query, for the header of every page; :func:`start_url` is where the login lands.
+
+This lives on the referee side because it is the only layer that sees tournaments, súmulas and
+rulings together (scoring <- tournaments <- referee).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.urls import reverse
+
+from scoring.models import Match
+from tournaments.models import TableAssignment, Tournament
+
+from .models import Appeal, Ruling
+
+
+@dataclass(frozen=True)
+class Role:
+    """What the header and the start page need to know about one user."""
+
+    organizer: bool = False
+    referee: bool = False
+    operator: bool = False   # staff or superuser: the Django admin
+    to_receive: int = 0      # signed súmulas of their tournaments waiting to be received
+    escalated: int = 0       # rulings sent up by a referee (art. 26)
+    appeals: int = 0         # appeals not decided yet (art. 26)
+    open_tables: int = 0     # matches assigned to them as referee and not received yet
+
+    @property
+    def to_review(self) -> int:
+        return self.escalated + self.appeals
+
+    @property
+    def organizer_pending(self) -> int:
+        return self.to_receive + self.to_review
+
+
+NOBODY = Role()
+
+
+def _count(queryset) -> Subquery:
+    """A correlated COUNT(*) as a scalar subquery (0 when nothing matches)."""
+    counted = queryset.order_by().annotate(_one=Value(1)).values("_one").annotate(n=Count("*")).values("n")
+    return Coalesce(Subquery(counted[:1], output_field=IntegerField()), 0)
+
+
+def tournaments_of(user):
+    """The tournaments an organizer looks after: their own (every one for staff and superusers)."""
+    if user.is_staff or user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(organizer=user)
+
+
+def summary(user) -> Role:
+    """The user's roles and pending counts, in one query."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return NOBODY
+    operator = bool(user.is_staff or user.is_superuser)
+    me = OuterRef("pk")
+    if operator:
+        scope_matches, scope_rulings = Q(), Q()
+    else:
+        scope_matches, scope_rulings = Q(tournament__organizer=me), Q(match__tournament__organizer=me)
+    row = get_user_model().objects.filter(pk=user.pk).annotate(
+        organizes=Exists(Tournament.objects.filter(organizer=me)),
+        refs_match=Exists(Match.objects.filter(referee=me)),
+        refs_table=Exists(TableAssignment.objects.filter(referee=me)),
+        to_receive=_count(Match.objects.filter(scope_matches, status=Match.Status.SIGNED,
+                                               tournament__isnull=False)),
+        escalated=_count(Ruling.objects.filter(scope_rulings, status=Ruling.Status.ESCALATED)),
+        appeals=_count(Appeal.objects.filter(
+            Q(ruling__match__tournament__organizer=me) if not operator else Q(), decided_at__isnull=True)),
+        open_tables=_count(Match.objects.filter(referee=me).exclude(status=Match.Status.RECEIVED)),
+    ).values("organizes", "refs_match", "refs_table", "to_receive", "escalated", "appeals", "open_tables").first()
+    if row is None:
+        return NOBODY
+    organizer = operator or row["organizes"]
+    return Role(
+        organizer=organizer, referee=row["refs_match"] or row["refs_table"], operator=operator,
+        to_receive=row["to_receive"] if organizer else 0,
+        escalated=row["escalated"] if organizer else 0,
+        appeals=row["appeals"] if organizer else 0,
+        open_tables=row["open_tables"],
+    )
+
+
+def start_url(user, role: Role | None = None) -> str:
+    """Where a user lands after signing in: organizers on their tournaments, referees on their
+    tables, everyone else on the public list of tournaments."""
+    role = role or summary(user)
+    if role.organizer:
+        return reverse("organizer-home")
+    if role.referee:
+        return reverse("referee:tables")
+    return reverse("tournaments:home")

@@ -1,0 +1,65 @@
+"""Where each role starts: the redirect after signing in (``start``) and the organizer's page of
+their tournaments with what needs them now (``organizer_home``: súmulas to receive, escalated
+rulings and appeals, each with its link). The referee's start page is ``referee:tables``."""
+from __future__ import annotations
+
+from django.contrib.auth.views import LoginView, redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from scoring.models import Match
+
+from . import roles
+from .models import Appeal, Ruling
+
+
+class RoleLoginView(LoginView):
+    """The login page; without a ``next`` it lands on the user's start page (``roles.start_url``)."""
+
+    redirect_authenticated_user = True
+
+    def get_default_redirect_url(self):
+        return roles.start_url(self.request.user)
+
+
+@require_GET
+def start(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    return redirect(roles.start_url(request.user))
+
+
+@require_GET
+def organizer_home(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    role = roles.summary(request.user)
+    if not role.organizer:
+        raise PermissionDenied(_("This page is for the organizers of tournaments."))
+    signed = Q(matches__status=Match.Status.SIGNED)
+    tournaments = list(roles.tournaments_of(request.user).annotate(
+        to_receive=Count("matches", filter=signed, distinct=True),
+        pair_count=Count("pairs", distinct=True),
+    ).order_by("-date", "name"))
+    ids = [t.pk for t in tournaments]
+    escalated = dict(Ruling.objects.filter(match__tournament__in=ids, status=Ruling.Status.ESCALATED)
+                     .values_list("match__tournament").annotate(n=Count("pk")).order_by())
+    appeals = dict(Appeal.objects.filter(ruling__match__tournament__in=ids, decided_at__isnull=True)
+                   .values_list("ruling__match__tournament").annotate(n=Count("pk")).order_by())
+    signed_matches = {}
+    for match in (Match.objects.filter(tournament__in=ids, status=Match.Status.SIGNED)
+                  .select_related("pair_a", "pair_b").order_by("table", "pk")):
+        signed_matches.setdefault(match.tournament_id, []).append(match)
+    for t in tournaments:
+        t.escalated = escalated.get(t.pk, 0)
+        t.appeals = appeals.get(t.pk, 0)
+        t.signed_matches = signed_matches.get(t.pk, [])
+        t.needs_me = t.to_receive + t.escalated + t.appeals
+    active = [t for t in tournaments if t.status != t.Status.FINISHED or t.needs_me]
+    finished = [t for t in tournaments if t not in active]
+    return render(request, "referee/organizer_home.html", {
+        "role": role, "active": active, "finished": finished,
+    })

@@ -1,0 +1,82 @@
+"""axe-core on the main pages (issue 14 §6): home, a tournament's public page, its bracket, the
+standings of the round robin, a súmula, the referee's tables, the login page; on a phone and a
+laptop. Fails on any serious or critical violation.
+
+axe-core is vendored (tests/browser/vendor/axe.min.js, from the npm registry package ``axe-core``
+4.10.3, MPL-2.0, license beside it) and injected by Playwright, so the test runs offline.
+Screenshots of the phone pages: /tmp/axe-<name>.png.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from .conftest import phone_context
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+BLOCKING = {"serious", "critical"}
+
+
+@pytest.fixture
+def demo(transactional_db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
+    from scoring.models import Match
+
+    match = Match.objects.filter(tournament__slug="torneio-de-demonstracao").order_by("pk").first()
+    return {"match": match}
+
+
+def violations(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                      nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+    }""")
+    return [v for v in result if v["impact"] in BLOCKING]
+
+
+def login(page, base: str, username: str) -> None:
+    page.goto(f"{base}/entrar/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "truco-demo")
+    page.click("form.login button[type=submit]")
+    page.wait_for_load_state()
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_main_pages_have_no_serious_accessibility_violation(live_server, browser, demo, size):
+    if size == "phone":
+        context = phone_context(browser)
+    else:
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    page = context.new_page()
+    base = live_server.url
+    slug = "torneio-de-demonstracao"
+    public = {
+        "login": "/entrar/",
+        "home": "/",
+        "tournament": f"/torneios/{slug}/",
+        "bracket": f"/torneios/{slug}/chave/",
+        "standings": "/torneios/torneio-de-pontos-corridos/classificacao/",
+    }
+    found = {}
+    for name, path in public.items():
+        page.goto(base + path)
+        if size == "phone":
+            page.screenshot(path=f"/tmp/axe-{name}.png", full_page=False)
+        found[name] = violations(page)
+    login(page, base, "arbitro")
+    for name, path in {"tables": "/arbitragem/", "sumula": f"/sumulas/partida/{demo['match'].pk}/"}.items():
+        page.goto(base + path)
+        if size == "phone":
+            page.screenshot(path=f"/tmp/axe-{name}.png", full_page=False)
+        found[name] = violations(page)
+    context.close()
+    bad = {name: v for name, v in found.items() if v}
+    assert not bad, bad
