@@ -232,3 +232,30 @@ def test_stages_can_be_changed_and_removed_until_they_start(t, org):
     assert c.patch(f"{API}stages/2/", {"qualifiers": 3}, format="json").status_code == 409
     schema = client().get("/api/schema/").content.decode()
     assert "/api/tournaments/{slug}/stages/" in schema and "/api/tournaments/{slug}/stages/next/" in schema
+
+
+def test_best_third_placed_pairs_across_groups_fill_an_8_pair_knockout(t, org):
+    """3 groups of 3 (snake: A = P1 P6 P7, B = P2 P5 P8, C = P3 P4 P9) feed an 8-pair knockout: the
+    top 2 of each group and the best 2 thirds. The lower number wins, the loser scoring its number
+    of tentos: the thirds P7, P8, P9 lost twice, by hand P7 -10, P8 -8, P9 -6: P9 and P8 go through."""
+    pairs = f.pairs(t, 9)
+    f.seed_in_order(pairs)
+    ids = {p.name: p.pk for p in pairs}
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "round_robin", "group_count": 3}, format="json")
+    response = c.post(f"{API}stages/", {"format": "single_elimination", "qualification": "per_group",
+                                        "qualifiers_per_group": 2, "qualifiers": 2}, format="json")
+    assert response.status_code == 201, response.json()
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    points = lambda winner, loser: number(loser) % 12  # noqa: E731
+    for _ in range(2):
+        play_round(t, c, points)
+        assert c.post(f"{API}rounds/next/").status_code == 201
+    play_round(t, c, points)
+    qualifiers = c.get(f"{API}stages/2/qualifiers/").json()
+    assert qualifiers["problems"] == [] and len(qualifiers["names"]) == 8
+    assert set(qualifiers["names"][:3]) == {"P1", "P2", "P3"} and set(qualifiers["names"][3:6]) == {"P4", "P5", "P6"}
+    assert qualifiers["names"][6:] == ["P9", "P8"]
+    assert c.post(f"{API}rounds/next/").status_code == 201
+    knockout = Stage.objects.get(tournament=t, position=2)
+    assert knockout.entrants == [ids[n] for n in qualifiers["names"]] and len(open_matches(t)) == 4
