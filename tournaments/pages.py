@@ -112,6 +112,12 @@ def _score_cells(result: Result, top_pair: int | None, best_of: int) -> tuple[st
     return (str(a), str(b)) if result.pair_a_id == top_pair else (str(b), str(a))
 
 
+def _match_best_of(view: services.BracketView, code: str, default: int) -> int:
+    """The format the bracket match was created with (each match keeps its own)."""
+    node = view.nodes.get(code)
+    return node.match.best_of if node is not None and node.match is not None else default
+
+
 def bracket_drawing(view: services.BracketView, *, links: dict[str, str] | None = None) -> str:
     """The SVG of a tournament's bracket with its official results (scores, W.O.) and the champion."""
     best_of = view.stage.tournament.best_of
@@ -122,7 +128,7 @@ def bracket_drawing(view: services.BracketView, *, links: dict[str, str] | None 
         m = by_code.get(code)
         if m is None:
             continue
-        top, bottom = _score_cells(result, m.top.pair, best_of)
+        top, bottom = _score_cells(result, m.top.pair, _match_best_of(view, code, best_of))
         displays[code] = MatchDisplay(top, bottom, href=(links or {}).get(code, ""))
     for code, href in (links or {}).items():
         displays.setdefault(code, MatchDisplay(href=href))
@@ -165,7 +171,7 @@ def bracket_rows(view: services.BracketView) -> list[BracketMatchRow]:
 
         score = ""
         if result is not None:
-            top, bottom = _score_cells(result, m.top.pair, best_of)
+            top, bottom = _score_cells(result, m.top.pair, _match_best_of(view, m.match_id, best_of))
             score = "W.O." if "W.O." in (top, bottom) else f"{top}–{bottom}"
         rows.append(BracketMatchRow(
             number=number, code=m.match_id, round=view.round_of(m.match_id),

@@ -114,6 +114,8 @@ def test_swiss_of_24_pairs_then_top_8_knockout_best_of_3_semifinals_and_final(t,
     assert [(s["position"], s["state"]) for s in c.get(f"{API}stages/").json()] == [(1, "complete"),
                                                                                      (2, "complete")]
     assert AuditEntry.objects.filter(action="stage_started").count() == 1
+    page = client().get(f"/torneios/{t.slug}/chave/").content.decode()
+    assert "2–1" in page  # the best-of-3 matches read in games, each by its own format
 
 
 def test_groups_then_knockout_as_two_stages_seeded_from_hand_computed_group_tables(t, org):
