@@ -1,12 +1,21 @@
-"""Settings, read from environment variables.
+"""Settings, read from environment variables (the README's tables list them).
 
-Embedded default (nothing to install): SQLite in ``var/`` and Celery in eager mode.
-Production: ``DATABASE_URL`` (PostgreSQL) and ``CELERY_BROKER_URL`` (Redis or RabbitMQ)
-switch to the real services; more web and worker processes scale it out.
+Embedded default (nothing to install): SQLite in ``var/`` (WAL, immediate transactions, so
+concurrent writers wait instead of failing) and Celery in eager mode; ``scripts/setup-and-run``
+adds a worker on a filesystem broker in ``var/`` so printing leaves the request there too.
+Production: ``DATABASE_URL`` (PostgreSQL) and ``CELERY_BROKER_URL`` (Redis) switch to the real
+services; more web and worker processes scale it out (``scripts/serve``, ``compose.yaml``).
+
+Debug is off unless ``DJANGO_DEBUG=true``, and then only for local host names and clients
+(``config.middleware.LocalDebugOnlyMiddleware``). With debug off and a public host name the
+site expects HTTPS behind a proxy (secure cookies, HSTS, redirect); ``DJANGO_HTTPS=false``
+turns that off for a LAN-only install at the venue.
 """
 from __future__ import annotations
 
 import os
+import secrets
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
@@ -15,19 +24,78 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("TRUCO_VAR_DIR", BASE_DIR / "var"))
 
+#: host names that reach only this machine
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1", "testserver")
+
 
 def env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
-    if value is None:
+    if value is None or not value.strip():
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
-if not DEBUG and SECRET_KEY.startswith("dev-only"):
-    raise RuntimeError("Set DJANGO_SECRET_KEY when DJANGO_DEBUG is off.")
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def _is_local(host: str) -> bool:
+    return host in LOCAL_HOSTS or host.endswith(".localhost") or host.startswith("127.")
+
+
+def _secret_key() -> str:
+    """``DJANGO_SECRET_KEY``, or a random key kept in ``var/secret_key`` (one machine only:
+    several machines must share one ``DJANGO_SECRET_KEY``)."""
+    key = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+    if key:
+        return key
+    path = VAR_DIR / "secret_key"
+    try:
+        return path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        key = secrets.token_urlsafe(50)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process wrote it first
+            return path.read_text(encoding="ascii").strip()
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(key)
+        return key
+
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+DEBUG = env_bool("DJANGO_DEBUG", False)
+if DEBUG and not all(_is_local(host) for host in ALLOWED_HOSTS):
+    # Django's debug pages print settings and the environment: never to the network.
+    raise RuntimeError(
+        "DJANGO_DEBUG=true is for this machine only: DJANGO_ALLOWED_HOSTS must name local hosts "
+        f"(got {', '.join(ALLOWED_HOSTS)}). Leave DJANGO_DEBUG unset to serve other machines."
+    )
+SECRET_KEY = _secret_key()
+
+# -- HTTPS and the proxy in front ---------------------------------------------------------------
+#: behind HTTPS unless debug, a local-only host list, or DJANGO_HTTPS=false (a LAN at the venue)
+HTTPS = env_bool("DJANGO_HTTPS", not DEBUG and not all(_is_local(host) for host in ALLOWED_HOSTS))
+#: the header the TLS proxy sets, "Header-Name: value" (empty: no proxy says so)
+_proxy_header = os.environ.get("DJANGO_PROXY_SSL_HEADER", "X-Forwarded-Proto: https" if HTTPS else "")
+if _proxy_header.strip():
+    _name, _sep, _value = _proxy_header.partition(":")
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _name.strip().upper().replace("-", "_"), _value.strip())
+#: how many proxies in front append to X-Forwarded-For (0: the client is REMOTE_ADDR)
+PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "1" if HTTPS else "0"))
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS") or [
+    f"{'https' if HTTPS else 'http'}://{host}" for host in ALLOWED_HOSTS
+    if host not in LOCAL_HOSTS and not host.startswith(".") and host != "*"
+]
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS and env_bool("DJANGO_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -38,20 +106,28 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "axes",
+    "storages",
     "tournaments",
     "scoring",
     "referee",
 ]
 
 MIDDLEWARE = [
+    "config.logs.RequestLogMiddleware",
+    "config.middleware.LocalDebugOnlyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.conditional.PublicConditionalGetMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last: turns a locked-out login into the lockout answer
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -80,7 +156,33 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent writers (two tables entering hands, the print worker) wait for each other:
+    # IMMEDIATE takes the write lock at BEGIN, so the services' read-then-write never has to
+    # upgrade a read lock (which fails at once with "database is locked"); WAL lets readers
+    # go on while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": int(os.environ.get("SQLITE_TIMEOUT", "30")),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    # first: refuses a locked-out account and address before the password is checked
+    "config.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling (django-axes), kept in the database so that every process sees it:
+# after AXES_FAILURE_LIMIT wrong passwords for one account from one address, that account
+# is refused from that address (even with the right password) for AXES_COOLOFF_TIME hours.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")) / 60
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "config.auth.client_ip"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -94,9 +196,35 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", VAR_DIR / "static"))
 MEDIA_URL = "media/"
-MEDIA_ROOT = VAR_DIR / "media"
+MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", VAR_DIR / "media"))
+# Static files are served by WhiteNoise (compressed, hashed names cached for a year after
+# collectstatic; straight from the apps before it). Generated files (print jobs' PDFs) go
+# through the default storage: the local disk, or an S3-compatible bucket when
+# TRUCO_S3_BUCKET is set, so that a worker and a web process on other machines share them.
+WHITENOISE_USE_FINDERS = True
+try:  # WhiteNoise warns at every start when the folder is missing (before collectstatic)
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+except OSError:
+    pass
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "config.storage.StaticStorage"},
+}
+if os.environ.get("TRUCO_S3_BUCKET"):
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["TRUCO_S3_BUCKET"],
+            "endpoint_url": os.environ.get("TRUCO_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("TRUCO_S3_REGION") or None,
+            "location": os.environ.get("TRUCO_S3_PREFIX", ""),
+            "default_acl": None,
+            "querystring_auth": True,
+            "file_overwrite": False,
+        },
+    }
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -113,6 +241,16 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
+# Cache: built public pages by their ETag (config.conditional), an optimisation only. Redis
+# shared by the web processes with DJANGO_CACHE_URL (e.g. redis://127.0.0.1:6379/2), else
+# each process's memory.
+_cache_url = os.environ.get("DJANGO_CACHE_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}
+    if _cache_url.startswith(("redis://", "rediss://"))
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "truco", "OPTIONS": {"MAX_ENTRIES": 2000}}
+}
+
 # Celery: eager (in-process) unless a broker is configured.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
@@ -120,6 +258,44 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    # the embedded default's broker (scripts/setup-and-run): plain files in var/, no service
+    _broker_dir = VAR_DIR / "broker"
+    for _sub in ("queue", "processed"):
+        (_broker_dir / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_broker_dir / "queue"),
+        "data_folder_out": str(_broker_dir / "queue"),
+        "processed_folder": str(_broker_dir / "processed"),
+        "store_processed": False,
+    }
+else:
+    # Redis: a message not acknowledged (its worker died) is delivered again after this long;
+    # workers look for such messages every CELERY_RESTORE_INTERVAL seconds
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
+        "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+        "unacked_restore_throttle": 1,
+    }
+# Tasks are acknowledged when done, not when taken: a worker that dies (kill -9, lost machine)
+# leaves its task to the next one. Tasks are written to be run twice safely.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "fail-stalled-print-jobs": {"task": "scoring.fail_stalled_print_jobs", "schedule": 60.0},
+    "remove-old-print-pdfs": {"task": "scoring.remove_old_print_files", "schedule": 3600.0},
+}
+#: a running print job with no progress for this long may be taken over by a redelivered task
+PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
+#: a running print job with no progress for this long is marked failed (its worker is lost)
+PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "300"))
+#: a queued print job that no worker took for this long is marked failed
+PRINT_JOB_QUEUE_TIMEOUT_SECONDS = int(os.environ.get("PRINT_JOB_QUEUE_TIMEOUT_SECONDS", "1800"))
+#: print jobs' PDFs are removed this many days after the job finished (the job stays listed)
+PRINT_JOB_KEEP_DAYS = float(os.environ.get("PRINT_JOB_KEEP_DAYS", "7"))
 
 # Organizers and referees sign in on the site's own page (the admin's accepts staff only).
 LOGIN_URL = "login"
@@ -128,3 +304,53 @@ LOGOUT_REDIRECT_URL = "tournaments:home"
 
 # Absolute address of the site, printed on súmulas (the QR code of the verification page).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# -- errors and logs --------------------------------------------------------------------------
+# Pages for 400, 403, 404 and 500 in the site's layout (templates/errors/).
+CSRF_FAILURE_VIEW = "config.error_views.csrf_failure"
+ADMINS = [(name or address, address) for name, address in getaddresses(env_list("DJANGO_ADMINS")) if address]
+MANAGERS = ADMINS
+SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", "truco@localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+
+# Everything to standard output, one line per event (tracebacks folded into the line), with
+# the request (id, method, path, client address) and the user; errors also by mail to ADMINS.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {
+        "request": {"()": "config.logs.RequestContextFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "formatters": {
+        "line": {
+            "()": "config.logs.OneLineFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s [%(request)s] %(message)s",
+        },
+    },
+    "handlers": {
+        "stdout": {
+            "class": "logging.StreamHandler", "stream": "ext://sys.stdout",
+            "filters": ["request"], "formatter": "line",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": False},
+        "django.request": {"handlers": ["stdout", "mail_admins"], "level": "WARNING", "propagate": False},
+        "django.security": {"handlers": ["stdout", "mail_admins"], "level": "WARNING", "propagate": False},
+        # the access line (config.logs.RequestLogMiddleware) already says every 4xx
+        "django.server": {"handlers": ["stdout"], "level": "WARNING", "propagate": False},
+        "truco.access": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
+    },
+}

@@ -1,5 +1,6 @@
 """Admin of the súmulas: the organizer creates matches here (through ``services.create_match``);
-matches, versions, signatures and the audit trail are otherwise read-only.
+matches, games, entries, versions, signatures and the audit trail are otherwise read-only.
+Print jobs are listed for operators, who may delete them (their PDF goes with them).
 
 Every change to a súmula goes through the entry page or the API (``scoring.services``); the admin
 links to the entry page.
@@ -11,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from . import services
-from .models import Match, MatchEvent, Signature, SumulaVersion
+from .models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, PrintJob, Signature, SumulaVersion
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -112,3 +113,30 @@ class SignatureAdmin(ReadOnlyAdmin):
 class MatchEventAdmin(ReadOnlyAdmin):
     list_display = ["match", "kind", "by", "at"]
     list_filter = ["kind"]
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ["match", "number", "score_a", "score_b", "winner"]
+
+
+@admin.register(HandEntry)
+class HandEntryAdmin(ReadOnlyAdmin):
+    list_display = ["game", "position"]
+    exclude = ["verdict"]
+
+
+@admin.register(PenaltyEntry)
+class PenaltyEntryAdmin(ReadOnlyAdmin):
+    list_display = ["game", "position"]
+
+
+@admin.register(PrintJob)
+class PrintJobAdmin(ReadOnlyAdmin):
+    list_display = ["id", "tournament", "round", "kind", "status", "done", "total", "attempts", "created_by",
+                    "created_at", "finished_at"]
+    list_filter = ["status", "kind", "tournament"]
+    readonly_fields = ["error"]
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_staff

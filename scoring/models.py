@@ -442,6 +442,10 @@ class PrintJob(models.Model):
         help_text=pgettext_lazy("print job", "The address the print was asked from (e.g. http://192.168.0.10:8000): "
                                 "the QR codes point there. Empty: the SITE_URL setting."),
     )
+    attempts = models.PositiveSmallIntegerField(
+        pgettext_lazy("print job", "attempts"), default=0,
+        help_text=pgettext_lazy("print job", "How many times a worker started it (a lost worker's job is taken again)."),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="print_jobs", verbose_name=pgettext_lazy("print job", "created by"),

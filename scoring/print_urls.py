@@ -7,6 +7,7 @@ matches; printing rounds and the print jobs are for the tournament's organizer).
 """
 from django.urls import path
 
+from . import print_job_views
 from . import print_views as views
 
 app_name = "printing"
@@ -16,4 +17,5 @@ urlpatterns = [
     path("trabalho/<int:pk>/", views.job_page, name="job"),
     path("trabalho/<int:pk>/estado/", views.job_status, name="job-status"),
     path("trabalho/<int:pk>/sumulas.pdf", views.job_pdf, name="job-pdf"),
+    path("trabalho/<int:pk>/de-novo/", print_job_views.job_retry, name="job-retry"),
 ]

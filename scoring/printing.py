@@ -8,9 +8,11 @@ Owns the path from matches to PDF bytes (the rendering itself is ``scoring.pdf``
 - :func:`start_print_job` checks the permission, records a :class:`~scoring.models.PrintJob`
   for a round (or a list of matches) and queues ``scoring.render_print_job`` once the job is
   committed: eagerly in-process by default, on a Celery worker when a broker is configured;
-- :func:`run_print_job` the body of that task: renders every súmula into one PDF, writes the
-  progress to the job as it goes (throttled), stores the file and marks the job done or
-  failed with the error.
+- :func:`run_print_job` the body of that task: claims the job (:func:`claim_job`), renders
+  every súmula into one PDF, writes the progress to the job as it goes (throttled), stores
+  the file and marks the job done or failed with the error. A task delivered again after
+  its worker died takes the job over once it shows no progress; only the attempt that owns
+  the job stores a PDF. Stalled jobs, retries and old PDFs: ``scoring.print_upkeep``.
 
 Permissions (documented in docs/printing.md): single-match downloads, blank or filled, follow
 ``access.can_read`` (public for tournament matches, read-only; friendlies only for their
@@ -23,11 +25,13 @@ import logging
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -216,15 +220,56 @@ class _Progress:
             self.last = now
 
 
+#: what :func:`claim_job` found
+CLAIMED, BUSY, FINISHED, MISSING = "claimed", "busy", "finished", "missing"
+
+
+def claim_job(job_id: int) -> tuple[PrintJob | None, str]:
+    """Take a job for this worker: a queued one, or a running one without progress for
+    ``PRINT_JOB_HEARTBEAT_SECONDS`` (its worker died and the broker delivered the task
+    again). Counts the attempt; returns the job and :data:`CLAIMED`, or why not: :data:`BUSY`
+    (another worker is on it), :data:`FINISHED`, :data:`MISSING`."""
+    now = timezone.now()
+    fresh_since = now - timedelta(seconds=settings.PRINT_JOB_HEARTBEAT_SECONDS)
+    with transaction.atomic():
+        job = PrintJob.objects.select_for_update().filter(pk=job_id).first()
+        if job is None:
+            return None, MISSING
+        if job.status == PrintJob.Status.RUNNING and job.updated_at >= fresh_since:
+            return job, BUSY
+        if job.status not in (PrintJob.Status.QUEUED, PrintJob.Status.RUNNING):
+            return job, FINISHED
+        if job.status == PrintJob.Status.RUNNING:
+            log.warning("print job %s: taken over after %s without progress (attempt %s)",
+                        job_id, now - job.updated_at, job.attempts + 1)
+        PrintJob.objects.filter(pk=job_id).update(
+            status=PrintJob.Status.RUNNING, started_at=now, done=0, updated_at=now, attempts=F("attempts") + 1,
+        )
+    return PrintJob.objects.select_related("tournament", "round").get(pk=job_id), CLAIMED
+
+
+def _still_mine(job: PrintJob):
+    """The job's row, locked, if this attempt still owns it (not failed as stalled meanwhile,
+    nor taken over by another worker); else ``None``. Call inside a transaction."""
+    return PrintJob.objects.select_for_update().filter(
+        pk=job.pk, status=PrintJob.Status.RUNNING, attempts=job.attempts
+    ).first()
+
+
 def run_print_job(job_id: int, *, progress_interval: float = PROGRESS_INTERVAL) -> PrintJob | None:
     """Render a queued job's súmulas into one PDF; the job ends ``done`` with its file or
-    ``failed`` with the error. Returns the job (``None`` if it does not exist). A job that is
-    not queued any more (already taken by another worker) is left alone."""
-    claimed = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
-        status=PrintJob.Status.RUNNING, started_at=timezone.now(), done=0, updated_at=timezone.now(),
-    )
-    job = PrintJob.objects.select_related("tournament", "round").filter(pk=job_id).first()
-    if job is None or not claimed:
+    ``failed`` with the error. Returns the job (``None`` if it does not exist) with
+    ``job.claim`` saying what :func:`claim_job` found. A job another worker is on, or that is
+    finished, is left alone.
+
+    Safe to run twice (a task delivered again after its worker died): the PDF is stored, and
+    the job marked done, only by the attempt that still owns the job, in one transaction.
+    """
+    job, claim = claim_job(job_id)
+    if job is None:
+        return None
+    job.claim = claim
+    if claim != CLAIMED:
         return job
     try:
         matches = ordered_matches(job.matches.all())
@@ -234,27 +279,38 @@ def run_print_job(job_id: int, *, progress_interval: float = PROGRESS_INTERVAL) 
             PrintJob.objects.filter(pk=job.pk).update(total=total)
             job.total = total
         data = pdf.render_many(sheets, job.kind, on_progress=_Progress(job.pk, total, progress_interval))
-        job.file.save(pdf_filename(job.kind, job=job), ContentFile(data), save=False)
     except Exception as error:  # noqa: BLE001 - any failure is the job's, recorded for the organizer
         log.exception("print job %s failed", job_id)
         job.status = PrintJob.Status.FAILED
         job.error = f"{type(error).__name__}: {error}"[:4000]
         job.finished_at = timezone.now()
-        PrintJob.objects.filter(pk=job.pk).update(
+        PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.RUNNING, attempts=job.attempts).update(
             status=job.status, error=job.error, finished_at=job.finished_at, updated_at=job.finished_at
         )
         return job
-    job.status = PrintJob.Status.DONE
-    job.done = job.total
-    job.finished_at = timezone.now()
-    PrintJob.objects.filter(pk=job.pk).update(
-        status=job.status, done=job.done, file=job.file.name, finished_at=job.finished_at, updated_at=job.finished_at,
-    )
+    with transaction.atomic():
+        if _still_mine(job) is None:
+            log.warning("print job %s: attempt %s finished after losing the job; its PDF is dropped",
+                        job_id, job.attempts)
+            job.refresh_from_db()
+            job.claim = BUSY
+            return job
+        job.file.save(pdf_filename(job.kind, job=job), ContentFile(data), save=False)
+        job.status = PrintJob.Status.DONE
+        job.done = job.total
+        job.finished_at = timezone.now()
+        PrintJob.objects.filter(pk=job.pk).update(
+            status=job.status, done=job.done, file=job.file.name, finished_at=job.finished_at,
+            updated_at=job.finished_at,
+        )
     return job
 
 
 def job_status(job: PrintJob) -> dict:
-    """What the progress page polls."""
+    """What the progress page polls (a job that stalled is marked failed first)."""
+    from .print_upkeep import fail_if_stalled
+
+    fail_if_stalled(job)
     return {
         "id": job.pk,
         "kind": job.kind,

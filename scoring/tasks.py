@@ -1,9 +1,12 @@
-"""Celery tasks of the scoring app: ``ping`` (a worker round trip) and print jobs.
+"""Celery tasks of the scoring app: ``ping`` (a worker round trip), print jobs and their upkeep.
 
-Tasks are thin: the work is in the services they call (``scoring.printing``). Without a
-broker (the embedded default) they run eagerly, in-process.
+Tasks are thin: the work is in the services they call (``scoring.printing``,
+``scoring.print_upkeep``). Without a broker (the embedded default's tests) they run
+eagerly, in-process. Tasks are acknowledged late (settings: ``CELERY_TASK_ACKS_LATE``), so
+a task whose worker died is delivered again; each is safe to run twice.
 """
 from celery import shared_task
+from django.conf import settings
 
 
 @shared_task(name="scoring.ping")
@@ -12,14 +15,39 @@ def ping() -> str:
     return "pong"
 
 
-@shared_task(name="scoring.render_print_job", ignore_result=True)
-def render_print_job(job_id: int) -> str | None:
+@shared_task(name="scoring.render_print_job", ignore_result=True, bind=True, acks_late=True,
+             reject_on_worker_lost=True, max_retries=None)
+def render_print_job(self, job_id: int) -> str | None:
     """Render a print job's súmulas into one PDF (``scoring.printing.run_print_job``).
 
     Failures are recorded on the job (status ``failed`` and the error), not raised: the
-    organizer reads them on the job's page. Returns the job's final status.
+    organizer reads them on the job's page. Returns the job's final status. Delivered
+    again while another worker still makes progress on the job, it checks back later
+    (until that one finishes, or the job shows no progress and this one takes it over).
     """
-    from .printing import run_print_job
+    from .printing import BUSY, run_print_job
 
     job = run_print_job(job_id)
-    return job.status if job is not None else None
+    if job is None:
+        return None
+    if getattr(job, "claim", None) == BUSY and not self.request.is_eager:
+        retries_left = settings.PRINT_JOB_STALL_SECONDS // max(1, settings.PRINT_JOB_HEARTBEAT_SECONDS) + 2
+        if self.request.retries < retries_left:
+            raise self.retry(countdown=settings.PRINT_JOB_HEARTBEAT_SECONDS)
+    return job.status
+
+
+@shared_task(name="scoring.fail_stalled_print_jobs", ignore_result=True)
+def fail_stalled_print_jobs() -> int:
+    """Periodic (Celery beat): stalled print jobs are marked failed with the reason."""
+    from .print_upkeep import fail_stalled_jobs
+
+    return fail_stalled_jobs()
+
+
+@shared_task(name="scoring.remove_old_print_files", ignore_result=True)
+def remove_old_print_files() -> int:
+    """Periodic (Celery beat): PDFs older than ``PRINT_JOB_KEEP_DAYS`` are deleted."""
+    from .print_upkeep import remove_old_files
+
+    return remove_old_files()

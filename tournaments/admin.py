@@ -1,8 +1,28 @@
+"""Admin of the tournaments, for site operators: tournaments, players, pairs and rounds are
+editable; what the services derive (formats, brackets, groups, byes, check-ins, tables,
+results) is shown read-only, and the audit trail (append-only) too. Changes go through the
+organizer's pages, which keep them consistent and audited."""
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .models import Pair, Player, Round, Tournament
+from .models import (
+    AuditEntry, BracketNode, Bye, CheckIn, GroupMember, Pair, Player, Result, Round, Stage, TableAssignment,
+    Tournament,
+)
+
+
+class ViewOnlyAdmin(admin.ModelAdmin):
+    """Staff can look; nobody adds, changes or deletes here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class PairInline(admin.TabularInline):
@@ -75,3 +95,56 @@ class PairAdmin(admin.ModelAdmin):
 class RoundAdmin(admin.ModelAdmin):
     list_display = ["tournament", "number", "name"]
     list_filter = ["tournament"]
+
+
+@admin.register(Stage)
+class StageAdmin(ViewOnlyAdmin):
+    list_display = ["tournament", "format", "seeding", "third_place", "updated_at"]
+    list_filter = ["format"]
+    search_fields = ["tournament__name"]
+
+
+@admin.register(BracketNode)
+class BracketNodeAdmin(ViewOnlyAdmin):
+    list_display = ["stage", "code", "section", "bracket_round", "position", "top_pair", "bottom_pair", "winner", "match"]
+    list_filter = ["section", "stage__tournament"]
+
+
+@admin.register(GroupMember)
+class GroupMemberAdmin(ViewOnlyAdmin):
+    list_display = ["stage", "group", "number", "pair"]
+    list_filter = ["stage__tournament"]
+
+
+@admin.register(Bye)
+class ByeAdmin(ViewOnlyAdmin):
+    list_display = ["round", "pair"]
+    list_filter = ["round__tournament"]
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(ViewOnlyAdmin):
+    list_display = ["round", "pair", "checked_in_at", "checked_in_by"]
+    list_filter = ["round__tournament"]
+    search_fields = ["pair__name"]
+
+
+@admin.register(TableAssignment)
+class TableAssignmentAdmin(ViewOnlyAdmin):
+    list_display = ["tournament", "round", "table", "referee"]
+    list_filter = ["tournament"]
+
+
+@admin.register(Result)
+class ResultAdmin(ViewOnlyAdmin):
+    list_display = ["match", "tournament", "kind", "winner", "games_a", "games_b", "recorded_by", "recorded_at"]
+    list_filter = ["kind", "tournament"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ViewOnlyAdmin):
+    """Append-only (``config.history.AppendOnly``)."""
+
+    list_display = ["tournament", "action", "actor", "reason", "at"]
+    list_filter = ["action", "tournament"]
+    search_fields = ["reason"]

@@ -65,7 +65,12 @@ def _public_context(request, tournament: Tournament, active: str, stage: Stage |
     }
 
 
-def _tournament(slug: str) -> Tournament:
+def _tournament(slug: str, request=None) -> Tournament:
+    """The tournament of a page; the one ``config.conditional`` already read for the page's
+    ETag when there is one (no second query)."""
+    known = getattr(request, "public_tournament", None)
+    if known is not None and known.slug == slug:
+        return known
     return get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
 
 
@@ -91,7 +96,7 @@ class TournamentDetailView(DetailView):
 
 @require_GET
 def bracket(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
     view = services.bracket_view(tournament) if stage is not None else None
     context = _public_context(request, tournament, "bracket", stage)
@@ -104,7 +109,7 @@ def bracket(request, slug: str):
 @require_GET
 def bracket_image(request, slug: str):
     """The bracket alone, as an SVG file (to share or print)."""
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     view = services.bracket_view(tournament)
     if view is None:
         raise Http404(_("This tournament has no bracket yet."))
@@ -114,7 +119,7 @@ def bracket_image(request, slug: str):
 
 @require_GET
 def grid(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
     groups = pages.group_stage_of(tournament)
     grids = pages.round_robin_grids(tournament, groups) if groups is not None else []
@@ -123,7 +128,7 @@ def grid(request, slug: str):
 
 @require_GET
 def standings(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
     table = services.standings(tournament)
     columns = pages.tiebreak_columns(table.tiebreaks)
@@ -141,7 +146,7 @@ def standings(request, slug: str):
 @require_GET
 def rounds(request, slug: str):
     """The rounds' index: the current round's pairings."""
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request)
     generated = pages.generated_rounds(tournament)
     current = pages.current_round(generated)
     if current is None:
@@ -153,7 +158,7 @@ def rounds(request, slug: str):
 
 @require_GET
 def round_detail(request, slug: str, number: int, *, tournament: Tournament | None = None, generated=None):
-    tournament = tournament or _tournament(slug)
+    tournament = tournament or _tournament(slug, request)
     stage = pages.stage_of(tournament)
     generated = generated if generated is not None else pages.generated_rounds(tournament)
     rnd = next((r for r in generated if r.number == number), None)

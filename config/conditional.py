@@ -1,0 +1,123 @@
+"""Conditional GETs on the public tournament pages and their JSON: ``ETag`` and
+``Last-Modified`` on every answer, and ``304 Not Modified`` — before the page is built —
+when nothing changed since the client's copy (``tournaments.freshness``). A projector or a
+hundred phones refreshing the bracket cost one small query each.
+
+The ETag also depends on the path and query, the user and the language; answers carrying
+a one-time message (the messages framework) are never short-circuited.
+
+The page built for an ETag is kept in the cache (``CACHES``: Redis with ``DJANGO_CACHE_URL``,
+else each process's memory: an optimisation only, never state another process needs), so a
+hundred readers of an unchanged bracket cost one build; the forms' CSRF tokens are filled
+in for each reader. When a change makes a page stale, one process builds the new one while
+the others keep serving the last one (with its own ETag) for those few moments, instead of
+every process building the same page at once.
+"""
+from __future__ import annotations
+
+import re
+
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.urls import Resolver404, resolve
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
+from django.utils.translation import get_language
+
+PUBLIC_PAGES = {
+    ("tournaments", "detail"), ("tournaments", "bracket"), ("tournaments", "bracket-svg"),
+    ("tournaments", "grid"), ("tournaments", "standings"), ("tournaments", "rounds"), ("tournaments", "round"),
+    ("tournaments-api", "detail"), ("tournaments-api", "pairs"), ("tournaments-api", "rounds"),
+    ("tournaments-api", "round"), ("tournaments-api", "matches"), ("tournaments-api", "match"),
+    ("tournaments-api", "standings"), ("tournaments-api", "bracket"), ("tournaments-api", "tables"),
+}
+
+
+def _credentials_besides_the_session(request) -> bool:
+    return bool(
+        request.headers.get("Authorization")
+        or getattr(request, "_force_auth_user", None) is not None  # DRF's test client
+        or getattr(request, "_force_auth_token", None) is not None
+    )
+
+
+CACHE_SECONDS = 600
+#: a page's new state is built by one process at a time; the others serve the last one
+BUILD_SECONDS = 30
+CSRF_PLACEHOLDER = "\x00csrf-token\x00"
+CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{32,64}(")')
+CSRF_PLACEHOLDER_INPUT = r"\g<1>" + CSRF_PLACEHOLDER + r"\g<2>"
+
+
+class PublicConditionalGetMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method not in ("GET", "HEAD"):
+            return self.get_response(request)
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return self.get_response(request)
+        if (match.namespace, match.url_name) not in PUBLIC_PAGES or "slug" not in match.kwargs:
+            return self.get_response(request)
+        if _credentials_besides_the_session(request):
+            # the API may know a user this middleware does not see (HTTP Basic, a token)
+            return self.get_response(request)
+        from tournaments.freshness import etag, state
+
+        current = state(match.kwargs["slug"])
+        if current is None:
+            return self.get_response(request)
+        request.public_tournament = current.tournament  # the views reuse it: no second query
+        user = request.user.pk if getattr(request, "user", None) is not None and request.user.is_authenticated else 0
+        tag = etag(current, request.get_full_path(), user, get_language(), request.headers.get("Accept", ""))
+        modified = int(current.last_modified.timestamp()) if current.last_modified else None
+        pending_messages = "messages" in request.COOKIES or "_messages" in getattr(request, "session", {})
+        if pending_messages:
+            return self.get_response(request)
+        early = get_conditional_response(request, etag=tag, last_modified=modified)
+        if early is not None:
+            return self._validators(early, tag, modified, user)
+        page = f"public-page:{request.get_full_path()}:{user}:{get_language()}:{request.headers.get('Accept', '')}"
+        stored = cache.get(f"{page}:{tag}")
+        building = False
+        if stored is None and not (building := cache.add(f"{page}:building", 1, BUILD_SECONDS)):
+            # another process is building this page's new state: serve its last state meanwhile
+            # (a few seconds old, with its own tag: the next refresh gets the new one)
+            latest = cache.get(f"{page}:latest")
+            if latest is not None:
+                old_tag, stored = latest
+                return self._serve(request, stored, old_tag, None, user)
+        if stored is not None:
+            return self._serve(request, stored, tag, modified, user)
+        try:
+            response = self.get_response(request)
+            if response.status_code == 200 and not response.has_header("ETag"):
+                self._validators(response, tag, modified, user)
+                if not response.streaming and not response.cookies.get("messages"):
+                    charset = response.charset or "utf-8"
+                    body = CSRF_INPUT.sub(CSRF_PLACEHOLDER_INPUT, response.content.decode(charset, "replace"))
+                    built = (body, response["Content-Type"])
+                    cache.set_many({f"{page}:{tag}": built, f"{page}:latest": (tag, built)}, CACHE_SECONDS)
+        finally:
+            if building:
+                cache.delete(f"{page}:building")
+        return response
+
+    def _serve(self, request, stored, tag: str, modified: int | None, user: int):
+        body, content_type = stored
+        if CSRF_PLACEHOLDER in body:
+            body = body.replace(CSRF_PLACEHOLDER, get_token(request))
+        return self._validators(HttpResponse(body, content_type=content_type), tag, modified, user)
+
+    @staticmethod
+    def _validators(response, tag: str, modified: int | None, user: int):
+        response["ETag"] = tag
+        if modified is not None:
+            response["Last-Modified"] = http_date(modified)
+        # browsers keep the page but ask again each time (a 304 when nothing changed)
+        patch_cache_control(response, no_cache=True, private=bool(user))
+        return response

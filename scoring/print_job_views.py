@@ -1,0 +1,23 @@
+"""The print job's retry (POST /sumulas/impressao/trabalho/<pk>/de-novo/): the organizer
+queues a failed job again from its page (``scoring.print_upkeep.retry_job``)."""
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from . import printing
+from .models import PrintJob
+from .print_upkeep import retry_job
+
+
+@require_POST
+def job_retry(request, pk: int):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    job = get_object_or_404(PrintJob.objects.select_related("tournament"), pk=pk)
+    if not printing.can_see_job(request.user, job):
+        raise PermissionDenied
+    retry_job(job)  # a second tap (the job is queued already) changes nothing
+    return redirect("printing:job", pk=job.pk)

@@ -1,0 +1,121 @@
+"""A print job survives its worker being killed (``kill -9``) in the middle (.ci/run's second
+pass): the task, acknowledged only when done, is delivered again to the next worker, which
+takes the job over; the PDF is produced once and the job is done.
+
+Like ``test_print_worker.py``, it starts its own workers on the test database and a queue of
+its own. The workers use a short visibility timeout and heartbeat so that the redelivery
+happens within seconds (production: ``CELERY_VISIBILITY_TIMEOUT``, 10 minutes)."""
+from __future__ import annotations
+
+import datetime
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.scoring.test_print_worker import BROKER, ROOT, database_url
+
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.skipif(not BROKER or not BROKER.startswith("redis"),
+                       reason="needs CELERY_BROKER_URL on Redis: a real worker to kill"),
+]
+
+MATCHES = 48
+
+
+def start_worker(env: dict, queue: str, name: str, log: Path) -> subprocess.Popen:
+    with open(log, "ab") as handle:
+        return subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "-Q", queue,
+             "-n", f"{name}@%h", "-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT, env=env, stdout=handle, stderr=subprocess.STDOUT,
+        )
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def test_a_job_whose_worker_is_killed_is_finished_by_the_next_worker_once(
+    transactional_db, tmp_path, settings, pdf_pages
+):
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from config.celery import app
+    from scoring import printing
+    from scoring.models import PrintJob
+    from tests.scoring.documents import make_document, store_round
+    from tournaments.models import Round, Tournament
+
+    organizer = get_user_model().objects.create_user("org-morte", password="x")
+    tournament = Tournament.objects.create(name="Copa do Processo Perdido", slug="copa-processo-perdido",
+                                           date=datetime.date(2026, 11, 21), organizer=organizer, best_of=3)
+    round_ = Round.objects.create(tournament=tournament, number=1)
+    documents = [make_document(100 + n, match_id=n + 1, table=n + 1, best_of=3, style="typical", corrections=0)
+                 for n in range(MATCHES)]
+    store_round(round_, documents)
+
+    queue = f"print-lost-{uuid.uuid4().hex[:12]}"
+    log = tmp_path / "workers.log"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(connection.settings_dict),
+        "DATABASE_CONN_MAX_AGE": "0",
+        "TRUCO_VAR_DIR": str(tmp_path),
+        "PYTHONUNBUFFERED": "1",
+        "CELERY_VISIBILITY_TIMEOUT": "4",
+        "CELERY_RESTORE_INTERVAL": "1",
+        "PRINT_JOB_HEARTBEAT_SECONDS": "3",
+    }
+    previous = app.conf.task_routes
+    app.conf.update(task_routes={"scoring.render_print_job": {"queue": queue}})
+    first = start_worker(env, queue, f"{queue}-first", log)
+    second = None
+    try:
+        job = printing.start_print_job(kind="filled", user=organizer, round=round_)
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:  # wait until it is in the middle
+            job.refresh_from_db()
+            if job.status == "running" and 0 < job.done < job.total:
+                break
+            assert first.poll() is None, log.read_text()
+            assert not job.is_finished, f"finished before it could be killed: {job.status}"
+            time.sleep(0.1)
+        else:
+            pytest.fail(f"the first worker never got going:\n{log.read_text()}")
+        first.kill()  # kill -9, in the middle of the job
+        first.wait(timeout=10)
+        killed_at = job.done
+        second = start_worker(env, queue, f"{queue}-second", log)
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            job.refresh_from_db()
+            if job.is_finished:
+                break
+            assert second.poll() is None, log.read_text()
+            time.sleep(0.25)
+        else:
+            pytest.fail(f"job still {job.status} ({job.done}/{job.total}) after the second worker:\n{log.read_text()}")
+    finally:
+        app.conf.update(task_routes=previous)
+        stop(first)
+        if second is not None:
+            stop(second)
+    assert job.status == PrintJob.Status.DONE, job.error
+    assert 0 < killed_at < MATCHES
+    assert job.attempts == 2  # taken once more, by the second worker only
+    pdfs = list((tmp_path / "media").rglob("*.pdf"))
+    assert [p.name for p in pdfs] == [Path(job.file.name).name]  # one PDF, no half-done leftovers
+    assert pdf_pages(pdfs[0].read_bytes()) >= MATCHES

@@ -1,0 +1,100 @@
+"""Public pages and their JSON answer conditional requests: ETag / Last-Modified, and 304
+before the page is built when nothing changed; a new result changes the tag."""
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments import pages_fixtures as pf
+
+pytestmark = pytest.mark.django_db
+
+PAGES = [("tournaments:bracket", {}), ("tournaments:standings", {}), ("tournaments:round", {"number": 1}),
+         ("tournaments:detail", {}), ("tournaments-api:bracket", {}), ("tournaments-api:standings", {}),
+         ("tournaments-api:round", {"number": 1})]
+
+
+@pytest.fixture
+def cup():
+    org = pf.organizer()
+    return pf.tournament(org, pairs=8), org
+
+
+@pytest.mark.parametrize("name,kwargs", PAGES)
+def test_a_refresh_of_an_unchanged_page_is_a_cheap_304(client, cup, name, kwargs, django_assert_max_num_queries):
+    t, org = cup
+    url = reverse(name, kwargs={"slug": t.slug, **kwargs})
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"] and first["Last-Modified"]
+    assert "no-cache" in first["Cache-Control"]
+    with django_assert_max_num_queries(1):  # the fingerprint alone: the page is not built
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    since = client.get(url, HTTP_IF_MODIFIED_SINCE=first["Last-Modified"])
+    assert since.status_code == 304
+
+
+def test_a_result_entered_changes_the_tag(client, cup):
+    t, org = cup
+    url = reverse("tournaments:bracket", kwargs={"slug": t.slug})
+    before = client.get(url)
+    pf.decide(pf.open_matches(t)[0], org)
+    after = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+
+
+def test_the_tag_depends_on_the_user_and_the_language(client, cup):
+    t, org = cup
+    url = reverse("tournaments:standings", kwargs={"slug": t.slug})
+    anonymous = client.get(url)["ETag"]
+    client.cookies["django_language"] = "en"
+    english = client.get(url)
+    assert english["ETag"] != anonymous
+    client.force_login(org)
+    mine = client.get(url, HTTP_IF_NONE_MATCH=anonymous)
+    assert mine.status_code == 200 and "private" in mine["Cache-Control"]
+
+
+def test_other_pages_are_left_alone(client, cup):
+    t, org = cup
+    client.force_login(org)
+    dashboard = client.get(reverse("tournaments:dashboard", kwargs={"slug": t.slug}))
+    assert dashboard.status_code == 200 and not dashboard.has_header("ETag")
+    assert client.get("/torneios/nao-existe/chave/").status_code == 404
+
+
+def test_a_page_built_once_is_served_to_the_next_reader_with_their_own_csrf_token(cup, django_assert_max_num_queries):
+    from django.test import Client
+
+    t, org = cup
+    url = reverse("tournaments:bracket", kwargs={"slug": t.slug})
+    first = Client(enforce_csrf_checks=True).get(url)
+    reader = Client(enforce_csrf_checks=True)
+    with django_assert_max_num_queries(1):  # built from the cache: the fingerprint alone
+        second = reader.get(url)
+    assert second.status_code == 200 and second["ETag"] == first["ETag"]
+    html = second.content.decode()
+    assert "\x00" not in html and html.replace(" ", "")[:200] == first.content.decode().replace(" ", "")[:200]
+    import re
+
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    switched = reader.post("/i18n/setlang/", {"language": "en", "next": url, "csrfmiddlewaretoken": token})
+    assert switched.status_code == 302  # the reader's own token: the language switch works
+
+
+def test_a_reader_with_api_credentials_never_gets_an_anonymous_copy_nor_leaves_one(cup, settings):
+    """The organizer's JSON (with contacts) is not cached for the public, nor the public's for them."""
+    import base64
+
+    from django.test import Client
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    t, org = cup
+    org.set_password("segredo-1")
+    org.save()
+    url = reverse("tournaments-api:pairs", kwargs={"slug": t.slug})
+    anonymous = Client().get(url)
+    basic = "Basic " + base64.b64encode(f"{org.username}:segredo-1".encode()).decode()
+    mine = Client().get(url, HTTP_AUTHORIZATION=basic)
+    assert mine.status_code == 200 and not mine.has_header("ETag")
+    assert Client().get(url).content == anonymous.content
