@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -45,6 +46,12 @@ class LaterStageForm(forms.Form):
                                                required=False, choices=BEST_OF)
     final_best_of = forms.TypedChoiceField(label=gettext_lazy("final"), coerce=int, empty_value=None,
                                            required=False, choices=BEST_OF)
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")  # sentence case, no colon, as the other organizer forms
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.label = capfirst(field.label)
 
     def settings(self) -> dict:
         data = dict(self.cleaned_data)

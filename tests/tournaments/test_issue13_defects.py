@@ -304,3 +304,26 @@ def test_a_withdrawal_can_be_undone(t, org):
     assert c.post(f"{API}pairs/{p1.pk}/reinstate/", {"reason": "again"}, format="json").status_code == 409
     decide(c, match, p1.pk)
     assert Result.objects.get(match=match).winner_id == p1.pk
+
+
+def test_knockout_byes_go_to_the_best_group_winners_by_record_not_by_group_letter(t, org):
+    """Defect: the byes of a knockout after groups went to A1 and B1. 3 groups of 3 (snake: A = P1 P6 P7,
+    B = P2 P5 P8, C = P3 P4 P9), top 2 qualify: 6 pairs, 2 byes. Every winner wins both its matches;
+    P3's opponents score 0, P2's 5, P1's 10: by hand P3 +24, P2 +14, P1 +4, so the byes go to P3 and P2."""
+    pairs = f.pairs(t, 9)
+    f.seed_in_order(pairs)
+    services.configure_stage(t, org, format="groups_knockout", group_count=3, qualifiers_per_group=2)
+    c = client(org)
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    loser_points = {"P3": 0, "P2": 5}
+    for number_ in range(3):
+        for m in open_matches(t):
+            a, b = number(m.pair_a_id), number(m.pair_b_id)
+            winner = m.pair_a_id if a < b else m.pair_b_id
+            decide(c, m, winner, loser_points=loser_points.get(f"P{min(a, b)}", 10))
+        assert c.post(f"{API}rounds/next/").status_code == 201
+    bracket = c.get(f"{API}bracket/").json()
+    ids = {p.name: p.pk for p in pairs}
+    assert bracket["seeds"][:3] == [ids["P3"], ids["P2"], ids["P1"]]
+    playing = {p for m in open_matches(t) for p in (m.pair_a_id, m.pair_b_id)}
+    assert ids["P3"] not in playing and ids["P2"] not in playing and ids["P1"] in playing
