@@ -39,8 +39,8 @@ class StageStateSerializer(serializers.ModelSerializer):
 
 class StageSettingsSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80, required=False, allow_blank=True)
-    format = serializers.ChoiceField(choices=[c for c in Stage.Format.choices if c[0] != "groups_knockout"],
-                                     required=False)
+    format = serializers.ChoiceField(choices=Stage.Format.choices, required=False,
+                                     help_text="groups_knockout is only a shortcut of the first stage (stage/).")
     seeding = serializers.ChoiceField(choices=Stage.Seeding.choices, required=False)
     third_place = serializers.BooleanField(required=False)
     grand_final_reset = serializers.BooleanField(required=False)
@@ -49,7 +49,8 @@ class StageSettingsSerializer(serializers.Serializer):
     swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     swiss_order = serializers.ChoiceField(choices=Stage.SwissOrder.choices, required=False)
     legs = serializers.ChoiceField(choices=[1, 2], required=False)
-    best_of = serializers.ChoiceField(choices=[1, 3, 5], required=False, allow_null=True)
+    best_of = serializers.IntegerField(required=False, allow_null=True,
+                                       help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
     round_best_of = serializers.DictField(child=serializers.IntegerField(), required=False,
                                           help_text='Round of the stage to games per match; "-1" the last round, '
                                                     '"-2" the one before: {"-2": 3, "-1": 3}.')

@@ -176,8 +176,8 @@ class StageWriteSerializer(serializers.Serializer):
     swiss_order = serializers.ChoiceField(choices=Stage.SwissOrder.choices, required=False,
                                           help_text="fold: top half against bottom half (default); neighbour: 1-2, 3-4")
     legs = serializers.ChoiceField(choices=[1, 2], required=False, help_text="2: a double round robin")
-    best_of = serializers.ChoiceField(choices=[1, 3, 5], required=False, allow_null=True,
-                                      help_text="Games per match in this stage; null: the tournament's.")
+    best_of = serializers.IntegerField(required=False, allow_null=True,
+                                       help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
     round_best_of = serializers.DictField(child=serializers.IntegerField(), required=False,
                                           help_text='Per round of the stage; "-1" the last: {"-2": 3, "-1": 3}.')
 

@@ -75,7 +75,8 @@ def stage_qualifiers(stage: Stage, *, withdrawn: set[int] | None = None) -> Qual
         tables = group_tables(source, data, set(pool))
         k = stage.qualifiers_per_group
         rankings = [[p for p in table.ranking() if p not in withdrawn] for _g, table in tables]
-        cross = [p for p in rank_across_groups([table for _g, table in tables]) if p not in withdrawn]
+        # equal records keep the group order (A1 before B1); a better record moves a pair up
+        cross = [p for p in rank_across_groups([table for _g, table in tables], lot=False) if p not in withdrawn]
         for (g, _table), ranking in zip(tables, rankings):
             if len(ranking) < k:
                 problems.append(_("Group %(group)s has %(left)s pair(s) left of the %(count)s that qualify from it.")
