@@ -124,7 +124,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "config.conditional.PublicConditionalGetMiddleware",
+    "tournaments.conditional.PublicConditionalGetMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # last: turns a locked-out login into the lockout answer
     "axes.middleware.AxesMiddleware",
@@ -241,7 +241,7 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
-# Cache: built public pages by their ETag (config.conditional), an optimisation only. Redis
+# Cache: built public pages by their ETag (tournaments.conditional), an optimisation only. Redis
 # shared by the web processes with DJANGO_CACHE_URL (e.g. redis://127.0.0.1:6379/2), else
 # each process's memory.
 _cache_url = os.environ.get("DJANGO_CACHE_URL", "")

@@ -6,7 +6,7 @@ count and latest change of each table its public pages read (rounds, pairs, the 
 check-ins, tables, matches with their events — every hand, signature and receipt writes
 one — results and the audit trail). ``etag(...)`` hashes it with what else the page
 depends on (the path, the user, the language); ``last_modified`` is the latest timestamp.
-Used by ``config.conditional.PublicConditionalGetMiddleware``.
+Used by ``tournaments.conditional.PublicConditionalGetMiddleware``.
 """
 from __future__ import annotations
 

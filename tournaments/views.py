@@ -66,7 +66,7 @@ def _public_context(request, tournament: Tournament, active: str, stage: Stage |
 
 
 def _tournament(slug: str, request=None) -> Tournament:
-    """The tournament of a page; the one ``config.conditional`` already read for the page's
+    """The tournament of a page; the one ``tournaments.conditional`` already read for the page's
     ETag when there is one (no second query)."""
     known = getattr(request, "public_tournament", None)
     if known is not None and known.slug == slug:

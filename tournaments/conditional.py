@@ -15,6 +15,7 @@ every process building the same page at once.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 
 from django.core.cache import cache
@@ -24,6 +25,8 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.translation import get_language
+
+from .freshness import etag, state
 
 PUBLIC_PAGES = {
     ("tournaments", "detail"), ("tournaments", "bracket"), ("tournaments", "bracket-svg"),
@@ -66,8 +69,6 @@ class PublicConditionalGetMiddleware:
         if _credentials_besides_the_session(request):
             # the API may know a user this middleware does not see (HTTP Basic, a token)
             return self.get_response(request)
-        from tournaments.freshness import etag, state
-
         current = state(match.kwargs["slug"])
         if current is None:
             return self.get_response(request)
@@ -81,7 +82,8 @@ class PublicConditionalGetMiddleware:
         early = get_conditional_response(request, etag=tag, last_modified=modified)
         if early is not None:
             return self._validators(early, tag, modified, user)
-        page = f"public-page:{request.get_full_path()}:{user}:{get_language()}:{request.headers.get('Accept', '')}"
+        variant = f"{request.get_full_path()}:{user}:{get_language()}:{request.headers.get('Accept', '')}"
+        page = "public-page:" + hashlib.sha256(variant.encode("utf-8", "surrogatepass")).hexdigest()
         stored = cache.get(f"{page}:{tag}")
         building = False
         if stored is None and not (building := cache.add(f"{page}:building", 1, BUILD_SECONDS)):
