@@ -1,10 +1,43 @@
 #!/usr/bin/env python
-"""Django's command-line utility for administrative tasks."""
+"""Django's command-line utility for administrative tasks.
+
+``manage.py check_hand FILE`` (that plain form only) runs :func:`referee.engine.cli.main` without
+starting Django: Django's start-up costs more CPU than judging 20,000 hands (benchmarks/engine.py).
+Its messages come from the project's catalog in the language of ``LANGUAGE_CODE`` (config/settings.py,
+checked by tests/referee/test_check_hand_cli.py); any other form of the command goes to Django.
+"""
 import os
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+# settings.LANGUAGE_CODE as a locale name, and settings.LOCALE_PATHS[0]: reading the settings
+# would import Django.
+CHECK_HAND_LOCALE = "pt_BR"
+LOCALE_DIR = ROOT / "locale"
+
+
+def plain_check_hand(argv: list[str]) -> bool:
+    """Whether ``argv`` is ``manage.py check_hand FILE`` with the default settings and colours."""
+    return (
+        len(argv) == 3 and argv[1] == "check_hand" and (argv[2] == "-" or not argv[2].startswith("-"))
+        and os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings") == "config.settings"
+        and "DJANGO_COLORS" not in os.environ
+    )
+
+
+def check_hand(path: str) -> int:
+    import gettext
+
+    from referee.engine.cli import main as check_hand_main
+
+    catalog = gettext.translation("django", str(LOCALE_DIR), languages=[CHECK_HAND_LOCALE], fallback=True)
+    return check_hand_main(path, catalog.gettext)
 
 
 def main() -> None:
+    if plain_check_hand(sys.argv):
+        sys.exit(check_hand(sys.argv[2]))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.core.management import execute_from_command_line
 

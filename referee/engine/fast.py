@@ -16,37 +16,47 @@ from __future__ import annotations
 
 from .cards import CARD_LOOKUP, DECK_MASKS
 from .errors import printable
-from .game import add_points, game_winner
+from .game import GAME_POINTS
 from .raises import CALLS, NEXT_VALUE
-from .rules import rule_set_from
-from .tricks import hand_winner, leader_after_tie, strengths, trick_result
+from .rules import DEFAULT, rule_set_from
+from .tricks import hand_winner, leader_after_tie, strengths
 
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
-_PLAY2 = frozenset(("seat", "play"))
-_PLAY3 = frozenset(("seat", "play", "covered"))
-_CALL = frozenset(("seat", "call"))
-_ANSWER = frozenset(("seat", "answer"))
-_ELEVEN = frozenset(("team", "eleven"))
 _FIELDS = frozenset({"rules", "dealer", "vira", "score", "deal", "events", "claimed", "id"})
+_ZERO = (0, 0)
+_DEFAULT_PRESET = DEFAULT.preset
+_DEFAULT_OPTIONS = DEFAULT.as_dict()["options"]
 
 
 def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (one flat loop on purpose)
-    """The verdict of a cleanly played hand, or None when the full engine must judge the report."""
+    """The verdict of a cleanly played hand, or None when the full engine must judge the report.
+
+    A missing key or an unhashable value raises (KeyError, TypeError): the caller
+    (:func:`referee.engine.verdict.check_report`) takes that as None too.
+    """
     if not _FIELDS.issuperset(report):
         return None
-    rules = rule_set_from(report.get("rules"))
-    if rules.show_highest_after_tied_first:
-        return None
-    dealer = report.get("dealer")
+    spec = report.get("rules")
+    if spec is None:
+        rules = DEFAULT
+        rules_dict = {"preset": _DEFAULT_PRESET, "options": _DEFAULT_OPTIONS.copy()}
+    else:
+        rules = rule_set_from(spec)
+        if rules.show_highest_after_tied_first:
+            return None
+        rules_dict = rules.as_dict()
+    dealer = report["dealer"]
     if type(dealer) is not int or not 0 <= dealer <= 3:
         return None
-    vira = CARD_LOOKUP.get(report.get("vira")) if type(report.get("vira")) is str else None
+    lookup = CARD_LOOKUP.get
+    vira = lookup(report["vira"])  # every key of CARD_LOOKUP is a str: anything else is None
     deck_mask = DECK_MASKS[rules.deck]
     if vira is None or not deck_mask >> vira & 1:
         return None
-    score = report.get("score", [0, 0])
-    if type(score) is not list or len(score) != 2:
-        return None
+    score = report.get("score", _ZERO)
+    if score is not _ZERO:
+        if type(score) is not list or len(score) != 2:
+            return None
     a, b = score
     if type(a) is not int or type(b) is not int or not (0 <= a < 12 and 0 <= b < 12):
         return None
@@ -59,22 +69,20 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
         held = [0, 0, 0, 0]
         dealt = 0
         for key, cards in deal.items():
-            seat = _SEATS.get(key)
-            if seat is None or type(cards) is not list or len(cards) != 3:
+            if type(cards) is not list or len(cards) != 3:
                 return None
-            mask = 0
-            for text in cards:
-                card = CARD_LOOKUP.get(text) if type(text) is str else None
-                if card is None:
-                    return None
-                mask |= 1 << card
+            c0, c1, c2 = cards
+            c0, c1, c2 = lookup(c0), lookup(c1), lookup(c2)
+            if c0 is None or c1 is None or c2 is None:
+                return None
+            mask = 1 << c0 | 1 << c1 | 1 << c2
             if mask.bit_count() != 3:
                 return None
-            held[seat] = mask
+            held[_SEATS[key]] = mask  # four distinct keys of "0".."3": every seat once
             dealt |= mask
         if dealt.bit_count() != 12 or dealt & ~unseen:
             return None
-    events = report.get("events")
+    events = report["events"]
     if type(events) is not list or len(events) > max_events:
         return None
 
@@ -85,74 +93,95 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
     value = rules.iron_hand_value if iron else 3 if eleven_team is not None else 1
     raising = eleven_team is None and not iron
     in_turn = rules.raises == "in_turn"
+    cover_after_tie = rules.cover_after_tied_first
+    lead_option = rules.lead_after_tie
+    keep_plays = lead_option != "tying_player"  # the other options look at the whole trick
     first = (dealer + 1) & 3
     turn = leader = first
+    can_play = eleven_decided  # no raise pending, the mão de onze decided
     pending_value = pending_team = last_raiser = None
+    played = 0  # cards in the trick being played
+    best = best_seat = tying_seat = -1
+    teams = 0  # bit 1: team 0 holds the best card of the trick; bit 2: team 1 holds it
     plays: list[tuple[int, int]] = []
     results: list[int | None] = []
     tricks: list[dict] = []
-    counts = [0, 0, 0, 0]
     winner = None
     points = 0
     ended_by = None
     for event in events:
         if ended_by is not None or type(event) is not dict:
             return None
-        keys = event.keys()
-        if keys == _PLAY2 or keys == _PLAY3:
+        if "play" in event:
+            # In turn: each seat once per trick, so at most three cards each (the trick count ends the hand).
             seat = event["seat"]
-            if seat != turn or type(seat) is not int or pending_value is not None or not eleven_decided:
+            if seat is not turn or not can_play:  # `is`: an int, never True for 1 (else: the full replay)
                 return None
-            covered = event.get("covered", False)
-            if covered is not False:
-                if covered is not True or not results:
+            size = len(event)
+            covered = False
+            if size != 2:
+                covered = event["covered"]  # three keys: seat, play and covered, or a KeyError
+                if size != 3:
                     return None
-                if results[0] is None and not rules.cover_after_tied_first:
-                    return None
-            text = event["play"]
-            card = CARD_LOOKUP.get(text) if type(text) is str else None
+                if covered is not False:
+                    if covered is not True or not results:
+                        return None
+                    if results[0] is None and not cover_after_tie:
+                        return None
+            card = lookup(event["play"])
             if card is None or not unseen >> card & 1:
                 return None
             if held is not None and not held[seat] >> card & 1:
                 return None
-            counts[seat] += 1
-            if counts[seat] > 3:
-                return None
             unseen ^= 1 << card
-            plays.append((seat, 0 if covered else strength[card]))
-            if len(plays) < 4:
+            power = 0 if covered else strength[card]
+            if power > best:
+                best, best_seat, tying_seat, teams = power, seat, seat, 1 << (seat & 1)
+            elif power == best:
+                tying_seat = seat
+                teams |= 1 << (seat & 1)
+            if keep_plays:
+                plays.append((seat, power))
+            played += 1
+            if played < 4:
                 turn = (seat + 1) & 3
                 continue
-            team, best_seat, tying_seat = trick_result(plays)
-            results.append(team)
-            if team is None:
+            # The trick is complete (tricks.trick_result, inline).
+            if teams == 3:
+                results.append(None)
                 tricks.append({"number": len(results), "winner": None, "seat": None, "tie": True})
-                option = rules.lead_after_tie
-                leader = tying_seat if option == "tying_player" else leader_after_tie(
-                    plays, option, first, leader, tying_seat)
+                leader = tying_seat if not keep_plays else leader_after_tie(
+                    plays, lead_option, first, leader, tying_seat)
             else:
+                team = best_seat & 1
+                results.append(team)
                 tricks.append({"number": len(results), "winner": team, "seat": best_seat, "tie": False})
                 leader = best_seat
-            decided, hand_team = hand_winner(results)
-            if decided:
-                if hand_team is not None:
-                    winner, points, ended_by = hand_team, value, "tricks"
-                elif iron:
-                    if rules.iron_tie == "nobody":
-                        ended_by = "iron_tie"
+            if len(results) > 1:
+                decided, hand_team = hand_winner(results)
+                if decided:
+                    if hand_team is not None:
+                        winner, points, ended_by = hand_team, value, "tricks"
+                    elif iron:
+                        if rules.iron_tie == "nobody":
+                            ended_by = "iron_tie"
+                        else:
+                            winner, points, ended_by = first & 1, value, "iron_tie"
+                    elif rules.all_tied == "nobody":
+                        ended_by = "all_tied"
                     else:
-                        winner, points, ended_by = first & 1, value, "iron_tie"
-                elif rules.all_tied == "nobody":
-                    ended_by = "all_tied"
-                else:
-                    winner = dealer & 1 if rules.all_tied == "dealer_team" else first & 1
-                    points, ended_by = value, "all_tied"
-            plays = []
+                        winner = dealer & 1 if rules.all_tied == "dealer_team" else first & 1
+                        points, ended_by = value, "all_tied"
+            played = 0
+            best = best_seat = tying_seat = -1
+            teams = 0
+            if keep_plays:
+                plays = []
             turn = leader
-        elif keys == _CALL:
+        elif "call" in event:
             seat = event["seat"]
             call = event["call"]
-            if not raising or type(seat) is not int or not 0 <= seat <= 3 or type(call) is not str:
+            if len(event) != 2 or not raising or type(seat) is not int or not 0 <= seat <= 3 or type(call) is not str:
                 return None
             team = seat & 1
             if pending_value is not None:
@@ -166,10 +195,12 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
             if asked is None or CALLS.get(call) != asked:
                 return None
             pending_value, pending_team = asked, team
-        elif keys == _ANSWER:
+            can_play = False
+        elif "answer" in event:
             seat = event["seat"]
             answer = event["answer"]
-            if pending_value is None or type(seat) is not int or not 0 <= seat <= 3 or seat & 1 == pending_team:
+            if len(event) != 2 or pending_value is None or type(seat) is not int or not 0 <= seat <= 3 \
+                    or seat & 1 == pending_team:
                 return None
             if answer == "run":
                 winner, points, ended_by = pending_team, value, "run"
@@ -178,12 +209,13 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
             else:
                 return None
             pending_value = None
-        elif keys == _ELEVEN:
+            can_play = True
+        elif "eleven" in event:
             team = event["team"]
             decision = event["eleven"]
-            if eleven_decided or type(team) is not int or team != eleven_team:
+            if len(event) != 2 or eleven_decided or type(team) is not int or team != eleven_team:
                 return None
-            eleven_decided = True
+            eleven_decided = can_play = True
             if decision == "run":
                 value = rules.eleven_run_points
                 winner, points, ended_by = 1 - team, value, "eleven_refused"
@@ -194,20 +226,34 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
     if ended_by is None:
         return None
 
-    before = (a, b)
-    after = add_points(before, winner, points, rules)
+    # The score after the hand and the game's end (game.add_points and game.game_winner, inline).
+    a_after, b_after = a, b
+    game = None
+    if winner is not None and points:
+        if winner == 0:
+            a_after = a + points
+            if a_after > GAME_POINTS and rules.score_cap:
+                a_after = GAME_POINTS
+            if a_after >= GAME_POINTS:
+                game = 0
+        else:
+            b_after = b + points
+            if b_after > GAME_POINTS and rules.score_cap:
+                b_after = GAME_POINTS
+            if b_after >= GAME_POINTS:
+                game = 1
     verdict = {
         "valid": True,
-        "rules": rules.as_dict(),
+        "rules": rules_dict,
         "winner": winner,
         "points": points,
         "hand_value": value,
         "score_before": [a, b],
-        "score_after": list(after),
+        "score_after": [a_after, b_after],
         "tricks": tricks,
         "ended_by": ended_by,
-        "game_winner": game_winner(after),
-        "next_dealer": (dealer + 1) & 3,
+        "game_winner": game,
+        "next_dealer": first,
         "violations": [],
     }
     if "claimed" in report:

@@ -1,0 +1,354 @@
+"""``check_hand FILE``: referee hand reports from a file or standard input, without Django.
+
+This module owns the command-line front end of the rules engine: reading the input, splitting it
+into hand reports, handing each one to :func:`referee.engine.check_report`, writing the verdicts
+and the exit status. ``manage.py check_hand FILE`` runs :func:`main` before Django starts (the
+plain form only: ``manage.py`` hands every other form, ``--help``, ``--settings`` …, to Django);
+the management command ``referee/management/commands/check_hand.py`` runs the same
+:func:`check_text` inside Django (``call_command``, its other options). Pure Python, no Django:
+messages go through the ``gettext`` the caller gives (Django's in the command; the project's
+catalog, read by the standard library, under ``manage.py``).
+
+Input (``FILE``, or ``-`` for standard input, UTF-8, an optional BOM is ignored):
+
+* one hand report (a JSON object),
+* a JSON list of hand reports, or
+* JSON Lines: one hand report per line, blank lines skipped.
+
+The whole text is parsed as JSON first; only when that fails is it read line by line.
+A line that is not JSON gets its own invalid verdict and the other lines go on. When
+no line holds a JSON object or list on its own, the input is taken to be one broken
+JSON document (e.g. a pretty-printed report) and gets a single invalid verdict.
+
+Output: one verdict per report, in input order, one compact JSON object per line,
+UTF-8 with non-ASCII characters printed as they are. What UTF-8 cannot encode (a lone
+surrogate such as ``"\\ud800"`` echoed from a report) is written escaped (``\\ud800``): a
+verdict is never lost to its own text.
+
+Exit status:
+
+* 0 -- every report is valid;
+* 1 -- at least one verdict has ``"valid": false`` (all verdicts are still printed,
+  then a summary goes to standard error);
+* 2 -- the input could not be read at all: missing or unreadable file, not UTF-8,
+  empty input, or an empty list (nothing is printed on standard output); or an internal
+  error: a verdict with ``"internal": true`` (a bug of the engine) or a failure of the
+  command itself. Every verdict reached before it is still printed; never 1 for a bug;
+* 141 -- standard output was closed before every verdict was written (``| head``).
+
+JSON is read and written with msgspec (about twice as fast as the standard library here, see
+``benchmarks/engine.py``), with the standard library's exact results: msgspec reads the same
+values (integers of any size; floats through :class:`JsonFloat`, from the same text), and when it
+refuses a text (a lone surrogate escape, a syntax error) the standard library reads it and words
+the error; floats are written as the standard library writes them (``1e+16``, ``Infinity``), and
+what msgspec cannot write goes through the standard library (``tests/referee/test_check_hand_cli.py``).
+"""
+from __future__ import annotations
+
+import gc
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+
+from .verdict import check_report
+
+EXIT_INVALID = 1
+EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a writer killed by SIGPIPE
+# Verdicts are written in chunks of this many lines: one write call per chunk.
+CHUNK_LINES = 1000
+
+Gettext = Callable[[str], str]
+
+
+def _identity(message: str) -> str:
+    return message
+
+
+class CheckHandError(Exception):
+    """What ends the command with a message on standard error and an exit status (Django's CommandError)."""
+
+    def __init__(self, message: str, returncode: int) -> None:
+        super().__init__(message)
+        self.returncode = returncode
+
+
+class JsonFloat(float):
+    """A float read from the input. msgspec writes ``1e16`` where the standard library writes
+    ``1e+16``: this type makes msgspec hand it to :func:`_encode_float`, which writes it as the
+    standard library does. It is a float in every other respect (``==``, ``repr``, arithmetic)."""
+
+    __slots__ = ()
+
+
+def _encode_float(value: object) -> msgspec.Raw:
+    if isinstance(value, float):
+        return msgspec.Raw(json.dumps(float(value)).encode("ascii"))
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+class _Constant(ValueError):
+    pass
+
+
+def _reject_constant(name: str) -> None:
+    # NaN, Infinity and -Infinity are accepted by Python's json module but are not JSON.
+    raise _Constant(name)
+
+
+# Built once: json.loads/json.dumps with non-default options build a new coder per call.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=JsonFloat)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_FAST_DECODE = msgspec.json.Decoder(float_hook=JsonFloat).decode
+_FAST_ENCODE = msgspec.json.Encoder(enc_hook=_encode_float).encode
+_FAST_ERRORS = (msgspec.DecodeError, RecursionError, ValueError)
+
+
+def decode(text: str) -> Any:
+    """``text`` read as JSON, exactly as the standard library reads it (NaN refused); raises as it does."""
+    try:
+        return _FAST_DECODE(text)
+    except _FAST_ERRORS:
+        return _DECODER.decode(text)
+
+
+def encode(verdict: object) -> bytes:
+    """One verdict as compact UTF-8 JSON, exactly as the standard library writes it; what UTF-8
+    cannot encode (a lone surrogate) escaped."""
+    try:
+        return _FAST_ENCODE(verdict)
+    except Exception:  # a lone surrogate, a type msgspec does not write: the standard library's way
+        return _ENCODER.encode(verdict).encode("utf-8", "backslashreplace")
+
+
+def _invalid(message: str) -> dict:
+    """The verdict of something that is not a hand report at all (it is not JSON)."""
+    return {"valid": False, "error": {"field": "", "message": message}}
+
+
+def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
+    """Invalid verdict for JSON that failed to parse; ``line`` is 1-based in the input."""
+    if isinstance(exc, json.JSONDecodeError):
+        message = _("Invalid JSON on line %(line)d: %(error)s (column %(column)d)") % {
+            "line": line, "error": exc.msg, "column": exc.colno,
+        }
+    elif isinstance(exc, RecursionError):
+        message = _("Invalid JSON on line %(line)d: %(error)s") % {
+            "line": line, "error": _("nested too deeply"),
+        }
+    elif isinstance(exc, _Constant):
+        message = _("Invalid JSON on line %(line)d: %(error)s") % {
+            "line": line, "error": _("%(constant)s is not a valid JSON value") % {"constant": exc.args[0]},
+        }
+    else:
+        message = _("Invalid JSON on line %(line)d: %(error)s") % {"line": line, "error": exc}
+    return _invalid(message)
+
+
+class Unparsable:
+    """Stands in a report stream for input that is not JSON; carries its verdict."""
+
+    __slots__ = ("verdict",)
+
+    def __init__(self, verdict: dict) -> None:
+        self.verdict = verdict
+
+
+def iter_reports(text: str, gettext: Gettext = _identity, freeze: bool = False) -> Iterator[Any]:
+    """Yield the hand reports in ``text``, in order; unparsable input as :class:`Unparsable`.
+
+    ``text`` must not be blank. ``freeze``: a whole document read is moved out of the cyclic
+    collector's sight (:func:`gc.freeze`; reference counting still frees it), for a process that
+    ends after it; never in a long-lived one (a Django process).
+    """
+    try:
+        document = _decode_document(text)
+    except (ValueError, RecursionError) as exc:
+        document_error = exc
+    else:
+        if freeze:
+            gc.freeze()
+        if isinstance(document, list):
+            yield from document
+        else:
+            yield document
+        return
+
+    lines = text.split("\n")
+    if not _has_report_line(lines):
+        # Not JSON Lines: one JSON document that is broken (its line, when known).
+        line = document_error.lineno if isinstance(document_error, json.JSONDecodeError) else 1
+        yield Unparsable(_json_error(line, document_error, gettext))
+        return
+
+    fast = _FAST_DECODE
+    for number, line in enumerate(lines, start=1):
+        try:
+            report = fast(line)
+        except _FAST_ERRORS:  # a blank line, or msgspec refuses: the standard library reads it or words why
+            if not line or line.isspace():
+                continue
+            try:
+                report = _DECODER.decode(line)
+            except (ValueError, RecursionError) as exc:
+                report = Unparsable(_json_error(number, exc, gettext))
+        yield report
+
+
+def _decode_document(text: str) -> Any:
+    """The whole input as one JSON document, the cyclic garbage collector paused meanwhile: JSON
+    makes no reference cycles, and on a big list the collector would only walk the new objects
+    again and again (a third of the time of a 20,000-report list)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return decode(text)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _has_report_line(lines: list[str]) -> bool:
+    """Whether some line holds, on its own, a JSON object or list (i.e. is JSON Lines)."""
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped[0] not in "{[":
+            continue
+        try:
+            value = decode(stripped)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(value, (dict, list)):
+            return True
+    return False
+
+
+def read_input(path: str, gettext: Gettext = _identity) -> str:
+    """The whole input as text; :class:`CheckHandError` (exit 2) when it cannot be read."""
+    _ = gettext
+    if path == "-":
+        stream = sys.stdin
+        if stream is None:  # started without a standard input
+            return ""
+        buffer = getattr(stream, "buffer", None)
+        raw: bytes | str = buffer.read() if buffer is not None else stream.read()
+        name = _("standard input")
+    else:
+        name = path
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read()
+        except FileNotFoundError:
+            raise CheckHandError(_("File not found: %(path)s") % {"path": path}, EXIT_BAD_INPUT) from None
+        except IsADirectoryError:
+            raise CheckHandError(_("%(path)s is a directory, not a file.") % {"path": path},
+                                 EXIT_BAD_INPUT) from None
+        except OSError as exc:
+            raise CheckHandError(
+                _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror or exc}, EXIT_BAD_INPUT,
+            ) from None
+    if isinstance(raw, str):
+        return raw.removeprefix("\ufeff")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CheckHandError(
+            _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
+            % {"name": name, "position": exc.start},
+            EXIT_BAD_INPUT,
+        ) from None
+
+
+def check_text(text: str, write: Callable[[bytes], Any], flush: Callable[[], Any],
+               check: Callable[[Any], dict] = check_report, gettext: Gettext = _identity,
+               freeze: bool = False) -> None:
+    """Judge every report of ``text`` and write the verdicts (``write`` takes UTF-8 bytes).
+
+    Returns when every report is valid; raises :class:`CheckHandError` (exit 1 or 2) after writing
+    every verdict reached otherwise, ``SystemExit(141)`` when standard output was closed.
+    ``freeze``: see :func:`iter_reports`.
+    """
+    _ = gettext
+    if not text.strip():
+        raise CheckHandError(_("The input is empty: there is no hand report to check."), EXIT_BAD_INPUT)
+    total = invalid = internal = 0
+    chunk: list[bytes] = []
+    failure: BaseException | None = None
+    try:
+        try:
+            for report in iter_reports(text, gettext, freeze):
+                verdict = report.verdict if type(report) is Unparsable else check(report)
+                total += 1
+                if verdict.get("valid") is not True:
+                    invalid += 1
+                    error = verdict.get("error")
+                    if error is not None and error.get("internal"):
+                        internal += 1
+                chunk.append(encode(verdict))
+                if len(chunk) >= CHUNK_LINES:
+                    chunk.append(b"")
+                    write(b"\n".join(chunk))
+                    chunk.clear()
+        except Exception as exc:  # a bug: keep every verdict already reached, then exit 2
+            failure = exc
+        if chunk:
+            chunk.append(b"")
+            write(b"\n".join(chunk))
+        flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        raise SystemExit(EXIT_BROKEN_PIPE) from None
+
+    if failure is not None:
+        raise CheckHandError(
+            _("Internal error after %(total)d verdict(s): %(error)s") % {"total": total, "error": repr(failure)},
+            EXIT_BAD_INPUT,
+        )
+    if internal:
+        raise CheckHandError(
+            _("Internal error of the rules engine in %(internal)d of %(total)d hand reports.")
+            % {"internal": internal, "total": total},
+            EXIT_BAD_INPUT,
+        )
+    if total == 0:
+        raise CheckHandError(_("The input is an empty list: there is no hand report to check."), EXIT_BAD_INPUT)
+    if invalid:
+        raise CheckHandError(
+            _("Invalid hand reports: %(invalid)d of %(total)d.") % {"invalid": invalid, "total": total},
+            EXIT_INVALID,
+        )
+
+
+def _silence_stdout() -> None:
+    """After the reader went away (``| head``), keep the interpreter from complaining."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _error_line(message: str) -> str:
+    """``CommandError: message``, red and bold on a terminal, as Django's management commands print it."""
+    line = f"CommandError: {message}\n"
+    if sys.stdout.isatty() and sys.stderr.isatty():
+        return f"\x1b[31;1m{line}\x1b[0m"
+    return line
+
+
+def main(path: str, gettext: Gettext = _identity) -> int:
+    """``check_hand FILE`` as a process: the exit status (see the module docstring)."""
+    try:
+        text = read_input(path, gettext)
+        buffer = sys.stdout.buffer
+        # A list of 20,000 reports read at once: the collector would walk it three times for nothing.
+        check_text(text, buffer.write, buffer.flush, check_report, gettext, freeze=True)
+    except CheckHandError as error:
+        sys.stderr.write(_error_line(str(error)))
+        sys.stderr.flush()
+        return error.returncode
+    return 0

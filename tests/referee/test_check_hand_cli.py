@@ -1,0 +1,191 @@
+"""``check_hand`` without Django (``referee/engine/cli.py``, run by ``manage.py check_hand FILE``).
+
+The fast JSON reading and writing give exactly the standard library's results (values, types, errors,
+floats, lone surrogates, deep nesting); the process started by ``manage.py check_hand FILE`` prints
+and exits exactly as the Django management command does (the same command with ``--no-color``,
+which ``manage.py`` hands to Django); ``manage.py``'s language and catalog are the settings' ones.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.utils.translation import to_locale
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.engine import cli
+from referee.engine.simulate import random_report
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def standard(text: str):
+    """What the standard library reads (NaN and the infinities refused, as check_hand does)."""
+    def refuse(name):
+        raise ValueError(name)
+    return json.loads(text, parse_constant=refuse)
+
+
+def same(a, b) -> bool:
+    """Equal values of the same JSON types (a JsonFloat counts as a float)."""
+    kind = float if isinstance(a, float) else type(a)
+    if kind is not (float if isinstance(b, float) else type(b)):
+        return False
+    if kind is float:
+        return a == b or (math.isnan(a) and math.isnan(b))
+    if kind is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if kind is dict:
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    return a == b
+
+
+strings = st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=6) | st.sampled_from(
+    ["\ud800", "\udfff x", "mão", "\u2028", "\x00", '"\\', "\x7f"])
+scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=2**63 - 2, max_value=2**70)
+           | st.floats(allow_nan=False, allow_infinity=False)
+           | st.sampled_from([1e16, 1e-7, 1e22, 5e-324, -0.0]) | strings)
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(strings, inner, max_size=4),
+                      max_leaves=20)
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=values, ascii_only=st.booleans(), indent=st.sampled_from([None, 1]))
+def test_decode_reads_what_the_standard_library_reads(value, ascii_only, indent):
+    text = json.dumps(value, ensure_ascii=ascii_only, indent=indent)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a raw lone surrogate cannot come out of UTF-8 input
+        return
+    assert same(cli.decode(text), standard(text))
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet='{}[]",:. 0123456789eE+-truefalsn\\u\n\t\r', max_size=20))
+def test_decode_refuses_what_the_standard_library_refuses(text):
+    try:
+        expected = standard(text)
+    except (ValueError, RecursionError) as error:
+        with pytest.raises(type(error)):
+            cli.decode(text)
+    else:
+        assert same(cli.decode(text), expected)
+
+
+@pytest.mark.parametrize("depth", [100, 500, 900, 950, 980, 990, 1000, 1200, 5000])
+def test_deep_nesting_as_the_standard_library(depth):
+    text = "[" * depth + "]" * depth
+    try:
+        expected = standard(text)
+    except RecursionError:
+        with pytest.raises(RecursionError):
+            cli.decode(text)
+    else:
+        assert cli.decode(text) == expected
+
+
+def as_read(value):
+    """``value`` with its floats as check_hand reads them (JsonFloat)."""
+    if isinstance(value, float):
+        return cli.JsonFloat(value)
+    if isinstance(value, list):
+        return [as_read(item) for item in value]
+    if isinstance(value, dict):
+        return {key: as_read(item) for key, item in value.items()}
+    return value
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=values | st.floats())
+def test_encode_writes_what_the_standard_library_writes(value):
+    value = as_read(value)
+    expected = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "backslashreplace")
+    assert cli.encode(value) == expected
+
+
+def test_floats_read_from_the_input_are_echoed_as_the_standard_library_writes_them():
+    report = cli.decode('{"id": [1e16, 1e400, -1e400, 1.5, 12345678901234567890123]}')
+    assert cli.encode(report) == b'{"id":[1e+16,Infinity,-Infinity,1.5,12345678901234567890123]}'
+
+
+def test_every_report_is_judged_once_in_order():
+    written = []
+    reports = [random_report(__import__("random").Random(n)) for n in range(30)]
+    text = "\n".join(json.dumps(r) for r in reports) + "\n\n"
+    cli.check_text(text, written.append, lambda: None)
+    lines = b"".join(written).decode("utf-8").split("\n")
+    assert lines[-1] == "" and len(lines) == 31
+    from referee.engine import check_report
+    assert [json.loads(line) for line in lines[:-1]] == [check_report(r) for r in reports]
+
+
+# -- manage.py ----------------------------------------------------------------------
+
+
+def load_manage():
+    spec = importlib.util.spec_from_file_location("manage_under_test", ROOT / "manage.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_manage_reads_the_settings_language_and_catalog():
+    manage = load_manage()
+    assert manage.CHECK_HAND_LOCALE == to_locale(django_settings.LANGUAGE_CODE)
+    assert Path(manage.LOCALE_DIR) == Path(django_settings.LOCALE_PATHS[0])
+
+
+def test_manage_runs_only_the_plain_form_without_django(monkeypatch):
+    plain = load_manage().plain_check_hand
+    monkeypatch.delenv("DJANGO_SETTINGS_MODULE", raising=False)
+    monkeypatch.delenv("DJANGO_COLORS", raising=False)
+    assert plain(["manage.py", "check_hand", "-"]) and plain(["manage.py", "check_hand", "hands.jsonl"])
+    for argv in (["manage.py", "check_hand"], ["manage.py", "check_hand", "--help"],
+                 ["manage.py", "check_hand", "-v", "2"], ["manage.py", "check_hand", "a", "b"],
+                 ["manage.py", "check_hand", "--settings=config.settings", "-"], ["manage.py", "shell", "-"]):
+        assert not plain(argv), argv
+    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "other.settings")
+    assert not plain(["manage.py", "check_hand", "-"])
+    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "config.settings")
+    monkeypatch.setenv("DJANGO_COLORS", "nocolor")
+    assert not plain(["manage.py", "check_hand", "-"])
+
+
+def run(*args: str, stdin: bytes = b"") -> tuple[bytes, bytes, int]:
+    done = subprocess.run([sys.executable, str(ROOT / "manage.py"), "check_hand", *args], input=stdin,
+                          capture_output=True, cwd=ROOT, timeout=120)
+    return done.stdout, done.stderr, done.returncode
+
+
+def test_the_process_without_django_prints_and_exits_as_the_django_command(tmp_path):
+    rng = __import__("random").Random(5)
+    good = [random_report(rng) for _ in range(3)]
+    inputs = {
+        "valid.jsonl": "\n".join(json.dumps(r) for r in good).encode(),
+        "mixed.jsonl": ("\n".join(json.dumps(r) for r in good) + '\n{oops\n"x"\n{"n": NaN}\n'
+                        '{"id": "\\ud800", "x": 1e16}\n{"id": [1e16, 1e400]}\n').encode(),
+        "list.json": json.dumps(good + [42]).encode(),
+        "pretty.json": b'{\n  "dealer": 3,\n  "vira": \n}\n',
+        "empty.json": b"  \n",
+        "empty-list.json": b"[]",
+        "latin1.json": '{"nota": "mão"}'.encode("latin-1"),
+    }
+    for name, data in inputs.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        fast = run(str(path))
+        assert fast == run("--no-color", str(path)), name
+        assert fast[2] in (0, 1, 2) and (fast[2] == 2 or fast[0].count(b"\n") >= 1), name
+    missing = str(tmp_path / "nope.json")
+    assert run(missing) == run("--no-color", missing)
+    assert run(str(tmp_path)) == run("--no-color", str(tmp_path))
+    assert run("-", stdin=inputs["mixed.jsonl"]) == run("--no-color", "-", stdin=inputs["mixed.jsonl"])
+    out, err, code = run(missing)
+    assert code == 2 and out == b"" and err.startswith("CommandError: Arquivo não encontrado".encode())
