@@ -92,3 +92,14 @@ def test_only_the_organizer_posts_to_the_stage_panel(client):
     client.force_login(f.user("someone"))
     assert client.post(url("stage-add", t), {"format": "single_elimination"}).status_code == 403
     assert client.post(url("stage-start", t), {}).status_code == 403
+
+
+def test_stages_page_answers_conditional_requests(client):
+    org = pf.organizer()
+    t = pf.tournament(org, pairs=4, format="swiss", swiss_rounds=1)
+    first = client.get(url("stages", t))
+    assert first.status_code == 200 and first.has_header("ETag")
+    assert client.get(url("stages", t), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    services.add_stage(t, org, format="single_elimination", qualifiers=2)
+    again = client.get(url("stages", t), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and 'data-testid="stage-2"' in again.content.decode()
