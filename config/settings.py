@@ -193,6 +193,7 @@ LANGUAGES = [("pt-br", _("Português (Brasil)")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TZ_NAME", "America/Sao_Paulo")
 USE_I18N = True
+USE_THOUSAND_SEPARATOR = True  # 1.234 in pt-BR counts; ids, tables and form values use |unlocalize
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -226,11 +227,21 @@ if os.environ.get("TRUCO_S3_BUCKET"):
         },
     }
 
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+    "tournaments.pins.PinHasher",  # players' PINs (issue 10): only for them
+]
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+        "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>" (issue 10)
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
 }
@@ -287,6 +298,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "fail-stalled-print-jobs": {"task": "scoring.fail_stalled_print_jobs", "schedule": 60.0},
     "remove-old-print-pdfs": {"task": "scoring.remove_old_print_files", "schedule": 3600.0},
+    "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))

@@ -23,6 +23,7 @@ urlpatterns = [
     path("api/scoring/", include("scoring.api_urls")),
     path("api/tournaments/", include("tournaments.api_urls")),
     path("arbitragem/", include("referee.urls")),
+    path("mesa/", include("referee.table_urls")),
     path("sumulas/impressao/", include("tournaments.print_urls")),
     path("sumulas/", include("scoring.urls")),
     path("", include("tournaments.urls")),

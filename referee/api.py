@@ -24,9 +24,9 @@ from rest_framework.parsers import JSONParser
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from referee.engine import check_report
+from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
 
 from .serializers import APIErrorSerializer, hand_report_or_list, verdict_or_list
 

@@ -3,6 +3,7 @@ the rulings, appeals, policies and settings (``rulings_api``)."""
 from django.urls import path
 
 from . import rulings_api as r
+from . import calls_api as c
 from .api import ValidateHandsView
 
 urlpatterns = [
@@ -18,4 +19,7 @@ urlpatterns = [
     path("pairs/<int:pk>/history/", r.PairHistoryView.as_view(), name="referee-pair-history"),
     path("tournaments/<slug:slug>/escalation-policies/", r.PoliciesView.as_view(), name="referee-policies"),
     path("tournaments/<slug:slug>/settings/", r.SettingsView.as_view(), name="referee-settings"),
+    path("matches/<int:pk>/calls/", c.MatchCallsView.as_view(), name="referee-match-calls"),
+    path("calls/<int:pk>/take/", c.TakeCallView.as_view(), name="referee-call-take"),
+    path("calls/<int:pk>/resolve/", c.ResolveCallView.as_view(), name="referee-call-resolve"),
 ]

@@ -187,3 +187,52 @@ class RefereeSettings(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(appeal_window_minutes__gte=1), name="referee_settings_window_positive"),
         ]
+
+
+class RefereeCall(models.Model):
+    """A table calls a referee (issue 10): a plain call, or the dispute of an entry of the súmula.
+
+    It shows on the referees' tables page until a referee takes it; a dispute stays on the entry
+    until the referee confirms the entry or corrects the súmula (with a reason, art. 25).
+    """
+
+    class Kind(models.TextChoices):
+        CALL = "call", _("Call")
+        DISPUTE = "dispute", _("Disputed entry")
+
+    class Resolution(models.TextChoices):
+        CONFIRMED = "confirmed", _("Entry confirmed")
+        CORRECTED = "corrected", _("Súmula corrected")
+        DONE = "done", _("Attended")
+
+    match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="referee_calls",
+                              verbose_name=_("match"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.CALL)
+    team = models.PositiveSmallIntegerField(_("calling team"), null=True, blank=True)
+    game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
+    hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    table_link = models.ForeignKey("scoring.TableLink", on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("called through the table link"))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    created_at = models.DateTimeField(_("called at"), default=timezone.now)
+    taken_at = models.DateTimeField(_("taken at"), null=True, blank=True)
+    taken_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                 related_name="+", verbose_name=_("taken by"))
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    resolution = models.CharField(_("resolution"), max_length=10, choices=Resolution.choices, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("referee call")
+        verbose_name_plural = _("referee calls")
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=["call", "dispute"]), name="referee_call_kind"),
+            models.CheckConstraint(condition=~Q(kind="dispute") | (Q(game_number__isnull=False)
+                                                                   & Q(hand_number__isnull=False)),
+                                   name="referee_call_dispute_names_entry"),
+            models.CheckConstraint(condition=Q(team__isnull=True) | Q(team__in=[0, 1]), name="referee_call_team"),
+            models.CheckConstraint(condition=Q(resolved_at__isnull=True) | ~Q(resolution=""),
+                                   name="referee_call_resolution"),
+        ]

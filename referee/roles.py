@@ -64,6 +64,14 @@ def summary(user) -> Role:
     """The user's roles and pending counts, in one query."""
     if user is None or not user.is_authenticated or not user.is_active:
         return NOBODY
+    cached = getattr(user, "_role_summary", None)  # a page that asked already (the header asks again)
+    if cached is not None:
+        return cached
+    user._role_summary = _summary(user)
+    return user._role_summary
+
+
+def _summary(user) -> Role:
     operator = bool(user.is_staff or user.is_superuser)
     me = OuterRef("pk")
     if operator:

@@ -14,11 +14,12 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, ServiceError
+from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
+from scoring.table_links import TableAuthentication, TableScope
 from scoring.content import person_name
 from scoring.models import Match
 from tournaments.models import Pair, Tournament
@@ -98,7 +99,10 @@ class CatalogView(APIView):
 
 
 class MatchRulingsView(APIView):
-    permission_classes = [AllowAny]  # the services decide (players claim without a login)
+    permission_classes = [AllowAny, TableScope]  # the services decide (players claim without a login)
+
+    def table_match_id(self, request) -> int:
+        return int(self.kwargs["pk"])
 
     @extend_schema(tags=["referee"], responses={200: RulingSerializer(many=True), **ERRORS},
                    summary="Rulings of a match", description="Public for tournament matches.")
@@ -189,8 +193,12 @@ class DecideView(_RulingAction):
 
 
 class AppealView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []  # a player identified by PIN or one-time code, not a login
+    permission_classes = [AllowAny, TableScope]
+    # a player identified by PIN or one-time code, not a login; at the table, through its link
+    authentication_classes: list = [TableAuthentication]
+
+    def table_match_id(self, request) -> int | None:
+        return Ruling.objects.filter(pk=self.kwargs["pk"]).values_list("match_id", flat=True).first()
 
     @extend_schema(tags=["referee"], request=AppealRequestSerializer, responses={201: AppealSerializer, **ERRORS},
                    summary="Appeal a ruling (a player of the pair, with PIN or one-time code)",

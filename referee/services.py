@@ -38,6 +38,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import pair_names
 from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.infractions import CATALOG
@@ -116,7 +117,8 @@ def verify_player(match: Match, team: int, player: Player | int, *, pin: str | N
     pair, other = match.pair(team), match.pair(1 - team)
     signer = next((p for p in access.pair_players(pair) if p.pk == player_id), None)
     if signer is None or any(p.pk == player_id for p in access.pair_players(other)):
-        raise Forbidden(_("Only a player of %(pair)s acts for it.") % {"pair": pair.name}, "player")
+        raise Forbidden(pair_names.contract(_("Only a player of %(pair)s acts for it.") % {"pair": pair.name},
+                                            pair.name), "player")
     now = timezone.now()
     failures = MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.SIGNATURE_REFUSED, data__team=team,
                                          at__gte=now - scoring.CODE_LIFETIME).count()

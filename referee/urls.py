@@ -11,6 +11,7 @@ urlpatterns = [
     path("partida/<int:pk>/verificar-mao/", views.check_hand, name="check-hand"),
     path("dupla/<int:pk>/", views.pair_history, name="pair-history"),
     path("revisao/", views.review, name="review"),
+    path("chamado/<int:pk>/", views.answer_call, name="answer-call"),
     path("revisao/decisao/<int:pk>/", views.decide_ruling, name="decide-ruling"),
     path("revisao/recurso/<int:pk>/", views.decide_appeal, name="decide-appeal"),
 ]

@@ -23,12 +23,14 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config import pair_names
 from config.errors import Conflict, Forbidden, ServiceError
 from config.field_words import field_word, page_message
 from referee.engine import check_report
@@ -41,8 +43,8 @@ from scoring.models import Game, HandEntry, Match
 from scoring.services import rules_of
 from tournaments.models import Pair, TableAssignment, Tournament
 
-from . import hand_form, services
-from .models import NOT_COVERED, Appeal, Ruling
+from . import calls, hand_form, roles, services
+from .models import NOT_COVERED, Appeal, RefereeCall, Ruling
 
 MAX_REPORT_CHARS = 20_000
 
@@ -92,9 +94,8 @@ def tables(request):
     for match in open_:
         match.display_number = numbers.get(match.pk)
     return render(request, "referee/tables.html", {
-        "open_matches": open_, "done_matches": done,
-        "is_organizer": request.user.is_staff or request.user.is_superuser
-        or request.user.organized_tournaments.exists(),
+        "open_matches": open_, "done_matches": done, "calls": list(calls.open_calls_for(request.user)),
+        "is_organizer": roles.summary(request.user).organizer,  # the same query as the header's
     })
 
 
@@ -254,8 +255,9 @@ def effect_text(match: Match, ruling: Ruling, score) -> str:
     if ruling.beneficiary is None or not ruling.points:
         text = _("Nobody scores — %(a)s to %(b)s") % {"a": after[0], "b": after[1]}
         return text + (" · " + _("the deal passes on") if ruling.deal_lost else "")
-    return _("%(pair)s scores %(points)s — %(a)s to %(b)s") % {
-        "pair": match.pair(ruling.beneficiary).name, "points": ruling.points, "a": after[0], "b": after[1]}
+    name = match.pair(ruling.beneficiary).name
+    return ngettext("%(pair)s scores %(points)s — %(a)s to %(b)s", "%(pair)s scores %(points)s — %(a)s to %(b)s",
+                    pair_names.number(name)) % {"pair": name, "points": ruling.points, "a": after[0], "b": after[1]}
 
 
 def _fail(request, error: ServiceError) -> str:
@@ -475,8 +477,9 @@ def decide_ruling(request, pk: int):
         messages.error(request, _fail(request, error))
     else:
         messages.success(request, _("Decided (art. 26): %(effect)s.") % {
-            "effect": _("%(pair)s scores %(points)s") % {"pair": ruling.match.pair(ruling.beneficiary).name,
-                                                          "points": ruling.points}
+            "effect": ngettext("%(pair)s scores %(points)s", "%(pair)s scores %(points)s",
+                               pair_names.number(ruling.match.pair(ruling.beneficiary).name))
+            % {"pair": ruling.match.pair(ruling.beneficiary).name, "points": ruling.points}
             if ruling.beneficiary is not None and ruling.points else _("nobody scores")})
     return redirect("referee:review")
 
@@ -500,3 +503,20 @@ def decide_appeal(request, pk: int):
         messages.success(request, _("Appeal decided (art. 26): %(decision)s.") % {
             "decision": appeal.get_decision_display()})
     return redirect("referee:review")
+
+
+@require_POST
+def answer_call(request, pk: int):
+    """A referee takes a call, confirms a disputed entry or records the correction (referee/calls.py)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("referee:tables"))
+    made = get_object_or_404(RefereeCall.objects.select_related("match"), pk=pk)
+    action = request.POST.get("action", "take")
+    try:
+        if action == "take":
+            calls.take(made, request.user)
+        else:
+            calls.resolve(made, request.user, action)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("referee:tables")

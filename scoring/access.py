@@ -4,7 +4,9 @@
 - sign for a pair: a player of that pair (checked with their PIN or a one-time code, not here);
 - countersign: the match's referee;
 - mark received: the organizer;
-- read a document: anyone for tournament matches; for friendlies, who may enter.
+- read a document: anyone for tournament matches; for friendlies, who may enter;
+- the table (its link, ``scoring.table_links``): enter and undo hands of its own match only,
+  until the súmula is received; never countersign, correct, receive or issue codes.
 
 The organizer of a tournament is its ``organizer``, or a site operator (staff or superuser);
 a friendly's organizers are the site operators. ``manages`` is that one definition, used by
@@ -27,6 +29,8 @@ def manages(user, tournament) -> bool:
 
 
 def is_organizer(user, match) -> bool:
+    if not _user_ok(user):
+        return False
     return manages(user, match.tournament if match.tournament_id else None)
 
 
@@ -36,6 +40,19 @@ def is_referee(user, match) -> bool:
 
 def can_enter(user, match) -> bool:
     return is_referee(user, match) or is_organizer(user, match)
+
+
+def is_table(credential, match) -> bool:
+    """``credential`` is the table link of ``match`` (``scoring.table_links.TableCredential``), still active
+    and the súmula not received (art. 25)."""
+    link = getattr(credential, "table_link", None)
+    return (link is not None and link.match_id == match.pk and link.revoked_at is None
+            and match.status != "received")
+
+
+def can_enter_entries(by, match) -> bool:
+    """Enter and undo hands: who may enter, or the match's table through its link."""
+    return can_enter(by, match) or is_table(by, match)
 
 
 def can_correct(user, match) -> bool:

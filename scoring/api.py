@@ -3,6 +3,10 @@
 Thin views over ``scoring.services``: every permission is checked there too, so the API and
 the pages refuse the same things (403 when the user or signer may not, 409 when the súmula's
 state forbids it, 400 for bad input), always as ``{"error": {"field", "message"}}``.
+
+Every view is an ``IdempotentAPIView`` (``Idempotency-Key``, scoring/idempotency.py). The table's
+link (``Authorization: Table <token>``, scoring/table_links.py) may enter and undo hands, sign
+with the pairs' PINs and read its own match; the services refuse it everything else.
 """
 from __future__ import annotations
 
@@ -13,9 +17,11 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from . import access, services
+from . import access, services, table_links
+from .services.hand_entry import hand_data
+from .idempotency import IdempotentAPIView as APIView
+from .table_links import IsUserOrTable, TableScope
 from .content import load_games, person_name, signature_document, signature_is_valid, sumula_document
 from .display import load_match, verification
 from .models import Match, Signature
@@ -33,7 +39,10 @@ ERRORS = {400: OpenApiResponse(ErrorSerializer, description="Bad input: the fiel
 
 
 def _error(error: services.ScoringError) -> Response:
-    return Response({"error": error.as_dict()}, status=error.status)
+    body = {"error": error.as_dict()}
+    if getattr(error, "state", None) is not None:
+        body["state"] = error.state  # where the súmula stands (a device that is behind)
+    return Response(body, status=error.status)
 
 
 def _forbidden(message: str) -> Response:
@@ -75,6 +84,14 @@ def match_data(match: Match, request) -> dict:
     }
 
 
+def with_table_url(data: dict, match: Match, request) -> dict:
+    """The organizer and the match's referee see the table's link (issue 10)."""
+    if access.is_organizer(request.user, match) or access.is_referee(request.user, match):
+        link = table_links.ensure_links([match]).get(match.pk)
+        data["table_url"] = table_links.table_url(link, request) if link else None
+    return data
+
+
 def _get(pk: int) -> Match:
     return get_object_or_404(Match, pk=pk)
 
@@ -101,8 +118,15 @@ class MatchCreateView(APIView):
         return Response(match_data(match, request), status=status.HTTP_201_CREATED)
 
 
-class MatchDetailView(APIView):
-    permission_classes = [AllowAny]
+class _OneMatch:
+    """A table link may only reach its own match (``TableScope``)."""
+
+    def table_match_id(self, request) -> int:
+        return int(self.kwargs["pk"])
+
+
+class MatchDetailView(_OneMatch, APIView):
+    permission_classes = [AllowAny, TableScope]
 
     @extend_schema(responses={200: MatchSerializer, **ERRORS}, summary="A match with its súmula document",
                    description="Public for tournament matches; friendlies only for their referee and staff.")
@@ -110,11 +134,11 @@ class MatchDetailView(APIView):
         match = _get(pk)
         if not access.can_read(request.user, match):
             return _forbidden(_("Only the referee and the organizers read a friendly's súmula."))
-        return Response(match_data(match, request))
+        return Response(with_table_url(match_data(match, request), match, request))
 
 
-class _WriteView(APIView):
-    permission_classes = [IsAuthenticated]
+class _WriteView(_OneMatch, APIView):
+    permission_classes = [IsUserOrTable]
     serializer_class = None
 
     def act(self, request, match, data):  # pragma: no cover - overridden
@@ -145,18 +169,31 @@ class HandView(_WriteView):
                    description="A summary `{winner, ended_by, value}` checked by the engine (art. 11, 13, 18-20), "
                                "or `{report: {...}}`, a full hand report checked by `check_report`: refused when the "
                                "engine cannot read it, recorded with its violations otherwise. Refused once the "
-                               "match is over or the súmula is locked (art. 25).")
-    def post(self, request, pk: int):
-        return super().post(request, pk)
-
-    def act(self, request, match, data):
+                               "match is over or the súmula is locked (art. 25). Send `game` and `hand`, the "
+                               "position the device expects: a device that is behind gets 409 with `state`. "
+                               "The answer carries the hand, the next `state` and `game_over`; the whole "
+                               "`match` only when the hand decided it. Also `Authorization: Table <token>`.")
+    def post(self, request, pk: int):  # the response carries only what the page needs
+        serializer = HandSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
         if "report" in data:
             entry = {"report": data["report"]}
         else:
             entry = {k: data[k] for k in ("winner", "ended_by", "value", "dealer") if k in data}
-        hand = services.record_hand(match, entry, request.user)
-        return {"game": hand.game.number, "hand": hand.number, "winner": hand.winner, "points": hand.points,
-                "ended_by": hand.ended_by, "score": [hand.score_a, hand.score_b], "violations": hand.violations}
+        position = (data["game"], data["hand"]) if "game" in data and "hand" in data else None
+        if ("game" in data) != ("hand" in data):
+            return _error(services.ScoringError(_("The expected position is both \"game\" and \"hand\"."), "hand"))
+        try:
+            hand = services.record_hand(pk, entry, request.user, position=position)  # locks the match: no read before
+        except Match.DoesNotExist:
+            return Response({"error": {"field": "", "message": _("No such match.")}}, status=status.HTTP_404_NOT_FOUND)
+        except services.ScoringError as error:
+            return _error(error)
+        body = {"created": hand_data(hand), "state": hand.state, "game_over": hand.game_over}
+        if hand.state["over"]:  # the match is decided: the version to sign
+            body["match"] = match_data(hand.game.match, request)
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class PenaltyView(_WriteView):
@@ -214,8 +251,8 @@ class CodeView(_WriteView):
                         status=status.HTTP_201_CREATED)
 
 
-class SignView(APIView):
-    permission_classes = [AllowAny]  # the PIN or one-time code is the signer's credential
+class SignView(_OneMatch, APIView):
+    permission_classes = [AllowAny, TableScope]  # the PIN or one-time code is the signer's credential
 
     @extend_schema(request=SignSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
                    summary="A player signs for their own pair (PIN or one-time code)",
@@ -258,8 +295,8 @@ class ReceivedView(_WriteView):
         return None
 
 
-class VersionListView(APIView):
-    permission_classes = [AllowAny]
+class VersionListView(_OneMatch, APIView):
+    permission_classes = [AllowAny, TableScope]
 
     @extend_schema(responses={200: VersionSerializer(many=True), **ERRORS},
                    summary="Every version of the súmula, oldest first, with its signatures (valid or voided)")

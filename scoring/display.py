@@ -41,6 +41,25 @@ STATE_LABELS = {
 ROLE_LABELS = {"team0": _("Pair A"), "team1": _("Pair B"), "referee": _("Referee")}
 
 
+def value_label(value: int, state: str) -> str:
+    """A value button's words: in the mão de onze (art. 18) and de ferro (art. 20) nobody raises, so
+    3 is not a "truco" there (issue 14 §3)."""
+    if value and state == "eleven":
+        return _("%(value)s · mão de onze") % {"value": value}
+    if value and state == "iron":
+        return _("%(value)s · mão de ferro") % {"value": value}
+    return VALUE_LABELS.get(value, str(value))
+
+
+def seat_names(match: Match) -> list[str]:
+    """Players by seat, as on the printed súmula: team = seat % 2, partners opposite."""
+    names = []
+    for seat in range(4):
+        pair = match.pair_a if seat % 2 == 0 else match.pair_b
+        names.append((pair.first_player if seat // 2 == 0 else pair.second_player).name)
+    return names
+
+
 def team_of_seat(seat: int) -> int:
     return seat & 1
 
@@ -76,10 +95,11 @@ def match_context(match: Match, user) -> dict:
     teams = [match.pair_a, match.pair_b]
     if state.get("game"):
         state["dealer_team"] = teams[team_of_seat(state["dealer"])]
+        state["dealer_name"] = seat_names(match)[state["dealer"]]
         state["label"] = STATE_LABELS[state["state"]]
         state["at_eleven"] = teams[state["eleven_team"]] if state["eleven_team"] is not None else None
         union = sorted({v for values in state["allowed"].values() for v in values})
-        state["values"] = [{"value": v, "label": VALUE_LABELS.get(v, str(v)),
+        state["values"] = [{"value": v, "label": value_label(v, state["state"]),
                             "enabled_tricks": v in state["allowed"].get("tricks", [])} for v in union]
         state["endings"] = [{"code": code, "label": ENDING_LABELS[code], "hint": ENDING_HINTS.get(code, ""),
                              "values": " ".join(map(str, values)), "possible": bool(values)}
@@ -123,7 +143,8 @@ def match_context(match: Match, user) -> dict:
         and (not match.referee_id or "referee" in roles),
         "rules": rules_of(match),
         "ending_labels": ENDING_LABELS,
-        "seats": [{"seat": s, "team": teams[team_of_seat(s)]} for s in range(4)],
+        "seats": [{"seat": s, "team": teams[team_of_seat(s)], "name": name}
+                  for s, name in enumerate(seat_names(match))],
     }
 
 

@@ -189,6 +189,11 @@ class HandEntry(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
     )
+    # The credential that entered it when it was not a user: the table's link (scoring/table_links.py).
+    table_link = models.ForeignKey(
+        "scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("entered through the table link"),
+    )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
 
     class Meta:
@@ -481,3 +486,63 @@ class PrintJob(models.Model):
     def percent(self) -> int:
         return 100 if self.status == self.Status.DONE else (100 * self.done // self.total if self.total else 0)
 # ---- end of printing ------------------------------------------------------------------------
+
+
+# ---- table links and idempotent writes (scoring/table_links.py, scoring/idempotency.py) ------
+
+
+class TableLink(models.Model):
+    """The table's key to its match (issue 10): an unguessable token in a URL printed as a QR code.
+
+    Whoever holds it may enter and undo hands and act for the pairs with their PINs, on that
+    match only, until the súmula is received (art. 25) or the organizer revokes it. One active
+    link per match; a reissue revokes the old one.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links", verbose_name=_("match"))
+    token = models.CharField(_("token"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+    )
+
+    class Meta:
+        ordering = ["match", "-created_at", "-id"]
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+        constraints = [
+            models.UniqueConstraint(fields=["match"], condition=Q(revoked_at__isnull=True),
+                                    name="table_link_one_active_per_match"),
+            models.CheckConstraint(condition=Q(token__regex=r"^[A-Za-z0-9_-]{20,64}$"), name="table_link_token_shape"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table link of match {self.match_id}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a write sent with an ``Idempotency-Key`` header, by one credential.
+
+    ``status`` is null while the first request runs. The unique constraint on (credential, key)
+    makes concurrent repeats write once (scoring/idempotency.py).
+    """
+
+    credential = models.CharField(max_length=80)
+    key = models.CharField(max_length=255)
+    request_hash = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField(null=True, blank=True)
+    content_type = models.CharField(max_length=100, blank=True)
+    body = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = _("idempotency key")
+        verbose_name_plural = _("idempotency keys")
+        constraints = [
+            models.UniqueConstraint(fields=["credential", "key"], name="idempotency_one_per_credential_key"),
+        ]
+# ---- end of table links -------------------------------------------------------------------

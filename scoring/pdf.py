@@ -329,8 +329,10 @@ def blank_context(document: dict) -> dict:
     header = _header(document, _print_options(document)[0])
     # games and then the panel (penalties, result, signatures), two cells side by side
     cells = [{"game": {"number": n}} for n in range(1, header["best_of"] + 1)] + [{"panel": True}]
+    table_url = document.get("table_url")  # the table's link (issue 10), set by scoring.printing
     return {
         **header,
+        "table_qr": mark_safe(qr_svg(table_url, 13)) if table_url else "",
         "pairs": [cells[i:i + 2] for i in range(0, len(cells), 2)],
         "rows": range(1, _blank_rows(header) + 1),
         "penalty_rows": range(BLANK_PENALTY_ROWS),

@@ -78,7 +78,26 @@ def ordered_matches(matches) -> list[Match]:
     ids = list(matches.values_list("pk", flat=True)) if hasattr(matches, "values_list") else [
         m.pk if isinstance(m, Match) else m for m in matches
     ]
-    return list(match_queryset().filter(pk__in=ids).order_by("table", "pk"))
+    from django.db.models import Prefetch
+
+    from .models import TableLink
+    from .table_links import ensure_links
+
+    ensure_links([Match(pk=pk) for pk in ids])  # every printed match has its table link (issue 10)
+    active = TableLink.objects.filter(revoked_at__isnull=True)
+    return list(match_queryset().filter(pk__in=ids).order_by("table", "pk")
+                .prefetch_related(Prefetch("table_links", active, to_attr="active_links")))
+
+
+def _with_table_url(document: dict, match: Match) -> dict:
+    """A blank súmula shows the QR code of its table's link (issue 10): only on paper, never in a
+    version's document."""
+    from .table_cards import link_url
+
+    links = getattr(match, "active_links", None)
+    if links:
+        document["table_url"] = link_url(links[0])
+    return document
 
 
 def _with_numbers(sheets: list[pdf.Sheet], matches: Sequence[Match], site_url: str) -> list[pdf.Sheet]:
@@ -110,7 +129,7 @@ def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
     from .content import build_document, document_as_it_stands, signature_document
 
     if kind == PrintJob.Kind.BLANK:
-        return [pdf.Sheet(build_document(match, 1, [], games=[])) for match in matches]
+        return [pdf.Sheet(_with_table_url(build_document(match, 1, [], games=[]), match)) for match in matches]
     ids = [match.pk for match in matches]
     games_by_match: dict[int, list[Game]] = defaultdict(list)
     games_by_id: dict[int, Game] = {}

@@ -54,6 +54,10 @@ class HandSerializer(serializers.Serializer):
                                       help_text="Only for a game's first hand: the seat the table drew (art. 1).")
     report = serializers.JSONField(required=False, help_text="A full hand report (docs/hand-report.md); its "
                                                              "dealer and score must be the game's.")
+    game = serializers.IntegerField(required=False, min_value=1,
+                                    help_text="The game the device expects to enter (with `hand`); else 409.")
+    hand = serializers.IntegerField(required=False, min_value=1,
+                                    help_text="The hand number the device expects to enter (with `game`); else 409.")
 
 
 class PenaltySerializer(serializers.Serializer):
@@ -146,6 +150,8 @@ class MatchSerializer(serializers.Serializer):
     current_version = VersionSerializer(allow_null=True)
     document = serializers.JSONField(help_text="The súmula document (docs/sumula-document.md) as the match stands.")
     page_url = serializers.CharField()
+    table_url = serializers.CharField(required=False, allow_null=True,
+                                      help_text="Only for the organizer and the match's referee: the table's link.")
 
 
 class MatchEnvelopeSerializer(serializers.Serializer):

@@ -51,3 +51,11 @@ def remove_old_print_files() -> int:
     from .print_upkeep import remove_old_files
 
     return remove_old_files()
+
+
+@shared_task(name="scoring.purge_idempotency_keys", ignore_result=True)
+def purge_idempotency_keys() -> int:
+    """Forget the Idempotency-Keys older than 24 hours (scoring.idempotency); schedule it hourly."""
+    from .idempotency import purge
+
+    return purge()

@@ -1,7 +1,7 @@
 """Pages of the scoring app: match entry, signing, verification (mounted at /sumulas/)."""
 from django.urls import path
 
-from . import views
+from . import table_link_views, views
 
 app_name = "scoring"
 urlpatterns = [
@@ -17,6 +17,7 @@ urlpatterns = [
     path("partida/<int:pk>/assinar/", views.sign, name="sign"),
     path("partida/<int:pk>/contra-assinar/", views.countersign, name="countersign"),
     path("partida/<int:pk>/recebida/", views.receive, name="receive"),
+    path("partida/<int:pk>/link-da-mesa/", table_link_views.manage_link, name="table-link"),
     path("verificar/", views.verify_form, name="verify-form"),
     path("verificar/<str:digest>/", views.verify, name="verify"),
 ]

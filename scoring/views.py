@@ -16,8 +16,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from config import pair_names
 from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
@@ -33,8 +35,17 @@ def _match(pk: int) -> Match:
         raise Http404(_("No match with this number.")) from None
 
 
+PENDING = "scoring_pending_entry"
+
+
 def _require_enter(request, match: Match):
     if not request.user.is_authenticated:
+        if request.method == "POST":
+            # The session expired mid-entry (issue 14 §3): keep what was sent and come back to the
+            # page after the login (a GET, not this POST-only URL), which offers to record it.
+            request.session[PENDING] = {"match": match.pk, "path": request.path,
+                                        "data": {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}}
+            return redirect_to_login(reverse("scoring:match", kwargs={"pk": match.pk}))
         return redirect_to_login(request.get_full_path())
     if not access.can_enter(request.user, match):
         raise PermissionDenied(_("Only the match's referee or the tournament's organizer enters this súmula."))
@@ -73,7 +84,17 @@ def match_entry(request, pk: int):
     denied = _require_enter(request, match)
     if denied:
         return denied
-    return render(request, "scoring/match_entry.html", match_context(match, request.user))
+    context = match_context(match, request.user)
+    if match.status != Match.Status.RECEIVED:  # the table's own page (issue 10), to hand over or to print
+        from .table_links import ensure_links, table_url
+
+        link = ensure_links([match]).get(match.pk)
+        context["table_url"] = table_url(link, request) if link else None
+    pending = request.session.get(PENDING)
+    if pending and pending.get("match") == match.pk:
+        context["pending_entry"] = pending
+        del request.session[PENDING]
+    return render(request, "scoring/match_entry.html", context)
 
 
 def _write(request, pk: int, action):
@@ -105,13 +126,43 @@ def record_hand(request, pk: int):
         elif ended_by == "eleven_refused" and winner is None:
             winner = 1 if match.games.order_by("-number").first().score_a == 11 else 0
         entry = {"winner": winner, "ended_by": ended_by, "value": value}
-        hand = services.record_hand(match, entry, request.user, expect=request.POST.get("expect"))
+        try:
+            hand = services.record_hand(match, entry, request.user, expect=request.POST.get("expect"))
+        except services.Conflict as error:
+            number = error.field == "expect" and _same_as_last(match, entry, request.user)
+            if number:  # a double tap: the first tap recorded it; said calmly, not as an error (issue 14 §3)
+                messages.info(request, _("Hand %(number)s was already recorded by your first tap: nothing was done "
+                                         "again.") % {"number": number})
+                return None
+            raise
         if hand.winner is None:
-            return _("Hand %(number)s recorded: nobody scores.") % {"number": hand.number}
-        return _("Hand %(number)s recorded: %(pair)s +%(points)s.") % {
-            "number": hand.number, "pair": match.pair(hand.winner).name, "points": hand.points}
+            note = _("Hand %(number)s recorded: nobody scores.") % {"number": hand.number}
+        else:
+            note = _("Hand %(number)s recorded: %(pair)s +%(points)s.") % {
+                "number": hand.number, "pair": match.pair(hand.winner).name, "points": hand.points}
+        if hand.game_over:
+            over = hand.game_over
+            note = _("Game %(game)s: %(pair)s %(a)s × %(b)s") % {
+                "game": over["number"], "pair": over["winner_name"], "a": over["score"][over["winner"]],
+                "b": over["score"][1 - over["winner"]]} + " · " + note
+        return note
 
     return _write(request, pk, action)
+
+
+def _same_as_last(match: Match, entry: dict, user) -> int | bool:
+    """The last hand's number when it is this very entry, just recorded by this user (the second tap of a
+    double tap); else False."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from .models import HandEntry
+
+    last = HandEntry.objects.filter(game__match=match).order_by("-game__number", "-position").first()
+    return (last is not None and last.created_by_id == user.pk and last.winner == entry["winner"]
+            and last.ended_by == entry["ended_by"] and last.value == entry["value"]
+            and last.created_at > timezone.now() - timedelta(seconds=30)) and last.number
 
 
 @require_POST
@@ -125,7 +176,8 @@ def record_report(request, pk: int):
         if not isinstance(report, dict):
             raise services.ScoringError(_("The hand report must be a JSON object."), "report")
         hand = services.record_hand(match, {"report": report}, request.user)
-        note = _("Hand %(number)s recorded from its report: %(ending)s, %(points)s point(s).") % {
+        note = ngettext("Hand %(number)s recorded from its report: %(ending)s, %(points)s point.",
+                        "Hand %(number)s recorded from its report: %(ending)s, %(points)s points.", hand.points) % {
             "number": hand.number, "ending": ENDING_LABELS.get(hand.ended_by, hand.ended_by), "points": hand.points}
         for violation in hand.violations:
             messages.warning(request, f"{violation.get('article', '')}: {violation.get('message', '')}")
@@ -227,8 +279,9 @@ def sign(request, pk: int):
         except services.ScoringError as error:
             _fail(request, error)
         else:
-            messages.success(request, _("%(player)s signed for %(pair)s.") % {
-                "player": signature.player.name, "pair": match.pair(0 if role == "team0" else 1).name})
+            pair_name = match.pair(0 if role == "team0" else 1).name
+            messages.success(request, pair_names.contract(_("%(player)s signed for %(pair)s.") % {
+                "player": signature.player.name, "pair": pair_name}, pair_name))
         return _back(request, match, "scoring:sign")
     return render(request, "scoring/sign.html", match_context(match, request.user))
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from django.db import transaction
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from . import services
@@ -243,7 +244,7 @@ def _parse(text: str, report: ImportReport) -> list[tuple[int, dict[str, str], d
             continue
         report.rows += 1
         if report.rows > MAX_ROWS:
-            report.errors.append(RowError(row, "", _("At most %(count)s pairs per file.") % {"count": MAX_ROWS}))
+            report.errors.append(RowError(row, "", _("At most %(count)s pairs per file.") % {"count": formats.localize(MAX_ROWS)}))
             break
         if len(cells) > len(columns) and any(c.strip() for c in cells[len(columns):]):
             report.errors.append(RowError(row, "", _("This row has more cells than the header has columns.")))

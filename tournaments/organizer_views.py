@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config import pair_names
 from config.errors import ServiceError
 
 from . import organizer_tools
@@ -55,7 +56,7 @@ def edit_pair(request, tournament: Tournament, pk: int):
     except ServiceError as error:
         _error(request, error)
     else:
-        messages.success(request, _("Changes to %(pair)s saved.") % {"pair": pair.name})
+        messages.success(request, pair_names.contract(_("Changes to %(pair)s saved.") % {"pair": pair.name}, pair.name))
     return _back(tournament, request, f"pair-{pk}")
 
 

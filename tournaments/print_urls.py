@@ -14,4 +14,5 @@ urlpatterns = [
     *scoring_patterns,
     path("torneio/<slug:slug>/", views.tournament_index, name="tournament"),
     path("rodada/<int:pk>/", views.round_print, name="round"),
+    path("rodada/<int:pk>/cartoes-de-mesa.pdf", views.round_table_cards, name="table-cards"),
 ]

@@ -48,3 +48,22 @@ def round_print(request, pk: int):
     return render(request, "scoring/print_round.html", {
         "round": round_, "tournament": round_.tournament, "matches": matches, "jobs": jobs, "error": error,
     }, status=400 if error else 200)
+
+
+@require_GET
+def round_table_cards(request, pk: int):
+    """The round's table cards (issue 10): one page per table with the QR code of its link."""
+    from django.http import HttpResponse
+
+    from scoring import access, table_cards
+    from scoring.models import Match
+
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+    if not access.manages(request.user, rnd.tournament):
+        return deny(request)
+    matches = Match.objects.filter(round=rnd).select_related(
+        "round", "tournament", "pair_a__first_player", "pair_a__second_player",
+        "pair_b__first_player", "pair_b__second_player").order_by("table", "pk")
+    response = HttpResponse(table_cards.table_cards_pdf(matches), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="cartoes-de-mesa-rodada-{rnd.number}.pdf"'
+    return response

@@ -24,15 +24,17 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import DetailView, ListView
 
+from config import pair_names
 from scoring import services as scoring_services
 from scoring.models import Match
 
-from . import pages, services
+from . import pages, pin_views, services
 from .forms import CsvImportForm, ManualResultForm, PairRegistrationForm, StageForm, WalkoverForm, WithdrawalForm
 from .models import Pair, Round, Stage, Tournament
 
@@ -173,6 +175,13 @@ def round_detail(request, slug: str, number: int, *, tournament: Tournament | No
         request, tournament, "rounds", stage, rounds=generated, round=rnd,
         matches=pages.match_rows(services.round_matches(rnd), numbers), byes=pages.round_byes(rnd),
     )
+    if context["can_manage"]:  # the organizer sees each table's link (issue 10), to reissue or revoke it
+        from scoring.table_links import ensure_links, table_url
+
+        played = [row.match for row in context["matches"] if row.match.table and row.match.status != "received"]
+        links = ensure_links(played)
+        for match in played:
+            match.table_url = table_url(links[match.pk], request) if match.pk in links else ""
     return render(request, "tournaments/round.html", context)
 
 
@@ -326,6 +335,9 @@ def register(request, tournament: Tournament):
         messages.success(request, pgettext("the pair's name starts with Pair", "%(pair)s registered.") % {"pair": pair.name})
     else:
         messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair.name})
+    issued = pin_views.issue_at_registration(request, tournament, [pair])  # issue 10: PINs without the admin
+    if issued:
+        messages.info(request, pin_views.pins_message(pair, issued))
     return _back(tournament, request, "registration")
 
 
@@ -339,7 +351,11 @@ def import_csv(request, tournament: Tournament):
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, csv_form=form, csv_report=report), status=status)
     messages.success(request, ngettext("%(count)s pair imported.", "%(count)s pairs imported.", len(report.created))
-                     % {"count": len(report.created)})
+                     % {"count": formats.localize(len(report.created))})
+    issued = pin_views.issue_at_registration(request, tournament, report.created)
+    if issued:
+        messages.info(request, _("%(count)s PINs issued: print the pair cards now to hand them out.")
+                      % {"count": len(issued)})
     return _back(tournament, request, "pairs")
 
 
@@ -352,9 +368,11 @@ def withdraw(request, tournament: Tournament, pk: int):
     if walkovers is None:
         _form_errors(request, form)
     else:
-        messages.success(request, ngettext("%(pair)s withdrew; %(count)s match became W.O.",
-                                           "%(pair)s withdrew; %(count)s matches became W.O.", len(walkovers))
-                         % {"pair": pair.name, "count": len(walkovers)})
+        withdrew = ngettext("%(pair)s withdrew from the tournament.", "%(pair)s withdrew from the tournament.",
+                            pair_names.number(pair.name)) % {"pair": pair.name}
+        became = ngettext("%(count)s match became W.O.", "%(count)s matches became W.O.", len(walkovers)) \
+            % {"count": formats.localize(len(walkovers))}
+        messages.success(request, f"{withdrew} {became}" if walkovers else withdrew)
     return _back(tournament, request, "pairs")
 
 
@@ -368,7 +386,8 @@ def confirm(request, tournament: Tournament, pk: int):
     except services.TournamentError as error:
         _fail(request, error)
     else:
-        messages.success(request, _("Registration of %(pair)s confirmed.") % {"pair": pair.name})
+        messages.success(request, pair_names.contract(_("Registration of %(pair)s confirmed.") % {"pair": pair.name},
+                                                     pair.name))
     return _back(tournament, request, f"pair-{pair.pk}")
 
 
@@ -482,7 +501,8 @@ def walkover(request, tournament: Tournament, pk: int):
     if result is None:
         _form_errors(request, form)
     else:
-        messages.success(request, _("W.O. recorded: %(winner)s wins.") % {"winner": result.winner.name})
+        messages.success(request, pair_names.contract(
+            _("W.O. recorded: %(winner)s wins.") % {"winner": result.winner.name}, result.winner.name))
     return _back(tournament, request, f"match-{match.pk}")
 
 
@@ -501,7 +521,8 @@ def set_result(request, tournament: Tournament, pk: int):
     if result is None:
         _form_errors(request, form)
     else:
-        messages.success(request, _("Result set by hand: %(winner)s wins.") % {"winner": result.winner.name})
+        messages.success(request, pair_names.contract(
+            _("Result set by hand: %(winner)s wins.") % {"winner": result.winner.name}, result.winner.name))
     return _back(tournament, request, f"match-{match.pk}")
 
 
@@ -556,3 +577,7 @@ def new_tournament(request):
             messages.success(request, _("Tournament created: register the pairs."))
             return redirect(_dashboard_url(tournament))
     return render(request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+pair_cards = organizer_only(pin_views.pair_cards)
+reset_pin = organizer_only(pin_views.reset_pin)

@@ -70,7 +70,7 @@ def _current_state(match: Match) -> GameState | None:
 
 
 def _require_entry(match: Match, by) -> GameState:
-    if not access.can_enter(by, match):
+    if not access.can_enter_entries(by, match):
         raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
     if match.status != Match.Status.OPEN:
         raise _locked_error()
@@ -174,7 +174,8 @@ def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, rep
             "report": report, "verdict": verdict}
 
 
-def record_hand(match: Match, entry: dict, by, expect: str | None = None) -> HandEntry:
+def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
+                position: tuple[int, int] | None = None) -> HandEntry:
     """Record the next hand of the current game.
 
     ``entry`` is a summary ``{"winner": 0|1|null, "ended_by": ..., "value": n}`` checked by the
@@ -183,41 +184,12 @@ def record_hand(match: Match, entry: dict, by, expect: str | None = None) -> Han
     cannot read is refused, one with violations is recorded with them. A summary may carry
     ``"dealer"``: the table's draw (art. 1) for a game's first hand, else it must be the dealer in turn.
     ``expect``: the :func:`state_token` the page showed; refused if the súmula changed since.
+    ``position``: the (game, hand) the device expects; refused with the current state if behind.
+    Implemented in ``hand_entry`` (a fixed, small number of queries; the table link, issue 10).
     """
-    if not isinstance(entry, dict):
-        raise ScoringError(_("A hand is an object {\"winner\", \"ended_by\", \"value\"} or a hand report."), "entry")
-    item = {"report": entry["report"]} if "report" in entry else {"report": entry} if is_report(entry) else dict(entry)
-    with transaction.atomic():
-        match = _lock(match)
-        state = _require_entry(match, by)
-        _check_expect(expect, state_token(state.game.number, state.position - 1))
-        game = state.game
-        dealer = state.dealer
-        given = item.pop("dealer", None) if item.get("report") is None else (
-            item["report"].get("dealer") if isinstance(item["report"], dict) else None)
-        if given is not None and state.hands == 0 and given != dealer:
-            field = "dealer" if item.get("report") is None else "report.dealer"
-            dealer = game.first_dealer = _check_seat(given, field)  # art. 1: the table's draw
-            game.save(update_fields=["first_dealer"])
-        elif given is not None and item.get("report") is None and given != dealer:
-            raise ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the right).")
-                               % {"expected": dealer}, "dealer")
-        rules = rules_of(match)
-        checked = check_hand(rules, match.rule_set, state.score, dealer, item)
-        now = timezone.now()
-        hand = HandEntry.objects.create(
-            game=game, position=state.position, number=state.hands + 1, dealer=dealer,
-            ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
-            points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],
-            report=checked["report"], verdict=checked["verdict"], created_by=by if _is_user(by) else None,
-            created_at=now,
-        )
-        _event(match, MatchEvent.Kind.HAND, by, game=game.number, hand=hand.number, position=hand.position,
-               dealer=dealer, ended_by=hand.ended_by, value=hand.value, winner=hand.winner, points=hand.points,
-               score=list(checked["score"]), report=hand.report is not None,
-               violations=len(hand.violations))
-        _finish_entry(match, game, checked["score"], by, now)
-        return hand
+    from .hand_entry import record_hand as record
+
+    return record(match, entry, by, expect=expect, position=position)
 
 
 def normalize_article(value: object, field: str = "article") -> str:
@@ -286,7 +258,7 @@ def undo_last(match: Match, by, expect: str | None = None) -> dict:
 
     with transaction.atomic():
         match = _lock(match)
-        if not access.can_enter(by, match):
+        if not access.can_enter_entries(by, match):
             raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
         if match.status != Match.Status.OPEN:
             raise _locked_error()

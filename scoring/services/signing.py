@@ -11,7 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from config import pair_names
 from config.errors import Conflict, Forbidden
 
 from .. import access
@@ -120,7 +122,8 @@ def sign(match: Match, role: str, player, *, pin: str | None = None, code: str |
             if any(p.pk == player_id for p in access.pair_players(other)):
                 raise Forbidden(_("A player of %(other)s cannot sign for %(pair)s: each pair confirms and signs "
                                   "only for itself (art. 25).") % {"other": other.name, "pair": pair.name}, "player")
-            raise Forbidden(_("Only a player of %(pair)s signs for it (art. 25).") % {"pair": pair.name}, "player")
+            raise Forbidden(pair_names.contract(_("Only a player of %(pair)s signs for it (art. 25).") % {"pair": pair.name},
+                                                pair.name), "player")
         if match.status == Match.Status.SIGNED:
             raise Conflict(_("Both pairs already signed: the súmula is locked (art. 25)."), "status")
         version = _signable_version(match)
@@ -128,7 +131,8 @@ def sign(match: Match, role: str, player, *, pin: str | None = None, code: str |
             raise Conflict(_("The súmula changed while you were reading it: read version %(number)s and sign again.")
                            % {"number": version.number}, "digest")
         if version.signatures.filter(role=role).exists():
-            raise Conflict(_("%(pair)s already signed version %(number)s.")
+            raise Conflict(ngettext("%(pair)s already signed version %(number)s.",
+                                    "%(pair)s already signed version %(number)s.", pair_names.number(pair.name))
                            % {"pair": pair.name, "number": version.number}, "role")
         now = timezone.now()
         failures = MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.SIGNATURE_REFUSED,

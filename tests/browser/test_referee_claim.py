@@ -129,7 +129,7 @@ def test_organizer_decides_an_escalated_case_on_a_phone(live_server, browser, cl
     card.locator('input[name="reason"]').fill("Regra do clube: celular na mesa")
     page.screenshot(path="/tmp/referee-review.png", full_page=True)
     card.get_by_role("button", name="Decidir (art. 26)").click()
-    expect(page.locator("ul.messages")).to_contain_text("Os Zaps marca 1")
+    expect(page.locator("ul.messages")).to_contain_text("Os Zaps marcam 1")
     page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
     expect(page.locator("ol.entries li.penalty").first).to_contain_text("art. 26")
     context.close()

@@ -30,7 +30,7 @@ def test_a_hand_entered_in_the_form_gets_the_engines_verdict(client, match, refe
     response = client.post(url, {"source": "form", **PLAIN, "claimed_winner": "1", "claimed_points": "1"})
     html = response.content.decode()
     assert response.status_code == 200
-    assert f"{match.pair_a.name} marca 1" in html
+    assert f"{match.pair_a.name} marcam 1" in html  # "Os Zaps": plural name, plural verb
     assert "5–6" in html  # 4–6 → 5–6
     assert "Mesa" in html  # the difference against what the table recorded
     assert "assento" not in html

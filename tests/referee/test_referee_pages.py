@@ -111,7 +111,7 @@ def test_checker_shows_the_verdict_and_the_difference_from_the_table(client, mat
                                          {"source": "paste", "report": json.dumps(pasted)})
     html = page.content.decode()
     assert page.status_code == 200
-    assert "Os Zaps marca 1" in html
+    assert "Os Zaps marcam 1" in html
     assert "art. 25" in html  # the claim mismatch, with its article
     assert 'class="doc differences"' in html
 
@@ -131,7 +131,7 @@ def test_checker_checks_the_last_recorded_hand(client, match, referee):
     scoring.record_hand(match, {"report": PLAIN}, referee)
     assert "Verificar a última mão" in client.get(url).content.decode()
     html = client.post(url, {"source": "last"}).content.decode()
-    assert "Os Zaps marca 1" in html
+    assert "Os Zaps marcam 1" in html
     assert "Nenhuma diferença" in html
 
 
@@ -165,7 +165,7 @@ def test_a_tento_is_claimed_in_three_taps_then_confirmed_onto_the_sumula(client,
     assert ruling.status == "proposed" and ruling.article == "art. 24" and ruling.points == 3
     assert not PenaltyEntry.objects.exists()  # proposed: nothing on the súmula yet
     page = client.get(response["Location"]).content.decode()
-    assert "art. 24" in page and "Os Zaps marca 3 — 6 a 3" in page
+    assert "art. 24" in page and "Os Zaps marcam 3 — 6 a 3" in page
     response = client.post(url, {"action": "confirm", "ruling": ruling.pk})
     assert response["Location"] == reverse("scoring:match", kwargs={"pk": match.pk})
     ruling.refresh_from_db()
@@ -238,7 +238,7 @@ def test_pair_history_lists_the_rulings_for_referees_and_organizer_only(client, 
         page = _login(client, user).get(url)
         html = page.content.decode()
         assert page.status_code == 200
-        assert "art. 24" in html and "Contra a dupla" in html and "Os Zaps marca 1" in html
+        assert "art. 24" in html and "Contra a dupla" in html and "Os Zaps marcam 1" in html
         assert "As duplas podem recorrer até" in html
 
 

@@ -115,7 +115,7 @@ def test_signing_through_the_pages(client, ref_client, match, referee, organizer
     match = Match.objects.get(pk=match.pk)
     digest = match.versions.get().digest
     html = ref_client.get(page(match.pk)).content.decode()
-    assert digest in html and "Confirm and sign for Os Zaps" in html or "Confirmar e assinar por Os Zaps" in html
+    assert digest in html and "Confirm and sign for Os Zaps" in html or "Confirmar e assinar pelos Zaps" in html  # "Os Zaps": por + os = pelos
     client.logout()
     sign = url("sign", match.pk)
     # a player of pair A tries to sign for pair B: refused by the server, whatever the page offered

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from config import pair_names
 from config.errors import Conflict
 from scoring.models import Match
 
@@ -43,10 +45,12 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
             raise TournamentError(_("A match is played between two different pairs."), "pair_b")
         for key, pair in zip(("pair_a", "pair_b"), new):
             if pair.status == Pair.Status.WITHDRAWN:
-                raise TournamentError(_("%(pair)s withdrew from the tournament.") % {"pair": pair.name}, key)
+                raise TournamentError(ngettext("%(pair)s withdrew from the tournament.", "%(pair)s withdrew from the tournament.",
+                                                pair_names.number(pair.name)) % {"pair": pair.name}, key)
             if pair.status == Pair.Status.PENDING:
-                raise TournamentError(_("%(pair)s is awaiting confirmation: confirm it before pairing it.")
-                                      % {"pair": pair.name}, key)
+                raise TournamentError(ngettext("%(pair)s is awaiting confirmation: confirm it before pairing it.",
+                                               "%(pair)s is awaiting confirmation: confirm it before pairing it.",
+                                               pair_names.number(pair.name)) % {"pair": pair.name}, key)
         others = {m.pk: m for m in Match.objects.filter(round=rnd).exclude(pk=match.pk)}
         place = {}
         for m in others.values():
@@ -60,9 +64,12 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
         in_round = set(place) | set(byes) | set(old)
         for key, pair in zip(("pair_a", "pair_b"), new):
             if pair.pk not in in_round:
-                raise TournamentError(_("%(pair)s is not in this round: putting it in would leave another pair "
-                                        "with neither a match nor the bye. Regenerate the round to include it.")
-                                      % {"pair": pair.name}, key)
+                raise TournamentError(ngettext(
+                    "%(pair)s is not in this round: putting it in would leave another pair with neither a match "
+                    "nor the bye. Regenerate the round to include it.",
+                    "%(pair)s is not in this round: putting it in would leave another pair with neither a match "
+                    "nor the bye. Regenerate the round to include it.",
+                    pair_names.number(pair.name)) % {"pair": pair.name}, key)
         touched = {match.pk: match}
         before = [_match_json(match)]
         bye_changes = []

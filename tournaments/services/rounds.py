@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import Conflict
 from scoring.models import Match
@@ -130,8 +131,11 @@ def generate_next_round(tournament: Tournament, by) -> Round:
             raise Conflict(_("Bracket rounds fill in by themselves as results become official."), "round")
         missing = _unofficial_matches(tournament)
         if missing:
-            raise Conflict(_("%(count)s match(es) have no official result yet: every súmula must be received "
-                             "(or a walkover recorded) first.") % {"count": missing}, "round")
+            raise Conflict(ngettext(
+                "%(count)s match has no official result yet: every súmula must be received "
+                "(or a walkover recorded) first.",
+                "%(count)s matches have no official result yet: every súmula must be received "
+                "(or a walkover recorded) first.", missing) % {"count": missing}, "round")
         rnd = _upcoming(tournament)
         rnd.tournament = tournament
         if stage.format == Stage.Format.SWISS:

@@ -1,0 +1,140 @@
+"""Calls to the referee from a table (issue 10 §2): a plain call ("come to table 12"), or the
+dispute of an entry of the súmula.
+
+A club tournament has two to five referees for 30 to 100 tables; a referee comes when a pair
+calls (art. 25: the pairs fill in and sign the súmula themselves). A call shows on the referees'
+tables page (:func:`open_calls_for`) with the table and the time until a referee takes it. A
+dispute marks its entry "disputed" on the table page until the referee confirms the entry
+(:func:`resolve` with ``confirmed``) or corrects the súmula with a reason (``scoring.services.correct``,
+then ``corrected``).
+
+Who may call: the match's table (its link), a logged-in referee or organizer of the match.
+Who takes and resolves: the match's referee, the organizer, or any referee of the tournament
+(a referee on duty answers any table).
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, Forbidden, ServiceError
+from scoring import access
+from scoring.models import HandEntry, Match
+from tournaments.models import TableAssignment
+
+from .models import RefereeCall
+
+OPEN_CALLS_LIMIT = 200
+
+
+def _may_call(by, match: Match) -> bool:
+    return access.is_table(by, match) or access.can_enter(by, match)
+
+
+def may_answer(user, match: Match) -> bool:
+    """The match's referee, the organizer, or a referee of the tournament (on duty for any table)."""
+    if access.can_enter(user, match):
+        return True
+    if not getattr(user, "is_authenticated", False) or match.tournament_id is None:
+        return False
+    return (Match.objects.filter(tournament_id=match.tournament_id, referee=user).exists()
+            or TableAssignment.objects.filter(referee=user, tournament_id=match.tournament_id).exists())
+
+
+def call(match: Match, by, *, kind: str = "call", team: int | None = None, game: int | None = None,
+         hand: int | None = None, reason: str = "") -> RefereeCall:
+    """The table calls a referee; ``kind="dispute"`` names the entry (``game``, ``hand``) the pair disputes.
+    A second open call of the same kind (and entry) from the table is the same call, not a new one."""
+    if kind not in RefereeCall.Kind.values:
+        raise ServiceError(_("A call is \"call\" or \"dispute\"."), "kind")
+    if team is not None and (type(team) is not int or team not in (0, 1)):
+        raise ServiceError(_("A team is 0 (pair A) or 1 (pair B)."), "team")
+    reason = (reason or "").strip() if isinstance(reason, str) else ""
+    if len(reason) > 300:
+        raise ServiceError(_("The reason is a text of at most 300 characters."), "reason")
+    if not _may_call(by, match):
+        raise Forbidden(_("Only the match's table, its referee or the organizer calls a referee to it."))
+    if match.status != Match.Status.OPEN:
+        raise Conflict(_("The súmula is signed (art. 25): ask the organizing table."), "status")
+    if kind == "dispute":
+        if type(game) is not int or type(hand) is not int:
+            raise ServiceError(_("Say which hand is disputed (game and hand number)."), "hand")
+        if not HandEntry.objects.filter(game__match=match, game__number=game, number=hand).exists():
+            raise ServiceError(_("The súmula has no hand %(hand)s in game %(game)s.") % {"hand": hand, "game": game},
+                               "hand")
+    else:
+        game = hand = None
+    link = getattr(by, "table_link", None)
+    with transaction.atomic():
+        Match.objects.select_for_update().filter(pk=match.pk).first()
+        same = RefereeCall.objects.filter(match=match, kind=kind, resolved_at__isnull=True,
+                                          game_number=game, hand_number=hand).first()
+        if same is not None:
+            return same
+        return RefereeCall.objects.create(
+            match=match, kind=kind, team=team, game_number=game, hand_number=hand, reason=reason,
+            table_link=link, created_by=by if getattr(by, "is_authenticated", False) else None)
+
+
+def take(call_: RefereeCall, by) -> RefereeCall:
+    """A referee takes the call: it leaves the list of waiting calls (a plain call is then done)."""
+    if not may_answer(by, call_.match):
+        raise Forbidden(_("Only a referee of the tournament or the organizer takes a call."))
+    with transaction.atomic():
+        call_ = RefereeCall.objects.select_for_update().select_related("match").get(pk=call_.pk)
+        if call_.taken_at is None:
+            call_.taken_at, call_.taken_by = timezone.now(), by
+            fields = ["taken_at", "taken_by"]
+            if call_.kind == RefereeCall.Kind.CALL:
+                call_.resolved_at, call_.resolution = call_.taken_at, RefereeCall.Resolution.DONE
+                fields += ["resolved_at", "resolution"]
+            call_.save(update_fields=fields)
+        return call_
+
+
+def resolve(call_: RefereeCall, by, resolution: str) -> RefereeCall:
+    """The referee rules on a dispute: ``confirmed`` (the entry stands) or ``corrected`` (the súmula was
+    corrected with a reason, art. 25)."""
+    if resolution not in (RefereeCall.Resolution.CONFIRMED, RefereeCall.Resolution.CORRECTED):
+        raise ServiceError(_("A dispute is resolved as \"confirmed\" or \"corrected\"."), "resolution")
+    if not may_answer(by, call_.match):
+        raise Forbidden(_("Only a referee of the tournament or the organizer rules on a dispute."))
+    with transaction.atomic():
+        call_ = RefereeCall.objects.select_for_update().get(pk=call_.pk)
+        if call_.resolved_at is not None:
+            raise Conflict(_("This call was already resolved."), "call")
+        now = timezone.now()
+        call_.taken_at = call_.taken_at or now
+        call_.taken_by = call_.taken_by or by
+        call_.resolved_at, call_.resolution = now, resolution
+        call_.save(update_fields=["taken_at", "taken_by", "resolved_at", "resolution"])
+        return call_
+
+
+def open_calls_for(user):
+    """Calls waiting for a referee (not taken) and disputes not resolved, of the matches ``user`` may answer:
+    every match of the tournaments where they referee or organize."""
+    if not getattr(user, "is_authenticated", False):
+        return RefereeCall.objects.none()
+    qs = RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True))
+    if not (user.is_staff or user.is_superuser):  # one query: the tournaments as subqueries
+        qs = qs.filter(Q(match__referee=user) | Q(match__tournament__organizer=user)
+                       | Q(match__tournament_id__in=Match.objects.filter(referee=user).values("tournament_id"))
+                       | Q(match__tournament_id__in=TableAssignment.objects.filter(referee=user)
+                           .values("tournament_id")))
+    return qs.select_related("match", "match__pair_a", "match__pair_b", "taken_by").order_by("created_at", "id")[:OPEN_CALLS_LIMIT]
+
+
+def disputes_of(match: Match) -> dict[tuple[int, int], RefereeCall]:
+    """The match's unresolved disputes by (game, hand)."""
+    return {(c.game_number, c.hand_number): c
+            for c in RefereeCall.objects.filter(match=match, kind="dispute", resolved_at__isnull=True)}
+
+
+def call_data(c: RefereeCall) -> dict:
+    return {"id": c.pk, "match": c.match_id, "table": c.match.table, "kind": c.kind, "team": c.team,
+            "game": c.game_number, "hand": c.hand_number, "reason": c.reason,
+            "called_at": c.created_at.isoformat(), "taken_at": c.taken_at.isoformat() if c.taken_at else None,
+            "resolved_at": c.resolved_at.isoformat() if c.resolved_at else None, "resolution": c.resolution}

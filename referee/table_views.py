@@ -1,0 +1,247 @@
+"""The table page (issue 10; issue 14 §3): what a phone opens from the QR code of the table card,
+with no account and no login (mounted at /mesa/).
+
+``/mesa/<token>/`` is one screen: the running score, the hand to enter (value buttons by pair),
+the last entries with who entered them (and "disputed"), undo, "call the referee", and behind
+"more" the claims, appeals, signatures and the change of a player's PIN. It updates in place:
+the page's script talks to the REST API with ``Authorization: Table <token>`` and an
+``Idempotency-Key`` per entry, keeps entries in IndexedDB while the network is down and sends
+them in order when it is back (static/table.js, kept loadable offline by /mesa/sw.js).
+
+``/mesa/<token>/estado/`` is the page's state as JSON; ``/mesa/<token>/pin/`` changes a player's PIN
+with the current one (tournaments.pins).
+"""
+from __future__ import annotations
+
+import json
+
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from config.errors import ServiceError
+from referee.engine.infractions import CATALOG
+from scoring import access
+from referee.engine.game import next_dealer
+from scoring import services as scoring
+from scoring.content import load_games, person_name
+from scoring.display import ENDING_LABELS, VALUE_LABELS, load_match
+from scoring.services.hand_entry import state_of
+from scoring.models import Match, Signature
+from scoring.table_links import resolve
+from tournaments import pins
+
+from . import calls, services
+from .models import Ruling
+
+CLAIMABLE = ("burned_card", "saw_partner_cards", "false_call", "two_cards_at_once", "card_out_of_turn",
+             "guidance_word", "stolen_card", "looked_at_covered", "stolen_points")
+
+
+def _link(token: str):
+    link = resolve(token)
+    if link is None:
+        raise Http404(_("This table link no longer works: the súmula was received, or the organizer issued a "
+                        "new link. Ask the organizing table."))
+    return link
+
+
+def _seats(match: Match) -> list[dict]:
+    """Seats by the players' names, as on the printed súmula: team = seat % 2, partners opposite."""
+    teams = [match.pair_a, match.pair_b]
+    out = []
+    for seat in range(4):
+        pair = teams[seat % 2]
+        player = pair.first_player if seat // 2 == 0 else pair.second_player
+        out.append({"seat": seat, "team": seat % 2, "name": player.name})
+    return out
+
+
+def _entry_row(entry, by_names: dict, disputes: dict, game_number: int) -> dict:
+    if entry.kind == "hand":
+        by = (_("the table (link)") if entry.table_link_id else by_names.get(entry.created_by_id) or "")
+        return {"kind": "hand", "game": game_number, "number": entry.number, "winner": entry.winner,
+                "value": entry.value, "points": entry.points, "ended_by": entry.ended_by,
+                "score": [entry.score_a, entry.score_b], "by": by,
+                "disputed": (game_number, entry.number) in disputes}
+    return {"kind": "penalty", "game": game_number, "points": entry.points, "article": entry.article,
+            "beneficiary": entry.beneficiary, "score": [entry.score_a, entry.score_b], "reason": entry.reason,
+            "by": by_names.get(entry.created_by_id) or ""}
+
+
+def table_state(match: Match) -> dict:
+    """Everything the table page shows, as JSON."""
+    games = load_games(match)
+    game = games[-1] if games else None
+    disputes = calls.disputes_of(match)
+    users = {e.created_by_id for g in games for e in g.entries if e.created_by_id}
+    from django.contrib.auth import get_user_model
+
+    by_names = {u.pk: person_name(u) for u in get_user_model().objects.filter(pk__in=users)}
+    if match.winner is None and game is not None and game.winner is None:
+        hands = [e for e in game.entries if e.kind == "hand"]
+        score = (game.score_a, game.score_b)
+        dealer = next_dealer(hands[-1].dealer) if hands else game.first_dealer
+        state = state_of(match, game.number, score, dealer, len(hands) + 1, len(game.entries))
+    else:
+        state = state_of(match, None, (0, 0), 0, 1, 0)
+    version = scoring.current_version(match)
+    signatures = {s.role: s for s in version.signatures.select_related("player")} if version else {}
+    now = timezone.now()
+    rulings = []
+    for ruling in Ruling.objects.filter(match=match).order_by("created_at"):
+        deadline = services.appeal_deadline(ruling)
+        rulings.append({"id": ruling.pk, "message": ruling.message, "article": ruling.article,
+                        "status": ruling.get_status_display(), "points": ruling.points,
+                        "appealable": deadline is not None and deadline > now,
+                        "deadline": deadline.isoformat() if deadline else None})
+    open_calls = [calls.call_data(c) for c in match.referee_calls.filter(resolved_at__isnull=True)
+                  .select_related("match")]
+    return {
+        "status": match.status, "winner": match.winner, "games_won": [match.games_a, match.games_b],
+        "state": state,
+        "games": [{"number": g.number, "score": [g.score_a, g.score_b], "winner": g.winner} for g in games],
+        "entries": [_entry_row(e, by_names, disputes, g.number) for g in games for e in g.entries][-40:],
+        "calls": open_calls,
+        "signing": {
+            "signable": version is not None and match.winner is not None and match.status == Match.Status.OPEN,
+            "version": version.number if version else None, "digest": version.digest if version else None,
+            "signed": {role: (signatures[role].player.name if role in signatures and signatures[role].player_id
+                              else None) for role in ("team0", "team1")},
+            "countersigned": Signature.Role.REFEREE in signatures,
+        },
+        "rulings": rulings,
+    }
+
+
+def texts() -> dict:
+    """The page script's words, translated (placeholders %(name)s)."""
+    return {
+        "where": _("Game %(game)s · hand %(hand)s · deals: %(dealer)s"),
+        "over": _("Match over"),
+        "online": _("online"),
+        "offline": _("OFFLINE"),
+        "waiting": _("%(n)s waiting to be sent"),
+        "offline_waiting": _("OFFLINE · %(n)s waiting"),
+        "game_over": _("Game %(game)s: %(pair)s %(a)s × %(b)s"),
+        "recorded": _("Hand %(hand)s recorded"),
+        "queued": _("Hand %(hand)s saved on this phone: it is sent when the network is back"),
+        "nobody": _("Nobody scores"),
+        "pending": _("pending"),
+        "disputed": _("disputed: the referee was called"),
+        "dispute": _("Dispute"),
+        "by": _("by %(who)s"),
+        "this_phone": _("this phone"),
+        "called": _("Referee called at %(time)s: wait at the table."),
+        "call_waiting": _("A referee was called at %(time)s."),
+        "refused": _("Not recorded: %(message)s"),
+        "behind": _("The súmula moved on from another phone: %(n)s entries of this phone were not recorded. "
+                    "Check the score and enter again what is missing."),
+        "undone": _("Last entry undone."),
+        "nothing_to_undo": _("Nothing to undo."),
+        "sign_title": _("Signatures (art. 25): each pair confirms every entry"),
+        "sign": _("Sign"),
+        "signed_by": _("signed by %(name)s"),
+        "all_signed": _("Both pairs signed: take the súmula to the organizing table."),
+        "pin": _("PIN"),
+        "eleven": _("%(value)s · mão de onze"),
+        "iron": _("%(value)s · mão de ferro"),
+        "eleven_refused": _("%(value)s · refused the onze"),
+        "run": _("%(value)s · ran"),
+        "hand": _("Hand %(hand)s"),
+        "penalty": _("Penalty %(article)s"),
+        "done": _("Done."),
+        "no_rulings": _("No ruling to appeal."),
+        "changed": _("PIN changed."),
+    }
+
+
+def _players(match: Match) -> list[list[dict]]:
+    return [[{"id": p.pk, "name": p.name} for p in access.pair_players(pair)] for pair in (match.pair_a, match.pair_b)]
+
+
+@never_cache
+@require_GET
+def page(request, token: str):
+    link = _link(token)
+    match = load_match(link.match_id)
+    rules = scoring.rules_of(match)
+    boot = {
+        "token": link.token, "match": match.pk, "table": match.table, "best_of": match.best_of,
+        "pairs": [match.pair_a.name, match.pair_b.name], "players": _players(match), "seats": _seats(match),
+        "rules": {"eleven_run_points": rules.eleven_run_points, "iron_hand_value": rules.iron_hand_value,
+                  "all_tied": rules.all_tied, "fold_any_time": rules.fold_any_time},
+        "value_labels": {str(k): str(v) for k, v in VALUE_LABELS.items()},
+        "endings": {k: str(v) for k, v in ENDING_LABELS.items()}, "t": texts(),
+        "claims": [{"code": code, "title": CATALOG[code].title, "article": CATALOG[code].article}
+                   for code in CLAIMABLE if code in CATALOG],
+        "urls": {
+            "state": request.path + "estado/", "pin": request.path + "pin/",
+            "hands": f"/api/scoring/matches/{match.pk}/hands/", "undo": f"/api/scoring/matches/{match.pk}/undo/",
+            "sign": f"/api/scoring/matches/{match.pk}/signatures/",
+            "calls": f"/api/referee/matches/{match.pk}/calls/",
+            "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
+            "sw": reverse("table:sw"), "script": reverse("table:script"),
+        },
+        "initial": table_state(match),
+    }
+    return render(request, "referee/table.html", {"match": match, "boot": boot})
+
+
+@never_cache
+@require_GET
+def state(request, token: str):
+    link = _link(token)
+    return JsonResponse(table_state(load_match(link.match_id)))
+
+
+@csrf_exempt  # no session: the token in the URL is the credential
+@require_POST
+def change_pin(request, token: str):
+    """A player of the match changes their own PIN with the current one."""
+    link = _link(token)
+    match = load_match(link.match_id)
+    try:
+        data = json.loads(request.body or b"{}")
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        return JsonResponse({"error": {"field": "", "message": _("Send a JSON object.")}}, status=400)
+    team = next((t for t, players in enumerate(_players(match)) if data.get("player") in {p["id"] for p in players}),
+                None)
+    if team is None:
+        return JsonResponse({"error": {"field": "player", "message": _("Only a player of this table changes their "
+                                                                        "PIN here.")}}, status=403)
+    try:
+        # the current PIN is checked as for signing (same lockout after wrong PINs)
+        player = services.verify_player(match, team, data["player"], pin=str(data.get("current") or "") or None,
+                                        code=None)
+        pins.set_own_pin(player, str(data.get("new") or ""))
+    except ServiceError as error:
+        return JsonResponse({"error": error.as_dict()}, status=error.status)
+    return JsonResponse({"changed": True})
+
+
+def _script(request, template: str) -> HttpResponse:
+    response = HttpResponse(render(request, template).content, content_type="application/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def service_worker(request):
+    """The service worker that keeps the table page loadable offline (scope /mesa/)."""
+    response = _script(request, "referee/table_sw.js")
+    response["Service-Worker-Allowed"] = "/mesa/"
+    return response
+
+
+@require_GET
+def script(request):
+    """The table page's script (served here, not as a static file: it must load offline from the same scope)."""
+    return _script(request, "referee/table.js")

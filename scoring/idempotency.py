@@ -1,0 +1,179 @@
+"""Idempotent writes (issue 10, the ``Idempotency-Key`` header of the IETF draft
+draft-ietf-httpapi-idempotency-key-header): a phone whose Wi-Fi dropped the reply sends the
+same request again, and the server must do its work once.
+
+:class:`IdempotentAPIView` is the one mechanism, the base of every write endpoint of scoring
+and referee. For a POST/PUT/PATCH/DELETE carrying ``Idempotency-Key``:
+
+- the request runs in one transaction: the first request by a credential (a user, a table link,
+  or an anonymous player) with that key claims an :class:`~scoring.models.IdempotencyRecord` with
+  one ``INSERT … ON CONFLICT DO NOTHING`` (the unique constraint on (credential, key): never a
+  check-then-write), runs, and stores its response, and all of it commits at once (one commit
+  per entry). A concurrent repeat's INSERT waits on PostgreSQL for that commit, then finds the
+  stored response and replays it: the work is done once. A 5xx (or a crash) rolls the claim
+  back with the work, so the client may retry;
+- a repeat with the same method, path and body gets that first response back
+  (``Idempotent-Replayed: true``) and writes nothing;
+- the same key with another body (or another endpoint) is refused with 422;
+- a claim without a stored answer (only where the database does not wait, or a record left by an
+  older version) gets 409 ("retry later"), or is taken over after :data:`STALE`: a hand entry
+  carries its expected position, so if the first did write, the retry gets 409, not a second hand.
+
+Records are kept :data:`KEEP` (24 hours) at least; :func:`purge` removes older ones
+(``scoring.tasks.purge_idempotency_keys``).
+"""
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+
+from django.db import connection, transaction
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .models import IdempotencyRecord
+
+HEADER = "HTTP_IDEMPOTENCY_KEY"
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+KEEP = timedelta(hours=24)
+STALE = timedelta(seconds=60)
+MAX_KEY = 255
+
+
+class _Answer(Exception):
+    """Stop before the handler and answer this (a replay or a refusal)."""
+
+    def __init__(self, response) -> None:
+        super().__init__("idempotency")
+        self.response = response
+
+
+def credential_of(request) -> str:
+    link = getattr(request.user, "table_link", None)
+    if link is not None:
+        return f"table:{link.pk}"
+    if request.user is not None and request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return "anonymous"
+
+
+def request_hash(request) -> str:
+    h = hashlib.sha256()
+    h.update(request.method.encode())
+    h.update(b"\0" + request.path.encode() + b"\0")
+    h.update(request.body or b"")
+    return h.hexdigest()
+
+
+def _error(status: int, message: str) -> Response:
+    return Response({"error": {"field": "Idempotency-Key", "message": message}}, status=status)
+
+
+def _claim(credential: str, key: str, digest: str) -> int | None:
+    """Insert the record; its id, or None when (credential, key) exists already. One statement."""
+    table = connection.ops.quote_name(IdempotencyRecord._meta.db_table)
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({q('credential')}, {q('key')}, {q('request_hash')}, {q('content_type')}, "
+            f"{q('body')}, {q('created_at')}) VALUES (%s, %s, %s, '', '', %s) "
+            f"ON CONFLICT ({q('credential')}, {q('key')}) DO NOTHING RETURNING {q('id')}",
+            [credential, key, digest, timezone.now()],
+        )
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def _replay(record: IdempotencyRecord) -> HttpResponse:
+    response = HttpResponse(record.body, status=record.status, content_type=record.content_type or None)
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def begin(request) -> int | None:
+    """Claim the key of ``request``: the record's id to complete, None without a key; raises
+    :class:`_Answer` with the replay or the refusal."""
+    if request.method not in WRITES:
+        return None
+    key = request.META.get(HEADER)
+    if key is None:
+        return None
+    key = key.strip()
+    if not key or len(key) > MAX_KEY:
+        raise _Answer(_error(400, _("An Idempotency-Key is 1 to 255 characters.")))
+    credential, digest = credential_of(request), request_hash(request)
+    record_id = _claim(credential, key, digest)
+    if record_id is not None:
+        return record_id
+    record = IdempotencyRecord.objects.filter(credential=credential, key=key).first()
+    if record is None:  # purged between the two statements: claim again
+        record_id = _claim(credential, key, digest)
+        if record_id is not None:
+            return record_id
+        raise _Answer(_error(409, _("A request with this Idempotency-Key is being processed: retry in a moment.")))
+    if record.request_hash != digest:
+        raise _Answer(_error(422, _("This Idempotency-Key was used for another request: use a new key for a new "
+                                    "entry.")))
+    if record.status is not None:
+        raise _Answer(_replay(record))
+    now = timezone.now()
+    if record.created_at < now - STALE and IdempotencyRecord.objects.filter(
+            pk=record.pk, status__isnull=True, created_at=record.created_at).update(created_at=now):
+        return record.pk  # the first request died without answering: this one takes over
+    raise _Answer(_error(409, _("A request with this Idempotency-Key is being processed: retry in a moment.")))
+
+
+def complete(record_id: int, response) -> None:
+    """Store the first response (a 5xx is forgotten: the client may retry with the same key)."""
+    if response.status_code >= 500:
+        IdempotencyRecord.objects.filter(pk=record_id).delete()
+        return
+    if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+        response.render()
+    IdempotencyRecord.objects.filter(pk=record_id).update(
+        status=response.status_code, content_type=response.get("Content-Type", ""),
+        body=response.content.decode("utf-8", "replace"))
+
+
+def purge(now=None) -> int:
+    """Forget the keys older than :data:`KEEP`; the number removed."""
+    now = now or timezone.now()
+    return IdempotencyRecord.objects.filter(created_at__lt=now - KEEP).delete()[0]
+
+
+class IdempotentAPIView(APIView):
+    """An APIView whose writes honour ``Idempotency-Key`` (see the module)."""
+
+    _idempotency_record = None
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method in WRITES and request.META.get(HEADER) is not None:
+            with transaction.atomic():  # the claim, the work and the stored answer commit together
+                return super().dispatch(request, *args, **kwargs)
+        return super().dispatch(request, *args, **kwargs)
+
+    def initial(self, request, *args, **kwargs):
+        self._idempotency_record = None
+        super().initial(request, *args, **kwargs)  # authentication and permissions first
+        self._idempotency_record = begin(request)
+
+    def handle_exception(self, exc):
+        if isinstance(exc, _Answer):
+            return exc.response
+        try:
+            return super().handle_exception(exc)
+        except Exception:  # a server error: forget the claim so that the client may retry
+            if self._idempotency_record is not None:
+                IdempotencyRecord.objects.filter(pk=self._idempotency_record).delete()
+                self._idempotency_record = None
+            raise
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        record_id, self._idempotency_record = self._idempotency_record, None
+        if record_id is not None:
+            complete(record_id, response)
+        return response

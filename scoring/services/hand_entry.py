@@ -1,0 +1,196 @@
+"""Recording a hand at the table's pace (issue 10 §3-4): few queries, the expected position, and
+what the page needs next.
+
+``record_hand`` is the one implementation behind ``scoring.services.record_hand`` (``entry``; pages, API,
+the table link): it locks the match, reads where the current game stands in one query (the
+last hand and the last penalty as subqueries), checks the hand with the engine, writes the hand,
+its audit event and the game's score. A normal hand costs five queries; the hand that ends a
+game or the match also starts the next game or issues the version.
+
+A hand may carry the position it expects (``position=(game, hand)``): a device that is behind
+(two phones at one table, an entry queued offline) gets :class:`PositionConflict` (409) with
+the current state instead of writing in the wrong place.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, Forbidden
+from referee.engine.game import next_dealer
+from referee.engine.summary import ENDINGS, allowed_values, hand_state
+
+from .. import access
+from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
+from . import base as services_base
+from . import entry as services_entry
+
+
+class PositionConflict(Conflict):
+    """The hand was entered for another position than the current one; ``state`` says where the game is."""
+
+    def __init__(self, message: str, state: dict, field: str = "position") -> None:
+        super().__init__(message, field)
+        self.state = state
+
+
+def _lock(pk: int) -> Match:
+    """The match row alone (its tournament and pairs are read only when needed: an organizer's
+    check, the name of a game's winner)."""
+    return Match.objects.select_for_update().get(pk=pk)
+
+
+_CURRENT_GAME_SQL = None
+
+
+def _current_game_sql() -> str:
+    """The last game with its last hand (number, dealer, position) and last penalty position, in one
+    statement (written once: building it with the ORM on every entry costs more than running it)."""
+    global _CURRENT_GAME_SQL
+    if _CURRENT_GAME_SQL is None:
+        g, h, p = Game._meta.db_table, HandEntry._meta.db_table, PenaltyEntry._meta.db_table
+        last_hand = f"(SELECT h.%s FROM {h} h WHERE h.game_id = g.id ORDER BY h.position DESC LIMIT 1)"
+        _CURRENT_GAME_SQL = (
+            f"SELECT g.*, {last_hand % 'number'} AS last_hand_number, {last_hand % 'dealer'} AS last_hand_dealer, "
+            f"{last_hand % 'position'} AS last_hand_position, "
+            f"(SELECT MAX(p.position) FROM {p} p WHERE p.game_id = g.id) AS last_penalty_position "
+            f"FROM {g} g WHERE g.match_id = %s ORDER BY g.number DESC LIMIT 1")
+    return _CURRENT_GAME_SQL
+
+
+def current_game(match: Match) -> Game | None:
+    """The match's last game with ``hand_count``, ``entry_count`` (hands and penalties) and ``dealer``
+    (of the next hand), in one query."""
+    game = next(iter(Game.objects.raw(_current_game_sql(), [match.pk])), None)
+    if game is not None:
+        game.hand_count = game.last_hand_number or 0
+        game.entry_count = max(game.last_hand_position or 0, game.last_penalty_position or 0)
+        game.dealer = next_dealer(game.last_hand_dealer) if game.hand_count else game.first_dealer
+    return game
+
+
+def state_of(match: Match, game_number: int | None, score, dealer: int, hand: int, entries: int,
+             rules=None) -> dict:
+    """The entry state the table page shows (the API's ``state``), without a query."""
+    base = {"status": match.status, "games": [match.games_a, match.games_b], "winner": match.winner}
+    if match.winner is not None or game_number is None:
+        return {**base, "over": True, "game": None}
+    rules = rules or services_base.rules_of(match)
+    score = tuple(score)
+    endings = [ending for ending in ENDINGS if ending != "fold" or rules.fold_any_time]
+    state = hand_state(score)
+    return {**base, "over": False, "game": game_number, "hand": hand, "score": list(score), "dealer": dealer,
+            "entries": entries, "state": state,
+            "eleven_team": (0 if score[0] == 11 else 1) if state == "eleven" else None,
+            "allowed": {ending: list(allowed_values(rules, score, ending)) for ending in endings}}
+
+
+def current_state(match: Match) -> dict:
+    """The state now, from the database (two queries)."""
+    match = Match.objects.get(pk=match.pk)
+    game = current_game(match)
+    if game is None or game.winner is not None:
+        return state_of(match, None, (0, 0), 0, 1, 0)
+    return state_of(match, game.number, game.score, game.dealer, game.hand_count + 1, game.entry_count)
+
+
+def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
+                position: tuple[int, int] | None = None) -> HandEntry:
+    """See ``scoring.services.record_hand``; ``position`` = (game, hand) the device expects.
+
+    The returned hand carries ``state`` (what the page shows next) and ``game_over`` (the game it ended:
+    ``{"number", "winner", "score"}``) or None.
+    """
+    if not isinstance(entry, dict):
+        raise services_base.ScoringError(_("A hand is an object {\"winner\", \"ended_by\", \"value\"} or a hand report."),
+                                    "entry")
+    item = ({"report": entry["report"]} if "report" in entry
+            else {"report": entry} if services_entry.is_report(entry) else dict(entry))
+    pk = match.pk if isinstance(match, Match) else match
+    progress = {"wrote": False}
+    refusal = None
+    # No savepoint of its own (two statements fewer inside the API's transaction, scoring/idempotency.py):
+    # every check runs before the first write, and a refusal leaves the transaction as it found it.
+    with transaction.atomic(savepoint=False):
+        try:
+            return _record(pk, item, by, expect, position, progress)
+        except services_base.ScoringError as error:
+            if progress["wrote"]:
+                raise
+            refusal = error
+    raise refusal
+
+
+def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEntry:
+    match = _lock(pk)
+    if not access.can_enter_entries(by, match):
+        raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
+    if match.status != Match.Status.OPEN:
+        raise services_base._locked_error()
+    game = current_game(match) if match.winner is None else None
+    rules = services_base.rules_of(match)
+    if game is None or game.winner is not None:
+        raise PositionConflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now "
+                                 "signed). Use a correction with a reason to change it."),
+                               state_of(match, None, (0, 0), 0, 1, 0), "match")
+    if position is not None and tuple(position) != (game.number, game.hand_count + 1):
+        raise PositionConflict(
+            _("This device is behind: the súmula is at game %(game)s, hand %(hand)s (you sent game "
+              "%(sent_game)s, hand %(sent_hand)s). Nothing was recorded.")
+            % {"game": game.number, "hand": game.hand_count + 1, "sent_game": position[0],
+               "sent_hand": position[1]},
+            state_of(match, game.number, game.score, game.dealer, game.hand_count + 1, game.entry_count, rules))
+    services_entry._check_expect(expect, services_entry.state_token(game.number, game.entry_count))
+    dealer = game.dealer
+    drawn = False
+    given = item.pop("dealer", None) if item.get("report") is None else (
+        item["report"].get("dealer") if isinstance(item["report"], dict) else None)
+    if given is not None and game.hand_count == 0 and given != dealer:
+        field = "dealer" if item.get("report") is None else "report.dealer"
+        dealer = services_base._check_seat(given, field)  # art. 1: the table's draw
+        drawn = True
+    elif given is not None and item.get("report") is None and given != dealer:
+        raise services_base.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
+                                      "right).") % {"expected": dealer}, "dealer")
+    checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item)
+    # every check passed: the writes
+    progress["wrote"] = True
+    if drawn:
+        game.first_dealer = dealer
+        game.save(update_fields=["first_dealer"])
+    now = timezone.now()
+    link = getattr(by, "table_link", None)
+    hand = HandEntry.objects.create(
+        game=game, position=game.entry_count + 1, number=game.hand_count + 1, dealer=dealer,
+        ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
+        points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],
+        report=checked["report"], verdict=checked["verdict"], created_by=by if services_base._is_user(by) else None,
+        table_link=link, created_at=now,
+    )
+    extra = {"via": f"table:{link.pk}"} if link is not None else {}
+    services_base._event(match, MatchEvent.Kind.HAND, by, game=game.number, hand=hand.number, position=hand.position,
+                    dealer=dealer, ended_by=hand.ended_by, value=hand.value, winner=hand.winner,
+                    points=hand.points, score=list(checked["score"]), report=hand.report is not None,
+                    violations=len(hand.violations), **extra)
+    services_entry._finish_entry(match, game, checked["score"], by, now)
+    game.match = match
+    hand.game = game
+    if game.winner is None:
+        hand.game_over = None
+        hand.state = state_of(match, game.number, game.score, next_dealer(dealer), hand.number + 1,
+                              hand.position, rules)
+    else:
+        hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
+                          "winner_name": match.pair(game.winner).name}
+        hand.state = state_of(match, None if match.winner is not None else game.number + 1, (0, 0), 0, 1, 0,
+                              rules)
+    return hand
+
+
+def hand_data(hand: HandEntry) -> dict:
+    """The created hand as the API and the table page show it."""
+    return {"game": hand.game.number, "hand": hand.number, "winner": hand.winner, "points": hand.points,
+            "value": hand.value, "ended_by": hand.ended_by, "dealer": hand.dealer,
+            "score": [hand.score_a, hand.score_b], "violations": hand.violations,
+            "entered_by": "table" if hand.table_link_id else "user"}

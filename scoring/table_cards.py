@@ -1,0 +1,45 @@
+"""The table cards of a round's matches (issue 10 §1): one A5 page per table, in one PDF, printed with
+the round (tournaments/print_views.py) — the table number, the two pairs, and the QR code of the table's link with "scan to enter
+the score". The blank súmula shows the same QR code, smaller (``scoring.printing``).
+
+Rendered with WeasyPrint and the QR codes of ``scoring.pdf``; the links come from
+``scoring.table_links`` (created for matches that have none).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.template.loader import get_template
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from . import pdf, table_links
+from .models import TableLink
+
+CARD_TEMPLATE = "scoring/pdf/table_cards.html"
+CARD_QR_MM = 80
+
+
+def link_url(link: TableLink) -> str:
+    """The link as printed: the site's address (``SITE_URL``) and the table page's path."""
+    return settings.SITE_URL + table_links.table_path(link)
+
+
+def cards_html(matches) -> str:
+    matches = sorted(matches, key=lambda m: (m.table is None, m.table or 0, m.pk))
+    links = table_links.ensure_links(matches)
+    cards = []
+    for match in matches:
+        link = links.get(match.pk)
+        if link is None:
+            continue
+        cards.append({"match": match, "url": link_url(link),
+                      "qr": mark_safe(pdf.qr_svg(link_url(link), CARD_QR_MM)),
+                      "pairs": [match.pair_a, match.pair_b]})
+    with translation.override(pdf.PDF_LANGUAGE):
+        return get_template(CARD_TEMPLATE).render({"cards": cards})
+
+
+def table_cards_pdf(matches) -> bytes:
+    from weasyprint import HTML
+
+    return HTML(string=cards_html(matches), base_url=str(settings.BASE_DIR)).write_pdf()

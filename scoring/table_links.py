@@ -1,0 +1,182 @@
+"""Table links (issue 10): the table's own key to its match, the way Tabbycat's private URLs give
+each participant a key and a landing page without an account.
+
+Every match of a round has one active link: an unguessable token (``secrets.token_urlsafe``)
+whose URL is printed as a QR code on the blank súmula and on the table card. Whoever holds it
+may enter and undo hands of that match and act for the pairs with their PINs (sign, claim,
+appeal, call the referee), until the organizer receives the súmula (art. 25) or revokes the
+link. It never countersigns, corrects, receives nor sees another match (``scoring.access``).
+
+The API takes it as ``Authorization: Table <token>`` (:class:`TableAuthentication`); the table
+page takes it from its URL. Either way the actor is a :class:`TableCredential`.
+"""
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import AnonymousUser
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.permissions import BasePermission
+
+from config.errors import Forbidden
+
+from . import access
+from .models import Match, TableLink
+
+SCHEME = b"table"
+TOKEN_BYTES = 24  # 32 URL-safe characters, 192 bits
+
+
+class TableCredential(AnonymousUser):
+    """The table acting through its link: not a user (nothing is ``created_by`` it), but the link is
+    recorded on what it enters."""
+
+    def __init__(self, link: TableLink) -> None:
+        super().__init__()
+        self.table_link = link
+
+    def __str__(self) -> str:
+        return f"table:{self.table_link.pk}"
+
+    @property
+    def label(self) -> str:
+        table = self.table_link.match.table if self.table_link.match_id else None
+        return _("Table %(table)s (link)") % {"table": table} if table else _("The table (link)")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def active_link(match: Match) -> TableLink | None:
+    return match.table_links.filter(revoked_at__isnull=True).first()
+
+
+def ensure_links(matches) -> dict[int, TableLink]:
+    """Every match given gets its active link (created when missing); ``{match_id: link}``."""
+    matches = list(matches)
+    ids = [m.pk for m in matches]
+    links = {link.match_id: link for link in TableLink.objects.filter(match_id__in=ids, revoked_at__isnull=True)}
+    missing = [TableLink(match_id=pk, token=new_token()) for pk in ids if pk not in links]
+    if missing:
+        TableLink.objects.bulk_create(missing, ignore_conflicts=True)
+        links = {link.match_id: link
+                 for link in TableLink.objects.filter(match_id__in=ids, revoked_at__isnull=True)}
+    return links
+
+
+def reissue(match: Match, by) -> TableLink:
+    """The organizer revokes the table's link and issues a new one (a lost or leaked card)."""
+    if not access.is_organizer(by, match):
+        raise Forbidden(_("Only the tournament's organizer revokes and reissues table links."))
+    with transaction.atomic():
+        Match.objects.select_for_update().filter(pk=match.pk).first()
+        now = timezone.now()
+        match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
+        Match.objects.filter(pk=match.pk).update(updated_at=now)  # the round page shows the links: it is stale
+        try:
+            with transaction.atomic():
+                return TableLink.objects.create(match=match, token=new_token(), created_by=by, created_at=now)
+        except IntegrityError:  # another reissue won the race: keep its link
+            return active_link(match)
+
+
+def revoke(match: Match, by) -> int:
+    """The organizer revokes the table's link without a new one; the number of links revoked."""
+    if not access.is_organizer(by, match):
+        raise Forbidden(_("Only the tournament's organizer revokes and reissues table links."))
+    now = timezone.now()
+    Match.objects.filter(pk=match.pk).update(updated_at=now)  # the round page shows the links: it is stale
+    return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
+
+
+def resolve(token: str) -> TableLink | None:
+    """The active link of ``token`` whose súmula is not received yet (it stops working then), or None."""
+    if not token or len(token) > 64:
+        return None
+    link = TableLink.objects.select_related("match").filter(token=token).first()
+    if link is None or link.revoked_at is not None or link.match.status == Match.Status.RECEIVED:
+        return None
+    return link
+
+
+def table_path(link: TableLink) -> str:
+    return reverse("table:page", kwargs={"token": link.token})
+
+
+def table_url(link: TableLink, request=None) -> str:
+    path = table_path(link)
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+# --------------------------------------------------------------------------------- the API
+
+
+class TableAuthentication(BaseAuthentication):
+    """``Authorization: Table <token>``: the link's last path segment. A revoked link or a received
+    súmula is refused (401)."""
+
+    def authenticate(self, request):
+        parts = get_authorization_header(request).split()
+        if not parts or parts[0].lower() != SCHEME:
+            return None
+        if len(parts) != 2:
+            raise AuthenticationFailed(_("Send the table link's token: \"Authorization: Table <token>\"."))
+        link = resolve(parts[1].decode("ascii", "replace"))
+        if link is None:
+            raise AuthenticationFailed(_("This table link is not valid: it was revoked, or the súmula was already "
+                                         "received (art. 25)."))
+        return TableCredential(link), link
+
+    def authenticate_header(self, request) -> str:
+        return "Table"
+
+
+def table_of(request) -> TableLink | None:
+    return getattr(request.user, "table_link", None)
+
+
+class IsUserOrTable(BasePermission):
+    """A logged-in user, or a table through its link; a table only on its own match
+    (the view's ``table_match_id(request)``)."""
+
+    message = "Log in, or send the table link (Authorization: Table <token>)."
+
+    def has_permission(self, request, view) -> bool:
+        link = table_of(request)
+        if link is not None:
+            return TableScope().has_permission(request, view)
+        return bool(request.user and request.user.is_authenticated)
+
+
+class TableScope(BasePermission):
+    """A table sees and acts on its own match only; users and anonymous requests pass through."""
+
+    message = "This table link is for another match."
+
+    def has_permission(self, request, view) -> bool:
+        link = table_of(request)
+        if link is None:
+            return True
+        getter = getattr(view, "table_match_id", None)
+        return getter is not None and getter(request) == link.match_id
+
+
+
+try:  # the OpenAPI schema documents the scheme (drf-spectacular)
+    from drf_spectacular.extensions import OpenApiAuthenticationExtension
+
+    class TableAuthenticationScheme(OpenApiAuthenticationExtension):
+        target_class = TableAuthentication
+        name = "tableLink"
+
+        def get_security_definition(self, auto_schema):
+            return {"type": "apiKey", "in": "header", "name": "Authorization",
+                    "description": "`Table <token>`: the table link's last path segment (docs/table-links.md)."}
+except ImportError:  # pragma: no cover
+    pass

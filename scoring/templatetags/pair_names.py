@@ -1,0 +1,24 @@
+"""Template filters for a pair's name inside a sentence (the rules in ``config/pair_names.py``):
+
+- ``{% blocktranslate count n=pair|pair_number with pair=pair %}`` makes the verb agree
+  ("Os Zapeiros venceram", "O Bando venceu");
+- ``{% filter contract:pair %}…{% endfilter %}`` joins a preposition and the name's article
+  ("vencida pelos Zapeiros"); ``contract`` also takes a list of names.
+"""
+from django import template
+
+from config import pair_names
+
+register = template.Library()
+
+
+@register.filter
+def pair_number(name):
+    return pair_names.number(str(name or ""))
+
+
+@register.filter
+def contract(text, names):
+    if isinstance(names, (list, tuple)):
+        return pair_names.contract(text, *[str(n) for n in names if n])
+    return pair_names.contract(text, str(names or ""))

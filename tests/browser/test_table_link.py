@@ -1,0 +1,162 @@
+"""The table's own súmula from its link (issue 10; issue 14 §3): a phone opens the QR code's link with no
+account, enters a game in place (no reload), keeps entering offline, and a pair disputes an entry that
+then shows on the referees' page.
+
+Screenshots: /tmp/wt10/table-entry.png, /tmp/wt10/table-offline.png, /tmp/wt10/table-eleven.png,
+/tmp/wt10/table-signing.png, /tmp/wt10/referee-calls.png.
+"""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from .conftest import phone_context
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def table_match(transactional_db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    from django.contrib.auth import get_user_model
+
+    from scoring import services, table_links
+    from tournaments.models import Pair, Player, Round, Tournament
+
+    users = get_user_model().objects
+    organizer = users.create_user("organizadora", password="org-secret", first_name="Olga")
+    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla", last_name="Árbitra")
+    tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
+                                           date=datetime.date(2026, 11, 21))
+    players = []
+    for name, pin in (("Ana Souza", "1111"), ("Beto Lima", "2222"), ("Caio Reis", "3333"), ("Duda Melo", "4444")):
+        player = Player(name=name)
+        player.set_pin(pin)
+        player.save()
+        players.append(player)
+    pair_a = Pair.objects.create(tournament=tournament, name="Os Zapeiros", first_player=players[0],
+                                 second_player=players[1])
+    pair_b = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
+                                 second_player=players[3])
+    round_ = Round.objects.create(tournament=tournament, number=1)
+    match = services.create_match(pair_a=pair_a, pair_b=pair_b, tournament=tournament, round=round_, table=4,
+                                  referee=referee, by=organizer)
+    link = table_links.ensure_links([match])[match.pk]
+    return match, link
+
+
+def _hands(match):
+    from scoring.models import HandEntry
+
+    return list(HandEntry.objects.filter(game__match=match).order_by("game__number", "position")
+                .values_list("game__number", "number", "winner", "value"))
+
+
+def value_button(page, team: int, value: int):
+    return page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']")
+
+
+def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, table_match):
+    from playwright.sync_api import expect
+
+    match, link = table_match
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/mesa/{link.token}/")
+    expect(page.locator("#where")).to_contain_text("Ana Souza")  # seats by the players' names
+    page.screenshot(path="/tmp/wt10/table-entry.png")
+    # one screen, no scroll on a 390x844 phone
+    assert page.evaluate("document.documentElement.scrollHeight") <= 844
+    loads = page.evaluate("performance.getEntriesByType('navigation').length")
+    # a double tap (two taps 60 ms apart) records one hand and says nothing alarming
+    page.evaluate("""() => { const b = document.querySelector("#values .col[data-team='0'] button[data-value='3']");
+                             b.click(); setTimeout(() => b.click(), 60); }""")
+    expect(page.locator("#pts0")).to_have_text("3")
+    page.wait_for_timeout(700)
+    expect(page.locator("#pts0")).to_have_text("3")
+    for _ in range(2):
+        value_button(page, 0, 3).tap()
+        page.wait_for_timeout(650)
+    expect(page.locator("#pts0")).to_have_text("9")
+    value_button(page, 1, 1).tap()
+    page.wait_for_timeout(650)
+    value_button(page, 0, 1).tap()
+    page.wait_for_timeout(650)
+    value_button(page, 0, 1).tap()           # 11 × 1: mão de onze
+    page.wait_for_timeout(650)
+    expect(page.locator("#where")).to_contain_text("7")
+    eleven = page.locator("#values .col[data-team='0'] button.v")
+    expect(eleven).to_have_count(1)
+    assert "truco" not in eleven.inner_text() and "onze" in eleven.inner_text()
+    page.screenshot(path="/tmp/wt10/table-eleven.png")
+    eleven.tap()
+    expect(page.locator("#msg")).to_contain_text("Partida 1: Os Zapeiros 12 × 1")
+    expect(page.locator("#signing")).to_be_visible()
+    page.wait_for_function("!document.querySelector('#net').textContent.match(/\\d/)")
+    assert "nada foi feito" not in page.content()
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == loads  # never reloaded
+    hands = _hands(match)
+    assert [(g, n) for g, n, *_ in hands] == [(1, i) for i in range(1, 8)]
+    assert [v for *_, v in hands] == [3, 3, 3, 1, 1, 1, 3]
+    # both pairs sign at the table with their PINs
+    for team, pin in ((0, "1111"), (1, "3333")):
+        form = page.locator(f"#signing form[data-team='{team}']")
+        form.locator("input[name=pin]").fill(pin)
+        form.locator("button").tap()
+        expect(page.locator("#signing p.done").first).to_be_visible()
+        expect(page.locator("#signing")).to_contain_text("assinada por " + ("Ana Souza" if team == 0 else "Caio Reis"))
+    expect(page.locator("#signing")).to_contain_text("mesa organizadora")  # both signed: take it there
+    page.screenshot(path="/tmp/wt10/table-signing.png")
+    match.refresh_from_db()
+    assert match.status == "signed"
+    context.close()
+
+
+def test_offline_three_hands_then_online_exactly_three_in_order(live_server, browser, table_match):
+    from playwright.sync_api import expect
+
+    match, link = table_match
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/mesa/{link.token}/")
+    expect(page.locator("#net")).to_contain_text("conectado")
+    context.set_offline(True)
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    for team, value in ((0, 3), (1, 1), (0, 6)):
+        value_button(page, team, value).tap()
+        page.wait_for_timeout(650)
+    expect(page.locator("#net")).to_contain_text("3")
+    expect(page.locator("#last li.pending")).to_have_count(3)
+    page.screenshot(path="/tmp/wt10/table-offline.png")
+    assert _hands(match) == []
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#last li.pending")).to_have_count(0, timeout=10000)
+    assert _hands(match) == [(1, 1, 0, 3), (1, 2, 1, 1), (1, 3, 0, 6)]
+    expect(page.locator("#pts0")).to_have_text("9")
+    context.close()
+
+
+def test_a_pair_disputes_an_entry_and_the_referee_sees_the_call(live_server, browser, table_match):
+    from playwright.sync_api import expect
+
+    match, link = table_match
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/mesa/{link.token}/")
+    value_button(page, 1, 3).tap()
+    expect(page.locator("#last button.dispute")).to_have_count(1, timeout=10000)
+    page.locator("#last button.dispute").tap()
+    expect(page.locator("#last li.disputed")).to_have_count(1)
+    referee = context.browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR").new_page()
+    referee.goto(f"{live_server.url}/entrar/?next=/arbitragem/")
+    referee.fill("#id_username", "arbitra")
+    referee.fill("#id_password", "ref-secret")
+    referee.click("form.login button[type=submit]")
+    calls = referee.locator(".calls li")
+    expect(calls).to_have_count(1)
+    expect(calls.first).to_contain_text("4")       # the table
+    expect(calls.first).to_contain_text("Copas")
+    referee.screenshot(path="/tmp/wt10/referee-calls.png")
+    context.close()

@@ -1,0 +1,119 @@
+"""Idempotent writes (issue 10 §3): the same Idempotency-Key by the same credential does the work once."""
+from __future__ import annotations
+
+import os
+import threading
+from datetime import timedelta
+
+import pytest
+from django.urls import get_resolver
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from scoring import idempotency, table_links
+from scoring.models import HandEntry, IdempotencyRecord
+
+from .sumula_setup import *  # noqa: F401,F403
+
+BODY = {"winner": 0, "ended_by": "tricks", "value": 3}
+
+
+def test_same_key_twice_one_hand_and_the_same_response(match, referee):
+    api = APIClient()
+    api.force_authenticate(referee)
+    url = f"/api/scoring/matches/{match.pk}/hands/"
+    first = api.post(url, BODY, format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
+    again = api.post(url, BODY, format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
+    assert first.status_code == again.status_code == 201
+    assert first.json() == again.json() and again["Idempotent-Replayed"] == "true"
+    assert HandEntry.objects.count() == 1
+    assert api.post(url, BODY, format="json", HTTP_IDEMPOTENCY_KEY="abc-2").status_code == 201
+    assert HandEntry.objects.count() == 2  # a new key is a new entry
+
+
+def test_same_key_other_body_is_422_and_writes_nothing(match, referee):
+    api = APIClient()
+    api.force_authenticate(referee)
+    url = f"/api/scoring/matches/{match.pk}/hands/"
+    assert api.post(url, BODY, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code == 201
+    response = api.post(url, {**BODY, "value": 6}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert response.status_code == 422 and response.json()["error"]["field"] == "Idempotency-Key"
+    assert api.post(f"/api/scoring/matches/{match.pk}/undo/", HTTP_IDEMPOTENCY_KEY="k").status_code == 422
+    assert HandEntry.objects.count() == 1
+
+
+def test_keys_belong_to_one_credential(match, referee, organizer):
+    url = f"/api/scoring/matches/{match.pk}/hands/"
+    a, b = APIClient(), APIClient()
+    a.force_authenticate(referee)
+    b.force_authenticate(organizer)
+    assert a.post(url, BODY, format="json", HTTP_IDEMPOTENCY_KEY="shared").status_code == 201
+    assert b.post(url, BODY, format="json", HTTP_IDEMPOTENCY_KEY="shared").status_code == 201
+    assert HandEntry.objects.count() == 2
+
+
+def test_refusals_are_replayed_too_and_keys_are_kept_24_hours(match, referee):
+    api = APIClient()
+    api.force_authenticate(referee)
+    url = f"/api/scoring/matches/{match.pk}/hands/"
+    bad = {"winner": 0, "ended_by": "tricks", "value": 2}
+    assert api.post(url, bad, format="json", HTTP_IDEMPOTENCY_KEY="bad").status_code == 400
+    assert api.post(url, bad, format="json", HTTP_IDEMPOTENCY_KEY="bad").status_code == 400
+    IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(hours=23))
+    assert idempotency.purge() == 0
+    IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(hours=25))
+    assert idempotency.purge() == 1
+
+
+def test_every_write_endpoint_of_scoring_and_referee_is_idempotent():
+    def walk(patterns, prefix=""):
+        for p in patterns:
+            if hasattr(p, "url_patterns"):
+                yield from walk(p.url_patterns, prefix + str(p.pattern))
+            else:
+                yield prefix + str(p.pattern), p.callback
+
+    checked = 0
+    for route, callback in walk(get_resolver().url_patterns):
+        if not route.startswith(("api/scoring/", "api/referee/")):
+            continue
+        view = getattr(callback, "view_class", None) or getattr(callback, "cls", None)
+        if view and any(hasattr(view, m) for m in ("post", "put", "patch", "delete")):
+            assert issubclass(view, idempotency.IdempotentAPIView), route
+            checked += 1
+    assert checked >= 15
+
+
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="concurrent repeats need PostgreSQL (DATABASE_URL)")
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_repeats_on_postgresql_write_once(pairs, organizer, referee, tournament):
+    from django.db import connection
+
+    from scoring import services
+
+    match = services.create_match(pair_a=pairs[0], pair_b=pairs[1], tournament=tournament, table=1,
+                                  referee=referee, by=organizer)
+    link = table_links.ensure_links([match])[match.pk]
+    barrier = threading.Barrier(2)
+    statuses = []
+
+    def send():
+        try:
+            api = APIClient()
+            api.credentials(HTTP_AUTHORIZATION=f"Table {link.token}")
+            barrier.wait()
+            response = api.post(f"/api/scoring/matches/{match.pk}/hands/", {**BODY, "game": 1, "hand": 1},
+                                format="json", HTTP_IDEMPOTENCY_KEY="same-key")
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    for _ in range(5):
+        threads = [threading.Thread(target=send) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert HandEntry.objects.filter(game__match=match).count() == 1
+    assert statuses == [201] * 10  # the repeat waited for the first and got its answer
