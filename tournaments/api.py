@@ -103,7 +103,7 @@ class TournamentListView(TournamentAPIView):
         return [permissions.AllowAny()]
 
     def get_queryset(self):
-        return Tournament.objects.select_related("organizer", "stage").order_by("-date", "name")
+        return Tournament.objects.select_related("organizer").prefetch_related("stages").order_by("-date", "name")
 
     @extend_schema(responses=s.TournamentSerializer(many=True))
     def get(self, request):

@@ -1,7 +1,7 @@
 """REST endpoints of the tournaments app (mounted at /api/tournaments/); see ``tournaments.api``."""
 from django.urls import path
 
-from . import api, export_api
+from . import api, api_stages, export_api
 
 app_name = "tournaments-api"
 T = "<slug:slug>/"
@@ -12,7 +12,14 @@ urlpatterns = [
     path(T + "pairs/import/", api.PairImportView.as_view(), name="pairs-import"),
     path(T + "pairs/<int:pair_id>/", api.PairDetailView.as_view(), name="pair"),
     path(T + "pairs/<int:pair_id>/withdraw/", api.PairWithdrawView.as_view(), name="pair-withdraw"),
+    path(T + "pairs/<int:pair_id>/reinstate/", api_stages.PairReinstateView.as_view(), name="pair-reinstate"),
     path(T + "stage/", api.StageView.as_view(), name="stage"),
+    path(T + "stages/", api_stages.StageListView.as_view(), name="stages"),
+    path(T + "stages/next/", api_stages.StageStartView.as_view(), name="stages-next"),
+    path(T + "stages/<int:position>/", api_stages.StageDetailView.as_view(), name="stage-detail"),
+    path(T + "stages/<int:position>/qualifiers/", api_stages.StageQualifiersView.as_view(),
+         name="stage-qualifiers"),
+    path(T + "stages/<int:position>/standings/", api_stages.StageStandingsView.as_view(), name="stage-standings"),
     path(T + "rounds/", api.RoundListView.as_view(), name="rounds"),
     path(T + "rounds/generate/", api.RoundGenerateView.as_view(), name="rounds-generate"),
     path(T + "rounds/next/", api.RoundNextView.as_view(), name="rounds-next"),

@@ -35,6 +35,7 @@ PUBLIC_PAGES = {
     ("tournaments-api", "detail"), ("tournaments-api", "pairs"), ("tournaments-api", "rounds"),
     ("tournaments-api", "round"), ("tournaments-api", "matches"), ("tournaments-api", "match"),
     ("tournaments-api", "standings"), ("tournaments-api", "bracket"), ("tournaments-api", "tables"),
+    ("tournaments", "stages"), ("tournaments-api", "stages"), ("tournaments-api", "stage-standings"),
 }
 
 

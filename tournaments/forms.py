@@ -197,9 +197,15 @@ class StageForm(ServiceForm):
     tiebreaks = forms.MultipleChoiceField(label=_("Tiebreaks, in order"), widget=OrderedTiebreaks,
                                           choices=[(t.value, TIEBREAK_CHOICES[t.value][0]) for t in Tiebreak])
     walkover_scores = forms.BooleanField(label=_("walkovers count games and points"), required=False)
+    swiss_order = forms.ChoiceField(label=_("Swiss pairing in a score group"), choices=Stage.SwissOrder.choices,
+                                    initial=Stage.SwissOrder.FOLD, required=False)
+    legs = forms.TypedChoiceField(label=_("legs"), coerce=int, initial=1, required=False,
+                                  choices=[(1, _("Single round robin")), (2, _("Double round robin"))])
+    best_of = forms.TypedChoiceField(label=_("match format"), coerce=int, empty_value=None, required=False,
+                                     choices=[("", _("The tournament's"))] + list(Tournament.BestOf.choices))
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
-        stage = Stage.objects.filter(tournament=tournament).first()
+        stage = Stage.objects.filter(tournament=tournament, position=1).first()
         if stage is not None and "initial" not in kwargs:
             kwargs["initial"] = {name: getattr(stage, name) for name in services.STAGE_FIELDS}
         super().__init__(*args, **kwargs)
@@ -209,9 +215,10 @@ class StageForm(ServiceForm):
         if not self.is_valid():
             return None
         try:
-            return services.configure_stage(self.tournament, by, **{
-                name: self.cleaned_data[name] for name in services.STAGE_FIELDS
-            })
+            data = {name: self.cleaned_data[name] for name in services.STAGE_FIELDS if name in self.fields}
+            data["swiss_order"] = data["swiss_order"] or Stage.SwissOrder.FOLD
+            data["legs"] = data["legs"] or 1
+            return services.configure_stage(self.tournament, by, **data)
         except services.TournamentError as error:
             self.service_error(error)
             return None
@@ -245,8 +252,8 @@ class ManualResultForm(ServiceForm):
     winner = forms.TypedChoiceField(label=_("winner"), coerce=int)
     games_a = forms.IntegerField(label=_("games of pair A"), min_value=0, max_value=5)
     games_b = forms.IntegerField(label=_("games of pair B"), min_value=0, max_value=5)
-    points_a = forms.IntegerField(label=_("points of pair A"), min_value=0, max_value=60, initial=0)
-    points_b = forms.IntegerField(label=_("points of pair B"), min_value=0, max_value=60, initial=0)
+    points_a = forms.IntegerField(label=_("points of pair A"), min_value=0, max_value=115, required=False)
+    points_b = forms.IntegerField(label=_("points of pair B"), min_value=0, max_value=115, required=False)
     reason = forms.CharField(label=_("reason"), max_length=300)
     field_map = {"games": "games_a", "points": "points_a"}
 
@@ -261,7 +268,14 @@ class ManualResultForm(ServiceForm):
         data = self.cleaned_data
         try:
             return services.set_result(self.match, by, winner=data["winner"], games=[data["games_a"], data["games_b"]],
-                                       points=[data["points_a"], data["points_b"]], reason=data["reason"])
+                                       points=_points(data), reason=data["reason"])
         except services.TournamentError as error:
             self.service_error(error)
             return None
+
+
+def _points(data: dict) -> list[int] | None:
+    """The tentos typed in, or None when both are left empty (then not checked: see ``set_result``)."""
+    if data.get("points_a") is None and data.get("points_b") is None:
+        return None
+    return [data.get("points_a") or 0, data.get("points_b") or 0]

@@ -7,8 +7,9 @@ súmula) is kept only as a hash.
 
 - :class:`Tournament`, :class:`Player`, :class:`Pair` (registration status, withdrawal,
   rating and organizer's seed), :class:`Round` (generated or only open for check-in);
-- :class:`Stage`: the tournament's format (single or double elimination, round robin,
-  Swiss, groups then knockout), seeding method, the recorded lot seeds and the tiebreaks;
+- :class:`Stage`: the ordered stages of a tournament, each with its format (single or double
+  elimination, round robin, Swiss), seeding, recorded lot seeds, tiebreaks, match format
+  (per stage and per round) and, after the first, its qualifiers rule;
 - :class:`GroupMember` (round robin groups), :class:`BracketNode` (every match of a
   bracket, its layout and its derived state), :class:`Bye`, :class:`CheckIn`,
   :class:`TableAssignment` (the referee of a table);
@@ -90,6 +91,16 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
 
+    @property
+    def stage(self) -> "Stage":
+        """The stage in play: the last one started, else the first (raises ``Stage.DoesNotExist``
+        when no format was chosen, as the one-stage relation did)."""
+        stages = list(Stage.objects.filter(tournament=self).order_by("position"))
+        if not stages:
+            raise Stage.DoesNotExist("This tournament has no stage yet.")
+        started = [st for st in stages if st.started_at is not None]
+        return started[-1] if started else stages[0]
+
 
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
@@ -142,6 +153,9 @@ class Round(models.Model):
 
     number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=80, blank=True)
+    stage = models.ForeignKey(
+        "Stage", on_delete=models.SET_NULL, null=True, blank=True, related_name="rounds", verbose_name=_("stage"),
+    )
     phase = models.CharField(_("phase"), max_length=10, choices=Phase.choices, blank=True)
     generated_at = models.DateTimeField(
         _("paired at"), null=True, blank=True,
@@ -308,10 +322,13 @@ def new_lot_seed() -> int:
 
 
 class Stage(models.Model):
-    """A tournament's format: how pairs are drawn, paired and ranked (one per tournament).
+    """One stage of a tournament (``position`` 1, 2, ...): how its pairs are drawn, paired and
+    ranked, and, after the first, which pairs of the previous stage qualify for it.
 
     ``lot_seed`` is recorded when the draw is made by lot, ``standings_lot_seed`` when the
     stage is configured: with them every draw and every tie separated by lot can be redone.
+    ``entrants`` are the pairs that entered the stage, in seed order (recorded when it starts;
+    for a later stage, the qualifiers as the rule gave them or as the organizer adjusted them).
     """
 
     class Format(models.TextChoices):
@@ -326,9 +343,19 @@ class Stage(models.Model):
         RATING = "rating", _("Rating")
         LOT = "lot", _("Lot")
 
-    tournament = models.OneToOneField(
-        Tournament, on_delete=models.CASCADE, related_name="stage", verbose_name=_("tournament")
+    class SwissOrder(models.TextChoices):
+        FOLD = "fold", _("Top half against bottom half")
+        NEIGHBOUR = "neighbour", _("Neighbours (1-2, 3-4)")
+
+    class Qualification(models.TextChoices):
+        OVERALL = "overall", _("Top of the previous stage's standings")
+        PER_GROUP = "per_group", _("Top of each group")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="stages", verbose_name=_("tournament")
     )
+    position = models.PositiveSmallIntegerField(_("position"), default=1)
+    name = models.CharField(_("name"), max_length=80, blank=True)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
     seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.ORDER)
     lot_seed = models.BigIntegerField(_("lot seed of the draw"), null=True, blank=True)
@@ -337,6 +364,38 @@ class Stage(models.Model):
     group_count = models.PositiveSmallIntegerField(_("groups"), default=1)
     qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=2)
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    swiss_order = models.CharField(
+        _("Swiss pairing in a score group"), max_length=10, choices=SwissOrder.choices, default=SwissOrder.FOLD,
+    )
+    legs = models.PositiveSmallIntegerField(
+        _("legs"), default=1, help_text=_("2: a double round robin (every pair meets every other twice)."),
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("match format"), null=True, blank=True,
+        help_text=_("Games per match in this stage (1, 3 or 5); empty: the tournament's."),
+    )
+    round_best_of = models.JSONField(
+        _("match format per round"), default=dict, blank=True,
+        help_text=_('Round of the stage (1, 2, ...; -1 the final round, -2 the one before) to games per match, '
+                    'e.g. {"-2": 3, "-1": 3}.'),
+    )
+    qualification = models.CharField(
+        _("qualifiers"), max_length=10, choices=Qualification.choices, default=Qualification.OVERALL,
+    )
+    qualifiers = models.PositiveSmallIntegerField(
+        _("qualifiers"), null=True, blank=True,
+        help_text=_("Top N of the previous stage (overall); with groups, the best N of the next place across "
+                    "groups."),
+    )
+    qualify_from = models.PositiveSmallIntegerField(
+        _("from place"), default=1, help_text=_("5 with 4 qualifiers: the pairs placed 5th to 8th."),
+    )
+    entrants = models.JSONField(_("entrants"), default=list, blank=True)
+    entrants_adjusted = models.BooleanField(
+        _("qualifiers adjusted by hand"), default=False,
+        help_text=_("The organizer chose the qualifiers (with a reason in the audit log)."),
+    )
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     tiebreaks = models.JSONField(_("tiebreak order"), default=default_tiebreaks)
     standings_lot_seed = models.BigIntegerField(_("lot seed of the standings"), default=new_lot_seed)
     walkover_scores = models.BooleanField(
@@ -349,9 +408,24 @@ class Stage(models.Model):
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
+        ordering = ["tournament", "position"]
         verbose_name = _("stage")
         verbose_name_plural = _("stages")
         constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "position"], name="stage_unique_position",
+                violation_error_message=_("This tournament already has a stage at this position."),
+            ),
+            models.CheckConstraint(condition=Q(position__gte=1), name="stage_position_positive"),
+            models.CheckConstraint(
+                condition=Q(best_of__isnull=True) | Q(best_of__in=[1, 3, 5]), name="stage_best_of_1_3_5",
+                violation_error_message=_("A match is played to the best of 1, 3 or 5 games."),
+            ),
+            models.CheckConstraint(condition=Q(legs__in=[1, 2]), name="stage_legs_1_or_2"),
+            models.CheckConstraint(condition=Q(swiss_order__in=["fold", "neighbour"]), name="stage_swiss_order_valid"),
+            models.CheckConstraint(condition=Q(qualification__in=["overall", "per_group"]),
+                                   name="stage_qualification_valid"),
+            models.CheckConstraint(condition=Q(qualify_from__gte=1), name="stage_qualify_from_positive"),
             models.CheckConstraint(
                 condition=Q(format__in=["single_elimination", "double_elimination", "round_robin", "swiss",
                                         "groups_knockout"]),
@@ -377,7 +451,15 @@ class Stage(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} — {self.get_format_display()}"
+        return f"{self.tournament} — {self.display_name}"
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.get_format_display()
+
+    @property
+    def is_started(self) -> bool:
+        return self.started_at is not None
 
     @property
     def is_bracket(self) -> bool:
@@ -646,8 +728,12 @@ class AuditEntry(AppendOnly):
         REFEREE_ASSIGNED = "referee_assigned", _("Referee assigned to a table")
         RESULT_OFFICIAL = "result_official", _("Súmula result made official")
         RESULT_IGNORED = "result_ignored", _("Súmula result not applied")
+        PAIR_REINSTATED = "pair_reinstated", _("Withdrawal undone")
+        STAGE_STARTED = "stage_started", _("Stage started")
+        QUALIFIERS_ADJUSTED = "qualifiers_adjusted", _("Qualifiers adjusted by hand")
 
-    OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn")
+    OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn", "pair_reinstated",
+                 "qualifiers_adjusted")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(
@@ -668,7 +754,8 @@ class AuditEntry(AppendOnly):
         verbose_name_plural = _("audit entries")
         constraints = [
             models.CheckConstraint(
-                condition=~Q(action__in=["pairing_changed", "result_set", "tables_swapped", "pair_withdrawn"])
+                condition=~Q(action__in=["pairing_changed", "result_set", "tables_swapped", "pair_withdrawn",
+                                         "pair_reinstated", "qualifiers_adjusted"])
                 | ~Q(reason=""),
                 name="audit_override_has_reason",
                 violation_error_message=_("A manual override needs a reason."),

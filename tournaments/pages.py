@@ -37,8 +37,23 @@ from .svg import Labels, MatchDisplay, bracket_svg, match_numbers, pending_text,
 
 
 def stage_of(tournament: Tournament) -> Stage | None:
-    """The tournament's format, or None before the organizer chose it (one query)."""
-    stage = Stage.objects.filter(tournament=tournament).first()
+    """The stage in play (the last one started, else the first), or None before the organizer
+    chose the format (one query)."""
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
+    tournament.stage_list = stages  # kept for public_links: no second query
+    started = [st for st in stages if st.started_at is not None]
+    stage = started[-1] if started else (stages[0] if stages else None)
+    if stage is not None:
+        stage.tournament = tournament
+    return stage
+
+
+def group_stage_of(tournament: Tournament) -> Stage | None:
+    """The stage whose groups the grid shows: the last started stage with groups, else the first
+    stage when it has groups (one query)."""
+    stages = [st for st in Stage.objects.filter(tournament=tournament).order_by("position") if st.has_groups]
+    started = [st for st in stages if st.started_at is not None]
+    stage = started[-1] if started else (stages[0] if stages and stages[0].position == 1 else None)
     if stage is not None:
         stage.tournament = tournament
     return stage
@@ -97,6 +112,12 @@ def _score_cells(result: Result, top_pair: int | None, best_of: int) -> tuple[st
     return (str(a), str(b)) if result.pair_a_id == top_pair else (str(b), str(a))
 
 
+def _match_best_of(view: services.BracketView, code: str, default: int) -> int:
+    """The format the bracket match was created with (each match keeps its own)."""
+    node = view.nodes.get(code)
+    return node.match.best_of if node is not None and node.match is not None else default
+
+
 def bracket_drawing(view: services.BracketView, *, links: dict[str, str] | None = None) -> str:
     """The SVG of a tournament's bracket with its official results (scores, W.O.) and the champion."""
     best_of = view.stage.tournament.best_of
@@ -107,7 +128,7 @@ def bracket_drawing(view: services.BracketView, *, links: dict[str, str] | None 
         m = by_code.get(code)
         if m is None:
             continue
-        top, bottom = _score_cells(result, m.top.pair, best_of)
+        top, bottom = _score_cells(result, m.top.pair, _match_best_of(view, code, best_of))
         displays[code] = MatchDisplay(top, bottom, href=(links or {}).get(code, ""))
     for code, href in (links or {}).items():
         displays.setdefault(code, MatchDisplay(href=href))
@@ -150,7 +171,7 @@ def bracket_rows(view: services.BracketView) -> list[BracketMatchRow]:
 
         score = ""
         if result is not None:
-            top, bottom = _score_cells(result, m.top.pair, best_of)
+            top, bottom = _score_cells(result, m.top.pair, _match_best_of(view, m.match_id, best_of))
             score = "W.O." if "W.O." in (top, bottom) else f"{top}–{bottom}"
         rows.append(BracketMatchRow(
             number=number, code=m.match_id, round=view.round_of(m.match_id),
@@ -415,6 +436,11 @@ def next_step(tournament: Tournament, stage: Stage | None, pairs: list[Pair], ro
     if current is not None and current.official_count < current.match_count:
         return _("%(round)s: receive the signed súmulas (or record W.O.) as the matches end.") % {
             "round": current.display_name}
+    stages = getattr(tournament, "stage_list", None)
+    if stages is None:
+        stages = list(Stage.objects.filter(tournament=tournament))
+    if any(st.position == stage.position + 1 for st in stages) and services.stage_state(stage) == "complete":
+        return _("%(stage)s is complete: start the next stage (see Stages).") % {"stage": stage.display_name}
     if stage.is_bracket or stage.bracket_first_round is not None:
         return _("The bracket fills in by itself as results become official.")
     return _("Every result is in: generate the next round.")
@@ -489,11 +515,16 @@ def public_links(tournament: Tournament, stage: Stage | None) -> list[tuple[str,
     links = [("detail", reverse("tournaments:detail", kwargs={"slug": slug}), _("Pairs"))]
     if stage is None:
         return links
-    if stage.is_bracket or stage.format == Stage.Format.GROUPS_KNOCKOUT:
+    stages = getattr(tournament, "stage_list", None)
+    if stages is None:
+        stages = list(Stage.objects.filter(tournament=tournament).only("format", "position"))
+    if any(st.is_bracket for st in stages):
         links.append(("bracket", reverse("tournaments:bracket", kwargs={"slug": slug}), _("Bracket")))
-    if stage.has_groups:
+    if any(st.has_groups for st in stages):
         links.append(("grid", reverse("tournaments:grid", kwargs={"slug": slug}), _("Groups")))
-    if not stage.is_bracket:
+    if len(stages) > 1 or not stage.is_bracket:
         links.append(("standings", reverse("tournaments:standings", kwargs={"slug": slug}), _("Standings")))
+    if len(stages) > 1:
+        links.append(("stages", reverse("tournaments:stages", kwargs={"slug": slug}), _("Stages")))
     links.append(("rounds", reverse("tournaments:rounds", kwargs={"slug": slug}), _("Rounds")))
     return links

@@ -39,16 +39,9 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_format(self, obj: Tournament) -> str | None:
-        stage = getattr(obj, "stage", None) if _has_stage(obj) else None
-        return stage.format if stage is not None else None
-
-
-def _has_stage(obj: Tournament) -> bool:
-    try:
-        obj.stage
-    except Stage.DoesNotExist:
-        return False
-    return True
+        """The first stage's format (``stages/`` lists every stage)."""
+        stages = sorted(obj.stages.all(), key=lambda st: st.position)
+        return stages[0].format if stages else None
 
 
 class TournamentWriteSerializer(serializers.Serializer):
@@ -181,7 +174,7 @@ class StageSerializer(serializers.ModelSerializer):
         model = Stage
         fields = ["format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                   "swiss_rounds", "tiebreaks", "walkover_scores", "lot_seed", "standings_lot_seed",
-                  "bracket_first_round"]
+                  "bracket_first_round", "swiss_order", "legs", "best_of", "round_best_of"]
         read_only_fields = fields
 
 
@@ -196,6 +189,13 @@ class StageWriteSerializer(serializers.Serializer):
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=[t.value for t in Tiebreak]),
                                      required=False, help_text="In order; ties left are separated by lot.")
     walkover_scores = serializers.BooleanField(required=False)
+    swiss_order = serializers.ChoiceField(choices=Stage.SwissOrder.choices, required=False,
+                                          help_text="fold: top half against bottom half (default); neighbour: 1-2, 3-4")
+    legs = serializers.ChoiceField(choices=[1, 2], required=False, help_text="2: a double round robin")
+    best_of = serializers.IntegerField(required=False, allow_null=True,
+                                       help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
+    round_best_of = serializers.DictField(child=serializers.IntegerField(), required=False,
+                                          help_text='Per round of the stage; "-1" the last: {"-2": 3, "-1": 3}.')
 
 
 # ---- rounds, matches, results
@@ -361,7 +361,9 @@ class ManualResultSerializer(serializers.Serializer):
     games = serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=2, max_length=2,
                                   help_text="[pair A, pair B]")
     points = serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=2, max_length=2,
-                                   required=False, default=[0, 0], help_text="[pair A, pair B]")
+                                   required=False, allow_null=True, default=None,
+                                   help_text="[pair A, pair B] tentos, checked against the winner (games to 12); "
+                                             "left out: not known, recorded 0-0 and not checked.")
     reason = serializers.CharField(max_length=300)
 
 
@@ -395,6 +397,8 @@ class StandingRowSerializer(serializers.Serializer):
     point_difference = serializers.IntegerField()
     tiebreaks = serializers.DictField(child=serializers.FloatField(), help_text="Value of each tiebreak.")
     lot = serializers.IntegerField(help_text="Draw number separating pairs tied on every tiebreak.")
+    place = serializers.IntegerField(allow_null=True, help_text="Final place from a knockout's bracket (null while "
+                                     "the pair is still in it, or without a knockout).")
 
 
 class StandingGroupSerializer(serializers.Serializer):

@@ -2,14 +2,14 @@
 
 Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
-``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``duplas/<pair>/``
+``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
 (a pair's page), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
 docs/live.md). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to.
 """
 from django.urls import path
 
-from . import organizer_views, public_views, views
+from . import organizer_views, public_views, stage_pages, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -23,6 +23,7 @@ urlpatterns = [
     path(T + "grupos/", views.grid, name="grid"),
     path(T + "classificacao/", views.standings, name="standings"),
     path(T + "rodadas/", views.rounds, name="rounds"),
+    path(T + "fases/", stage_pages.stages, name="stages"),
     path(T + "rodadas/<int:number>/", views.round_detail, name="round"),
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
@@ -42,6 +43,9 @@ urlpatterns = [
     path(P + "proxima-rodada/", views.next_round, name="next-round"),
     path(P + "rodadas/<int:number>/refazer/", views.regenerate, name="regenerate"),
     path(P + "mesas/", views.assign_referee, name="referee"),
+    path(P + "fases/", stage_pages.add_stage, name="stage-add"),
+    path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
+    path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),
     path(P + "arbitros/novo/", organizer_views.create_referee, name="new-referee"),
     path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),

@@ -125,7 +125,8 @@ def bracket_image(request, slug: str):
 def grid(request, slug: str):
     tournament = _tournament(slug, request)
     stage = pages.stage_of(tournament)
-    grids = pages.round_robin_grids(tournament, stage) if stage is not None and stage.has_groups else []
+    groups = pages.group_stage_of(tournament)
+    grids = pages.round_robin_grids(tournament, groups) if groups is not None else []
     return live.render_live(request, "tournaments/grid.html", "tournaments/_live_grid.html",
                             _public_context(request, tournament, "grid", stage, grids=grids))
 
@@ -293,6 +294,9 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
         "format_summary": pages.format_summary(stage),
     })
+    from .stage_pages import dashboard_stages
+
+    context.update(dashboard_stages(tournament))
     return context
 
 

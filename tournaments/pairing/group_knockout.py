@@ -55,21 +55,24 @@ class Qualifier:
         return f"{group_name(self.group)}{self.place}"
 
 
-def rank_across_groups(group_tables: Sequence[Standings]) -> list[PairId]:
+def rank_across_groups(group_tables: Sequence[Standings], *, lot: bool = True) -> list[PairId]:
     """Every pair of the groups, by place in its group, then pairs of the same place by their record.
 
     Pairs of different groups did not meet, so head-to-head does not compare them; every other
     criterion of the tables' tiebreak order is taken per match played (byes count as played), so
     groups of different sizes compare fairly, and the lot last (each pair's lot depends only on
-    the seed and the pair, so it is the same in every table drawn with one seed).
+    the seed and the pair, so it is the same in every table drawn with one seed). With
+    ``lot=False`` pairs of one place and equal records keep the group order (A before B)
+    instead: what the tournament service uses to seed a knockout, so equal records seed as the
+    groups are lettered and only a better record moves a pair up.
     """
     keyed = []
-    for table in group_tables:
+    for group, table in enumerate(group_tables):
         criteria = [t for t in table.tiebreaks if t is not Tiebreak.HEAD_TO_HEAD]
         for place, row in enumerate(table.rows, start=1):
             games = max(1, row.played + row.byes)
             record = tuple(Fraction(row.values[t]) / games for t in criteria)
-            keyed.append((place, record, row.lot, row.pair_id))
+            keyed.append((place, record, row.lot if lot else group, row.pair_id))
     # Best first: lowest place, then the highest record, then the lowest lot number.
     keyed.sort(key=lambda item: (item[0], tuple(-v for v in item[1]), item[2]))
     return [pair_id for *_, pair_id in keyed]

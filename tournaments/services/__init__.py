@@ -5,7 +5,8 @@ A package of modules by concern; the public functions are re-exported here
 
 * ``base``: the error type, permissions (:func:`can_manage`), locking, the audit log, the W.O. row;
 * ``tournament``: :func:`can_create_tournament`, :func:`create_tournament`, :func:`update_tournament`;
-* ``registration``: :func:`register_pair`, :func:`update_pair`, :func:`withdraw_pair`;
+* ``registration``: :func:`register_pair`, :func:`update_pair`, :func:`withdraw_pair`,
+  :func:`reinstate_pair` (a withdrawal undone);
 * ``check_in``: :func:`upcoming_round`, :func:`check_in`, :func:`undo_check_in`;
 * ``formats``: :func:`configure_stage` (the format, seeding and tiebreaks);
 * ``draw``: seeding, round-robin groups, Swiss pairing of a round;
@@ -21,7 +22,10 @@ A package of modules by concern; the public functions are re-exported here
 * ``walkovers``: :func:`record_walkover` (W.O.);
 * ``progress``: what follows a new official result (the bracket, the tournament's status);
 * ``overrides``: :func:`change_pairing`, :func:`swap_tables` (and ``results.set_result``);
-* ``standings``: :func:`standings`.
+* ``standings``: :func:`standings` (the tournament's, or one stage's; knockouts by placings);
+* ``stages``: the ordered stages: :func:`add_stage`, :func:`update_stage`, :func:`remove_stage`,
+  :func:`stage_qualifiers`, :func:`start_next_stage`, and later stages kept in agreement with
+  the results of the stage before them.
 
 The pairing and ranking algorithms are the pure ``tournaments.pairing`` package; these modules
 feed it pair primary keys and persist what it returns. Matches are ``scoring.Match`` rows; an
@@ -54,10 +58,11 @@ from .registration import (
     clean_registration,
     register_pair,
     update_pair,
+    reinstate_pair,
     withdraw_pair,
 )
 from .check_in import check_in, undo_check_in, upcoming_round
-from .formats import STAGE_FIELDS, clean_tiebreaks, configure_stage
+from .formats import LATER_STAGE_FIELDS, STAGE_FIELDS, clean_tiebreaks, configure_stage
 from .writing import write_pairings
 from .brackets import NODE_STATE, BracketView, bracket_json, bracket_view, persist_bracket
 from .rounds import generate_first_round, generate_next_round, regenerate_round, round_matches
@@ -66,6 +71,16 @@ from .results import record_official_result, set_result
 from .walkovers import record_walkover
 from .overrides import change_pairing, swap_tables
 from .standings import StandingLine, StandingsTable, standings
+from .stages import (
+    Qualifiers,
+    add_stage,
+    remove_stage,
+    stage_qualifiers,
+    stage_state,
+    stages_of,
+    start_next_stage,
+    update_stage,
+)
 
 # Low-level helpers benchmarks/pairings.py imports from here.
 from .brackets import _create_nodes  # noqa: E402,F401
@@ -115,5 +130,15 @@ __all__ = [
     "update_pair",
     "update_tournament",
     "withdraw_pair",
+    "reinstate_pair",
+    "LATER_STAGE_FIELDS",
+    "Qualifiers",
+    "add_stage",
+    "remove_stage",
+    "stage_qualifiers",
+    "stage_state",
+    "stages_of",
+    "start_next_stage",
+    "update_stage",
     "write_pairings",
 ]

@@ -54,7 +54,18 @@ def _lock_match(match: Match | int) -> Match:
 
 
 def _stage_of(tournament: Tournament) -> Stage:
-    stage = Stage.objects.filter(tournament=tournament).first()
+    """The stage in play: the last one started, else the first."""
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
+    if not stages:
+        raise Conflict(_("Choose the tournament's format first."), "stage")
+    started = [st for st in stages if st.started_at is not None]
+    stage = started[-1] if started else stages[0]
+    stage.tournament = tournament
+    return stage
+
+
+def _first_stage(tournament: Tournament) -> Stage:
+    stage = Stage.objects.filter(tournament=tournament, position=1).first()
     if stage is None:
         raise Conflict(_("Choose the tournament's format first."), "stage")
     stage.tournament = tournament

@@ -16,6 +16,7 @@ from scoring.models import Match
 
 from ..models import BracketNode, Pair, Result, Round, Stage, Tournament
 from ..pairing.double_elimination import double_elimination
+from ..pairing.placings import Placings, bracket_placings
 from ..pairing.elimination import (
     BracketMatch,
     EliminationBracket,
@@ -26,7 +27,7 @@ from ..pairing.elimination import (
     single_elimination,
 )
 from .base import _has_entries, _result_json
-from .writing import _auto_walkovers, _fast_insert, _mark_generated, _withdrawn_ids, write_pairings
+from .writing import _auto_walkovers, _fast_insert, _mark_generated, _withdrawn_ids, stage_best_of, write_pairings
 
 
 def _levels(bracket: EliminationBracket) -> dict[str, int]:
@@ -124,6 +125,7 @@ def _draw_bracket(stage: Stage, rnd: Round, order: Sequence[int], by) -> None:
 
 
 def _start_bracket(stage: Stage, rnd: Round, bracket: EliminationBracket, by) -> None:
+    rnd.stage = stage
     _create_nodes(stage, bracket)
     rnd.name = _round_name(stage, bracket, 1, _levels(bracket))
     _mark_generated(rnd, Round.Phase.BRACKET)
@@ -144,6 +146,7 @@ def _bracket_rounds(stage: Stage, bracket: EliminationBracket, levels: dict[str,
             rnd = Round.objects.create(tournament=tournament, number=number)
         if not rnd.is_generated:
             rnd.name = rnd.name or _round_name(stage, bracket, level, levels)
+            rnd.stage = stage
             _mark_generated(rnd, Round.Phase.BRACKET)
         rnd.tournament = tournament
         out[level] = rnd
@@ -201,7 +204,7 @@ def persist_bracket(stage: Stage, bracket: EliminationBracket, nodes: dict[str, 
                 else:
                     table += 1
                     boards.append((m.top.pair, m.bottom.pair, table))
-            matches = write_pairings(rnd, boards, by=by)
+            matches = write_pairings(rnd, boards, by=by, best_of=stage_best_of(stage, level, max(levels.values())))
             for (node, _m), match in zip(items, matches):
                 node.match_id = match.pk
                 node.match_pairs = (match.pair_a_id, match.pair_b_id)
@@ -324,11 +327,29 @@ class BracketView:
         return self.first_round + self.nodes[code].level - 1
 
 
-def bracket_view(tournament: Tournament) -> BracketView | None:
-    """The tournament's bracket (None before it is drawn; for groups then knockout, until the
-    knockout is built), from the stored layout and the official results; constant queries."""
-    stage = Stage.objects.filter(tournament=tournament).first()
-    if stage is None or stage.bracket_first_round is None:
+def _bracket_stage(tournament: Tournament, stage: Stage | None) -> Stage | None:
+    if stage is not None:
+        return stage if stage.bracket_first_round is not None else None
+    return (Stage.objects.filter(tournament=tournament, bracket_first_round__isnull=False)
+            .order_by("-position").first())
+
+
+def stage_placings(stage: Stage, data) -> Placings | None:
+    """The placings of a bracket stage from its stored layout and the official results in ``data``
+    (``standings._Loaded``): one query (the nodes)."""
+    nodes = list(BracketNode.objects.filter(stage=stage).order_by("pk"))
+    if not nodes:
+        return None
+    winner_of = {match_id: r.winner for (r, _phase), match_id in zip(data.results, data.match_ids)}
+    winners = {n.code: winner_of[n.match_id] for n in nodes if n.match_id in winner_of}
+    return bracket_placings(record_results(_layout(stage, nodes), winners))
+
+
+def bracket_view(tournament: Tournament, stage: Stage | None = None) -> BracketView | None:
+    """The tournament's bracket (its latest knockout stage, or ``stage``; None before it is drawn),
+    from the stored layout and the official results; constant queries."""
+    stage = _bracket_stage(tournament, stage)
+    if stage is None:
         return None
     stage.tournament = tournament
     nodes = {n.code: n for n in BracketNode.objects.filter(stage=stage).select_related("match").order_by("pk")}
@@ -344,10 +365,11 @@ def bracket_view(tournament: Tournament) -> BracketView | None:
                        stage.bracket_first_round)
 
 
-def bracket_json(tournament: Tournament) -> dict | None:
+def bracket_json(tournament: Tournament, stage: Stage | None = None) -> dict | None:
     """The bracket as JSON: sections of rounds of matches, each with its slots (pair, seed, bye,
-    source), winner, scoring match id, table, round number and official result; and the champion."""
-    view = bracket_view(tournament)
+    source), winner, scoring match id, table, round number, match format and official result; the
+    champion; and the placings (place, pair, the match that decided it; place null while still in)."""
+    view = bracket_view(tournament, stage)
     if view is None:
         return None
 
@@ -362,6 +384,7 @@ def bracket_json(tournament: Tournament) -> dict | None:
                 "position": m.position, "round": view.round_of(m.match_id), "top": slot(m.top),
                 "bottom": slot(m.bottom), "winner": m.winner, "unplayed": m.unplayed,
                 "match": node.match_id, "table": node.match.table if node.match is not None else None,
+                "best_of": node.match.best_of if node.match is not None else None,
                 "result": _result_json(result)}
 
     b = view.bracket
@@ -373,5 +396,7 @@ def bracket_json(tournament: Tournament) -> dict | None:
         "finals": [match(m) for m in b.finals],
         "third_place": match(b.third_place) if b.third_place is not None else None,
         "champion": b.champion, "champion_name": view.champion.name if view.champion else None,
-        "complete": b.complete,
+        "complete": b.complete, "stage": view.stage.position,
+        "placings": [{"place": row.place, "pair": row.pair_id, "name": view.names.get(row.pair_id),
+                      "decided_by": row.decided_by} for row in bracket_placings(b).rows],
     }

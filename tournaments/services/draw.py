@@ -18,12 +18,15 @@ from ..pairing.standings import compute_standings
 from ..pairing.swiss import entrants_from_history, entrants_from_standings, pair_swiss_round
 from .base import TournamentError, _int
 from .standings import _load_results, _ranked_pair_ids
-from .writing import _mark_generated, _withdrawn_ids, _write_fixed_boards, write_pairings
+from .writing import _mark_generated, _withdrawn_ids, _write_fixed_boards, stage_best_of, write_pairings
 
 
-def _entrants(tournament: Tournament, rnd: Round) -> list[Pair]:
-    """Pairs drawn or paired in ``rnd``: confirmed and, when the tournament requires it, checked in."""
+def _entrants(tournament: Tournament, rnd: Round, stage: Stage | None = None) -> list[Pair]:
+    """Pairs drawn or paired in ``rnd``: confirmed and, when the tournament requires it, checked
+    in; in a later stage, only its qualifiers (``stage.entrants``)."""
     qs = Pair.objects.filter(tournament=tournament, status=Pair.Status.CONFIRMED)
+    if stage is not None and stage.position > 1:
+        qs = qs.filter(pk__in=list(stage.entrants))
     if tournament.check_in_required:
         qs = qs.filter(check_ins__round=rnd)
     return list(qs.order_by("pk"))
@@ -59,7 +62,9 @@ def _group_members(stage: Stage) -> dict[int, list[int]]:
 
 def _draw_groups(stage: Stage, order: Sequence[int]) -> None:
     groups = snake_groups(order, stage.group_count)
-    minimum = 2 if stage.format == Stage.Format.ROUND_ROBIN else max(2, stage.qualifiers_per_group)
+    following = Stage.objects.filter(tournament_id=stage.tournament_id, position=stage.position + 1,
+                                     qualification=Stage.Qualification.PER_GROUP).first()
+    minimum = 2 if following is None else max(2, following.qualifiers_per_group)
     if any(len(g) < minimum for g in groups):
         raise Conflict(_("%(count)s pairs do not fill %(groups)s groups of at least %(minimum)s pairs.")
                        % {"count": len(order), "groups": stage.group_count, "minimum": minimum}, "group_count")
@@ -69,30 +74,38 @@ def _draw_groups(stage: Stage, order: Sequence[int]) -> None:
     ])
 
 
-def _group_round_count(groups: dict[int, list[int]]) -> int:
-    return max((len(round_robin(m)) for m in groups.values()), default=0)
+def _group_round_count(groups: dict[int, list[int]], legs: int = 1) -> int:
+    """Rounds of the groups' schedule: the Berger rounds, twice in a double round robin."""
+    return legs * max((len(round_robin(m)) for m in groups.values()), default=0)
 
 
 def _generate_group_round(stage: Stage, rnd: Round, schedule_round: int, by) -> list[Match]:
+    """Round ``schedule_round`` of every group; in the second leg of a double round robin the
+    Berger rounds again, home and away exchanged."""
     groups = _group_members(stage)
     games: list[tuple[int, int]] = []
     byes: list[int] = []
+    single = max((len(round_robin(m)) for m in groups.values()), default=0)
+    second_leg = schedule_round > single
+    number = schedule_round - single if second_leg else schedule_round
     for g in sorted(groups):
         rounds = round_robin(groups[g])
-        if schedule_round <= len(rounds):
-            this = rounds[schedule_round - 1]
-            games.extend((game.home, game.away) for game in this.games)
+        if number <= len(rounds):
+            this = rounds[number - 1]
+            games.extend((game.away, game.home) if second_leg else (game.home, game.away) for game in this.games)
             if this.bye is not None:
                 byes.append(this.bye)
+    rnd.stage = stage
     _mark_generated(rnd, Round.Phase.GROUPS)
-    return _write_fixed_boards(rnd, games, byes, _withdrawn_ids(stage.tournament), by)
+    best_of = stage_best_of(stage, schedule_round, _group_round_count(groups, stage.legs))
+    return _write_fixed_boards(rnd, games, byes, _withdrawn_ids(stage.tournament), by, best_of=best_of)
 
 
 def _swiss_entrants_order(stage: Stage, entrant_ids: set[int]) -> list:
     """Swiss entrants in standing order (official results and byes so far)."""
     tournament = stage.tournament
-    data = _load_results(tournament)
-    pairs = [p for p in _ranked_pair_ids(tournament)]
+    data = _load_results(tournament, stage if stage.position > 1 else None)
+    pairs = [p for p in _ranked_pair_ids(tournament) if stage.position == 1 or p in set(stage.entrants)]
     table = compute_standings(
         [r for r, _phase in data.results], stage.tiebreaks, pairs=pairs, byes=data.byes,
         lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores,
@@ -105,11 +118,14 @@ def _generate_swiss_round(stage: Stage, rnd: Round, by, *, first_order: Sequence
     if first_order is not None:
         entrants = entrants_from_history(first_order, {}, {})
     else:
-        ids = {p.pk for p in _entrants(stage.tournament, rnd)}
+        ids = {p.pk for p in _entrants(stage.tournament, rnd, stage)}
         entrants = _swiss_entrants_order(stage, ids)
     if len(entrants) < 2:
         raise Conflict(_("At least 2 pairs are needed to pair a round."), "pairs")
-    paired = pair_swiss_round(entrants)
+    paired = pair_swiss_round(entrants, order=stage.swiss_order)  # top half v bottom half, or neighbours
+    rnd.stage = stage
     _mark_generated(rnd, Round.Phase.SWISS)
     boards = [(p.home, p.away, p.board) for p in paired.pairings]
-    return write_pairings(rnd, boards, byes=[paired.bye] if paired.bye is not None else [], by=by)
+    number = Round.objects.filter(stage=stage, phase=Round.Phase.SWISS).count()
+    return write_pairings(rnd, boards, byes=[paired.bye] if paired.bye is not None else [], by=by,
+                          best_of=stage_best_of(stage, number, stage.swiss_rounds))

@@ -29,8 +29,10 @@ from .base import (
 def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, reason: str) -> list[Match]:
     """Override (Swiss rounds only): the match is now ``pair_a`` v ``pair_b``. A pair taken from
     another match (or from the bye) of the round is replaced there by the pair it displaces, so
-    everyone still plays once. Only matches without entries or results change. Returns the
-    matches changed."""
+    everyone still plays once: every pair of the round ends with exactly one board or the bye, or
+    the change is refused (a pair not in the round, a late registration, would push one out; a
+    pending pair is not paired at all). Only matches without entries or results change. Returns
+    the matches changed."""
     reason = _reason(reason, required=True)
     with transaction.atomic():
         match, tournament = _managed_match(match, by)
@@ -45,6 +47,10 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
             if pair.status == Pair.Status.WITHDRAWN:
                 raise TournamentError(ngettext("%(pair)s withdrew from the tournament.", "%(pair)s withdrew from the tournament.",
                                                 pair_names.number(pair.name)) % {"pair": pair.name}, key)
+            if pair.status == Pair.Status.PENDING:
+                raise TournamentError(ngettext("%(pair)s is awaiting confirmation: confirm it before pairing it.",
+                                               "%(pair)s is awaiting confirmation: confirm it before pairing it.",
+                                               pair_names.number(pair.name)) % {"pair": pair.name}, key)
         others = {m.pk: m for m in Match.objects.filter(round=rnd).exclude(pk=match.pk)}
         place = {}
         for m in others.values():
@@ -55,6 +61,15 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
         new_ids = [p.pk for p in new]
         leaving = [p for p in old if p not in new_ids]
         entering = [p for p in new_ids if p not in old]
+        in_round = set(place) | set(byes) | set(old)
+        for key, pair in zip(("pair_a", "pair_b"), new):
+            if pair.pk not in in_round:
+                raise TournamentError(ngettext(
+                    "%(pair)s is not in this round: putting it in would leave another pair with neither a match "
+                    "nor the bye. Regenerate the round to include it.",
+                    "%(pair)s is not in this round: putting it in would leave another pair with neither a match "
+                    "nor the bye. Regenerate the round to include it.",
+                    pair_names.number(pair.name)) % {"pair": pair.name}, key)
         touched = {match.pk: match}
         before = [_match_json(match)]
         bye_changes = []
@@ -73,6 +88,12 @@ def change_pairing(match: Match, by, *, pair_a: Pair | int, pair_b: Pair | int, 
         if _has_entries(touched) or Result.objects.filter(match_id__in=list(touched)).exists():
             raise Conflict(_("A match involved already has entries or a result."), "match")
         match.pair_a_id, match.pair_b_id = new_ids
+        seats = [p for m in touched.values() for p in (m.pair_a_id, m.pair_b_id)]
+        seats += [p for m in others.values() if m.pk not in touched for p in (m.pair_a_id, m.pair_b_id)]
+        seats += [pair_id for bye, pair_id in bye_changes] + [p for p, b in byes.items()
+                                                             if b not in {c[0] for c in bye_changes}]
+        if sorted(seats) != sorted(set(seats)) or set(seats) != in_round:
+            raise Conflict(_("This change would leave a pair with two boards or none."), "pair_b")
         for m in touched.values():
             m.save(update_fields=["pair_a", "pair_b", "updated_at"])
         for bye, pair_id in bye_changes:

@@ -1,5 +1,6 @@
-"""What follows from new official results: the bracket advances and the tournament's status
-(in progress or finished) is refreshed.
+"""What follows from new official results: later stages kept in agreement with the stage before
+them, the brackets advance, and the tournament's status (in progress or finished) is refreshed;
+whether a stage is complete.
 """
 from __future__ import annotations
 
@@ -16,31 +17,53 @@ def _unofficial_matches(tournament: Tournament) -> int:
             .count())
 
 
-def _after_results(tournament: Tournament, by) -> None:
-    """Advance what follows from new official results: the bracket, and the tournament's status."""
-    stage = Stage.objects.filter(tournament=tournament).first()
-    if stage is None:
-        return
-    stage.tournament = tournament
+def _unofficial_in(stage: Stage) -> bool:
+    return (Match.objects.filter(round__stage=stage)
+            .exclude(pk__in=Result.objects.filter(tournament_id=stage.tournament_id).values("match_id")).exists())
+
+
+def stage_complete(stage: Stage) -> bool:
+    """A started stage is complete when its bracket is decided, or every round of its Swiss or
+    round robin was generated and has official results."""
+    if stage.started_at is None:
+        return False
     if stage.bracket_first_round is not None:
+        return not BracketNode.objects.filter(stage=stage, winner__isnull=True, unplayed=False).exists()
+    if stage.format == Stage.Format.SWISS:
+        rounds = Round.objects.filter(stage=stage, phase=Round.Phase.SWISS).count()
+        return rounds >= (stage.swiss_rounds or 0) and not _unofficial_in(stage)
+    if stage.has_groups:
+        rounds = Round.objects.filter(stage=stage, phase=Round.Phase.GROUPS).count()
+        return rounds >= _group_round_count(_group_members(stage), stage.legs) and not _unofficial_in(stage)
+    return False
+
+
+def _after_results(tournament: Tournament, by) -> None:
+    """Advance what follows from new official results: a later stage whose qualifiers changed
+    (rebuilt, or the change refused), the brackets, and the tournament's status."""
+    from .stages import check_later_stages
+
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
+    if not stages:
+        return
+    if len(stages) > 1:
+        check_later_stages(tournament, by)
+    for stage in Stage.objects.filter(tournament=tournament, bracket_first_round__isnull=False).order_by("position"):
+        stage.tournament = tournament
         _advance_bracket(stage, by)
-    _refresh_status(tournament, stage)
+    _refresh_status(tournament)
 
 
-def _refresh_status(tournament: Tournament, stage: Stage) -> None:
-    """Finished once the bracket is complete, or every round of a Swiss / round robin is official."""
+def _refresh_status(tournament: Tournament, stage: Stage | None = None) -> None:
+    """Finished once the last stage is complete (its bracket decided, or every round of its Swiss
+    or round robin official)."""
     if tournament.status not in (Tournament.Status.IN_PROGRESS, Tournament.Status.FINISHED):
         return
-    if stage.bracket_first_round is not None:
-        done = not BracketNode.objects.filter(stage=stage, winner__isnull=True, unplayed=False).exists()
-    elif stage.format == Stage.Format.SWISS:
-        rounds = Round.objects.filter(tournament=tournament, phase=Round.Phase.SWISS).count()
-        done = rounds >= (stage.swiss_rounds or 0) and not _unofficial_matches(tournament)
-    elif stage.format == Stage.Format.ROUND_ROBIN:
-        rounds = Round.objects.filter(tournament=tournament, phase=Round.Phase.GROUPS).count()
-        done = rounds >= _group_round_count(_group_members(stage)) and not _unofficial_matches(tournament)
-    else:
-        done = False
+    last = Stage.objects.filter(tournament=tournament).order_by("-position").first()
+    if last is None:
+        return
+    last.tournament = tournament
+    done = stage_complete(last)
     status = Tournament.Status.FINISHED if done else Tournament.Status.IN_PROGRESS
     if status != tournament.status:
         tournament.status = status

@@ -261,3 +261,45 @@ def withdraw_pair(pair: Pair, by, reason: str) -> list[Result]:
         if walkovers:
             _after_results(tournament, by)
         return walkovers
+
+
+def reinstate_pair(pair: Pair, by, reason: str) -> Pair:
+    """Undo a withdrawal (``reason`` required, audited): the pair is confirmed again and drawn and
+    paired from the next round. The walkovers its withdrawal recorded in the current round (the
+    last generated one) and in a bracket are taken back when nothing was played after them: those
+    matches are to be played again (a walkover created without a table gets the next free one).
+    Refused (409) when a later match already depends on one of them; walkovers of earlier rounds
+    of a Swiss or a round robin stay (the pair did not play them)."""
+    from django.db.models import Max
+
+    reason = _reason(reason, required=True)
+    with transaction.atomic():
+        tournament = _lock_tournament(pair.tournament_id)
+        _require_manager(by, tournament)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        if pair.status != Pair.Status.WITHDRAWN:
+            raise Conflict(_("This pair has not withdrawn."), "status")
+        before = _pair_json(pair)
+        withdrawal = pair.withdrawal_reason
+        pair.status, pair.withdrawn_at, pair.withdrawal_reason = Pair.Status.CONFIRMED, None, ""
+        pair.save(update_fields=["status", "withdrawn_at", "withdrawal_reason"])
+        last = (Match.objects.filter(tournament=tournament, round__generated_at__isnull=False)
+                .aggregate(n=Max("round__number"))["n"])
+        walkovers = (Result.objects.select_for_update(of=("self",))
+                     .filter(tournament=tournament, kind=Result.Kind.WALKOVER, absent=pair, reason__endswith=withdrawal)
+                     .filter(Q(match__round__number=last) | Q(match__bracket_node__isnull=False))
+                     .select_related("match"))
+        undone = []
+        for result in walkovers:
+            match = result.match
+            result.delete()
+            if match.table is None:
+                top = Match.objects.filter(round_id=match.round_id).aggregate(t=Max("table"))["t"] or 0
+                match.table = top + 1
+                match.save(update_fields=["table", "updated_at"])
+            undone.append(match.pk)
+        _audit(tournament, by, AuditEntry.Action.PAIR_REINSTATED, reason=reason, before=before,
+               after={**_pair_json(pair), "walkovers_undone": undone})
+        if undone:
+            _after_results(tournament, by)  # raises Conflict when a later bracket match was already played
+        return pair

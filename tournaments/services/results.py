@@ -26,6 +26,7 @@ from .base import (
     _reason,
     _result_json,
 )
+from ..pairing.scores import ScoreError, check_match_score
 from .progress import _after_results
 
 
@@ -79,12 +80,17 @@ def record_official_result(match: Match) -> Result | None:
         return result
 
 
-def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], points: Sequence[int] = (0, 0),
+def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], points: Sequence[int] | None = None,
                reason: str) -> Result:
     """Override: the organizer sets (or replaces) a match's result by hand with a reason (art. 26);
     official at once, audited with the result before and after. ``games`` and ``points`` are
-    ``[pair A, pair B]``; the winner wins the games the match format needs. A bracket follows the
-    change unless a later match was already played with the old winner (refused)."""
+    ``[pair A, pair B]``; the winner wins the games the match format needs. The tentos must fit the
+    winner (``tournaments.pairing.scores.check_match_score``: games to 12, art. 18-20; the winner of
+    a best of 1 has 12, the loser 0-11), else 400 naming ``points``. Without ``points`` (None) the
+    tentos are not known: 0-0 is recorded and not checked (the point difference then counts
+    nothing for this match). A bracket follows the change unless a later match was already
+    played with the old winner (refused); a result that changes who qualified for a later stage
+    rebuilds it while unplayed, else is refused (409 naming the stage)."""
     reason = _reason(reason, required=True)
     with transaction.atomic():
         match, tournament = _managed_match(match, by)
@@ -93,15 +99,20 @@ def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], po
             raise TournamentError(_("The winner is one of the match's two pairs."), "winner")
         if not isinstance(games, (list, tuple)) or len(games) != 2:
             raise TournamentError(_("Give the games won as [pair A, pair B]."), "games")
+        checked = points is not None
+        if points is None:
+            points = (0, 0)
         if not isinstance(points, (list, tuple)) or len(points) != 2:
             raise TournamentError(_("Give the points (tentos) as [pair A, pair B]."), "points")
         games_a, games_b = (_int(g, "games", maximum=5) for g in games)
-        points_a, points_b = (_int(p, "points", maximum=12 * 5) for p in points)
+        points_a, points_b = (_int(p, "points", maximum=23 * 5) for p in points)
         need = match.best_of // 2 + 1
         won, lost = (games_a, games_b) if winner.pk == match.pair_a_id else (games_b, games_a)
         if won != need or lost >= need:
             raise TournamentError(_("In a best of %(best_of)s the winner wins %(need)s games and the other fewer.")
                                   % {"best_of": match.best_of, "need": need}, "games")
+        if checked:
+            _check_points(match, winner.pk == match.pair_a_id, (won, lost), (points_a, points_b))
         existing = Result.objects.select_for_update().filter(match=match).first()
         before = _result_json(existing)
         result = existing or Result(match=match, tournament=tournament)
@@ -114,3 +125,22 @@ def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], po
                before=before, after=_result_json(result))
         _after_results(tournament, by)
         return result
+
+
+def _check_points(match: Match, a_won: bool, games: tuple[int, int], points: tuple[int, int]) -> None:
+    """400 naming ``points`` unless the tentos fit the winner (games to 12, art. 18-20)."""
+    won_points, lost_points = points if a_won else (points[1], points[0])
+    cap = bool((match.rule_set or {}).get("options", {}).get("score_cap", True))
+    try:
+        check_match_score(match.best_of, games, (won_points, lost_points), score_cap=cap)
+    except ScoreError as error:
+        low, high = error.bounds or (0, 0)
+        if error.code == "winner_points":
+            message = _("The winner of %(won)s-%(lost)s in games has between %(low)s and %(high)s tentos (games "
+                        "are played to 12, art. 18-20), not %(points)s.")
+        else:
+            message = _("The loser of %(won)s-%(lost)s in games has between %(low)s and %(high)s tentos (games "
+                        "are played to 12, art. 18-20), not %(points)s.")
+        raise TournamentError(message % {"won": games[0], "lost": games[1], "low": low, "high": high,
+                                         "points": won_points if error.code == "winner_points" else lost_points},
+                              "points") from None

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -11,11 +12,19 @@ from config.errors import Conflict
 from scoring.models import Match
 
 from ..models import AuditEntry, BracketNode, Bye, GroupMember, Pair, Result, Round, Stage, Tournament
-from ..pairing.elimination import single_elimination
-from ..pairing.group_knockout import knockout_seeding
 from ..pairing.swiss import recommended_swiss_rounds
-from .base import TournamentError, _audit, _drawn, _has_entries, _lock_tournament, _reason, _require_manager, _stage_of
-from .brackets import _draw_bracket, _start_bracket
+from .base import (
+    TournamentError,
+    _audit,
+    _drawn,
+    _first_stage,
+    _has_entries,
+    _lock_tournament,
+    _reason,
+    _require_manager,
+    _stage_of,
+)
+from .brackets import _draw_bracket
 from .check_in import _last_generated, _round_numbered, _upcoming
 from .draw import (
     _check_lot_seed,
@@ -27,9 +36,7 @@ from .draw import (
     _group_round_count,
     _seed,
 )
-from .progress import _refresh_status, _unofficial_matches
-from .standings import standings
-from .writing import _withdrawn_ids
+from .progress import _refresh_status, _unofficial_matches, stage_complete
 
 
 def _round_json(rnd: Round) -> dict:
@@ -50,10 +57,12 @@ def _draw(stage: Stage, rnd: Round, by, seed: int | None) -> None:
     seeding = _seed(stage, entrants, seed)
     stage.lot_seed = seeding.lot_seed
     rnd.lot_seed = seeding.lot_seed
+    rnd.stage = stage
     if stage.format == Stage.Format.SWISS and stage.swiss_rounds is None:
         stage.swiss_rounds = recommended_swiss_rounds(len(entrants))
-    stage.save(update_fields=["lot_seed", "swiss_rounds", "updated_at"])
     order = list(seeding.order)
+    stage.entrants, stage.started_at = order, timezone.now()
+    stage.save(update_fields=["lot_seed", "swiss_rounds", "entrants", "started_at", "updated_at"])
     if stage.is_bracket:
         _draw_bracket(stage, rnd, order, by)
     elif stage.has_groups:
@@ -72,7 +81,7 @@ def generate_first_round(tournament: Tournament, by, *, seed: int | None = None)
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         _require_manager(by, tournament)
-        stage = _stage_of(tournament)
+        stage = _first_stage(tournament)
         seed = _check_lot_seed(stage, seed)
         if _drawn(tournament):
             raise Conflict(_("The draw was already made: generate the next round, or regenerate this one."),
@@ -99,10 +108,14 @@ def _seeding_order(stage: Stage) -> list[int]:
 
 def generate_next_round(tournament: Tournament, by) -> Round:
     """The next round of a Swiss or a round robin, once every match so far has an official result:
-    a Swiss round paired from the standings (no rematch while avoidable, checked-in pairs only
-    when required); the next Berger round of every group; after the last group round of
-    "groups then knockout", the knockout bracket (top K of each group, crossed). Bracket rounds
-    are not generated: they fill in by themselves as results become official."""
+    a Swiss round paired from the stage's standings (no rematch while avoidable, checked-in pairs
+    only when required); the next Berger round of every group (twice over in a double round
+    robin). When the current stage is complete and another follows, it starts that stage with
+    the qualifiers its rule gives (``stages.start_next_stage``; the organizer may give them
+    himself there). Bracket rounds are not generated: they fill in by themselves as results
+    become official."""
+    from .stages import _start_next
+
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         _require_manager(by, tournament)
@@ -110,6 +123,10 @@ def generate_next_round(tournament: Tournament, by) -> Round:
         last = _last_generated(tournament)
         if last is None:
             raise Conflict(_("Make the draw first (generate the first round)."), "round")
+        following = Stage.objects.filter(tournament=tournament, position=stage.position + 1).first()
+        if following is not None and stage_complete(stage):
+            following.tournament = tournament
+            return _start_next(tournament, following, by)
         if stage.is_bracket or stage.bracket_first_round is not None:
             raise Conflict(_("Bracket rounds fill in by themselves as results become official."), "round")
         missing = _unofficial_matches(tournament)
@@ -122,18 +139,16 @@ def generate_next_round(tournament: Tournament, by) -> Round:
         rnd = _upcoming(tournament)
         rnd.tournament = tournament
         if stage.format == Stage.Format.SWISS:
-            played = Round.objects.filter(tournament=tournament, phase=Round.Phase.SWISS).count()
+            played = Round.objects.filter(stage=stage, phase=Round.Phase.SWISS).count()
             if played >= stage.swiss_rounds:
                 raise Conflict(_("All %(count)s rounds of the Swiss were generated.") % {"count": stage.swiss_rounds},
                                "round")
             _generate_swiss_round(stage, rnd, by)
         else:
-            done = Round.objects.filter(tournament=tournament, phase=Round.Phase.GROUPS).count()
-            total = _group_round_count(_group_members(stage))
+            done = Round.objects.filter(stage=stage, phase=Round.Phase.GROUPS).count()
+            total = _group_round_count(_group_members(stage), stage.legs)
             if done < total:
                 _generate_group_round(stage, rnd, done + 1, by)
-            elif stage.format == Stage.Format.GROUPS_KNOCKOUT:
-                _build_knockout(stage, rnd, by)
             else:
                 raise Conflict(_("All rounds of the round robin were generated."), "round")
         _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=rnd, after=_round_json(rnd))
@@ -141,22 +156,25 @@ def generate_next_round(tournament: Tournament, by) -> Round:
         return rnd
 
 
-def _build_knockout(stage: Stage, rnd: Round, by) -> None:
-    tables = standings(stage.tournament)
-    withdrawn = _withdrawn_ids(stage.tournament)
-    rankings = []
-    for name, rows in tables.groups:
-        ranking = [row.pair.pk for row in rows if row.pair.pk not in withdrawn]
-        if len(ranking) < stage.qualifiers_per_group:
-            raise Conflict(_("Group %(group)s has fewer than %(count)s pairs left to qualify.")
-                           % {"group": name, "count": stage.qualifiers_per_group}, "qualifiers_per_group")
-        rankings.append(ranking)
-    order = [q.pair_id for q in knockout_seeding(rankings, stage.qualifiers_per_group)]
-    bracket = single_elimination(order, third_place=stage.third_place)
-    stage.bracket_seeds = order
-    stage.bracket_first_round = rnd.number
-    stage.save(update_fields=["bracket_seeds", "bracket_first_round", "updated_at"])
-    _start_bracket(stage, rnd, bracket, by)
+def _stage_start(stage: Stage) -> int | None:
+    return Round.objects.filter(stage=stage).order_by("number").values_list("number", flat=True).first()
+
+
+def _restart_stage(tournament: Tournament, stage: Stage, rnd: Round, by, reason: str) -> Round:
+    """The first round of a later stage generated again: the stage is started afresh with the same
+    entrants, while nothing of it was played."""
+    from .stages import stage_played, start_stage, unstart_stage
+
+    if stage_played(stage):
+        raise Conflict(_("A result of this round exists: the round can no longer be generated again."), "round")
+    before = {**_round_json(rnd), "stage": stage.position}
+    first = unstart_stage(stage)
+    first.tournament = tournament
+    start_stage(stage, first, list(stage.entrants), by)
+    _audit(tournament, by, AuditEntry.Action.ROUND_REGENERATED, reason=reason, round=first, before=before,
+           after={**_round_json(first), "stage": stage.position})
+    _refresh_status(tournament, stage)
+    return first
 
 
 def regenerate_round(round: Round, by, *, seed: int | None = None, reason: str = "") -> Round:
@@ -170,12 +188,15 @@ def regenerate_round(round: Round, by, *, seed: int | None = None, reason: str =
     with transaction.atomic():
         tournament = _lock_tournament(round.tournament_id)
         _require_manager(by, tournament)
-        stage = _stage_of(tournament)
-        seed = _check_lot_seed(stage, seed)
         rnd = Round.objects.get(pk=round.pk)
         rnd.tournament = tournament
+        stage = (Stage.objects.get(pk=rnd.stage_id) if rnd.stage_id is not None else _stage_of(tournament))
+        stage.tournament = tournament
+        seed = _check_lot_seed(stage, seed)
         if not rnd.is_generated:
             raise Conflict(_("Round %(number)s was not generated yet.") % {"number": rnd.number}, "round")
+        if stage.position > 1 and rnd.number == _stage_start(stage):
+            return _restart_stage(tournament, stage, rnd, by, reason)
         bracket_start = stage.bracket_first_round
         if bracket_start is not None and rnd.number >= bracket_start:
             if rnd.number != bracket_start:
@@ -220,12 +241,10 @@ def regenerate_round(round: Round, by, *, seed: int | None = None, reason: str =
         if rnd.number == 1:
             GroupMember.objects.filter(stage=stage).delete()
             _draw(stage, rnd, by, seed)
-        elif rnd.number == bracket_start:
-            _build_knockout(stage, rnd, by)
         elif stage.format == Stage.Format.SWISS:
             _generate_swiss_round(stage, rnd, by)
         else:
-            done = Round.objects.filter(tournament=tournament, phase=Round.Phase.GROUPS).count()
+            done = Round.objects.filter(stage=stage, phase=Round.Phase.GROUPS).count()
             _generate_group_round(stage, rnd, done + 1, by)
         _audit(tournament, by, AuditEntry.Action.ROUND_REGENERATED, reason=reason, round=rnd, before=before,
                after={**_round_json(rnd), "stage_lot_seed": stage.lot_seed})

@@ -1,14 +1,16 @@
-"""Standings: the official results of a tournament ranked with its tiebreaks
-(``tournaments.pairing.standings``), as lines the pages and the API show.
+"""Standings: the official results of a tournament (or of one of its stages) ranked with its
+tiebreaks (``tournaments.pairing.standings``), a knockout by its placings
+(``tournaments.pairing.placings``), as lines the pages and the API show.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..models import Bye, GroupMember, Pair, Result, Round, Stage, Tournament, default_tiebreaks
 from ..pairing.round_robin import group_name
+from ..pairing.placings import Placing, Placings, overall_placings
 from ..pairing.standings import MatchResult, Standings, compute_standings
 
 
@@ -28,6 +30,7 @@ class StandingLine:
     points_against: int
     values: dict
     lot: int
+    place: int | None = None
 
     @property
     def point_difference(self) -> int:
@@ -39,7 +42,7 @@ class StandingLine:
                 "lost": self.lost, "byes": self.byes, "games_for": self.games_for,
                 "games_against": self.games_against, "points_for": self.points_for,
                 "points_against": self.points_against, "point_difference": self.point_difference,
-                "tiebreaks": self.values, "lot": self.lot}
+                "tiebreaks": self.values, "lot": self.lot, "place": self.place}
 
 
 @dataclass(frozen=True)
@@ -62,19 +65,37 @@ class StandingsTable:
 class _Loaded:
     results: list[tuple[MatchResult, str]]
     byes: list[int]
+    stage_of_result: list[int | None] = field(default_factory=list)
+    match_ids: list[int] = field(default_factory=list)
+    stage_of_bye: list[int | None] = field(default_factory=list)
+
+    def of_stage(self, stage_id: int | None) -> "_Loaded":
+        """The results and byes of one stage's rounds."""
+        keep = [i for i, s in enumerate(self.stage_of_result) if s == stage_id]
+        byes = [b for b, s in zip(self.byes, self.stage_of_bye) if s == stage_id]
+        return _Loaded([self.results[i] for i in keep], byes, [stage_id] * len(keep),
+                       [self.match_ids[i] for i in keep], [stage_id] * len(byes))
 
 
-def _load_results(tournament: Tournament) -> _Loaded:
-    """Official results (with their round's phase) and byes: two queries."""
-    rows = (Result.objects.filter(tournament=tournament)
-            .values_list("pair_a_id", "pair_b_id", "games_a", "games_b", "points_a", "points_b", "winner_id",
-                         "kind", "match__round__phase").order_by("match_id"))
-    results = [
-        (MatchResult(a, b, ga, gb, pa, pb, w, kind == Result.Kind.WALKOVER), phase or "")
-        for a, b, ga, gb, pa, pb, w, kind, phase in rows
-    ]
-    byes = list(Bye.objects.filter(round__tournament=tournament).values_list("pair_id", flat=True))
-    return _Loaded(results, byes)
+def _load_results(tournament: Tournament, stage: Stage | None = None) -> _Loaded:
+    """Official results (with their round's phase and stage) and byes: two queries. With ``stage``,
+    only the results and byes of its rounds."""
+    rows = Result.objects.filter(tournament=tournament)
+    bye_rows = Bye.objects.filter(round__tournament=tournament)
+    if stage is not None:
+        rows, bye_rows = rows.filter(match__round__stage=stage), bye_rows.filter(round__stage=stage)
+    rows = rows.values_list("pair_a_id", "pair_b_id", "games_a", "games_b", "points_a", "points_b", "winner_id",
+                            "kind", "match__round__phase", "match__round__stage_id", "match_id").order_by("match_id")
+    results, stages, match_ids = [], [], []
+    for a, b, ga, gb, pa, pb, w, kind, phase, stage_id, match_id in rows:
+        results.append((MatchResult(a, b, ga, gb, pa, pb, w, kind == Result.Kind.WALKOVER), phase or ""))
+        stages.append(stage_id)
+        match_ids.append(match_id)
+    byes, bye_stages = [], []
+    for pair_id, stage_id in bye_rows.values_list("pair_id", "round__stage_id"):
+        byes.append(pair_id)
+        bye_stages.append(stage_id)
+    return _Loaded(results, byes, stages, match_ids, bye_stages)
 
 
 def _ranked_pair_ids(tournament: Tournament) -> list[int]:
@@ -88,45 +109,137 @@ def _number(value):
     return value
 
 
-def _lines(table: Standings, pairs: dict[int, Pair]) -> list[StandingLine]:
-    return [
-        StandingLine(rank=row.rank, pair=pairs[row.pair_id], played=row.played, won=row.won, lost=row.lost,
-                     byes=row.byes, games_for=row.games_for, games_against=row.games_against,
-                     points_for=row.points_for, points_against=row.points_against,
-                     values={t.value: _number(v) for t, v in row.values.items()}, lot=row.lot)
-        for row in table.rows
-    ]
+def _lines(table: Standings, pairs: dict[int, Pair], places: dict[int, int | None] | None = None,
+           order: list[int] | None = None) -> list[StandingLine]:
+    rows = {row.pair_id: row for row in table.rows}
+    ids = order if order is not None else [row.pair_id for row in table.rows]
+    out = []
+    for i, pair_id in enumerate(ids):
+        row = rows[pair_id]
+        place = places.get(pair_id) if places is not None else None
+        rank = place if place is not None else (i + 1 if places is not None else row.rank)
+        out.append(StandingLine(rank=rank, pair=pairs[row.pair_id], played=row.played, won=row.won,
+                                lost=row.lost, byes=row.byes, games_for=row.games_for,
+                                games_against=row.games_against, points_for=row.points_for,
+                                points_against=row.points_against,
+                                values={t.value: _number(v) for t, v in row.values.items()}, lot=row.lot,
+                                place=place))
+    return out
 
 
-def standings(tournament: Tournament) -> StandingsTable:
-    """The standings from the official results only (received súmulas, walkovers, organizer's
-    results) and the byes, ranked by the stage's tiebreaks then by lot with the stage's recorded
-    seed; per group too for round robin groups (group matches only). Pending registrations are
-    left out; withdrawn pairs stay with what they played. Runs a constant number of queries
-    (five) whatever the number of pairs."""
-    stage = Stage.objects.filter(tournament=tournament).first()
-    tiebreaks = stage.tiebreaks if stage else default_tiebreaks()
-    lot_seed = stage.standings_lot_seed if stage else 0
-    walkover_scores = stage.walkover_scores if stage else False
-    pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.PENDING)
-             .select_related("first_player", "second_player", "substitute").order_by("pk")}
-    data = _load_results(tournament)
-    results = [r for r, _phase in data.results if r.pair_a in pairs and r.pair_b in pairs]
-    overall = compute_standings(results, tiebreaks, pairs=list(pairs), byes=[b for b in data.byes if b in pairs],
-                                lot_seed=lot_seed, count_walkover_scores=walkover_scores)
-    groups: list[tuple[str, list[StandingLine]]] = []
-    if stage is not None and stage.has_groups:
-        members: dict[int, list[int]] = defaultdict(list)
+def group_tables(stage: Stage, data: _Loaded, pair_ids: set[int],
+                 members: dict[int, list[int]] | None = None) -> list[tuple[int, Standings]]:
+    """The pure standings of each group of ``stage`` (group matches of the stage only)."""
+    if members is None:
+        members = defaultdict(list)
         for group, pair_id in (GroupMember.objects.filter(stage=stage).order_by("group", "number")
                                .values_list("group", "pair_id")):
             members[group].append(pair_id)
-        group_of = {p: g for g, ids in members.items() for p in ids}
-        for g in sorted(members):
-            ids = [p for p in members[g] if p in pairs]
-            inside = [r for r, phase in data.results
-                      if phase == Round.Phase.GROUPS and group_of.get(r.pair_a) == g and group_of.get(r.pair_b) == g]
-            byes = [b for b in data.byes if group_of.get(b) == g]
-            table = compute_standings(inside, tiebreaks, pairs=ids, byes=byes, lot_seed=lot_seed,
-                                      count_walkover_scores=walkover_scores)
+    group_of = {p: g for g, ids in members.items() for p in ids}
+    out = []
+    for g in sorted(members):
+        ids = [p for p in members[g] if p in pair_ids]
+        inside = [r for r, phase in data.results
+                  if phase == Round.Phase.GROUPS and group_of.get(r.pair_a) == g and group_of.get(r.pair_b) == g]
+        byes = [b for b in data.byes if group_of.get(b) == g]
+        out.append((g, compute_standings(inside, stage.tiebreaks, pairs=ids, byes=byes,
+                                         lot_seed=stage.standings_lot_seed,
+                                         count_walkover_scores=stage.walkover_scores)))
+    return out
+
+
+def stage_table(stage: Stage, data: _Loaded, pair_ids: list[int]) -> Standings:
+    """The pure standings of one stage: its own results, its tiebreaks (``data`` already the stage's)."""
+    results = [r for r, _phase in data.results if r.pair_a in pair_ids and r.pair_b in pair_ids]
+    return compute_standings(results, stage.tiebreaks, pairs=pair_ids, byes=[b for b in data.byes if b in pair_ids],
+                             lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores)
+
+
+def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict[int, int | None]]:
+    """A stage's pairs best first and their places: a bracket by its placings (champion, final
+    loser, third-place match, then by the round lost: ``tournaments.pairing.placings``), any other
+    stage by its standings."""
+    if stage.bracket_first_round is not None:
+        from .brackets import stage_placings
+
+        placings = stage_placings(stage, data)
+        if placings is not None:
+            return placings.ranking(), {row.pair_id: row.place for row in placings.rows}
+    table = stage_table(stage, data, pair_ids)
+    return table.ranking(), {row.pair_id: row.rank for row in table.rows}
+
+
+def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict]:
+    """The tournament's table across its stages. The first stage ranks every pair; each later
+    stage started re-ranks its entrants in the block of places they held: a knockout of the top 8
+    puts its placings on places 1-8 and the pairs that did not reach it follow in the order of the
+    stage they left (``tournaments.pairing.placings.overall_placings``); a consolation bracket of
+    places 5-8 re-orders places 5-8. A pair still in a knockout has no place yet (None)."""
+    started = [st for st in stages if st.started_at is not None] or stages[:1]
+    known = set(pair_ids)
+    one = len(stages) == 1
+    ranking, stage_places = stage_ranking(started[0], data if one else data.of_stage(started[0].pk), pair_ids)
+    order = list(ranking)
+    places: dict[int, int | None] = dict(stage_places)
+    for st in started[1:]:
+        entrants = [p for p in st.entrants if p in known]
+        ranking, stage_places = stage_ranking(st, data.of_stage(st.pk), entrants)
+        inside = set(ranking)
+        base = next((i for i, p in enumerate(order) if p in inside), len(order))
+        rest = [p for p in order if p not in inside]
+        if base == 0:
+            rows = overall_placings(Placings(tuple(Placing(stage_places.get(p), p) for p in ranking), False), rest)
+            order = [row.pair_id for row in rows]
+            places = {row.pair_id: row.place for row in rows}
+            continue
+        order = rest[:base] + ranking + rest[base:]
+        places = {p: i + 1 for i, p in enumerate(order)}
+        places.update({p: (base + stage_places[p] if stage_places.get(p) is not None else None) for p in ranking})
+    for p in pair_ids:
+        if p not in places:
+            order.append(p)
+            places[p] = len(order)
+    return order, places
+
+
+def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTable:
+    """The standings from the official results only (received súmulas, walkovers, organizer's
+    results) and the byes. Pending registrations are left out; withdrawn pairs stay with what
+    they played.
+
+    Without ``stage``: the tournament's table, every result counted, ordered as the tournament
+    ends (a knockout by its placings; pairs out earlier in the order of the stage they left,
+    :func:`final_ranking`), groups from its latest group stage. With ``stage``: that stage's
+    own results, ranked by its tiebreaks (a knockout by its placings). Runs a constant number
+    of queries (five without a started bracket) whatever the number of pairs."""
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
+    for st in stages:
+        st.tournament = tournament
+    main = stage or (stages[0] if stages else None)
+    tiebreaks = main.tiebreaks if main else default_tiebreaks()
+    lot_seed = main.standings_lot_seed if main else 0
+    walkover_scores = main.walkover_scores if main else False
+    pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.PENDING)
+             .select_related("first_player", "second_player", "substitute").order_by("pk")}
+    data = _load_results(tournament)
+    if stage is not None and len(stages) > 1:
+        data = data.of_stage(stage.pk)
+    ids = list(pairs)
+    if stage is not None and stage.position > 1:
+        ids = [p for p in stage.entrants if p in pairs]
+    results = [r for r, _phase in data.results if r.pair_a in pairs and r.pair_b in pairs]
+    overall = compute_standings(results, tiebreaks, pairs=ids, byes=[b for b in data.byes if b in ids],
+                                lot_seed=lot_seed, count_walkover_scores=walkover_scores)
+    places = order = None
+    if stage is not None and stage.bracket_first_round is not None:
+        order, places = stage_ranking(stage, data, ids)
+    elif stage is None and (len(stages) > 1 or (main is not None and main.bracket_first_round is not None)):
+        order, places = final_ranking(stages, data, ids)
+    groups: list[tuple[str, list[StandingLine]]] = []
+    with_groups = [st for st in stages if st.has_groups and (st.started_at is not None or st.position == 1)]
+    group_stage = stage if stage is not None else (with_groups[-1] if with_groups else None)
+    if group_stage is not None and group_stage.has_groups:
+        group_data = data.of_stage(group_stage.pk) if len(stages) > 1 and stage is None else data
+        for g, table in group_tables(group_stage, group_data, set(pairs)):
             groups.append((group_name(g), _lines(table, pairs)))
-    return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, _lines(overall, pairs), groups)
+    return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, _lines(overall, pairs, places, order), groups)

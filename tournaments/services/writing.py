@@ -15,7 +15,7 @@ from referee.engine.errors import ReportError
 from referee.engine.rules import rule_set_from
 from scoring.models import Game, Match
 
-from ..models import Bye, Pair, Result, Round, TableAssignment, Tournament
+from ..models import Bye, Pair, Result, Round, Stage, TableAssignment, Tournament
 from .base import TournamentError, _actor, _walkover_result
 
 
@@ -132,18 +132,34 @@ def _fast_insert(model, rows: Sequence[dict], *, returning: bool = False, instan
     return out
 
 
+def stage_best_of(stage: Stage | None, number: int, last: int | None = None) -> int | None:
+    """The match format (games per match) of round ``number`` of ``stage`` (1 for its first round):
+    the stage's override for that round (``round_best_of``: ``"2"``, or counted from the end,
+    ``"-1"`` the last round when ``last`` is known), else the stage's format, else ``None`` (the
+    tournament's)."""
+    if stage is None:
+        return None
+    per_round = stage.round_best_of or {}
+    if str(number) in per_round:
+        return int(per_round[str(number)])
+    if last is not None and str(number - last - 1) in per_round:
+        return int(per_round[str(number - last - 1)])
+    return stage.best_of
+
+
 def write_pairings(rnd: Round, boards: Sequence[tuple[int, int, int | None]], *, byes: Iterable[int] = (),
-                   by=None) -> list[Match]:
+                   by=None, best_of: int | None = None) -> list[Match]:
     """Low level: create the scoring matches of ``boards`` (``(pair_a_id, pair_b_id, table)``) in
-    ``rnd`` with bulk inserts (each match with its first game, the referee of its table and the
-    tournament's rule set and match format), and the byes. No checks: the caller holds the
-    tournament's lock and validated the pairing. Used by round generation and the benchmark."""
+    ``rnd`` with bulk inserts (each match with its first game, the referee of its table, the
+    tournament's rule set and the match format: ``best_of`` games, default the tournament's; a
+    match keeps it), and the byes. No checks: the caller holds the tournament's lock and
+    validated the pairing. Used by round generation and the benchmark."""
     tournament = rnd.tournament
     referees = _referees(tournament, rnd)
     rule_set = _normalized_rule_set(tournament)
     creator = _actor(by)
     common = {"tournament_id": tournament.pk, "round_id": rnd.pk, "rule_set": rule_set,
-              "best_of": tournament.best_of, "created_by_id": creator.pk if creator else None,
+              "best_of": best_of or tournament.best_of, "created_by_id": creator.pk if creator else None,
               "created_at": timezone.now()}
     rows = [{**common, "table": table, "referee_id": referees.get(table) if table else None, "pair_a_id": a,
              "pair_b_id": b} for a, b, table in boards]
@@ -156,11 +172,11 @@ def write_pairings(rnd: Round, boards: Sequence[tuple[int, int, int | None]], *,
 
 def _mark_generated(rnd: Round, phase: str) -> None:
     rnd.phase, rnd.generated_at = phase, timezone.now()
-    rnd.save(update_fields=["phase", "generated_at", "lot_seed", "name"])
+    rnd.save(update_fields=["phase", "generated_at", "lot_seed", "name", "stage"])
 
 
 def _write_fixed_boards(rnd: Round, games: Sequence[tuple[int, int]], byes: Sequence[int],
-                        withdrawn: set[int], by) -> list[Match]:
+                        withdrawn: set[int], by, best_of: int | None = None) -> list[Match]:
     """Matches of a fixed schedule (round robin): tables 1..N for the playable ones; a match with a
     withdrawn pair gets no table and is a walkover at once."""
     boards = []
@@ -171,7 +187,7 @@ def _write_fixed_boards(rnd: Round, games: Sequence[tuple[int, int]], byes: Sequ
         else:
             table += 1
             boards.append((a, b, table))
-    matches = write_pairings(rnd, boards, byes=[p for p in byes if p not in withdrawn], by=by)
+    matches = write_pairings(rnd, boards, byes=[p for p in byes if p not in withdrawn], by=by, best_of=best_of)
     _auto_walkovers(rnd.tournament, matches, withdrawn, by)
     return matches
 

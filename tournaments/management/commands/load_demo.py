@@ -359,7 +359,7 @@ def _player(spec: tuple[str, str, str]) -> Player | dict:
 
 def _quarterfinals(tournament: Tournament) -> list[Match | None]:
     """The first bracket round's matches in bracket order (None for a bracket match without one)."""
-    stage = Stage.objects.filter(tournament=tournament).first()
+    stage = Stage.objects.filter(tournament=tournament, bracket_first_round__isnull=False).order_by("-position").first()
     if stage is None or stage.bracket_first_round is None:
         return []
     nodes = (BracketNode.objects.filter(stage=stage, section=BracketNode.Section.WINNERS, bracket_round=1)

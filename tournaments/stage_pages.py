@@ -1,0 +1,185 @@
+"""The stage pages: the public list of a tournament's stages (``/torneios/<slug>/fases/``: each
+stage's format, state, qualifiers rule, match format and its own standings), and the
+organizer's stage panel of the dashboard (add or remove a later stage, start the next stage
+with the rule's qualifiers or his own, with a reason). Thin views over
+``tournaments.services.stages``; the form is :class:`LaterStageForm`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import forms
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from . import pages, services
+from .models import Pair, Stage, Tournament
+from .views import _fail, _public_context, _tournament, organizer_only
+
+BEST_OF = [("", gettext_lazy("The stage's")), (1, gettext_lazy("Single game")), (3, gettext_lazy("Best of 3 games")),
+           (5, gettext_lazy("Best of 5 games"))]
+
+
+class LaterStageForm(forms.Form):
+    """A stage after the first: its format and the rule its qualifiers come by."""
+
+    name = forms.CharField(label=gettext_lazy("name"), max_length=80, required=False)
+    format = forms.ChoiceField(label=gettext_lazy("format"),
+                               choices=[c for c in Stage.Format.choices if c[0] != Stage.Format.GROUPS_KNOCKOUT])
+    qualification = forms.ChoiceField(label=gettext_lazy("qualifiers"), choices=Stage.Qualification.choices)
+    qualifiers = forms.IntegerField(label=gettext_lazy("how many (top N; with groups: the best N of the next place)"),
+                                    min_value=0, max_value=4096, required=False)
+    qualifiers_per_group = forms.IntegerField(label=gettext_lazy("qualifiers per group"), min_value=1, max_value=64,
+                                              initial=2)
+    qualify_from = forms.IntegerField(label=gettext_lazy("from place"), min_value=1, initial=1)
+    third_place = forms.BooleanField(label=gettext_lazy("third-place match"), required=False)
+    group_count = forms.IntegerField(label=gettext_lazy("groups"), min_value=1, max_value=64, initial=1)
+    swiss_rounds = forms.IntegerField(label=gettext_lazy("Swiss rounds"), min_value=1, max_value=64, required=False)
+    best_of = forms.TypedChoiceField(label=gettext_lazy("match format"), coerce=int, empty_value=None,
+                                     required=False, choices=[("", gettext_lazy("The tournament's"))] + BEST_OF[1:])
+    semifinal_best_of = forms.TypedChoiceField(label=gettext_lazy("semifinals"), coerce=int, empty_value=None,
+                                               required=False, choices=BEST_OF)
+    final_best_of = forms.TypedChoiceField(label=gettext_lazy("final"), coerce=int, empty_value=None,
+                                           required=False, choices=BEST_OF)
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")  # sentence case, no colon, as the other organizer forms
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.label = capfirst(field.label)
+
+    def settings(self) -> dict:
+        data = dict(self.cleaned_data)
+        rounds = {}
+        if data.pop("semifinal_best_of"):
+            rounds["-2"] = self.cleaned_data["semifinal_best_of"]
+        if data.pop("final_best_of"):
+            rounds["-1"] = self.cleaned_data["final_best_of"]
+        data["round_best_of"] = rounds
+        return data
+
+
+@dataclass(frozen=True)
+class StageRow:
+    stage: Stage
+    state: str
+    rule: str
+    entrants: list[str]
+
+
+def _rule(stage: Stage) -> str:
+    if stage.position == 1:
+        return _("Every confirmed pair")
+    if stage.qualification == Stage.Qualification.PER_GROUP:
+        text = _("Top %(count)s of each group") % {"count": stage.qualifiers_per_group}
+        if stage.qualifiers:
+            text += _(", and the best %(count)s of the next place") % {"count": stage.qualifiers}
+        return text
+    if stage.qualify_from > 1:
+        return _("Places %(first)s to %(last)s of the stage before") % {
+            "first": stage.qualify_from, "last": stage.qualify_from + (stage.qualifiers or 1) - 1}
+    if stage.qualifiers:
+        return _("Top %(count)s of the stage before") % {"count": stage.qualifiers}
+    return _("Every pair of the stage before")
+
+
+def stage_rows(tournament: Tournament) -> list[StageRow]:
+    """Every stage with its state, rule and entrants' names. A tournament of one stage costs no
+    query when ``pages.stage_of`` already loaded its stages (its state is shown elsewhere)."""
+    stages = getattr(tournament, "stage_list", None)
+    if stages is None:
+        stages = services.stages_of(tournament)
+    for st in stages:
+        st.tournament = tournament
+    if len(stages) < 2:
+        return [StageRow(st, "", _rule(st), []) for st in stages]
+    names = dict(Pair.objects.filter(tournament=tournament).values_list("pk", "name"))
+    return [StageRow(st, services.stage_state(st), _rule(st),
+                     [names.get(p, "?") for p in st.entrants] if st.position > 1 else []) for st in stages]
+
+
+def dashboard_stages(tournament: Tournament, form: LaterStageForm | None = None) -> dict:
+    """The stage panel's context: the stages, the next one's qualifiers (a proposal with its problems)."""
+    rows = stage_rows(tournament)
+    current = next((r for r in reversed(rows) if r.stage.started_at is not None), None)
+    following = None
+    if current is not None and current.state == "complete":
+        following = next((r.stage for r in rows if r.stage.position == current.stage.position + 1), None)
+    proposal = services.stage_qualifiers(following) if following is not None else None
+    names = dict(Pair.objects.filter(tournament=tournament).values_list("pk", "name")) if proposal else {}
+    return {"stage_rows": rows, "next_stage": following, "proposal": proposal,
+            "proposal_names": [(p, names.get(p, "?")) for p in proposal.order] if proposal else [],
+            "candidates": (Pair.objects.filter(tournament=tournament, status=Pair.Status.CONFIRMED)
+                           .order_by("name").values_list("pk", "name")) if proposal and proposal.problems else [],
+            "later_stage_form": form or LaterStageForm(), "can_add_stage": bool(rows)
+            and tournament.status != Tournament.Status.FINISHED}
+
+
+@require_GET
+def stages(request, slug: str):
+    tournament = _tournament(slug)
+    stage = pages.stage_of(tournament)
+    tables = {}
+    for row in stage_rows(tournament):
+        if row.stage.started_at is not None:
+            table = services.standings(tournament, row.stage)
+            columns = pages.tiebreak_columns(table.tiebreaks)
+            shown = pages.value_columns(columns)
+            tables[row.stage.position] = (pages.standing_rows(table.rows, shown), shown,
+                                          f"stage-standings-{row.stage.position}")
+    rows = [(row, tables.get(row.stage.position)) for row in stage_rows(tournament)]
+    return render(request, "tournaments/stages.html",
+                  _public_context(request, tournament, "stages", stage, stage_list=rows))
+
+
+def _back(tournament: Tournament):
+    return redirect(reverse("tournaments:dashboard", kwargs={"slug": tournament.slug}) + "#stages")
+
+
+@organizer_only
+@require_POST
+def add_stage(request, tournament: Tournament):
+    form = LaterStageForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{form.fields[field].label}: {error}" if field in form.fields else error)
+        return _back(tournament)
+    try:
+        stage = services.add_stage(tournament, request.user, **form.settings())
+        messages.success(request, _("Stage %(position)s added: %(name)s.") % {"position": stage.position,
+                                                                             "name": stage.display_name})
+    except services.TournamentError as error:
+        _fail(request, error)
+    return _back(tournament)
+
+
+@organizer_only
+@require_POST
+def remove_stage(request, tournament: Tournament, position: int):
+    stage = Stage.objects.filter(tournament=tournament, position=position).first()
+    if stage is not None:
+        try:
+            services.remove_stage(stage, request.user)
+            messages.success(request, _("Stage %(position)s removed.") % {"position": position})
+        except services.TournamentError as error:
+            _fail(request, error)
+    return _back(tournament)
+
+
+@organizer_only
+@require_POST
+def start_stage(request, tournament: Tournament):
+    chosen = [int(v) for v in request.POST.getlist("qualifiers") if v.isdigit()]
+    reason = request.POST.get("reason", "")
+    try:
+        rnd = services.start_next_stage(tournament, request.user, qualifiers=chosen or None, reason=reason)
+        messages.success(request, _("%(round)s generated: the next stage started.") % {"round": rnd.display_name})
+    except services.TournamentError as error:
+        _fail(request, error)
+    return _back(tournament)
