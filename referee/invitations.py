@@ -21,6 +21,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -87,7 +88,7 @@ def _suggested_login(login: str) -> str:
         return ""
     try:
         get_user_model().username_validator(login)
-    except Exception:  # noqa: BLE001 - Django's validator raises ValidationError
+    except ValidationError:
         raise ServiceError(_("A login has letters, digits and @ . + - _ only, without spaces."), "login") from None
     if len(login) > 150:
         raise ServiceError(_("Give a login of at most 150 characters."), "login")
@@ -125,7 +126,8 @@ def _reissue(old: RefereeInvitation, by, now) -> tuple[RefereeInvitation, str]:
 
 
 def _locked(invitation: RefereeInvitation, by) -> RefereeInvitation:
-    invitation = RefereeInvitation.objects.select_for_update().select_related("tournament").get(pk=invitation.pk)
+    invitation = (RefereeInvitation.objects.select_for_update(of=("self",)).select_related("tournament")
+                  .get(pk=invitation.pk))
     _require_manager(by, invitation.tournament)
     if invitation.used_at is not None:
         raise Conflict(_("This invitation was already used: the referee signs in with the login they chose."),
@@ -183,7 +185,7 @@ def accept(token: str, *, username: str, password: str, password2: str):
     account. ``ServiceError`` naming the field; ``Conflict`` (field ``token``) when the link does not work."""
     with transaction.atomic():
         found = find(token)
-        invitation = (RefereeInvitation.objects.select_for_update().select_related("tournament", "user")
+        invitation = (RefereeInvitation.objects.select_for_update(of=("self",)).select_related("tournament", "user")
                       .filter(pk=found.pk).first() if found is not None else None)
         if invitation is not None and invitation.user is not None and state(invitation) == USED \
                 and invitation.user.get_username() == (username or "").strip() \
