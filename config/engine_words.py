@@ -11,7 +11,7 @@ puts the match's pair names in, with the agreement ``config.pair_names`` gives:
   contraction); "o Bando perde", "a dupla Ana e Bia perde" (a name without an article keeps
   "a dupla");
 - "de" contracts with the name's article: "as cartas dos Zapeiros", "a prova do Bando";
-- "N ponto(s)" becomes "1 ponto" / "3 pontos".
+- "N ponto(s)" becomes "1 ponto" / "3 pontos" ("1 vaza completa", "2 vazas completas").
 
 One pass over the text (a name that itself reads "Dupla 1" is never read again). Only the verbs
 the engine uses after or before a pair are known (:data:`VERBS`); ``tests/test_engine_words.py``
@@ -42,8 +42,8 @@ _PATTERN = re.compile(
     r"|(?P<of>(?P<of_word>[Dd])a dupla (?P<of_team>[01]))"
     # any other "a dupla 1" / "dupla 1"
     r"|(?P<bare>(?P<bare_the>[Aa] )?dupla (?P<bare_team>[01]))"
-    # "3 ponto(s)"
-    r"|(?P<count>(?P<count_n>\d+) ponto\(s\))"
+    # "3 ponto(s)", "1 vaza(s) completa(s)"
+    r"|(?P<count>(?P<count_n>\d+) (?P<count_words>\w+\(s\)(?: \w+\(s\))*))"
     r")(?![\w])"
 )
 
@@ -123,6 +123,7 @@ def name_pairs(text: str, teams) -> str:
             return of(names[int(m.group("of_team"))], m.group("of_word"))
         if m.group("bare"):
             return subject(names[int(m.group("bare_team"))], m.group("bare_the") or "", first=first)
-        return points(m.group("count_n"))
+        n = m.group("count_n")
+        return f"{n} " + m.group("count_words").replace("(s)", "" if n == "1" else "s")
 
     return _PATTERN.sub(replace, text)

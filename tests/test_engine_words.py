@@ -51,6 +51,14 @@ def test_the_pairs_are_named_and_the_verbs_agree(text, names, expected):
     assert name_pairs(text, names) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("os eventos terminam antes de a mão ser decidida (1 vaza(s) completa(s))",
+     "os eventos terminam antes de a mão ser decidida (1 vaza completa)"),
+    ("(2 vaza(s) completa(s))", "(2 vazas completas)"), ("0 ponto(s)", "0 pontos")])
+def test_counts_agree(text, expected):
+    assert name_pairs(text, (PLURAL, SINGULAR)) == expected
+
+
 def test_a_name_that_reads_like_a_number_is_not_read_twice():
     assert name_pairs("a dupla 0 perde; marca a dupla 1", ("Dupla 1", "Dupla 0")) == \
         "a Dupla 1 perde; marca a Dupla 0"
