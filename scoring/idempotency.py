@@ -34,6 +34,8 @@ from django.utils.translation import gettext as _
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import error_body
+
 from .models import IdempotencyRecord
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
@@ -69,7 +71,7 @@ def request_hash(request) -> str:
 
 
 def _error(status: int, message: str) -> Response:
-    return Response({"error": {"field": "Idempotency-Key", "message": message}}, status=status)
+    return Response(error_body("Idempotency-Key", message), status=status)
 
 
 def _claim(credential: str, key: str, digest: str) -> int | None:
@@ -148,6 +150,7 @@ class IdempotentAPIView(APIView):
     """An APIView whose writes honour ``Idempotency-Key`` (see the module)."""
 
     _idempotency_record = None
+    honours_idempotency_key = True  # the schema documents the header and the 422 (config/schema.py)
 
     def dispatch(self, request, *args, **kwargs):
         if request.method in WRITES and request.META.get(HEADER) is not None:
