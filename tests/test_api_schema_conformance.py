@@ -151,3 +151,19 @@ def test_writes_answering_lists_are_not_documented_as_paginated(schema):
             if method != "get":
                 names = {p["name"] for p in operation.get("parameters", [])}
                 assert not names & {"limit", "offset"}, (method, path)
+
+
+def test_a_form_body_with_an_idempotency_key_is_not_a_server_error(org, copa):
+    """Found by the fuzzing once the header was documented: the CSRF check read a multipart stream that
+    the key's hash then could not read (a 500)."""
+    from scoring import services as scoring
+
+    match = scoring.create_match(pair_a=copa.pairs.first(), pair_b=copa.pairs.last(), tournament=copa, by=org)
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(org)
+    c.cookies["csrftoken"] = "idemcsrftokenidemcsrftokenidemcs"
+    for _ in range(2):  # the retry gets the first answer back
+        response = c.post(f"/api/scoring/matches/{match.pk}/pin-unlock/", {"player": "0"},
+                          HTTP_IDEMPOTENCY_KEY="form-1", HTTP_X_CSRFTOKEN="idemcsrftokenidemcsrftokenidemcs")
+        assert response.status_code in (400, 403) and response["Content-Type"].startswith("application/json")
+    assert response["Idempotent-Replayed"] == "true"
