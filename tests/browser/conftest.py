@@ -36,3 +36,12 @@ def phone_context(browser, **extra):
     """A phone-sized page context in Portuguese, as a referee or a player holds it."""
     return browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="pt-BR",
                                **extra)
+
+
+def log_in(page, base: str, username: str, password: str = "truco-demo", next_url: str = "") -> None:
+    """Sign in on the site's login page (then on to ``next_url``, or the user's start page)."""
+    page.goto(f"{base}/entrar/" + (f"?next={next_url}" if next_url else ""))
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("form.login button[type=submit]")
+    page.wait_for_load_state()

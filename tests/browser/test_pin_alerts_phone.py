@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import phone_context
+from .conftest import log_in, phone_context
 from .test_sumula_phone import sumula_match  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -28,11 +28,7 @@ def test_alerts_unlock_and_countersign_in_place(live_server, browser, sumula_mat
     page = phone_context(browser).new_page()
     page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/assinar/")
     expect(page.locator(".pin-alert")).to_contain_text("Ana Souza")
-    page.goto(f"{live_server.url}/entrar/?next=/sumulas/partida/{match.pk}/assinar/")
-    page.fill("#id_username", "organizadora")
-    page.fill("#id_password", "org-secret")
-    page.click("form.login button[type=submit]")
-    page.wait_for_load_state()
+    log_in(page, live_server.url, "organizadora", "org-secret", f"/sumulas/partida/{match.pk}/assinar/")
     form = page.locator('form[action$="/contra-assinar/"]')
     form.locator('input[name="reason"]').fill("A árbitra saiu do clube")
     page.screenshot(path="/tmp/pin-alerts-phone.png", full_page=True)

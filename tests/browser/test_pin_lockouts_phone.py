@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import phone_context
+from .conftest import log_in, phone_context
 from .test_sumula_phone import sumula_match  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -28,11 +28,7 @@ def test_the_organizer_sees_the_lockout_and_unlocks_it(live_server, browser, sum
 
     SHOTS.mkdir(exist_ok=True)
     page = phone_context(browser).new_page()
-    page.goto(f"{live_server.url}/entrar/")
-    page.fill("#id_username", "organizadora")
-    page.fill("#id_password", "org-secret")
-    page.click("form.login button[type=submit]")
-    page.wait_for_load_state()
+    log_in(page, live_server.url, "organizadora", "org-secret")
     lock = page.locator(".pin-lockout")
     expect(lock).to_contain_text("Mesa 4")
     expect(lock).to_contain_text("Ana Souza")
