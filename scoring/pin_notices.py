@@ -3,7 +3,8 @@
 - **Where they look**: :func:`lockouts` lists, for the matches given (the open and signed ones of
   their tournaments), each player whose PIN is locked now — a device locked out of it, or the PIN
   suspended for every device — with the match (its table) to unlock it from
-  (``scoring:pin-unlock``, :func:`scoring.pins.unlock`). Two queries, whatever the number of matches.
+  (``scoring:pin-unlock``, :func:`scoring.pins.unlock`). One query when nobody is locked out, two
+  otherwise, whatever the number of matches.
 - **By mail**: when a failed attempt starts a lockout, :func:`lockout_started` (called by
   ``pins.verify`` once its transaction commits) queues ``scoring.mail_pin_lockout``
   (scoring/tasks.py: the request does not wait for the mail server; eager without a broker), which
@@ -53,21 +54,18 @@ def open_matches(queryset):
 
 
 def lockouts(matches) -> list[Lockout]:
-    """Every player of ``matches`` (see :func:`open_matches`) locked out of their PIN now, by table."""
+    """Every player of ``matches`` (see :func:`open_matches`) locked out of their PIN now, by table. One
+    query when nobody is locked out (the usual case: the matches are not read), two otherwise."""
     now = timezone.now()
-    seats: dict[str, list[tuple[Match, object, object]]] = {}
-    for match in matches:
-        for pair in (match.pair_a, match.pair_b):
-            for player in access.pair_players(pair):
-                seats.setdefault(f"player:{player.pk}", []).append((match, player, pair))
-    if not seats:
-        return []
     locked: dict[str, tuple[bool, datetime]] = {}
-    for row in CredentialAttempts.objects.filter(subject__in=seats, locked_until__gt=now):
+    for row in CredentialAttempts.objects.filter(subject__startswith="player:", locked_until__gt=now):
         suspended, until = locked.get(row.subject, (False, row.locked_until))
         locked[row.subject] = (suspended or row.client == EVERY_CLIENT, max(until, row.locked_until))
-    found = [Lockout(match, player, pair, *locked[subject])
-             for subject, places in seats.items() if subject in locked for match, player, pair in places]
+    if not locked:
+        return []
+    found = [Lockout(match, player, pair, *locked[f"player:{player.pk}"])
+             for match in matches for pair in (match.pair_a, match.pair_b) for player in access.pair_players(pair)
+             if f"player:{player.pk}" in locked]
     return sorted(found, key=lambda lock: (lock.match.table or 0, lock.match.pk, lock.player.name))
 
 
