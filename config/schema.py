@@ -1,7 +1,11 @@
 """OpenAPI schema hooks (drf-spectacular ``POSTPROCESSING_HOOKS``): the components the serializers
 refer to by name, and the API's one error shape (config/api.py) as the ``Error`` component that
-every 4xx answer of every operation documents."""
+every 4xx answer of every operation documents (in JSON, and in the operation's other format too:
+the CSV exports write their errors as CSV). The writes of views that honour ``Idempotency-Key``
+(``honours_idempotency_key``: scoring/idempotency.py) document the header and its 422."""
 from __future__ import annotations
+
+import re
 
 ERROR = {
     "type": "object",
@@ -33,6 +37,27 @@ PLAYER_CONSENT = {
     "required": ["id", "pin"],
 }
 ERROR_CODES = ("400", "401", "403", "404", "405", "406", "409", "413", "415")
+WRITES = ("post", "put", "patch", "delete")
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+    "description": "Send the same key again with the same request (a retry) and get the first answer back, "
+                   "with `Idempotent-Replayed: true`, the work done once; the key with another request is a 422.",
+}
+
+
+def _shape(path: str) -> str:
+    """A path with its parameters unnamed (the schema may name ``{pk}`` as ``{id}``)."""
+    return re.sub(r"\{[^}]*\}", "{}", path)
+
+
+def _idempotent_operations(generator) -> set[tuple[str, str]]:
+    found = set()
+    for path, _regex, method, callback in getattr(generator, "endpoints", None) or []:
+        view = getattr(callback, "cls", None)
+        if getattr(view, "honours_idempotency_key", False) and method.lower() in WRITES:
+            found.add((_shape(path), method.lower()))
+    return found
 
 
 def add_shared_components(result, generator, request, public):
@@ -40,13 +65,24 @@ def add_shared_components(result, generator, request, public):
     schemas.setdefault("PlayerInput", PLAYER_INPUT)
     schemas.setdefault("PlayerConsent", PLAYER_CONSENT)
     schemas["Error"] = ERROR
-    for path in result.get("paths", {}).values():
+    idempotent = _idempotent_operations(generator)
+    for route, path in result.get("paths", {}).items():
         for method, operation in path.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             responses = operation["responses"]
+            # An operation that also answers in another format (CSV exports) writes its errors in it too.
+            other = sorted({media for code, answer in responses.items() if str(code).startswith("2")
+                            for media in (answer.get("content") or {}) if "json" not in media})
             for code in ERROR_CODES:
                 described = responses.get(code, {}).get("description") or "Refused: see `field` and `message`."
-                responses[code] = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-                                   "description": described}
+                content = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                content.update({media: {"schema": {"type": "string"}} for media in other})
+                responses[code] = {"content": content, "description": described}
+            if (_shape(route), method) in idempotent:
+                responses["422"] = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                                    "description": "This Idempotency-Key was used for another request."}
+                parameters = operation.setdefault("parameters", [])
+                if not any(p.get("name") == IDEMPOTENCY_KEY["name"] for p in parameters):
+                    parameters.append(dict(IDEMPOTENCY_KEY))
     return result

@@ -290,6 +290,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": False,
+    "ENUM_NAME_OVERRIDES": {"RefereeCallKindEnum": "referee.models.RefereeCall.Kind"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_shared_components"],
 }
 
@@ -381,6 +382,10 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+# Mail to people (the organizer told of a PIN lockout: scoring/pin_notices.py) only when a mail server is
+# named or a backend chosen; otherwise the pages alone tell.
+EMAIL_CONFIGURED = bool(os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_BACKEND"))
 
 # Everything to standard output, one line per event (tracebacks folded into the line), with
 # the request (id, method, path, client address) and the user; errors also by mail to ADMINS.

@@ -25,7 +25,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.api import CleanBasicAuthentication, SafeJSONParser
+from config.api import CleanBasicAuthentication, SafeJSONParser, error_body
 from referee.engine import check_report
 from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
 
@@ -191,8 +191,8 @@ class ValidateHandsView(APIView):
             ),
             OpenApiExample(
                 "Body that is not JSON",
-                value={"detail": "O corpo da requisição não é JSON válido: Expecting value: "
-                                 "line 1 column 1 (char 0)"},
+                value=error_body("", "O corpo da requisição não é JSON válido: Expecting value: "
+                                     "line 1 column 1 (char 0)"),
                 response_only=True, status_codes=["400"],
             ),
         ],
@@ -228,7 +228,7 @@ class ValidateHandsView(APIView):
 
     @staticmethod
     def _refuse(message: str) -> Response:
-        return Response({"detail": message}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(error_body("", message), status=status.HTTP_400_BAD_REQUEST)
 
 
 def _has_proof(report: object) -> bool:

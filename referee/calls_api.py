@@ -12,6 +12,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from config.api import error_body
 from config.errors import ServiceError
 from scoring.idempotency import IdempotentAPIView
 from scoring.models import Match
@@ -33,8 +34,25 @@ class ResolveSerializer(serializers.Serializer):
     resolution = serializers.ChoiceField(choices=["confirmed", "corrected"])
 
 
+class CallSerializer(serializers.Serializer):
+    """A call as ``calls.call_data`` writes it (the schema of the answers)."""
+
+    id = serializers.IntegerField()
+    match = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    kind = serializers.ChoiceField(choices=RefereeCall.Kind.choices)
+    team = serializers.IntegerField(allow_null=True)
+    game = serializers.IntegerField(allow_null=True)
+    hand = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True)
+    called_at = serializers.DateTimeField()
+    taken_at = serializers.DateTimeField(allow_null=True)
+    resolved_at = serializers.DateTimeField(allow_null=True)
+    resolution = serializers.CharField(allow_blank=True, allow_null=True)
+
+
 def _error(error: ServiceError) -> Response:
-    return Response({"error": error.as_dict()}, status=error.status)
+    return Response(error_body(error.field, error.message), status=error.status)
 
 
 class MatchCallsView(IdempotentAPIView):
@@ -48,12 +66,13 @@ class MatchCallsView(IdempotentAPIView):
             return [AllowAny(), TableScope()]
         return super().get_permissions()
 
-    @extend_schema(tags=["referee"], responses={200: dict}, summary="Calls to the referee of a match")
+    @extend_schema(tags=["referee"], responses={200: CallSerializer(many=True)},
+                   summary="Calls to the referee of a match")
     def get(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
         return Response([calls.call_data(c) for c in match.referee_calls.select_related("match")])
 
-    @extend_schema(tags=["referee"], request=CallRequestSerializer, responses={201: dict},
+    @extend_schema(tags=["referee"], request=CallRequestSerializer, responses={201: CallSerializer},
                    summary="Call the referee to the table, or dispute an entry (the table's link)")
     def post(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
@@ -71,7 +90,7 @@ class MatchCallsView(IdempotentAPIView):
 class TakeCallView(IdempotentAPIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=["referee"], request=None, responses={200: dict}, summary="A referee takes a call")
+    @extend_schema(tags=["referee"], request=None, responses={200: CallSerializer}, summary="A referee takes a call")
     def post(self, request, pk: int):
         made = get_object_or_404(RefereeCall.objects.select_related("match"), pk=pk)
         try:
@@ -83,7 +102,7 @@ class TakeCallView(IdempotentAPIView):
 class ResolveCallView(IdempotentAPIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=["referee"], request=ResolveSerializer, responses={200: dict},
+    @extend_schema(tags=["referee"], request=ResolveSerializer, responses={200: CallSerializer},
                    summary="The referee confirms a disputed entry, or records that the súmula was corrected")
     def post(self, request, pk: int):
         made = get_object_or_404(RefereeCall.objects.select_related("match"), pk=pk)

@@ -1,6 +1,6 @@
 """Where each role starts: the redirect after signing in (``start``) and the organizer's page of
 their tournaments with what needs them now (``organizer_home``: súmulas to receive, escalated
-rulings and appeals, each with its link). The referee's start page is ``referee:tables``."""
+rulings and appeals, players locked out of their PIN with a one-tap unlock, each with its link). The referee's start page is ``referee:tables``."""
 from __future__ import annotations
 
 from django.contrib.auth.views import LoginView, redirect_to_login
@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scoring import pin_notices
 from scoring.models import Match
 
 from . import roles
@@ -53,13 +54,17 @@ def organizer_home(request):
     for match in (Match.objects.filter(tournament__in=ids, status=Match.Status.SIGNED)
                   .select_related("pair_a", "pair_b").order_by("table", "pk")):
         signed_matches.setdefault(match.tournament_id, []).append(match)
+    locked = {}
+    for lock in pin_notices.lockouts(pin_notices.open_matches(Match.objects.filter(tournament__in=ids))):
+        locked.setdefault(lock.match.tournament_id, []).append(lock)
     for t in tournaments:
+        t.lockouts = locked.get(t.pk, [])
         t.escalated = escalated.get(t.pk, 0)
         t.appeals = appeals.get(t.pk, 0)
         t.signed_matches = signed_matches.get(t.pk, [])
-        t.needs_me = t.to_receive + t.escalated + t.appeals
+        t.needs_me = t.to_receive + t.escalated + t.appeals + len(t.lockouts)
     active = [t for t in tournaments if t.status != t.Status.FINISHED or t.needs_me]
     finished = [t for t in tournaments if t not in active]
     return render(request, "referee/organizer_home.html", {
-        "role": role, "active": active, "finished": finished,
+        "role": role, "active": active, "finished": finished, "lockouts": sum(len(t.lockouts) for t in tournaments),
     })

@@ -222,7 +222,7 @@ class HandView(_WriteView):
         try:
             hand = services.record_hand(pk, entry, request.user, position=position)  # locks the match: no read before
         except Match.DoesNotExist:
-            return Response({"error": {"field": "", "message": _("No such match.")}}, status=status.HTTP_404_NOT_FOUND)
+            return Response(error_body("", _("No such match.")), status=status.HTTP_404_NOT_FOUND)
         except services.ScoringError as error:
             return _error(error)
         body = {"created": hand_data(hand), "state": hand.state, "game_over": hand.game_over}

@@ -28,11 +28,13 @@ import hashlib
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, RawPostDataException
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from config.api import error_body
 
 from .models import IdempotencyRecord
 
@@ -64,12 +66,27 @@ def request_hash(request) -> str:
     h = hashlib.sha256()
     h.update(request.method.encode())
     h.update(b"\0" + request.path.encode() + b"\0")
-    h.update(request.body or b"")
+    h.update(_body_of(getattr(request, "_request", request)))
     return h.hexdigest()
 
 
+def _body_of(request) -> bytes:
+    """The raw body; for a form already parsed from its stream (the CSRF check and the edge middleware
+    read multipart forms), its fields and its files' contents, in a stable order."""
+    try:
+        return request.body or b""
+    except RawPostDataException:
+        parts = [repr(sorted(request.POST.lists())).encode()]
+        for name, files in sorted(request.FILES.lists()):
+            for upload in files:
+                upload.seek(0)
+                parts.append(f"{name}:{upload.name}:".encode() + hashlib.sha256(upload.read()).digest())
+                upload.seek(0)
+        return b"\0".join(parts)
+
+
 def _error(status: int, message: str) -> Response:
-    return Response({"error": {"field": "Idempotency-Key", "message": message}}, status=status)
+    return Response(error_body("Idempotency-Key", message), status=status)
 
 
 def _claim(credential: str, key: str, digest: str) -> int | None:
@@ -148,6 +165,7 @@ class IdempotentAPIView(APIView):
     """An APIView whose writes honour ``Idempotency-Key`` (see the module)."""
 
     _idempotency_record = None
+    honours_idempotency_key = True  # the schema documents the header and the 422 (config/schema.py)
 
     def dispatch(self, request, *args, **kwargs):
         if request.method in WRITES and request.META.get(HEADER) is not None:

@@ -17,7 +17,8 @@ lost update when guesses arrive in parallel, in any process.
   the PIN; during a lockout the PIN is not checked at all.
 - **Told**: every refusal is in the match's audit trail (``signature_refused``, with ``locked``
   when it started a lockout); :func:`alerts` lists the players of a match whose PIN had failures,
-  for the pair and the referee to see on the signing page.
+  for the pair and the referee to see on the signing page; the organizer sees the lockouts on
+  their start page and dashboard, and gets a mail when one starts (scoring/pin_notices.py).
 
 One-time codes (6 digits, 10 minutes, single use) are counted the same way per pair of a match
 (``code:<match>:<team>``), per client.
@@ -27,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -98,7 +100,8 @@ class Outcome:
     method: str
     why: str = ""
     field: str = ""
-    locked: bool = False
+    locked: bool = False  # this refusal started a lockout
+    suspended: bool = False  # ... of the PIN for every client
 
 
 def _wrong_pin() -> str:
@@ -157,8 +160,8 @@ def verify(player, *, client: str | None = None, pin: str | None = None, code: s
                 outcome = Outcome(True, method)
             else:
                 locked = _fail(mine, now, PER_CLIENT_LIMIT, FIRST_LOCKOUT)
-                locked = _fail(every, now, GLOBAL_LIMIT, FIRST_SUSPENSION) or locked
-                outcome = Outcome(False, method, _wrong_pin(), "pin", locked)
+                suspended = _fail(every, now, GLOBAL_LIMIT, FIRST_SUSPENSION)
+                outcome = Outcome(False, method, _wrong_pin(), "pin", locked or suspended, suspended)
         else:
             from .services import use_code
 
@@ -183,6 +186,10 @@ def verify(player, *, client: str | None = None, pin: str | None = None, code: s
             if outcome.locked:
                 data["locked"] = True
             MatchEvent.objects.create(match_id=match.pk, kind=MatchEvent.Kind.SIGNATURE_REFUSED, data=data)
+            if outcome.locked and method == "pin":  # the organizer told (by mail, once this commits)
+                from .pin_notices import lockout_started
+
+                transaction.on_commit(partial(lockout_started, match.pk, player.pk, outcome.suspended))
     return outcome
 
 

@@ -1,4 +1,5 @@
-"""Celery tasks of the scoring app: ``ping`` (a worker round trip), print jobs and their upkeep.
+"""Celery tasks of the scoring app: ``ping`` (a worker round trip), print jobs and their upkeep, the
+organizer's mail about a PIN lockout.
 
 Tasks are thin: the work is in the services they call (``scoring.printing``,
 ``scoring.print_upkeep``). Without a broker (the embedded default's tests) they run
@@ -73,3 +74,11 @@ def verify_sumulas() -> dict:
     for match_id, problems in found.items():
         logging.getLogger("scoring.integrity").error("súmula of match %s altered: %s", match_id, "; ".join(problems))
     return {str(k): v for k, v in found.items()}
+
+
+@shared_task(name="scoring.mail_pin_lockout", ignore_result=True)
+def mail_pin_lockout(match_id: int, player_id: int, suspended: bool) -> None:
+    """Tell the tournament's organizer that a player's PIN was locked (scoring/pin_notices.py)."""
+    from .pin_notices import send_lockout_mail
+
+    send_lockout_mail(match_id, player_id, suspended)

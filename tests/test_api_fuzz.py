@@ -1,6 +1,8 @@
-"""The API under fuzzing (schemathesis over the OpenAPI schema): no server error, for anonymous
-callers and for the organizer, with data that reaches past the 404s (a tournament with pairs, a
-round, a match with hands, a ruling and a signed súmula).
+"""The API under fuzzing (schemathesis over the OpenAPI schema): no server error, and every answer as
+the schema documents it — its status code, its content type, its headers and its body (errors in the
+``Error`` shape, lists whole or paginated) —, for anonymous callers and for the organizer, with data
+that reaches past the 404s (a tournament with pairs, a round, a match with hands, a ruling and a
+signed súmula). The fast SQLite-side checks of the same agreement: tests/test_api_schema_conformance.py.
 
 Part of CI's services pass (it runs when ``DATABASE_URL`` is set, i.e. on PostgreSQL, where a NUL
 or an overflowing number would reach the database). Bounded: ``API_FUZZ_EXAMPLES`` examples per
@@ -24,11 +26,19 @@ schemathesis = pytest.importorskip("schemathesis")
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.test import Client  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
-from schemathesis.checks import not_a_server_error  # noqa: E402
+from schemathesis.checks import (  # noqa: E402
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from config.wsgi import application  # noqa: E402
 
 EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "5"))
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
+          response_schema_conformance]
 STATUSES: Counter = Counter()
 CSRF = "fuzzcsrftokenfuzzcsrftokenfuzzcs"  # 32 characters: the cookie's secret, sent back as the header
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
@@ -114,9 +124,8 @@ def _aim(case, world) -> None:
 
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-def test_no_server_error(case, world):
+def test_no_server_error_and_answers_as_documented(case, world):
     _aim(case, world)
-    STATUSES[case.call_and_validate(checks=[not_a_server_error]).status_code] += 1  # anonymous
-    STATUSES[case.call_and_validate(checks=[not_a_server_error], cookies={"sessionid": world["session"],
-                                                                          "csrftoken": CSRF},
+    STATUSES[case.call_and_validate(checks=CHECKS).status_code] += 1  # anonymous
+    STATUSES[case.call_and_validate(checks=CHECKS, cookies={"sessionid": world["session"], "csrftoken": CSRF},
                                     headers={"X-CSRFToken": CSRF}).status_code] += 1  # the organizer

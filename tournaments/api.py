@@ -441,6 +441,7 @@ class MatchPairingView(TournamentAPIView):
     """Override (Swiss rounds): change the match's pairs, with a reason (audited)."""
 
     serializer_class = s.PairingSerializer
+    pagination_class = None  # answers the rows it changed, whole
 
     @extend_schema(request=s.PairingSerializer, responses={200: s.TournamentMatchSerializer(many=True),
                                                            **_errors(400, 403, 404, 409)})
@@ -457,6 +458,7 @@ class MatchSwapTablesView(TournamentAPIView):
     """Override: this match and ``other`` (same round) exchange tables, with a reason (audited)."""
 
     serializer_class = s.SwapTablesSerializer
+    pagination_class = None  # answers the rows it changed, whole
 
     @extend_schema(request=s.SwapTablesSerializer, responses={200: s.TournamentMatchSerializer(many=True),
                                                               **_errors(400, 403, 404, 409)})

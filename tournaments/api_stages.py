@@ -90,7 +90,7 @@ class StageListView(TournamentAPIView):
 
     @extend_schema(responses=StageStateSerializer(many=True))
     def get(self, request, slug):
-        return Response(StageStateSerializer(services.stages_of(self.get_tournament()), many=True).data)
+        return self.listing(StageStateSerializer, services.stages_of(self.get_tournament()))
 
     @extend_schema(request=StageSettingsSerializer, responses={201: StageStateSerializer,
                                                                  **_errors(400, 403, 409)})

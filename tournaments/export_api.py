@@ -19,6 +19,8 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import error_body
+
 from . import exports, live
 from .models import Round, Tournament
 
@@ -34,7 +36,10 @@ class CSVRenderer(BaseRenderer):
         if isinstance(data, dict) and "columns" in data and "rows" in data:
             export = exports.Export("", data["columns"], data["rows"])
         else:
-            items = data.items() if isinstance(data, dict) else [("detail", data)]
+            if isinstance(data, dict) and {"field", "message"} <= set(data):  # the API's error (config/api.py)
+                items = (data.get("errors") or {data["field"]: data["message"]}).items()
+            else:
+                items = data.items() if isinstance(data, dict) else [("detail", data)]
             export = exports.Export("", ["field", "message"], [{"field": k, "message": v} for k, v in items])
         return exports.to_csv(export).encode(self.charset)
 
@@ -44,7 +49,6 @@ EXPORT_SCHEMA = inline_serializer("Export", {
     "columns": serializers.ListField(child=serializers.CharField(), help_text="The CSV header, in order."),
     "rows": serializers.ListField(child=serializers.DictField(), help_text="One object per row, keyed by column."),
 })
-ERROR = inline_serializer("ExportError", {"field": serializers.CharField(), "message": serializers.CharField()})
 
 
 class ExportView(APIView):
@@ -67,7 +71,8 @@ class ExportView(APIView):
 def _schema(description: str, **extra):
     return extend_schema(description=description, responses={
         (200, "application/json"): EXPORT_SCHEMA, (200, "text/csv"): OpenApiTypes.STR,
-        404: OpenApiResponse(ERROR)}, **extra)
+        404: OpenApiResponse(description="No such tournament or round (in the API's error shape, as CSV too).")},
+        **extra)
 
 
 class StandingsExportView(ExportView):
@@ -90,8 +95,8 @@ class PairingsExportView(ExportView):
         tournament = self.tournament()
         rnd = Round.objects.filter(tournament=tournament, number=number, generated_at__isnull=False).first()
         if rnd is None:
-            return Response({"field": "round", "message": _("No round %(number)s in this tournament.")
-                             % {"number": number}}, status=404)
+            return Response(error_body("round", _("No round %(number)s in this tournament.") % {"number": number}),
+                            status=404)
         rnd.tournament = tournament
         return self.answer(exports.pairings(rnd))
 
@@ -106,6 +111,6 @@ class VersionView(APIView):
             "version": serializers.CharField(help_text="Changes whenever a public page would change; also the ETag."),
             "changed_at": serializers.DateTimeField(allow_null=True)}),
         304: OpenApiResponse(description="Not modified: the If-None-Match version is current."),
-        404: OpenApiResponse(ERROR)})
+        404: OpenApiResponse(description="No tournament with this slug.")})
     def get(self, request, slug):
         return live.version_response(request, slug)

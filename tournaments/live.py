@@ -31,6 +31,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 
+from config.api import error_body
 from scoring.models import Match
 
 from .models import AuditEntry, Pair, Result, Round, Stage, Tournament
@@ -125,7 +126,7 @@ def version_response(request, slug: str) -> HttpResponse:
     proxies may keep it but must ask again each time (that ask is what tells a page to refresh)."""
     version = tournament_version(slug)
     if version is None:
-        return JsonResponse({"field": "slug", "message": _("No tournament with this slug.")}, status=404)
+        return JsonResponse(error_body("slug", _("No tournament with this slug.")), status=404)
     etag = quote_etag(version.tag)
     wanted = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
     if etag in wanted or f"W/{etag}" in wanted:

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import DetailView, ListView
 
 from config import pair_names
+from scoring import pin_notices
 from scoring import services as scoring_services
 from scoring.models import Match
 
@@ -293,6 +294,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "Status": Match.Status,
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
         "format_summary": pages.format_summary(stage),
+        "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # issue 11 §1
     })
     from .stage_pages import dashboard_stages
 

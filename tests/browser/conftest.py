@@ -87,3 +87,10 @@ def make_phone_match(transactional_db, settings):
 def sumula_match(make_phone_match):
     """Os Zaps against Copas at table 4, nothing entered yet (see ``make_phone_match``)."""
     return make_phone_match()
+
+
+def sign_in(page, base: str, username: str, password: str = "truco-demo", next_url: str = "") -> None:
+    """Open the site's login page (then on to ``next_url``, or the user's start page) and sign in."""
+    page.goto(f"{base}/entrar/" + (f"?next={next_url}" if next_url else ""))
+    log_in(page, username, password)
+    page.wait_for_load_state()

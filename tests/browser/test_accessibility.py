@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from .conftest import log_in, phone_context
+from .conftest import phone_context, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -42,9 +42,7 @@ def violations(page) -> list[dict]:
 
 
 def login(page, base: str, username: str) -> None:
-    page.goto(f"{base}/entrar/")
-    log_in(page, username, "truco-demo")
-    page.wait_for_load_state()
+    sign_in(page, base, username)
 
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])

@@ -26,6 +26,8 @@ def demo(transactional_db, settings):
 
 
 def test_the_organizer_shows_a_qr_code_and_the_referee_lands_on_their_tables(live_server, browser, demo):
+    from playwright.sync_api import expect
+
     SHOTS.mkdir(parents=True, exist_ok=True)
     base = live_server.url
     organizer = phone_context(browser, bypass_csp=True)  # axe goes in as an inline script
@@ -50,7 +52,7 @@ def test_the_organizer_shows_a_qr_code_and_the_referee_lands_on_their_tables(liv
                               capture_output=True, text=True, timeout=30).stdout.strip()
         assert read == url
     page.click("#copy-invite")
-    assert page.text_content("#copy-invite") == "Copiado"
+    expect(page.locator("#copy-invite")).to_have_text("Copiado")
     organizer.close()
 
     referee = phone_context(browser, bypass_csp=True)

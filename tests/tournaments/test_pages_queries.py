@@ -17,7 +17,7 @@ MAX_QUERIES = {
     "standings": 10,
     "grid": 8,
     "rounds": 9,
-    "dashboard": 16,
+    "dashboard": 17,  # + the PIN lockouts to show (issue 11 §1: one query when there is none)
 }
 
 

@@ -1,0 +1,132 @@
+"""The organizer told of PIN lockouts (art. 25; scoring/pins.py counts and locks).
+
+- **Where they look**: :func:`lockouts` lists, for the matches given (the open and signed ones of
+  their tournaments), each player whose PIN is locked now — a device locked out of it, or the PIN
+  suspended for every device — with the match (its table) to unlock it from
+  (``scoring:pin-unlock``, :func:`scoring.pins.unlock`). One query when nobody is locked out, two
+  otherwise, whatever the number of matches.
+- **By mail**: when a failed attempt starts a lockout, :func:`lockout_started` (called by
+  ``pins.verify`` once its transaction commits) queues ``scoring.mail_pin_lockout``
+  (scoring/tasks.py: the request does not wait for the mail server; eager without a broker), which
+  writes to the tournament's organizer when they have an address and mail is configured
+  (``EMAIL_CONFIGURED``). At most one mail per match, player and kind of lockout an hour: a stranger
+  guessing from many devices cannot flood the organizer's inbox.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.mail import send_mail
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+
+from . import access
+from .models import CredentialAttempts, Match
+from .pins import EVERY_CLIENT
+
+logger = logging.getLogger(__name__)
+MAIL_EVERY = timedelta(hours=1)
+
+
+@dataclass
+class Lockout:
+    """A player of ``match`` whose PIN is locked now."""
+
+    match: Match
+    player: object
+    pair: object
+    suspended: bool  # every device (the PIN suspended), else some device(s) locked out
+    until: datetime
+
+
+def open_matches(queryset):
+    """The matches where a pair may still sign or appeal (not received), with what :func:`lockouts` reads."""
+    return (queryset.filter(status__in=[Match.Status.OPEN, Match.Status.SIGNED])
+            .select_related("pair_a__first_player", "pair_a__second_player", "pair_a__substitute",
+                            "pair_b__first_player", "pair_b__second_player", "pair_b__substitute")
+            .order_by("table", "pk"))
+
+
+def lockouts(matches) -> list[Lockout]:
+    """Every player of ``matches`` (see :func:`open_matches`) locked out of their PIN now, by table. One
+    query when nobody is locked out (the usual case: the matches are not read), two otherwise."""
+    now = timezone.now()
+    locked: dict[str, tuple[bool, datetime]] = {}
+    for row in CredentialAttempts.objects.filter(subject__startswith="player:", locked_until__gt=now):
+        suspended, until = locked.get(row.subject, (False, row.locked_until))
+        locked[row.subject] = (suspended or row.client == EVERY_CLIENT, max(until, row.locked_until))
+    if not locked:
+        return []
+    found = [Lockout(match, player, pair, *locked[f"player:{player.pk}"])
+             for match in matches for pair in (match.pair_a, match.pair_b) for player in access.pair_players(pair)
+             if f"player:{player.pk}" in locked]
+    return sorted(found, key=lambda lock: (lock.match.table or 0, lock.match.pk, lock.player.name))
+
+
+# ------------------------------------------------------------------------------ mail
+
+
+def mail_configured() -> bool:
+    return bool(getattr(settings, "EMAIL_CONFIGURED", False))
+
+
+def lockout_started(match_id: int, player_id: int, suspended: bool) -> None:
+    """Queue the organizer's mail for a lockout that just started (once an hour per match, player, kind)."""
+    if not mail_configured():
+        return
+    kind = "suspended" if suspended else "locked"
+    if not cache.add(f"pin-lockout-mail:{match_id}:{player_id}:{kind}", 1, int(MAIL_EVERY.total_seconds())):
+        return
+    from .tasks import mail_pin_lockout
+
+    try:
+        mail_pin_lockout.delay(match_id, player_id, suspended)
+    except Exception:  # a broker that is down must not turn a refused PIN into a server error
+        logger.exception("could not queue the PIN lockout mail (match %s, player %s)", match_id, player_id)
+
+
+def send_lockout_mail(match_id: int, player_id: int, suspended: bool) -> bool:
+    """Write to the match's tournament organizer (True when a mail left). Run by the Celery task."""
+    match = (Match.objects.select_related("tournament__organizer", "pair_a", "pair_b")
+             .filter(pk=match_id).first())
+    organizer = getattr(getattr(match, "tournament", None), "organizer", None)
+    address = getattr(organizer, "email", "") or ""
+    if match is None or not address or not mail_configured():
+        return False
+    player = next((p for pair in (match.pair_a, match.pair_b) for p in access.pair_players(pair)
+                   if p.pk == player_id), None)
+    if player is None:
+        return False
+    with translation.override(settings.LANGUAGE_CODE):
+        subject, body = _message(match, player, suspended)
+    try:
+        send_mail(subject, body, None, [address])
+    except Exception:  # the mail server is down: the page still shows the lockout
+        logger.exception("could not mail the PIN lockout to the organizer (match %s)", match_id)
+        return False
+    return True
+
+
+def _message(match: Match, player, suspended: bool) -> tuple[str, str]:
+    where = (_("table %(table)s") % {"table": match.table}) if match.table else _("a match without a table")
+    subject = _("[%(tournament)s] %(player)s's PIN locked at %(where)s") % {
+        "tournament": match.tournament.name, "player": player.name, "where": where}
+    what = (_("The PIN is suspended for every device after many failed attempts: the player signs with a "
+              "one-time code from the referee, or you unlock it.") if suspended else
+            _("A device was locked out of this PIN after several failed attempts (art. 25). If it was not the "
+              "player, someone may be trying to guess it."))
+    lines = [
+        _("Failed PIN attempts for %(player)s at %(where)s (%(pair_a)s × %(pair_b)s), at %(time)s.") % {
+            "player": player.name, "where": where, "pair_a": match.pair_a.name, "pair_b": match.pair_b.name,
+            "time": time_format(timezone.localtime(), "H:i")},
+        what,
+        _("To unlock it (the referee can too): %(url)s") % {
+            "url": settings.SITE_URL + reverse("scoring:sign", kwargs={"pk": match.pk})},
+    ]
+    return subject, "\n\n".join(lines) + "\n"

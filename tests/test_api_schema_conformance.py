@@ -1,0 +1,169 @@
+"""The OpenAPI schema and the answers agree (issue 11 §6), checked fast on SQLite: the schema is a
+valid OpenAPI 3 document; representative refusals (a serializer's 400, 403, 404 — also for a
+non-numeric id and a write to no endpoint —, 409, and the 422 of a reused ``Idempotency-Key``) are
+documented for their operation and match the ``Error`` component; the paginated lists document
+``limit``/``offset`` and answer what the schema says with and without them. The whole API is checked
+the same way by schemathesis in CI's services pass (tests/test_api_fuzz.py)."""
+from __future__ import annotations
+
+import re
+
+import jsonschema
+import pytest
+from django.test import Client
+from drf_spectacular.validation import validate_schema
+
+from tests.tournaments import factories as f
+from tests.tournaments.factories import api_client
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def schema(django_db_blocker):
+    with django_db_blocker.unblock():
+        return Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+
+@pytest.fixture
+def org(db):
+    return f.user("olga")
+
+
+@pytest.fixture
+def copa(org):
+    t = f.tournament(org)
+    f.pairs(t, 4)
+    services.configure_stage(t, org, format="swiss", swiss_rounds=2)
+    return t
+
+
+def _operation(schema, method: str, path: str) -> dict:
+    """The schema's operation for a concrete path (``/api/tournaments/copa/`` → ``/api/tournaments/{slug}/``)."""
+    for route, operations in schema["paths"].items():
+        if re.fullmatch(re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(route)), path) and method in operations:
+            return operations[method]
+    raise AssertionError(f"{method.upper()} {path} is not in the schema")
+
+
+def _json_schema(node):
+    """OpenAPI 3.0's ``nullable`` as JSON Schema (``null`` allowed)."""
+    if isinstance(node, list):
+        return [_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _json_schema(value) for key, value in node.items() if key != "nullable"}
+    if node.get("nullable"):
+        if "type" in out:
+            out["type"] = [out["type"], "null"]
+        else:
+            out = {"anyOf": [out, {"type": "null"}]}
+    return out
+
+
+def _conforms(schema, response, method: str, path: str) -> dict:
+    """The answer's status is documented for the operation and its JSON body validates against it."""
+    documented = _operation(schema, method, path)["responses"]
+    code = str(response.status_code)
+    assert code in documented, f"{method.upper()} {path}: {code} not documented ({sorted(documented)})"
+    assert response["Content-Type"].startswith("application/json")
+    body_schema = documented[code]["content"]["application/json"]["schema"]
+    jsonschema.validate(response.json(), _json_schema({**body_schema, "components": schema["components"]}))
+    return response.json()
+
+
+def test_the_schema_is_valid_openapi(schema):
+    validate_schema(schema)  # drf-spectacular's own validation against the OpenAPI 3.0 meta-schema
+
+
+def test_a_serializers_400_is_in_the_error_shape(schema, org, copa):
+    path = f"/api/tournaments/{copa.slug}/pairs/"
+    body = _conforms(schema, api_client(org).post(path, {"name": ""}, format="json"), "post", path)
+    assert body["field"] and body["message"] == body["detail"] == body["error"]["message"]
+    assert set(body["errors"]) >= {body["field"]}
+
+
+def test_a_403_and_a_404_are_in_the_error_shape(schema, copa):
+    path = f"/api/tournaments/{copa.slug}/rounds/generate/"
+    body = _conforms(schema, api_client(f.user("mallory")).post(path, {}, format="json"), "post", path)
+    assert body["message"]
+    _conforms(schema, api_client().get("/api/tournaments/nowhere/"), "get", "/api/tournaments/nowhere/")
+    _conforms(schema, api_client().get("/api/scoring/matches/999999/"), "get", "/api/scoring/matches/999999/")
+
+
+@pytest.mark.parametrize("method", ["get", "delete", "post"])
+def test_a_non_numeric_id_is_a_json_404_for_any_method(method):
+    """Not a page's HTML (a write to no endpoint is not a CSRF failure either)."""
+    response = getattr(Client(enforce_csrf_checks=True), method)("/api/tournaments/copa/check-ins/null,null/")
+    assert response.status_code == 404 and response["Content-Type"].startswith("application/json")
+    assert {"field", "message", "detail", "error"} <= set(response.json())
+
+
+def test_a_409_is_in_the_error_shape(schema, org, copa):
+    path = f"/api/tournaments/{copa.slug}/rounds/next/"
+    body = _conforms(schema, api_client(org).post(path), "post", path)
+    assert body["message"]
+
+
+def test_a_reused_idempotency_key_is_a_documented_422(schema, org, copa):
+    path = "/api/scoring/matches/"
+    operation = _operation(schema, "post", path)
+    assert any(p["name"] == "Idempotency-Key" and p["in"] == "header" for p in operation["parameters"])
+    c = api_client(org)
+    first = c.post(path, {"pair_a": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k-1")
+    _conforms(schema, first, "post", path)
+    again = c.post(path, {"pair_a": 2}, format="json", HTTP_IDEMPOTENCY_KEY="k-1")
+    assert again.status_code == 422
+    assert _conforms(schema, again, "post", path)["field"] == "Idempotency-Key"
+
+
+def test_the_api_s_own_refusals_are_in_the_error_shape(schema, org):
+    """The hand validator's and the exports' refusals (they used to answer ``{"detail"}`` or ``{"field","message"}``)."""
+    c = api_client(org)
+    referee = f.user("rita", is_staff=True)
+    path = "/api/referee/hands/validate/"
+    body = _conforms(schema, api_client(referee).post(path, [], format="json"), "post", path)
+    assert body["field"] == "" and body["detail"] == body["message"]
+    t = f.tournament(org, "liga")
+    path = f"/api/tournaments/{t.slug}/exports/rounds/9/pairings/"
+    assert _conforms(schema, c.get(path), "get", path)["field"] == "round"
+    csv = c.get(path + "?format=csv")
+    documented = _operation(schema, "get", path)["responses"]["404"]["content"]
+    assert csv.status_code == 404 and "text/csv" in documented and csv.content.decode().splitlines()[1].startswith("round,")
+
+
+def test_lists_document_limit_and_answer_an_array_or_a_page(schema, org, copa):
+    path = f"/api/tournaments/{copa.slug}/pairs/"
+    operation = _operation(schema, "get", path)
+    assert {"limit", "offset"} <= {p["name"] for p in operation["parameters"]}
+    whole = _conforms(schema, api_client().get(path), "get", path)
+    assert isinstance(whole, list) and len(whole) == 4
+    page = _conforms(schema, api_client().get(path + "?limit=3&offset=1"), "get", path)
+    assert page["count"] == 4 and len(page["results"]) == 3 and page["previous"] and page["next"] is None
+    stages = f"/api/tournaments/{copa.slug}/stages/"
+    assert _conforms(schema, api_client().get(stages + "?limit=1"), "get", stages)["count"] == 1
+
+
+def test_writes_answering_lists_are_not_documented_as_paginated(schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method != "get":
+                names = {p["name"] for p in operation.get("parameters", [])}
+                assert not names & {"limit", "offset"}, (method, path)
+
+
+def test_a_form_body_with_an_idempotency_key_is_not_a_server_error(org, copa):
+    """Found by the fuzzing once the header was documented: the CSRF check read a multipart stream that
+    the key's hash then could not read (a 500)."""
+    from scoring import services as scoring
+
+    match = scoring.create_match(pair_a=copa.pairs.first(), pair_b=copa.pairs.last(), tournament=copa, by=org)
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(org)
+    c.cookies["csrftoken"] = "idemcsrftokenidemcsrftokenidemcs"
+    for _ in range(2):  # the retry gets the first answer back
+        response = c.post(f"/api/scoring/matches/{match.pk}/pin-unlock/", {"player": "0"},
+                          HTTP_IDEMPOTENCY_KEY="form-1", HTTP_X_CSRFTOKEN="idemcsrftokenidemcsrftokenidemcs")
+        assert response.status_code in (400, 403) and response["Content-Type"].startswith("application/json")
+    assert response["Idempotent-Replayed"] == "true"
