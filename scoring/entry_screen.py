@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from referee.engine.game import next_dealer
 
@@ -22,6 +23,13 @@ from .display import ENDING_LABELS, VALUE_LABELS, seat_names
 from .models import Match
 from .services import rules_of
 from .services.hand_entry import state_of
+
+
+def _behind(n: int) -> str:
+    return ngettext("The súmula moved on from another phone: %(n)s entry of this phone was not recorded. Check the "
+                    "score and enter it again if it is missing.",
+                    "The súmula moved on from another phone: %(n)s entries of this phone were not recorded. Check "
+                    "the score and enter again what is missing.", n)
 
 
 def seats(match: Match) -> list[dict]:
@@ -82,8 +90,8 @@ def screen_texts() -> dict:
         "by": _("by %(who)s"),
         "this_phone": _("this phone"),
         "refused": _("Not recorded: %(message)s"),
-        "behind": _("The súmula moved on from another phone: %(n)s entries of this phone were not recorded. "
-                    "Check the score and enter again what is missing."),
+        # plural forms for the script, which picks "behind_one" when n is 1
+        "behind_one": _behind(1), "behind": _behind(2),
         "undone": _("Last entry undone."),
         "eleven": _("%(value)s · mão de onze"),
         "iron": _("%(value)s · mão de ferro"),

@@ -23,7 +23,7 @@ from config import pair_names
 from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
-from . import access, pins, services
+from . import access, entry_views, pins, services
 from .display import ENDING_LABELS, load_match, match_context, verification
 from .models import Match
 
@@ -90,6 +90,10 @@ def match_entry(request, pk: int):
 
         link = ensure_links([match]).get(match.pk)
         context["table_url"] = table_url(link, request) if link else None
+    if context["state"].get("game"):  # the entry screen that updates in place (issue 14 §3)
+        context["boot"] = entry_views.page_boot(request, match, context["games"])
+        context["report_hint"] = entry_views.report_hint(context["boot"]["seats"], context["state"]["dealer"],
+                                                         context["state"]["score"])
     pending = request.session.get(PENDING)
     if pending and pending.get("match") == match.pk:
         context["pending_entry"] = pending

@@ -263,7 +263,7 @@ function trucoEntry(B, opts) {
         var n = E.queue.length;
         E.queue.forEach(dropEntry); E.queue = [];
         E.server.state = r.data.state;
-        say(fmt(T.behind, { n: n }), "bad");
+        say(fmt(n === 1 ? T.behind_one : T.behind, { n: n }), "bad");
         refresh(); return;
       }
       if ((r.status === 401 || r.status === 403) && opts.denied) {
