@@ -24,7 +24,7 @@ from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
 from . import access, entry_views, pins, services
-from .display import ENDING_LABELS, load_match, match_context, verification
+from .display import ENDING_LABELS, load_match, match_context, seat_names, verification
 from .models import Match
 
 
@@ -194,7 +194,8 @@ def record_report(request, pk: int):
 def set_dealer(request, pk: int):
     def action(match):
         game = services.set_first_dealer(match, _int(request.POST.get("dealer"), -1), request.user)
-        return _("Game %(game)s: seat %(seat)s deals first (art. 1).") % {"game": game.number, "seat": game.first_dealer}
+        return _("Game %(game)s: %(name)s deals first (art. 1).") % {  # by name, as on the PDF (issue 14 §3)
+            "game": game.number, "name": seat_names(match)[game.first_dealer]}
 
     return _write(request, pk, action)
 
