@@ -36,3 +36,41 @@ def phone_context(browser, **extra):
     """A phone-sized page context in Portuguese, as a referee or a player holds it."""
     return browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="pt-BR",
                                **extra)
+
+
+PINS = {"Ana Souza": "1111", "Beto Lima": "2222", "Caio Reis": "3333", "Duda Melo": "4444"}
+
+
+@pytest.fixture
+def make_match(transactional_db, settings):
+    """Makes the match the phone tests play: a tournament's round 1 at table 4, two pairs of the four players
+    of :data:`PINS` (with those PINs), refereed by "arbitra" (ref-secret), organized by "organizadora"
+    (org-secret). ``make_match(pair_names=("Os Zaps", "Copas"), best_of=3)``."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+    def make(pair_names=("Os Zapeiros", "Copas"), **options):
+        import datetime
+
+        from django.contrib.auth import get_user_model
+
+        from scoring import services
+        from tournaments.models import Pair, Player, Round, Tournament
+
+        users = get_user_model().objects
+        organizer = users.create_user("organizadora", password="org-secret", first_name="Olga")
+        referee = users.create_user("arbitra", password="ref-secret", first_name="Carla", last_name="Árbitra")
+        tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
+                                               date=datetime.date(2026, 11, 21))
+        players = []
+        for name, pin in PINS.items():
+            player = Player(name=name)
+            player.set_pin(pin)
+            player.save()
+            players.append(player)
+        pairs = [Pair.objects.create(tournament=tournament, name=name, first_player=players[2 * i],
+                                     second_player=players[2 * i + 1]) for i, name in enumerate(pair_names)]
+        round_ = Round.objects.create(tournament=tournament, number=1)
+        return services.create_match(pair_a=pairs[0], pair_b=pairs[1], tournament=tournament, round=round_, table=4,
+                                     referee=referee, by=organizer, **options)
+
+    return make

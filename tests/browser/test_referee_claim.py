@@ -10,7 +10,6 @@ caso omisso, art. 26), /tmp/referee-check.png (the hand checker's verdict).
 """
 from __future__ import annotations
 
-import datetime
 import json
 
 import pytest
@@ -30,28 +29,12 @@ COVERED_FIRST_TRICK = {  # seat 0 covers a card in the first trick (art. 11.1); 
 
 
 @pytest.fixture
-def claim_match(transactional_db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from django.contrib.auth import get_user_model
-
+def claim_match(make_match):
     from scoring import services
-    from tournaments.models import Pair, Player, Round, Tournament
 
-    users = get_user_model().objects
-    organizer = users.create_user("organizadora", password="org-secret")
-    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla")
-    tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
-                                           date=datetime.date(2026, 11, 21))
-    players = [Player.objects.create(name=n) for n in ("Ana Souza", "Beto Lima", "Caio Reis", "Duda Melo")]
-    pair_a = Pair.objects.create(tournament=tournament, name="Os Zaps", first_player=players[0],
-                                 second_player=players[1])
-    pair_b = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
-                                 second_player=players[3])
-    round_ = Round.objects.create(tournament=tournament, number=1)
-    match = services.create_match(pair_a=pair_a, pair_b=pair_b, tournament=tournament, round=round_, table=4,
-                                  referee=referee, by=organizer)
+    match = make_match(pair_names=("Os Zaps", "Copas"))
     for winner in (0, 1, 0):  # 6-3 after three hands of truco
-        services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": 3}, referee)
+        services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": 3}, match.referee)
     return match
 
 

@@ -9,7 +9,6 @@ entry-expired.png, entry-behind.png, entry-no-js.png.
 """
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 
 import pytest
@@ -21,27 +20,9 @@ SHOTS = Path("/tmp/issue-14e")
 
 
 @pytest.fixture
-def match3(transactional_db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from django.contrib.auth import get_user_model
-
-    from scoring import services
-    from tournaments.models import Pair, Player, Round, Tournament
-
-    users = get_user_model().objects
-    organizer = users.create_user("organizadora", password="org-secret", first_name="Olga")
-    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla", last_name="Árbitra")
-    tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
-                                           date=datetime.date(2026, 11, 21))
-    players = [Player.objects.create(name=name) for name in ("Ana Souza", "Beto Lima", "Caio Reis", "Duda Melo")]
-    pair_a = Pair.objects.create(tournament=tournament, name="Os Zapeiros", first_player=players[0],
-                                 second_player=players[1])
-    pair_b = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
-                                 second_player=players[3])
-    round_ = Round.objects.create(tournament=tournament, number=1)
+def match3(make_match):
     SHOTS.mkdir(exist_ok=True)
-    return services.create_match(pair_a=pair_a, pair_b=pair_b, tournament=tournament, round=round_, table=4,
-                                 referee=referee, best_of=3, by=organizer)
+    return make_match(best_of=3)
 
 
 def _hands(match) -> list[tuple[int, int, int | None, int]]:

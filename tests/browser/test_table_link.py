@@ -7,7 +7,6 @@ Screenshots: /tmp/wt10/table-entry.png, /tmp/wt10/table-offline.png, /tmp/wt10/t
 """
 from __future__ import annotations
 
-import datetime
 
 import pytest
 
@@ -17,33 +16,11 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def table_match(transactional_db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from django.contrib.auth import get_user_model
+def table_match(make_match):
+    from scoring import table_links
 
-    from scoring import services, table_links
-    from tournaments.models import Pair, Player, Round, Tournament
-
-    users = get_user_model().objects
-    organizer = users.create_user("organizadora", password="org-secret", first_name="Olga")
-    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla", last_name="Árbitra")
-    tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
-                                           date=datetime.date(2026, 11, 21))
-    players = []
-    for name, pin in (("Ana Souza", "1111"), ("Beto Lima", "2222"), ("Caio Reis", "3333"), ("Duda Melo", "4444")):
-        player = Player(name=name)
-        player.set_pin(pin)
-        player.save()
-        players.append(player)
-    pair_a = Pair.objects.create(tournament=tournament, name="Os Zapeiros", first_player=players[0],
-                                 second_player=players[1])
-    pair_b = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
-                                 second_player=players[3])
-    round_ = Round.objects.create(tournament=tournament, number=1)
-    match = services.create_match(pair_a=pair_a, pair_b=pair_b, tournament=tournament, round=round_, table=4,
-                                  referee=referee, by=organizer)
-    link = table_links.ensure_links([match])[match.pk]
-    return match, link
+    match = make_match()
+    return match, table_links.ensure_links([match])[match.pk]
 
 
 def _hands(match):
