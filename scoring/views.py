@@ -3,6 +3,8 @@ corrections and the public verification of a digest.
 
 Thin views: plain forms, POST-redirect-GET; every rule and permission is the service's
 (``scoring.services``), whose errors are shown as messages naming the field and the article.
+With JavaScript the entry page enters hands in place instead (``scoring.entry_views``); these
+forms stay its fallback.
 """
 from __future__ import annotations
 

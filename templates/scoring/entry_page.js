@@ -47,6 +47,7 @@
         if (!fresh || !here) return;
         var slot = fresh.querySelector("#live-slot");
         if (slot) slot.textContent = "";            // this page's screen stays, with its message
+        Array.prototype.forEach.call(fresh.querySelectorAll("script"), function (s) { s.remove(); });  // run once
         here.replaceChildren.apply(here, Array.prototype.map.call(fresh.childNodes, function (n) {
           return document.importNode(n, true);
         }));

@@ -111,6 +111,10 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     expect(page.locator("#signing form[action$='/assinar/']")).to_have_count(2)
     page.screenshot(path=str(SHOTS / "entry-match-over.png"), full_page=True)
     assert page.evaluate("window.__marker") == "no reload" and _navigations(page) == loads
+    scripts = page.evaluate("performance.getEntriesByType('resource').filter(e => e.name.includes('lancamento.js'))"
+                            ".length")
+    assert scripts == 1  # the parts swapped in never start the page's script again
+    expect(page.locator("#undo")).to_have_count(1)
     assert "nada foi feito" not in page.content()
     hands = _hands(match)
     assert [(g, n) for g, n, *_ in hands] == [(1, n) for n in range(1, 10)] + [(2, n) for n in range(1, 5)]
