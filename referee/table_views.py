@@ -28,11 +28,9 @@ from config import engine_words
 from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
 from scoring import access
-from referee.engine.game import next_dealer
 from scoring import services as scoring
-from scoring.content import load_games, person_name
-from scoring.display import ENDING_LABELS, VALUE_LABELS, load_match
-from scoring.services.hand_entry import state_of
+from scoring.display import load_match
+from scoring.entry_screen import screen_boot, screen_state, screen_texts
 from scoring.models import Match, Signature
 from scoring.table_links import resolve
 from scoring.pins import client_of
@@ -53,45 +51,10 @@ def _link(token: str):
     return link
 
 
-def _seats(match: Match) -> list[dict]:
-    """Seats by the players' names, as on the printed súmula: team = seat % 2, partners opposite."""
-    teams = [match.pair_a, match.pair_b]
-    out = []
-    for seat in range(4):
-        pair = teams[seat % 2]
-        player = pair.first_player if seat // 2 == 0 else pair.second_player
-        out.append({"seat": seat, "team": seat % 2, "name": player.name})
-    return out
-
-
-def _entry_row(entry, by_names: dict, disputes: dict, game_number: int) -> dict:
-    if entry.kind == "hand":
-        by = (_("the table (link)") if entry.table_link_id else by_names.get(entry.created_by_id) or "")
-        return {"kind": "hand", "game": game_number, "number": entry.number, "winner": entry.winner,
-                "value": entry.value, "points": entry.points, "ended_by": entry.ended_by,
-                "score": [entry.score_a, entry.score_b], "by": by,
-                "disputed": (game_number, entry.number) in disputes}
-    return {"kind": "penalty", "game": game_number, "points": entry.points, "article": entry.article,
-            "beneficiary": entry.beneficiary, "score": [entry.score_a, entry.score_b], "reason": entry.reason,
-            "by": by_names.get(entry.created_by_id) or ""}
-
-
 def table_state(match: Match) -> dict:
-    """Everything the table page shows, as JSON."""
-    games = load_games(match)
-    game = games[-1] if games else None
-    disputes = calls.disputes_of(match)
-    users = {e.created_by_id for g in games for e in g.entries if e.created_by_id}
-    from django.contrib.auth import get_user_model
-
-    by_names = {u.pk: person_name(u) for u in get_user_model().objects.filter(pk__in=users)}
-    if match.winner is None and game is not None and game.winner is None:
-        hands = [e for e in game.entries if e.kind == "hand"]
-        score = (game.score_a, game.score_b)
-        dealer = next_dealer(hands[-1].dealer) if hands else game.first_dealer
-        state = state_of(match, game.number, score, dealer, len(hands) + 1, len(game.entries))
-    else:
-        state = state_of(match, None, (0, 0), 0, 1, 0)
+    """Everything the table page shows, as JSON: the entry screen's state (scoring.entry_screen) with the
+    disputes, the open calls, the rulings and the signatures."""
+    data = screen_state(match, disputes=calls.disputes_of(match))
     version = scoring.current_version(match)
     signatures = {s.role: s for s in version.signatures.select_related("player")} if version else {}
     now = timezone.now()
@@ -106,10 +69,7 @@ def table_state(match: Match) -> dict:
     open_calls = [calls.call_data(c) for c in match.referee_calls.filter(resolved_at__isnull=True)
                   .select_related("match")]
     return {
-        "status": match.status, "winner": match.winner, "games_won": [match.games_a, match.games_b],
-        "state": state,
-        "games": [{"number": g.number, "score": [g.score_a, g.score_b], "winner": g.winner} for g in games],
-        "entries": [_entry_row(e, by_names, disputes, g.number) for g in games for e in g.entries][-40:],
+        **data,
         "calls": open_calls,
         "signing": {
             "signable": version is not None and match.winner is not None and match.status == Match.Status.OPEN,
@@ -123,41 +83,18 @@ def table_state(match: Match) -> dict:
 
 
 def texts() -> dict:
-    """The page script's words, translated (placeholders %(name)s)."""
+    """The table page's own words, beside the entry screen's (placeholders %(name)s)."""
     return {
-        "where": _("Game %(game)s · hand %(hand)s · deals: %(dealer)s"),
-        "over": _("Match over"),
-        "online": _("online"),
-        "offline": _("OFFLINE"),
-        "waiting": _("%(n)s waiting to be sent"),
-        "offline_waiting": _("OFFLINE · %(n)s waiting"),
-        "game_over": _("Game %(game)s: %(pair)s %(a)s × %(b)s"),
-        "recorded": _("Hand %(hand)s recorded"),
-        "queued": _("Hand %(hand)s saved on this phone: it is sent when the network is back"),
-        "nobody": _("Nobody scores"),
-        "pending": _("pending"),
-        "disputed": _("disputed: the referee was called"),
+        **screen_texts(),
         "dispute": _("Dispute"),
-        "by": _("by %(who)s"),
-        "this_phone": _("this phone"),
         "called": _("Referee called at %(time)s: wait at the table."),
         "call_waiting": _("A referee was called at %(time)s."),
-        "refused": _("Not recorded: %(message)s"),
-        "behind": _("The súmula moved on from another phone: %(n)s entries of this phone were not recorded. "
-                    "Check the score and enter again what is missing."),
-        "undone": _("Last entry undone."),
         "nothing_to_undo": _("Nothing to undo."),
         "sign_title": _("Signatures (art. 25): each pair confirms every entry"),
         "sign": _("Sign"),
         "signed_by": _("signed by %(name)s"),
         "all_signed": _("Both pairs signed: take the súmula to the organizing table."),
         "pin": _("PIN"),
-        "eleven": _("%(value)s · mão de onze"),
-        "iron": _("%(value)s · mão de ferro"),
-        "eleven_refused": _("%(value)s · refused the onze"),
-        "run": _("%(value)s · ran"),
-        "hand": _("Hand %(hand)s"),
-        "penalty": _("Penalty %(article)s"),
         "done": _("Done."),
         "no_rulings": _("No ruling to appeal."),
         "changed": _("PIN changed."),
@@ -173,26 +110,20 @@ def _players(match: Match) -> list[list[dict]]:
 def page(request, token: str):
     link = _link(token)
     match = load_match(link.match_id)
-    rules = scoring.rules_of(match)
-    boot = {
-        "token": link.token, "match": match.pk, "table": match.table, "best_of": match.best_of,
-        "pairs": [match.pair_a.name, match.pair_b.name], "players": _players(match), "seats": _seats(match),
-        "rules": {"eleven_run_points": rules.eleven_run_points, "iron_hand_value": rules.iron_hand_value,
-                  "all_tied": rules.all_tied, "fold_any_time": rules.fold_any_time},
-        "value_labels": {str(k): str(v) for k, v in VALUE_LABELS.items()},
-        "endings": {k: str(v) for k, v in ENDING_LABELS.items()}, "t": texts(),
+    boot = screen_boot(match)
+    boot.update({
+        "token": link.token, "players": _players(match), "t": texts(),
         "claims": [{"code": code, "title": CATALOG[code].title, "article": CATALOG[code].article}
                    for code in CLAIMABLE if code in CATALOG],
-        "urls": {
-            "state": request.path + "estado/", "pin": request.path + "pin/",
-            "hands": f"/api/scoring/matches/{match.pk}/hands/", "undo": f"/api/scoring/matches/{match.pk}/undo/",
-            "sign": f"/api/scoring/matches/{match.pk}/signatures/",
-            "calls": f"/api/referee/matches/{match.pk}/calls/",
-            "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
-            "sw": reverse("table:sw"), "script": reverse("table:script"),
-        },
         "initial": table_state(match),
-    }
+    })
+    boot["urls"].update({
+        "state": request.path + "estado/", "pin": request.path + "pin/",
+        "sign": f"/api/scoring/matches/{match.pk}/signatures/",
+        "calls": f"/api/referee/matches/{match.pk}/calls/",
+        "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
+        "sw": reverse("table:sw"), "script": reverse("table:script"),
+    })
     return render(request, "referee/table.html", {"match": match, "boot": boot})
 
 

@@ -1,12 +1,14 @@
 """Pages of the scoring app: match entry, signing, verification (mounted at /sumulas/)."""
 from django.urls import path
 
-from . import table_link_views, views
+from . import entry_views, table_link_views, views
 
 app_name = "scoring"
 urlpatterns = [
     path("", views.match_list, name="list"),
+    path("lancamento.js", entry_views.script, name="entry-script"),
     path("partida/<int:pk>/", views.match_entry, name="match"),
+    path("partida/<int:pk>/estado/", entry_views.state, name="state"),
     path("partida/<int:pk>/mao/", views.record_hand, name="hand"),
     path("partida/<int:pk>/relato/", views.record_report, name="report"),
     path("partida/<int:pk>/pe/", views.set_dealer, name="dealer"),

@@ -3,6 +3,8 @@ corrections and the public verification of a digest.
 
 Thin views: plain forms, POST-redirect-GET; every rule and permission is the service's
 (``scoring.services``), whose errors are shown as messages naming the field and the article.
+With JavaScript the entry page enters hands in place instead (``scoring.entry_views``); these
+forms stay its fallback.
 """
 from __future__ import annotations
 
@@ -23,8 +25,8 @@ from config import engine_words, pair_names
 from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
-from . import access, pins, services
-from .display import ENDING_LABELS, load_match, match_context, verification
+from . import access, entry_views, pins, services
+from .display import ENDING_LABELS, load_match, match_context, seat_names, verification
 from .models import Match
 
 
@@ -90,6 +92,10 @@ def match_entry(request, pk: int):
 
         link = ensure_links([match]).get(match.pk)
         context["table_url"] = table_url(link, request) if link else None
+    if context["state"].get("game"):  # the entry screen that updates in place (issue 14 §3)
+        context["boot"] = entry_views.page_boot(request, match, context["games"])
+        context["report_hint"] = entry_views.report_hint(context["boot"]["seats"], context["state"]["dealer"],
+                                                         context["state"]["score"])
     pending = request.session.get(PENDING)
     if pending and pending.get("match") == match.pk:
         context["pending_entry"] = pending
@@ -191,7 +197,8 @@ def record_report(request, pk: int):
 def set_dealer(request, pk: int):
     def action(match):
         game = services.set_first_dealer(match, _int(request.POST.get("dealer"), -1), request.user)
-        return _("Game %(game)s: seat %(seat)s deals first (art. 1).") % {"game": game.number, "seat": game.first_dealer}
+        return _("Game %(game)s: %(name)s deals first (art. 1).") % {  # by name, as on the PDF (issue 14 §3)
+            "game": game.number, "name": seat_names(match)[game.first_dealer]}
 
     return _write(request, pk, action)
 

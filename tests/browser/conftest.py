@@ -39,6 +39,9 @@ def phone_context(browser, **extra):
                                **extra)
 
 
+PINS = {"Ana Souza": "1111", "Beto Lima": "2222", "Caio Reis": "3333", "Duda Melo": "4444"}
+
+
 def log_in(page, username: str, password: str) -> None:
     """Fill in and send the site's login form, on the page already showing it."""
     page.fill("#id_username", username)
@@ -46,14 +49,21 @@ def log_in(page, username: str, password: str) -> None:
     page.click("form.login button[type=submit]")
 
 
+def sign_in(page, base: str, username: str, password: str = "truco-demo", next_url: str = "") -> None:
+    """Open the site's login page (then on to ``next_url``, or the user's start page) and sign in."""
+    page.goto(f"{base}/entrar/" + (f"?next={next_url}" if next_url else ""))
+    log_in(page, username, password)
+    page.wait_for_load_state()
+
+
 @pytest.fixture
-def make_phone_match(transactional_db, settings):
-    """Builds the match the phone tests play: table 4 of round 1 of "Torneio de Verão", the pair
-    ``pair_a`` (Ana Souza, PIN 1111; Beto Lima, 2222) against Copas (Caio Reis, 3333; Duda Melo,
-    4444), refereed by ``arbitra`` (password ref-secret), organized by ``organizadora`` (org-secret)."""
+def make_match(transactional_db, settings):
+    """Makes the match the phone tests play: a tournament's round 1 at table 4, two pairs of the four players
+    of :data:`PINS` (with those PINs), refereed by "arbitra" (ref-secret), organized by "organizadora"
+    (org-secret). ``make_match(pair_names=("Os Zaps", "Copas"), best_of=3)``."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-    def make(pair_a: str = "Os Zaps"):
+    def make(pair_names=("Os Zapeiros", "Copas"), **options):
         from django.contrib.auth import get_user_model
 
         from scoring import services
@@ -66,31 +76,21 @@ def make_phone_match(transactional_db, settings):
         tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
                                                date=datetime.date(2026, 11, 21))
         players = []
-        for name, pin in (("Ana Souza", "1111"), ("Beto Lima", "2222"), ("Caio Reis", "3333"),
-                          ("Duda Melo", "4444")):
+        for name, pin in PINS.items():
             player = Player(name=name)
             player.set_pin(pin)
             player.save()
             players.append(player)
-        first = Pair.objects.create(tournament=tournament, name=pair_a, first_player=players[0],
-                                    second_player=players[1])
-        second = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
-                                     second_player=players[3])
+        pairs = [Pair.objects.create(tournament=tournament, name=name, first_player=players[2 * i],
+                                     second_player=players[2 * i + 1]) for i, name in enumerate(pair_names)]
         round_ = Round.objects.create(tournament=tournament, number=1)
-        return services.create_match(pair_a=first, pair_b=second, tournament=tournament, round=round_, table=4,
-                                     referee=referee, by=organizer)
+        return services.create_match(pair_a=pairs[0], pair_b=pairs[1], tournament=tournament, round=round_, table=4,
+                                     referee=referee, by=organizer, **options)
 
     return make
 
 
 @pytest.fixture
-def sumula_match(make_phone_match):
-    """Os Zaps against Copas at table 4, nothing entered yet (see ``make_phone_match``)."""
-    return make_phone_match()
-
-
-def sign_in(page, base: str, username: str, password: str = "truco-demo", next_url: str = "") -> None:
-    """Open the site's login page (then on to ``next_url``, or the user's start page) and sign in."""
-    page.goto(f"{base}/entrar/" + (f"?next={next_url}" if next_url else ""))
-    log_in(page, username, password)
-    page.wait_for_load_state()
+def sumula_match(make_match):
+    """Os Zaps against Copas at table 4, nothing entered yet (see ``make_match``)."""
+    return make_match(pair_names=("Os Zaps", "Copas"))

@@ -29,10 +29,10 @@ COVERED_FIRST_TRICK = {  # seat 0 covers a card in the first trick (art. 11.1); 
 
 
 @pytest.fixture
-def claim_match(make_phone_match):
+def claim_match(make_match):
     from scoring import services
 
-    match = make_phone_match()
+    match = make_match(pair_names=("Os Zaps", "Copas"))
     for winner in (0, 1, 0):  # 6-3 after three hands of truco
         services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": 3}, match.referee)
     return match

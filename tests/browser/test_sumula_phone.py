@@ -25,32 +25,26 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     log_in(page, "arbitra", "ref-secret")
     expect(page.locator("h1")).to_contain_text("Os Zaps")
 
-    form = page.locator("#hand-form")
+    # the entry screen (issue 14 §3): value buttons by pair, updated in place
+    def hand(team: int, value: int) -> None:
+        page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']").click()
+        page.wait_for_timeout(600)  # past the double-tap guard
 
-    def hand(team: str, value: str, ending: str = "tricks") -> None:
-        if team:
-            form.locator("label.tap", has_text=team).click()
-        form.locator(f'input[name="ended_by"][value="{ending}"]').check(force=True)
-        form.locator(f'button[name="value"][value="{value}"]').click()
-        page.wait_for_load_state()
-
-    for team in ("Os Zaps", "Copas", "Os Zaps", "Os Zaps"):
-        hand(team, "3")
-    expect(page.locator('.pts[data-team="0"]')).to_have_text("9")
-    hand("Os Zaps", "1")
-    hand("Os Zaps", "1")  # 11-3: mão de onze
-    expect(page.locator('.pts[data-team="0"]')).to_have_text("11")
-    expect(page.locator(".alert").first).to_contain_text("art. 18")
-    enabled = [b.get_attribute("value") for b in form.locator('button[name="value"]:enabled').all()]
-    assert enabled == ["3"], enabled  # only what the engine allows (art. 18, 19)
-    form.locator('input[name="ended_by"][value="eleven_refused"]').check(force=True)
-    enabled = [b.get_attribute("value") for b in form.locator('button[name="value"]:enabled').all()]
-    assert enabled == ["1"], enabled
-    form.locator('input[name="ended_by"][value="tricks"]').check(force=True)
-    form.locator("label.tap", has_text="Os Zaps").click()
+    for team in (0, 1, 0, 0):
+        hand(team, 3)
+    expect(page.locator("#pts0")).to_have_text("9")
+    hand(0, 1)
+    hand(0, 1)  # 11-3: mão de onze
+    expect(page.locator("#pts0")).to_have_text("11")
+    values = page.locator("#values button.v")
+    expect(values).to_have_count(2)  # only what the engine allows (art. 18, 19): 3 for either pair
+    assert values.all_inner_texts() == ["3 · mão de onze"] * 2
+    page.locator("#endings button[data-ending='eleven_refused']").click()
+    enabled = [b.get_attribute("data-value") for b in page.locator("#values button.v:enabled").all()]
+    assert enabled == ["1"], enabled  # the pair facing the onze scores 1 when it is refused
+    page.locator("#endings button[data-ending='tricks']").click()
     page.screenshot(path="/tmp/sumula-phone-entry.png", full_page=True)
-    form.locator('button[name="value"][value="3"]').click()
-    page.wait_for_load_state()
+    hand(0, 3)
     expect(page.locator("#signing .result")).to_contain_text("Os Zaps")
 
     for role, player, pin in (("team0", "Ana Souza", "1111"), ("team1", "Duda Melo", "4444")):

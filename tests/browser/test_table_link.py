@@ -15,10 +15,10 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def table_match(make_phone_match):
+def table_match(make_match):
     from scoring import table_links
 
-    match = make_phone_match("Os Zapeiros")
+    match = make_match()
     return match, table_links.ensure_links([match])[match.pk]
 
 

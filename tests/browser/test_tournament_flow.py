@@ -156,11 +156,9 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     finalists = final.locator(".vs > span")
     winner_name = finalists.nth(0).inner_text()
     final.locator("a", has_text="Súmula").click()
-    hand_form = page.locator("#hand-form")
-    hand_form.locator("label.tap", has_text=winner_name).click()
-    hand_form.locator('input[name="ended_by"][value="tricks"]').check(force=True)
-    hand_form.locator('button[name="value"][value="12"]').click()
-    page.wait_for_load_state()
+    # the entry screen updates in place (issue 14 §3): the signing part comes in without a reload
+    page.locator("#values .col", has=page.locator("h3", has_text=winner_name)).locator(
+        "button[data-value='12']").click()
     expect(page.locator("#signing .result")).to_contain_text(winner_name)
     for team, role in ((0, "team0"), (1, "team1")):
         page.locator(f'form[action$="/codigo/"]:has(input[name="team"][value="{team}"]) button').click()

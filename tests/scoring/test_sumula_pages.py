@@ -91,8 +91,9 @@ def test_undo_penalty_and_report_through_the_page(ref_client, match):
 
 
 def test_first_dealer_is_chosen_before_the_first_hand(ref_client, match):
-    ref_client.post(url("dealer", match.pk), {"dealer": "2"})
+    response = ref_client.post(url("dealer", match.pk), {"dealer": "2"}, follow=True)
     assert match.games.get().first_dealer == 2
+    assert "Beto Lima dá as cartas primeiro" in response.content.decode()  # by name, never "seat 2"
     ref_client.post(url("hand", match.pk), {"winner": "0", "value": "1"})
     response = ref_client.post(url("dealer", match.pk), {"dealer": "1"}, follow=True)
     assert "art. 4" in response.content.decode()

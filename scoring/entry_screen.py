@@ -1,0 +1,117 @@
+"""The one-screen hand entry that updates in place (issue 10; issue 14 §3), shared by the table page
+(``/mesa/<token>/``, referee/table_views.py) and the súmula entry page of the referee and the organizer
+(``/sumulas/partida/<id>/``, scoring/views.py).
+
+Both pages render ``scoring/_entry_screen.html`` and run ``scoring/_entry_core.js`` (included into each
+page's script): the script posts hands to the REST API with an ``Idempotency-Key`` and the expected
+position, keeps them in a queue until answered, and redraws the score, the buttons and the last entries
+from :func:`screen_state`. This module owns what that screen needs from the server: its state as JSON,
+its fixed data (pairs, seats by the players' names, the rule set's options, labels) and its words.
+The table page adds its own (calls, disputes, rulings, signatures); the pages' permissions stay theirs.
+"""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from referee.engine.game import next_dealer
+
+from .content import load_games, person_name
+from .display import ENDING_LABELS, VALUE_LABELS, seat_names
+from .models import Match
+from .services import rules_of
+from .services.hand_entry import state_of
+
+
+def _behind(n: int) -> str:
+    return ngettext("The súmula moved on from another phone: %(n)s entry of this phone was not recorded. Check the "
+                    "score and enter it again if it is missing.",
+                    "The súmula moved on from another phone: %(n)s entries of this phone were not recorded. Check "
+                    "the score and enter again what is missing.", n)
+
+
+def seats(match: Match) -> list[dict]:
+    """Seats by the players' names, as on the printed súmula: team = seat % 2, partners opposite."""
+    return [{"seat": seat, "team": seat % 2, "name": name} for seat, name in enumerate(seat_names(match))]
+
+
+def entry_row(entry, by_names: dict, disputes, game_number: int) -> dict:
+    """One entry of the "last entries" list; ``disputes`` holds the (game, hand) disputed at the table."""
+    if entry.kind == "hand":
+        by = (_("the table (link)") if entry.table_link_id else by_names.get(entry.created_by_id) or "")
+        return {"kind": "hand", "game": game_number, "number": entry.number, "winner": entry.winner,
+                "value": entry.value, "points": entry.points, "ended_by": entry.ended_by,
+                "score": [entry.score_a, entry.score_b], "by": by,
+                "disputed": (game_number, entry.number) in disputes}
+    return {"kind": "penalty", "game": game_number, "points": entry.points, "article": entry.article,
+            "beneficiary": entry.beneficiary, "score": [entry.score_a, entry.score_b], "reason": entry.reason,
+            "by": by_names.get(entry.created_by_id) or ""}
+
+
+def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
+    """What the screen shows now, as JSON: the hand to enter (``state``, as the hands API answers it),
+    the games, and the last 40 entries. ``games`` as ``content.load_games`` gives them (loaded if None)."""
+    games = load_games(match) if games is None else games
+    game = games[-1] if games else None
+    users = {e.created_by_id for g in games for e in g.entries if e.created_by_id}
+    by_names = ({u.pk: person_name(u) for u in get_user_model().objects.filter(pk__in=users)} if users else {})
+    if match.winner is None and game is not None and game.winner is None:
+        hands = [e for e in game.entries if e.kind == "hand"]
+        dealer = next_dealer(hands[-1].dealer) if hands else game.first_dealer
+        state = state_of(match, game.number, (game.score_a, game.score_b), dealer, len(hands) + 1,
+                         len(game.entries))
+    else:
+        state = state_of(match, None, (0, 0), 0, 1, 0)
+    return {
+        "status": match.status, "winner": match.winner, "games_won": [match.games_a, match.games_b],
+        "state": state,
+        "games": [{"number": g.number, "score": [g.score_a, g.score_b], "winner": g.winner} for g in games],
+        "entries": [entry_row(e, by_names, disputes, g.number) for g in games for e in g.entries][-40:],
+    }
+
+
+def screen_texts() -> dict:
+    """The screen script's words, translated (placeholders ``%(name)s``)."""
+    return {
+        "where": _("Game %(game)s · hand %(hand)s · deals: %(dealer)s"),
+        "over": _("Match over"),
+        "online": _("online"),
+        "offline": _("OFFLINE"),
+        "waiting": _("%(n)s waiting to be sent"),
+        "offline_waiting": _("OFFLINE · %(n)s waiting"),
+        "game_over": _("Game %(game)s: %(pair)s %(a)s × %(b)s"),
+        "recorded": _("Hand %(hand)s recorded"),
+        "queued": _("Hand %(hand)s saved on this phone: it is sent when the network is back"),
+        "nobody": _("Nobody scores"),
+        "pending": _("pending"),
+        "disputed": _("disputed: the referee was called"),
+        "by": _("by %(who)s"),
+        "this_phone": _("this phone"),
+        "refused": _("Not recorded: %(message)s"),
+        # plural forms for the script, which picks "behind_one" when n is 1
+        "behind_one": _behind(1), "behind": _behind(2),
+        "undone": _("Last entry undone."),
+        "eleven": _("%(value)s · mão de onze"),
+        "iron": _("%(value)s · mão de ferro"),
+        "eleven_refused": _("%(value)s · refused the onze"),
+        "run": _("%(value)s · ran"),
+        "hand": _("Hand %(hand)s"),
+        "penalty": _("Penalty %(article)s"),
+    }
+
+
+def screen_boot(match: Match) -> dict:
+    """The screen's fixed data: pairs, seats by name, the rule set's options, labels and words."""
+    rules = rules_of(match)
+    return {
+        "match": match.pk, "table": match.table, "best_of": match.best_of,
+        "pairs": [match.pair_a.name, match.pair_b.name], "seats": seats(match),
+        "rules": {"eleven_run_points": rules.eleven_run_points, "iron_hand_value": rules.iron_hand_value,
+                  "all_tied": rules.all_tied, "fold_any_time": rules.fold_any_time},
+        "value_labels": {str(k): str(v) for k, v in VALUE_LABELS.items()},
+        "endings": {k: str(v) for k, v in ENDING_LABELS.items()}, "t": screen_texts(),
+        "urls": {"hands": reverse("scoring-api:hand", kwargs={"pk": match.pk}),
+                 "undo": reverse("scoring-api:undo", kwargs={"pk": match.pk})},
+    }
