@@ -37,8 +37,10 @@ public_full_pages_per_s 73. Before the cache and the one-builder rule: 19 pages/
 from __future__ import annotations
 
 import argparse
+import collections
 import datetime
 import http.client
+import json
 import os
 import random
 import statistics
@@ -82,6 +84,16 @@ def build_tournament(pairs: int):
     services.configure_stage(t, organizer, format="single_elimination")
     services.generate_first_round(t, organizer)
     return t, organizer
+
+
+#: what each error was (an HTTP status, or the exception of a failed connection), printed at the end
+ERROR_KINDS: collections.Counter = collections.Counter()
+ERROR_LOCK = threading.Lock()
+
+
+def note_error(kind: object) -> None:
+    with ERROR_LOCK:
+        ERROR_KINDS[str(kind)] += 1
 
 
 def start_server(port: int, workers: int, threads: int) -> subprocess.Popen:
@@ -132,8 +144,9 @@ def run_readers(port: int, readers: int, seconds: float, paths: list[str], condi
                 conn.request("GET", path, headers=headers)
                 response = conn.getresponse()
                 response.read()
-            except (OSError, http.client.HTTPException):
+            except (OSError, http.client.HTTPException) as error:
                 mine_err += 1
+                note_error(type(error).__name__)
                 conn.close()
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
                 continue
@@ -142,6 +155,7 @@ def run_readers(port: int, readers: int, seconds: float, paths: list[str], condi
                 mine_304 += 1
             elif response.status != 200:
                 mine_err += 1
+                note_error(response.status)
             if response.getheader("ETag"):
                 tags[path] = response.getheader("ETag")
         conn.close()
@@ -158,12 +172,123 @@ def run_readers(port: int, readers: int, seconds: float, paths: list[str], condi
     return latencies, not_modified[0], errors[0]
 
 
-def writer(t, organizer, stop: threading.Event, every: float, entered: list[int]) -> None:
-    """Enters one result every ``every`` seconds (the organizer's form, through the services)."""
+#: what a live page does (templates/tournaments/_live.html, docs/live.md): ask the change marker
+#: every POLL_SECONDS with If-None-Match; fetch the page's fragment when it moved
+POLL_SECONDS = 4.0
+#: how much one phone's poll interval strays from the product's (timers drift, phones sleep)
+POLL_JITTER = 0.1
+#: a phone opens another page (or the JSON) now and then: this chance at each of its polls
+#: (1/15: about once a minute)
+OPEN_CHANCE = 1 / 15
+
+
+def run_live_readers(port: int, readers: int, seconds: float, pages: list[str], others: list[str],
+                     slug: str):
+    """``readers`` phones and projectors as the product's live pages make them behave (open
+    loop: each waits between its requests as a browser does). Each arrives at a random moment of
+    the first poll interval and opens one of ``pages`` (conditionally when it saw it before, as a
+    browser revalidates a ``no-cache`` page); then polls ``/torneios/<slug>/versao/`` every
+    ``POLL_SECONDS`` +- ``POLL_JITTER`` with ``If-None-Match``, and when the marker moved fetches the
+    page's fragment (``?parte=1&v=<version>``, no validator: the page's script asks
+    ``cache: "no-store"``); at each poll, with ``OPEN_CHANCE``, it opens another of ``pages`` or
+    ``others`` (the JSON). Returns {kind: latencies ms} for "poll", "fragment", "open", with the
+    count of 304s and errors."""
+    latencies: dict[str, list[float]] = {"poll": [], "fragment": [], "open": []}
+    not_modified = [0]
+    errors = [0]
+    lock = threading.Lock()
+    began_at = time.monotonic()
+    stop_at = began_at + seconds
+    version_path = f"/torneios/{slug}/versao/"
+
+    def reader(seed: int) -> None:
+        rng = random.Random(seed)
+        mine: dict[str, list[float]] = {kind: [] for kind in latencies}
+        counts = {"304": 0, "errors": 0}
+        conn = [http.client.HTTPConnection("127.0.0.1", port, timeout=30)]
+        tags: dict[str, str] = {}  # the browser's cache: path -> ETag
+
+        def get(kind: str, path: str, headers: dict) -> http.client.HTTPResponse | None:
+            began = time.perf_counter()
+            try:
+                conn[0].request("GET", path, headers=headers)
+                response = conn[0].getresponse()
+                body = response.read()
+            except (OSError, http.client.HTTPException) as error:
+                counts["errors"] += 1
+                note_error(type(error).__name__)
+                conn[0].close()
+                conn[0] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                return None
+            mine[kind].append((time.perf_counter() - began) * 1000)
+            if response.status == 304:
+                counts["304"] += 1
+            elif response.status != 200:
+                counts["errors"] += 1
+                note_error(response.status)
+                return None
+            response.body = body
+            return response
+
+        def open_page(path: str) -> None:
+            response = get("open", path, {"If-None-Match": tags[path]} if path in tags else {})
+            if response is not None and response.getheader("ETag"):
+                tags[path] = response.getheader("ETag")
+
+        def pause(until: float) -> bool:
+            time.sleep(max(0.0, min(until, stop_at) - time.monotonic()))
+            return time.monotonic() < stop_at
+
+        if not pause(began_at + rng.uniform(0, POLL_SECONDS)):
+            return
+        page = rng.choice(pages)
+        open_page(page)
+        opened = datetime.datetime.now(datetime.timezone.utc)
+        marker = None
+        next_poll = time.monotonic()
+        while True:
+            next_poll += POLL_SECONDS * rng.uniform(1 - POLL_JITTER, 1 + POLL_JITTER)
+            if not pause(next_poll):
+                break
+            response = get("poll", version_path, {"If-None-Match": marker} if marker else {})
+            if response is not None and response.status == 200:
+                data = json.loads(response.body)
+                changed = data.get("changed_at")
+                first = marker is None
+                marker = response.getheader("ETag")
+                if not first or (changed and datetime.datetime.fromisoformat(changed) > opened):
+                    get("fragment", f"{page}?parte=1&v={data['version']}", {})
+            if rng.random() < OPEN_CHANCE:
+                target = rng.choice(pages + others)
+                open_page(target)
+                if target in pages:
+                    page, marker = target, None
+                    opened = datetime.datetime.now(datetime.timezone.utc)
+        conn[0].close()
+        with lock:
+            for kind, values in mine.items():
+                latencies[kind].extend(values)
+            not_modified[0] += counts["304"]
+            errors[0] += counts["errors"]
+
+    threads = [threading.Thread(target=reader, args=(n,)) for n in range(readers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    return latencies, not_modified[0], errors[0]
+
+
+def writer(t, organizer, stop: threading.Event, every: float, entered: list[int], failures: list[str]) -> None:
+    """Enters one result every ``every`` seconds (the organizer's form, through the services), with
+    games and tentos valid for the match's own format (``match.best_of``: the stage or the round
+    may differ from the tournament's), so that ``services.set_result`` accepts them (art. 18-20, 26).
+    A refusal is counted in ``failures`` (printed: a writer that enters nothing measures nothing)."""
     from django.db import connection
 
     from scoring.models import Match
     from tournaments import services
+    from tournaments.pairing.scores import points_bounds
 
     rng = random.Random(7)
     try:
@@ -174,8 +299,18 @@ def writer(t, organizer, stop: threading.Event, every: float, entered: list[int]
                 return
             winner = rng.choice([match.pair_a, match.pair_b])
             a_won = winner.pk == match.pair_a_id
-            services.set_result(match, organizer, winner=winner.pk, games=[2, 0] if a_won else [0, 2],
-                                points=[12, 7] if a_won else [7, 12], reason="benchmark")
+            need = match.best_of // 2 + 1
+            lost = rng.randrange(need)  # 2-0 or 2-1 in a best of 3
+            bounds = points_bounds(need, lost)
+            won_points, lost_points = bounds.winner[0], rng.randint(*bounds.loser)
+            try:
+                services.set_result(match, organizer, winner=winner.pk,
+                                    games=[need, lost] if a_won else [lost, need],
+                                    points=[won_points, lost_points] if a_won else [lost_points, won_points],
+                                    reason="benchmark")
+            except services.TournamentError as error:
+                failures.append(str(error))
+                continue
             entered[0] += 1
     finally:
         connection.close()
@@ -197,8 +332,10 @@ def main() -> None:
     parser.add_argument("--web-workers", type=int, default=2 * (os.cpu_count() or 2) + 1)
     parser.add_argument("--web-threads", type=int, default=4)
     parser.add_argument("--write-every", type=float, default=1.0)
+    parser.add_argument("--live-seconds", type=float, default=30)
     args = parser.parse_args()
     args.seconds = min(args.seconds, 120)  # bounded
+    args.live_seconds = min(args.live_seconds, 120)
 
     setup_django()
     t, organizer = build_tournament(args.pairs)
@@ -215,23 +352,38 @@ def main() -> None:
         print(f"trivial_view_p99_ms: {p(trivial, 0.99):.1f}")
 
         stop = threading.Event()
-        entered = [0]
-        writing = threading.Thread(target=writer, args=(t, organizer, stop, args.write_every, entered))
+        entered, failures = [0], []
+        writing = threading.Thread(target=writer, args=(t, organizer, stop, args.write_every, entered, failures))
         writing.start()
         try:
-            public, not_modified, errors = run_readers(args.port, args.readers, args.seconds, paths, True)
-            full, _, full_errors = run_readers(args.port, args.readers, args.seconds, paths, False)
+            live, live_304, live_errors = run_live_readers(args.port, args.readers, args.live_seconds, paths[:3],
+                                                           paths[3:], slug)
+            closed, not_modified, errors = run_readers(args.port, args.readers, args.seconds, paths, True)
+            full, full_304, full_errors = run_readers(args.port, args.readers, args.seconds, paths, False)
         finally:
             stop.set()
             writing.join(timeout=60)
-        print(f"public_p50_ms: {statistics.median(public) if public else float('nan'):.1f}")
-        print(f"public_p99_ms: {p(public, 0.99):.1f}")
-        print(f"public_pages_per_s: {len(public) / args.seconds:.0f}")
-        print(f"public_not_modified_pct: {100 * not_modified / max(1, len(public)):.0f}")
-        print(f"public_full_p99_ms: {p(full, 0.99):.1f}")
+        every = [ms for values in live.values() for ms in values]
+        pages_ms = live["open"] + live["fragment"]
+        print(f"public_p50_ms: {statistics.median(every) if every else float('nan'):.1f}")
+        print(f"public_p99_ms: {p(every, 0.99):.1f}")
+        print(f"public_page_p99_ms: {p(pages_ms, 0.99):.1f}")
+        print(f"public_poll_p99_ms: {p(live['poll'], 0.99):.1f}")
+        print(f"public_live_requests_per_s: {len(every) / args.live_seconds:.0f}")
+        print(f"public_live_fragments: {len(live['fragment'])}")
+        print(f"public_live_opens: {len(live['open'])}")
+        print(f"public_live_not_modified_pct: {100 * live_304 / max(1, len(every)):.0f}")
+        print(f"public_pages_per_s: {len(closed) / args.seconds:.0f}")
+        print(f"closed_loop_p50_ms: {statistics.median(closed) if closed else float('nan'):.1f}")
+        print(f"closed_loop_p99_ms: {p(closed, 0.99):.1f}")
+        print(f"closed_loop_not_modified_pct: {100 * not_modified / max(1, len(closed)):.0f}")
         print(f"public_full_pages_per_s: {len(full) / args.seconds:.0f}")
+        print(f"closed_loop_full_p99_ms: {p(full, 0.99):.1f}")
+        print(f"closed_loop_full_not_modified: {full_304}")
         print(f"results_entered: {entered[0]}")
-        print(f"errors: {trivial_errors + errors + full_errors}")
+        print(f"results_refused: {len(failures)}" + (f" ({failures[0]})" if failures else ""))
+        print(f"errors: {trivial_errors + live_errors + errors + full_errors}")
+        print(f"error_kinds: {dict(ERROR_KINDS)}")
         print(f"readers: {args.readers}")
     finally:
         server.terminate()
