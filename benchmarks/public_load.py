@@ -3,36 +3,47 @@ PostgreSQL, while results are being entered.
 
 Run (PostgreSQL required; only loopback traffic; every loop is bounded in time)::
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/truco_mine \\
-        .venv/bin/python benchmarks/public_load.py [--readers 100] [--seconds 15] [--port 8114]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/truco_mine DJANGO_CACHE_URL=redis://127.0.0.1:6379/N \\
+        .venv/bin/python benchmarks/public_load.py [--readers 100] [--seconds 15] [--live-seconds 30] [--port 8114]
 
 It migrates the configured database, creates a fresh 256-pair single-elimination tournament
 there (left in place, named ``bench-...``), starts gunicorn on ``127.0.0.1:PORT``
-(``--web-workers`` x ``--web-threads``), then measures, each phase for ``--seconds``:
+(``--web-workers`` x ``--web-threads``), then measures, in this order:
 
-1. ``trivial_view_per_s``: the readers on ``/healthz`` (the cheapest view of the same
-   server): the baseline of what the machine serves at all;
-2. the readers cycling over the bracket, standings and first-round pages and their JSON
-   (``/api/tournaments/<slug>/bracket/`` ...) the way a browser refreshes them: sending the
-   ``ETag`` they last got (``If-None-Match``), while a writer enters a result every
-   ``--write-every`` seconds through the services (the tags change, pages are rebuilt):
-   ``public_p50_ms``, ``public_p99_ms`` (target < 150), ``public_pages_per_s``,
-   ``public_not_modified_pct`` (answers that were 304);
-3. the same without conditional requests (every answer a full page):
-   ``public_full_p99_ms``, ``public_full_pages_per_s``.
+1. ``trivial_view_per_s``: the readers flat out on ``/healthz`` (the cheapest view of the same
+   server) for ``--seconds``: the baseline of what the machine serves at all;
+2. from here on a writer enters a result every ``--write-every`` seconds through the services
+   (``services.set_result``, games and tentos valid for the match's own format: the tags
+   change, pages are rebuilt); ``results_entered`` counts them, ``results_refused`` the
+   refusals (with the first message: a writer that enters nothing measures nothing);
+3. **the live readers** (``--live-seconds``): the 100 phones and projectors as the product makes
+   them behave (``run_live_readers``; ``templates/tournaments/_live.html``, docs/live.md). Each
+   arrives at a random moment of the first 4 s and opens the bracket, standings or first-round
+   page (conditionally when it saw it before, as a browser revalidates a ``no-cache`` page); then
+   asks the change marker ``/torneios/<slug>/versao/`` every 4 s (+-10 %: phones' timers drift)
+   with ``If-None-Match``, and when it moved fetches the page's fragment (``?parte=1&v=<version>``,
+   no validator, as the page's script does); at each poll, with a chance of 1/15 (about once a
+   minute), it opens another page or the JSON of one. A reader waits between its requests as
+   the phone does, so this is the "100 concurrent readers" latency: ``public_p50_ms``,
+   ``public_p99_ms`` (target < 150) over all their requests, ``public_page_p99_ms`` (page opens
+   and fragments), ``public_poll_p99_ms``, ``public_live_requests_per_s``,
+   ``public_live_not_modified_pct``;
+4. **the closed loop**, for ``--seconds``: the readers flat out (no think time) cycling over the
+   three pages and their JSON (``/api/tournaments/<slug>/bracket/`` ...) with the ``ETag`` they last
+   got: the capacity, ``public_pages_per_s``, with ``closed_loop_p50_ms``, ``closed_loop_p99_ms``
+   (pure queueing: 100 threads on 2 cores) and ``closed_loop_not_modified_pct``;
+5. the same without conditional requests (every answer a full page, never a 304:
+   ``closed_loop_full_not_modified`` must print 0): ``public_full_pages_per_s``,
+   ``closed_loop_full_p99_ms``.
 
-Plus ``results_entered`` and ``errors`` (non-2xx/304 answers or failed connections). The
-client runs in this process (threads, keep-alive connections) on the same 2 cores as the
-server, so the figures are a floor of what the server alone would do. Set
-``DJANGO_CACHE_URL`` (Redis) as in production, so that the gunicorn processes share the
-built pages.
+Plus ``errors`` (non-2xx/304 answers or failed connections, by kind in ``error_kinds``; a
+keep-alive connection the server closed between two polls is asked again on a new one, as a
+browser does, and not counted). The client runs in this process (threads, keep-alive
+connections) on the same 2 cores as the server, so the figures are a floor of what the server
+alone would do. Set ``DJANGO_CACHE_URL`` (Redis) as in production, so that the gunicorn
+processes share the built pages.
 
-Measured on the shared 2-core machine (Redis cache, 100 readers, a result a second):
-trivial_view_per_s 1492 (its own p99 604 ms: 100 closed-loop readers queue even for
-``/healthz``), public_pages_per_s 100, public_p99_ms 3774 (public_p50_ms 724),
-public_full_pages_per_s 73. Before the cache and the one-builder rule: 19 pages/s, p99
-18 s. The target (p99 < 150 ms) is NOT met: building a changed 256-pair bracket page takes
-~0.8 s of CPU, and with 100 readers on 2 cores the queue alone exceeds it.
+MEASUREMENTS
 """
 from __future__ import annotations
 
@@ -117,6 +128,48 @@ def start_server(port: int, workers: int, threads: int) -> subprocess.Popen:
     sys.exit("public_load: gunicorn did not come up")
 
 
+class Browser:
+    """One reader's keep-alive connection: ``get`` times a request (ms, kept by kind), counts the
+    304s and the errors; a keep-alive connection the server closed while idle is asked again on a
+    new one, as a browser does (gunicorn's keepalive is 2 s, the live pages poll every 4)."""
+
+    def __init__(self, port: int, kinds: tuple[str, ...]) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.latencies: dict[str, list[float]] = {kind: [] for kind in kinds}
+        self.not_modified = 0
+        self.errors = 0
+
+    def get(self, kind: str, path: str, headers: dict):
+        """The response (its ``body`` read), or None after an error."""
+        began = time.perf_counter()
+        for attempt in (1, 2):
+            try:
+                self.conn.request("GET", path, headers=headers)
+                response = self.conn.getresponse()
+                response.body = response.read()
+                break
+            except (OSError, http.client.HTTPException) as error:
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                if attempt == 2 or not isinstance(error, (http.client.RemoteDisconnected, ConnectionResetError,
+                                                          BrokenPipeError)):
+                    self.errors += 1
+                    note_error(type(error).__name__)
+                    return None
+        self.latencies[kind].append((time.perf_counter() - began) * 1000)
+        if response.status == 304:
+            self.not_modified += 1
+        elif response.status != 200:
+            self.errors += 1
+            note_error(response.status)
+            return None
+        return response
+
+    def close(self) -> None:
+        self.conn.close()
+
+
 def run_readers(port: int, readers: int, seconds: float, paths: list[str], conditional: bool):
     """Each reader loops over ``paths`` until the time is up; returns (latencies ms, 304s, errors)."""
     latencies: list[float] = []
@@ -131,38 +184,20 @@ def run_readers(port: int, readers: int, seconds: float, paths: list[str], condi
         order = paths[:]
         rng.shuffle(order)
         tags: dict[str, str] = {}
-        mine, mine_304, mine_err = [], 0, 0
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        browser = Browser(port, ("page",))
         start.wait()
         i = 0
         while time.monotonic() < stop_at:
             path = order[i % len(order)]
             i += 1
-            headers = {"If-None-Match": tags[path]} if conditional and path in tags else {}
-            began = time.perf_counter()
-            try:
-                conn.request("GET", path, headers=headers)
-                response = conn.getresponse()
-                response.read()
-            except (OSError, http.client.HTTPException) as error:
-                mine_err += 1
-                note_error(type(error).__name__)
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                continue
-            mine.append((time.perf_counter() - began) * 1000)
-            if response.status == 304:
-                mine_304 += 1
-            elif response.status != 200:
-                mine_err += 1
-                note_error(response.status)
-            if response.getheader("ETag"):
+            response = browser.get("page", path, {"If-None-Match": tags[path]} if conditional and path in tags else {})
+            if response is not None and response.getheader("ETag"):
                 tags[path] = response.getheader("ETag")
-        conn.close()
+        browser.close()
         with lock:
-            latencies.extend(mine)
-            not_modified[0] += mine_304
-            errors[0] += mine_err
+            latencies.extend(browser.latencies["page"])
+            not_modified[0] += browser.not_modified
+            errors[0] += browser.errors
 
     threads = [threading.Thread(target=reader, args=(n,)) for n in range(readers)]
     for thread in threads:
@@ -203,38 +238,9 @@ def run_live_readers(port: int, readers: int, seconds: float, pages: list[str], 
 
     def reader(seed: int) -> None:
         rng = random.Random(seed)
-        mine: dict[str, list[float]] = {kind: [] for kind in latencies}
-        counts = {"304": 0, "errors": 0}
-        conn = [http.client.HTTPConnection("127.0.0.1", port, timeout=30)]
+        browser = Browser(port, tuple(latencies))
+        get = browser.get
         tags: dict[str, str] = {}  # the browser's cache: path -> ETag
-
-        def get(kind: str, path: str, headers: dict) -> http.client.HTTPResponse | None:
-            began = time.perf_counter()
-            for attempt in (1, 2):
-                try:
-                    conn[0].request("GET", path, headers=headers)
-                    response = conn[0].getresponse()
-                    body = response.read()
-                    break
-                except (OSError, http.client.HTTPException) as error:
-                    conn[0].close()
-                    conn[0] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                    # the server closed the idle keep-alive connection between two polls (gunicorn's
-                    # keepalive is 2 s): a browser asks again on a new one, and so does this reader
-                    if attempt == 2 or not isinstance(error, (http.client.RemoteDisconnected,
-                                                              ConnectionResetError, BrokenPipeError)):
-                        counts["errors"] += 1
-                        note_error(type(error).__name__)
-                        return None
-            mine[kind].append((time.perf_counter() - began) * 1000)
-            if response.status == 304:
-                counts["304"] += 1
-            elif response.status != 200:
-                counts["errors"] += 1
-                note_error(response.status)
-                return None
-            response.body = body
-            return response
 
         def open_page(path: str) -> None:
             response = get("open", path, {"If-None-Match": tags[path]} if path in tags else {})
@@ -246,6 +252,7 @@ def run_live_readers(port: int, readers: int, seconds: float, pages: list[str], 
             return time.monotonic() < stop_at
 
         if not pause(began_at + rng.uniform(0, POLL_SECONDS)):
+            browser.close()
             return
         page = rng.choice(pages)
         open_page(page)
@@ -270,12 +277,12 @@ def run_live_readers(port: int, readers: int, seconds: float, pages: list[str], 
                 if target in pages:
                     page, marker = target, None
                     opened = datetime.datetime.now(datetime.timezone.utc)
-        conn[0].close()
+        browser.close()
         with lock:
-            for kind, values in mine.items():
+            for kind, values in browser.latencies.items():
                 latencies[kind].extend(values)
-            not_modified[0] += counts["304"]
-            errors[0] += counts["errors"]
+            not_modified[0] += browser.not_modified
+            errors[0] += browser.errors
 
     threads = [threading.Thread(target=reader, args=(n,)) for n in range(readers)]
     for thread in threads:

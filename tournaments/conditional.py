@@ -88,6 +88,12 @@ def _await_build(page: str, tag: str):
     return None
 
 
+def page_key(full_path: str, user: int, language: str, accept: str) -> str:
+    """The cache key prefix of one variant of a public page (``:<etag>``, ``:latest``, ``:building``)."""
+    variant = f"{full_path}:{user}:{language}:{accept}"
+    return "public-page:" + hashlib.sha256(variant.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 class PublicConditionalGetMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -117,8 +123,7 @@ class PublicConditionalGetMiddleware:
         early = get_conditional_response(request, etag=tag, last_modified=modified)
         if early is not None:
             return self._validators(early, tag, modified, user)
-        variant = f"{request.get_full_path()}:{user}:{get_language()}:{request.headers.get('Accept', '')}"
-        page = "public-page:" + hashlib.sha256(variant.encode("utf-8", "surrogatepass")).hexdigest()
+        page = page_key(request.get_full_path(), user, get_language(), request.headers.get("Accept", ""))
         stored = cache.get(f"{page}:{tag}")
         building = False
         if stored is None and not (building := cache.add(f"{page}:building", 1, BUILD_SECONDS)):

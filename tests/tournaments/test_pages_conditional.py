@@ -135,3 +135,34 @@ def test_a_cached_page_carries_the_csp_header_with_the_nonce_of_its_inline_scrip
         seen.add(header_nonce)
     assert len(seen) == 3  # one nonce per response, never a cached one
     assert Client().get(url, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+
+def test_a_fragment_another_process_is_building_is_awaited_not_built_again(client, cup):
+    """A live page's fragment names the version in its URL, so it has no last state to serve while
+    another process builds it: the reader waits for that build instead of building it too."""
+    import threading
+
+    from django.core.cache import cache
+
+    from tournaments.conditional import page_key
+
+    t, org = cup
+    url = reverse("tournaments:bracket", kwargs={"slug": t.slug}) + "?parte=1&v=abc"
+    tag = client.get(url)["ETag"]
+    page = page_key(url, 0, "pt-br", "")
+    assert cache.get(f"{page}:{tag}") is not None  # the key the middleware used
+    cache.delete_many([f"{page}:{tag}", f"{page}:latest"])
+    cache.set(f"{page}:building", 1, 30)  # another process is building it
+
+    def other_process_done():
+        cache.set(f"{page}:{tag}", ("<p>built elsewhere</p>", "text/html; charset=utf-8"), 60)
+        cache.delete(f"{page}:building")
+
+    timer = threading.Timer(0.3, other_process_done)
+    timer.start()
+    try:
+        response = client.get(url)
+    finally:
+        timer.join()
+    assert response.status_code == 200 and response.content == b"<p>built elsewhere</p>"
+    assert response["ETag"] == tag

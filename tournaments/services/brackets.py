@@ -368,6 +368,15 @@ def bracket_view(tournament: Tournament, stage: Stage | None = None) -> BracketV
                        stage.bracket_first_round)
 
 
+def bracket_layout(tournament: Tournament) -> EliminationBracket | None:
+    """The latest bracket's layout alone (no results, no names: what the match numbers depend on),
+    two queries; None before it is drawn."""
+    stage = _bracket_stage(tournament, None)
+    if stage is None:
+        return None
+    return _layout(stage, list(BracketNode.objects.filter(stage=stage).order_by("pk")))
+
+
 def bracket_json(tournament: Tournament, stage: Stage | None = None) -> dict | None:
     """The bracket as JSON: sections of rounds of matches, each with its slots (pair, seed, bye,
     source), winner, scoring match id, table, round number, match format and official result; the
