@@ -36,6 +36,12 @@ there (left in place, named ``bench-...``), starts gunicorn on ``127.0.0.1:PORT`
    ``closed_loop_full_not_modified`` must print 0): ``public_full_pages_per_s``,
    ``closed_loop_full_p99_ms``.
 
+Each phase also prints the server's CPU time per request (``trivial_server_cpu_ms_per_request``,
+``public_live_server_cpu_ms_per_request`` with ``public_live_server_cpu_pct`` of one core,
+``closed_loop_server_cpu_ms_per_page``, ``closed_loop_full_server_cpu_ms_per_page``: gunicorn's
+master and workers, from ``/proc``): what the pages cost, which other work on a shared machine
+does not inflate (the latencies it does).
+
 Plus ``errors`` (non-2xx/304 answers or failed connections, by kind in ``error_kinds``; a
 keep-alive connection the server closed between two polls is asked again on a new one, as a
 browser does, and not counted). The client runs in this process (threads, keep-alive
@@ -329,6 +335,29 @@ def writer(t, organizer, stop: threading.Event, every: float, entered: list[int]
         connection.close()
 
 
+def server_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by gunicorn's master and its workers (Linux ``/proc``):
+    the server's cost of a phase, which other work on a shared machine does not inflate (its
+    latencies it does)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as children:
+                pids += [int(child) for child in children.read().split()]
+    except OSError:
+        return float("nan")
+    total = 0
+    for one in pids:
+        try:
+            with open(f"/proc/{one}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / ticks
+
+
 def p(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -360,19 +389,26 @@ def main() -> None:
                  f"/api/tournaments/{slug}/rounds/1/"]
         run_readers(args.port, 4, 2, paths, conditional=False)  # warm up every worker
 
+        cpu = server_cpu_seconds(server.pid)
         trivial, _, trivial_errors = run_readers(args.port, args.readers, args.seconds, ["/healthz"], False)
+        cpu, trivial_cpu = server_cpu_seconds(server.pid), server_cpu_seconds(server.pid) - cpu
         print(f"trivial_view_per_s: {len(trivial) / args.seconds:.0f}")
         print(f"trivial_view_p99_ms: {p(trivial, 0.99):.1f}")
+        print(f"trivial_server_cpu_ms_per_request: {1000 * trivial_cpu / max(1, len(trivial)):.2f}")
 
         stop = threading.Event()
         entered, failures = [0], []
         writing = threading.Thread(target=writer, args=(t, organizer, stop, args.write_every, entered, failures))
         writing.start()
         try:
+            cpu = server_cpu_seconds(server.pid)
             live, live_304, live_errors = run_live_readers(args.port, args.readers, args.live_seconds, paths[:3],
                                                            paths[3:], slug)
+            cpu, live_cpu = server_cpu_seconds(server.pid), server_cpu_seconds(server.pid) - cpu
             closed, not_modified, errors = run_readers(args.port, args.readers, args.seconds, paths, True)
+            cpu, closed_cpu = server_cpu_seconds(server.pid), server_cpu_seconds(server.pid) - cpu
             full, full_304, full_errors = run_readers(args.port, args.readers, args.seconds, paths, False)
+            full_cpu = server_cpu_seconds(server.pid) - cpu
         finally:
             stop.set()
             writing.join(timeout=60)
@@ -386,13 +422,17 @@ def main() -> None:
         print(f"public_live_fragments: {len(live['fragment'])}")
         print(f"public_live_opens: {len(live['open'])}")
         print(f"public_live_not_modified_pct: {100 * live_304 / max(1, len(every)):.0f}")
+        print(f"public_live_server_cpu_ms_per_request: {1000 * live_cpu / max(1, len(every)):.2f}")
+        print(f"public_live_server_cpu_pct: {100 * live_cpu / args.live_seconds:.0f}")
         print(f"public_pages_per_s: {len(closed) / args.seconds:.0f}")
         print(f"closed_loop_p50_ms: {statistics.median(closed) if closed else float('nan'):.1f}")
         print(f"closed_loop_p99_ms: {p(closed, 0.99):.1f}")
         print(f"closed_loop_not_modified_pct: {100 * not_modified / max(1, len(closed)):.0f}")
+        print(f"closed_loop_server_cpu_ms_per_page: {1000 * closed_cpu / max(1, len(closed)):.2f}")
         print(f"public_full_pages_per_s: {len(full) / args.seconds:.0f}")
         print(f"closed_loop_full_p99_ms: {p(full, 0.99):.1f}")
         print(f"closed_loop_full_not_modified: {full_304}")
+        print(f"closed_loop_full_server_cpu_ms_per_page: {1000 * full_cpu / max(1, len(full)):.2f}")
         print(f"results_entered: {entered[0]}")
         print(f"results_refused: {len(failures)}" + (f" ({failures[0]})" if failures else ""))
         print(f"errors: {trivial_errors + live_errors + errors + full_errors}")
