@@ -49,7 +49,40 @@ connections) on the same 2 cores as the server, so the figures are a floor of wh
 alone would do. Set ``DJANGO_CACHE_URL`` (Redis) as in production, so that the gunicorn
 processes share the built pages.
 
-MEASUREMENTS
+Measured on the shared 2-core machine, 2026-11-25 (issue 12 §6), Redis cache, 100 readers, a
+result a second, gunicorn 5 x 4; "before" is the same script run on the code before this work
+(branch point 6cf322d) within the same few minutes. The machine was NOT quiet (load average
+12-18 from other engineers' test suites), so the latencies below are mostly queueing for the
+CPU; the server's CPU per request is the comparable figure:
+
+=========================================  ========  ========
+figure                                      before    after
+=========================================  ========  ========
+public_live_server_cpu_ms_per_request          30.9      10.3
+public_live_server_cpu_pct (of one core)        109        48
+closed_loop_server_cpu_ms_per_page              9.1       6.3
+closed_loop_full_server_cpu_ms_per_page         9.2       5.5
+public_pages_per_s (closed loop)                 97       117
+public_full_pages_per_s                          74        94
+public_p50_ms (live readers)                   2487       232
+public_p99_ms (live readers)                   8625      4424
+results_entered / errors                     51 / 0    42 / 0
+=========================================  ========  ========
+
+An earlier pair of runs (load 8-24) gave public_p99_ms 11413 before / 8650 after, and a run
+of the "after" code at load ~10 public_p50_ms 15, public_p99_ms 567, public_poll_p99_ms 175:
+the target (p99 < 150 ms) could not be judged on this machine; on a quiet one the live phase
+needs about half a core (``public_live_server_cpu_pct``), so its p99 is that of a page build.
+The live phase is harsh: with a result every second every poll finds a change, so every
+reader fetches a fragment every 4 s and each page opened is a new state to build.
+
+Building one page (Django's test client on the same PostgreSQL, 256 pairs, CPU ms, before ->
+after): bracket 93-97 -> 31-36 (``bracket_rows`` walked the whole bracket once per empty
+slot), standings 52 -> 47-50, first round 62 -> 42 (9 -> 7 queries), the round's JSON 97-118
+-> 25-27 (135 -> 7 queries: a query per match for ``match.round``), the bracket JSON 25 -> 21.
+The pages' output is unchanged (same bytes but for the nonce, CSRF token and render time).
+The lead measured before this work, on a quiet machine: results_entered 0 (the writer's
+points were refused), closed-loop public_p50_ms 397, public_p99_ms 1264, 221 pages/s.
 """
 from __future__ import annotations
 
