@@ -52,27 +52,30 @@ processes share the built pages.
 Measured on the shared 2-core machine, 2026-11-25 (issue 12 §6), Redis cache, 100 readers, a
 result a second, gunicorn 5 x 4; "before" is the same script run on the code before this work
 (branch point 6cf322d) within the same few minutes. The machine was NOT quiet (load average
-12-18 from other engineers' test suites), so the latencies below are mostly queueing for the
-CPU; the server's CPU per request is the comparable figure:
+7-13 during the pair below, from other engineers' test suites), so the latencies are partly
+queueing for the CPU; the server's CPU per request is the comparable figure:
 
 =========================================  ========  ========
 figure                                      before    after
 =========================================  ========  ========
-public_live_server_cpu_ms_per_request          30.9      10.3
-public_live_server_cpu_pct (of one core)        109        48
-closed_loop_server_cpu_ms_per_page              9.1       6.3
-closed_loop_full_server_cpu_ms_per_page         9.2       5.5
-public_pages_per_s (closed loop)                 97       117
-public_full_pages_per_s                          74        94
-public_p50_ms (live readers)                   2487       232
-public_p99_ms (live readers)                   8625      4424
-results_entered / errors                     51 / 0    42 / 0
+public_live_server_cpu_ms_per_request          26.8       8.1
+public_live_server_cpu_pct (of one core)        120        39
+public_p50_ms (live readers)                   1408       9.4
+public_p99_ms (live readers)                   4132       342
+public_poll_p99_ms                             3677        42
+public_page_p99_ms (opens and fragments)       4438       361
+closed_loop_server_cpu_ms_per_page              7.9       4.5
+public_pages_per_s (closed loop)                137       196
+closed_loop_p99_ms                             3090      1912
+public_full_pages_per_s                         136       181
+trivial_view_per_s                             1122      1332
+results_entered / errors                     47 / 0    47 / 0
 =========================================  ========  ========
 
-An earlier pair of runs (load 8-24) gave public_p99_ms 11413 before / 8650 after, and a run
-of the "after" code at load ~10 public_p50_ms 15, public_p99_ms 567, public_poll_p99_ms 175:
-the target (p99 < 150 ms) could not be judged on this machine; on a quiet one the live phase
-needs about half a core (``public_live_server_cpu_pct``), so its p99 is that of a page build.
+Two earlier pairs agree: at load 12-18, live CPU per request 30.9 -> 10.3 ms, live p99
+8625 -> 4424 ms, 97 -> 117 pages/s; at load 8-24 (no CPU figure yet), live p99 11413 -> 8650 ms. The target (p99 < 150 ms) is not shown met
+here: the after p99 (342 ms) is that of page builds (30-50 ms of CPU each) competing for the
+CPU with the other suites; the lead's quiet-machine run decides.
 The live phase is harsh: with a result every second every poll finds a change, so every
 reader fetches a fragment every 4 s and each page opened is a new state to build.
 
