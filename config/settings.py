@@ -126,9 +126,10 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "tournaments.conditional.PublicConditionalGetMiddleware",
+    # above the page cache: a page it serves (or a 304) gets the headers too, with the reader's nonce
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "tournaments.conditional.PublicConditionalGetMiddleware",
     # last: turns a locked-out login into the lockout answer
     "axes.middleware.AxesMiddleware",
 ]

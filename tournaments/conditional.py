@@ -8,15 +8,20 @@ a one-time message (the messages framework) are never short-circuited.
 
 The page built for an ETag is kept in the cache (``CACHES``: Redis with ``DJANGO_CACHE_URL``,
 else each process's memory: an optimisation only, never state another process needs), so a
-hundred readers of an unchanged bracket cost one build; the forms' CSRF tokens are filled
-in for each reader. When a change makes a page stale, one process builds the new one while
-the others keep serving the last one (with its own ETag) for those few moments, instead of
-every process building the same page at once.
+hundred readers of an unchanged bracket cost one build; the forms' CSRF tokens and the
+Content-Security-Policy nonce of the inline scripts are filled in for each reader (the
+``CSPMiddleware`` sits above this one in ``MIDDLEWARE``, so a page served from the cache, a
+304 too, gets the policy header naming that reader's nonce). When a change makes a page
+stale, one process builds the new one while the others keep serving the last one (with its
+own ETag) for those few moments, instead of every process building the same page at once; a
+page with no last state (a live page's fragment, whose URL names the version) is awaited
+from its builder rather than built again by every reader that asks meanwhile.
 """
 from __future__ import annotations
 
 import hashlib
 import re
+import time
 
 from django.core.cache import cache
 from django.http import HttpResponse
@@ -53,6 +58,40 @@ BUILD_SECONDS = 30
 CSRF_PLACEHOLDER = "\x00csrf-token\x00"
 CSRF_INPUT = re.compile(r'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{32,64}(")')
 CSRF_PLACEHOLDER_INPUT = r"\g<1>" + CSRF_PLACEHOLDER + r"\g<2>"
+NONCE_PLACEHOLDER = "\x00csp-nonce\x00"
+#: how long a reader waits for another process's build of a page that has no last state
+AWAIT_SECONDS = 10
+AWAIT_STEP = 0.02
+
+
+def _nonce_placeholders(request, body: str) -> str:
+    """The body with the build request's CSP nonce (``nonce="..."`` of its inline scripts)
+    replaced by a placeholder, filled in with each reader's own nonce (:meth:`_serve`)."""
+    nonce = getattr(request, "_csp_nonce", None)  # set by django-csp once a template used it
+    if not isinstance(nonce, str) or not nonce:
+        return body
+    return body.replace(f'nonce="{nonce}"', f'nonce="{NONCE_PLACEHOLDER}"')
+
+
+def _await_build(page: str, tag: str):
+    """The page another process is building, once it is in the cache (``None`` after
+    ``AWAIT_SECONDS``, or when the build ended without storing it: the caller builds it then)."""
+    deadline = time.monotonic() + AWAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(AWAIT_STEP)
+        found = cache.get_many([f"{page}:{tag}", f"{page}:building"])
+        if f"{page}:{tag}" in found:
+            return tag, found[f"{page}:{tag}"]
+        if f"{page}:building" not in found:  # built for another state (a later change), or failed
+            latest = cache.get(f"{page}:latest")
+            return latest
+    return None
+
+
+def page_key(full_path: str, user: int, language: str, accept: str) -> str:
+    """The cache key prefix of one variant of a public page (``:<etag>``, ``:latest``, ``:building``)."""
+    variant = f"{full_path}:{user}:{language}:{accept}"
+    return "public-page:" + hashlib.sha256(variant.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class PublicConditionalGetMiddleware:
@@ -84,17 +123,16 @@ class PublicConditionalGetMiddleware:
         early = get_conditional_response(request, etag=tag, last_modified=modified)
         if early is not None:
             return self._validators(early, tag, modified, user)
-        variant = f"{request.get_full_path()}:{user}:{get_language()}:{request.headers.get('Accept', '')}"
-        page = "public-page:" + hashlib.sha256(variant.encode("utf-8", "surrogatepass")).hexdigest()
+        page = page_key(request.get_full_path(), user, get_language(), request.headers.get("Accept", ""))
         stored = cache.get(f"{page}:{tag}")
         building = False
         if stored is None and not (building := cache.add(f"{page}:building", 1, BUILD_SECONDS)):
             # another process is building this page's new state: serve its last state meanwhile
             # (a few seconds old, with its own tag: the next refresh gets the new one)
-            latest = cache.get(f"{page}:latest")
+            latest = cache.get(f"{page}:latest") or _await_build(page, tag)
             if latest is not None:
                 old_tag, stored = latest
-                return self._serve(request, stored, old_tag, None, user)
+                return self._serve(request, stored, old_tag, modified if old_tag == tag else None, user)
         if stored is not None:
             return self._serve(request, stored, tag, modified, user)
         try:
@@ -104,6 +142,7 @@ class PublicConditionalGetMiddleware:
                 if not response.streaming and not response.cookies.get("messages"):
                     charset = response.charset or "utf-8"
                     body = CSRF_INPUT.sub(CSRF_PLACEHOLDER_INPUT, response.content.decode(charset, "replace"))
+                    body = _nonce_placeholders(request, body)
                     built = (body, response["Content-Type"])
                     cache.set_many({f"{page}:{tag}": built, f"{page}:latest": (tag, built)}, CACHE_SECONDS)
         finally:
@@ -115,6 +154,9 @@ class PublicConditionalGetMiddleware:
         body, content_type = stored
         if CSRF_PLACEHOLDER in body:
             body = body.replace(CSRF_PLACEHOLDER, get_token(request))
+        if NONCE_PLACEHOLDER in body:
+            # this reader's nonce: reading it makes the CSP middleware (above) name it in the header
+            body = body.replace(NONCE_PLACEHOLDER, str(getattr(request, "csp_nonce", "")))
         return self._validators(HttpResponse(body, content_type=content_type), tag, modified, user)
 
     @staticmethod

@@ -31,7 +31,7 @@ from scoring.models import Match
 from . import services
 from .models import AuditEntry, BracketNode, Bye, CheckIn, GroupMember, Pair, Result, Round, Stage, TableAssignment, Tournament
 from .pairing.round_robin import group_name
-from .svg import Labels, MatchDisplay, bracket_svg, match_numbers, pending_text, round_title
+from .svg import Labels, MatchDisplay, bracket_structure, bracket_svg, match_numbers, pending_text, round_title
 
 # ------------------------------------------------------------------------------------ helpers
 
@@ -153,7 +153,8 @@ class BracketMatchRow:
 def bracket_rows(view: services.BracketView) -> list[BracketMatchRow]:
     """The numbered (really played) matches of the bracket, in number order."""
     labels = bracket_labels()
-    numbers = match_numbers(view.bracket)
+    structure = bracket_structure(view.bracket)
+    numbers = match_numbers(view.bracket, structure)
     names = view.names
     best_of = view.stage.tournament.best_of
     rows = []
@@ -167,7 +168,7 @@ def bracket_rows(view: services.BracketView) -> list[BracketMatchRow]:
         def side(slot) -> str:
             if slot.pair is not None:
                 return names.get(slot.pair, str(slot.pair))
-            return pending_text(view.bracket, slot, labels, numbers)
+            return pending_text(view.bracket, slot, labels, numbers, structure)
 
         score = ""
         if result is not None:

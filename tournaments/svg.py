@@ -42,7 +42,7 @@ from html import escape
 
 from .pairing.elimination import BracketMatch, EliminationBracket, Section, Slot
 
-__all__ = ["Labels", "MatchDisplay", "bracket_svg", "match_numbers", "pending_text", "round_title"]
+__all__ = ["Labels", "MatchDisplay", "bracket_structure", "bracket_svg", "match_numbers", "pending_text", "round_title"]
 
 # Geometry (px).
 MARGIN = 12
@@ -145,13 +145,20 @@ class _Structure:
         return source
 
 
-def match_numbers(bracket: EliminationBracket) -> dict[str, int]:
+def bracket_structure(bracket: EliminationBracket) -> _Structure:
+    """What the draw alone decides about ``bracket`` (its bye matches), computed once: a page
+    naming many empty slots passes it to :func:`pending_text` (each new one walks the whole
+    bracket)."""
+    return _Structure(bracket)
+
+
+def match_numbers(bracket: EliminationBracket, structure: _Structure | None = None) -> dict[str, int]:
     """Match id -> number shown to people (1, 2, ...), column by column, top to bottom.
 
     Matches the draw makes byes get no number. The numbering depends only on the layout
     and the number of entrants, so it never changes while results come in.
     """
-    structure = _Structure(bracket)
+    structure = structure or _Structure(bracket)
     numbers: dict[str, int] = {}
     for m in bracket.all_matches():
         if not structure.is_bye_match(m.match_id):
@@ -160,12 +167,14 @@ def match_numbers(bracket: EliminationBracket) -> dict[str, int]:
 
 
 def pending_text(bracket: EliminationBracket, slot: Slot, labels: Labels = Labels(),
-                 numbers: Mapping[str, int] | None = None) -> str:
-    """What an empty slot says: "Winner of 5", "Loser of 9", "bye" or "to be decided"."""
+                 numbers: Mapping[str, int] | None = None, structure: _Structure | None = None) -> str:
+    """What an empty slot says: "Winner of 5", "Loser of 9", "bye" or "to be decided"
+    (``structure``: :func:`bracket_structure` of ``bracket``, when the caller has it)."""
     if slot.bye:
         return labels.bye
-    numbers = numbers if numbers is not None else match_numbers(bracket)
-    source = _Structure(bracket).source(slot)
+    structure = structure or _Structure(bracket)
+    numbers = numbers if numbers is not None else match_numbers(bracket, structure)
+    source = structure.source(slot)
     if source is not None and source.match_id in numbers:
         template = labels.winner_of if source.takes == "winner" else labels.loser_of
         return template.format(match=numbers[source.match_id])
@@ -224,8 +233,8 @@ def bracket_svg(
     ids inside the drawing (two drawings on one page need different ones).
     """
     displays = displays or {}
-    numbers = match_numbers(bracket)
     structure = _Structure(bracket)
+    numbers = match_numbers(bracket, structure)
     canvas = _Canvas()
     centers: dict[str, float] = {}  # match id -> y of the box's vertical centre
     columns: dict[str, int] = {}

@@ -171,10 +171,9 @@ def round_detail(request, slug: str, number: int, *, tournament: Tournament | No
     if rnd is None:
         raise Http404(_("No round with this number."))
     numbers = {}
-    view = None
-    if rnd.phase == Round.Phase.BRACKET:
-        view = services.bracket_view(tournament)
-        numbers = pages.match_numbers(view.bracket) if view is not None else {}
+    if rnd.phase == Round.Phase.BRACKET:  # the numbers depend on the layout alone
+        layout = services.bracket_layout(tournament)
+        numbers = pages.match_numbers(layout) if layout is not None else {}
     context = _public_context(
         request, tournament, "rounds", stage, rounds=generated, round=rnd,
         matches=pages.match_rows(services.round_matches(rnd), numbers), byes=pages.round_byes(rnd),

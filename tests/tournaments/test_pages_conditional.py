@@ -98,3 +98,71 @@ def test_a_reader_with_api_credentials_never_gets_an_anonymous_copy_nor_leaves_o
     mine = Client().get(url, HTTP_AUTHORIZATION=basic)
     assert mine.status_code == 200 and not mine.has_header("ETag")
     assert Client().get(url).content == anonymous.content
+
+
+def _inline_script_nonces(html: str) -> list[str | None]:
+    import re
+
+    tags = [tag for tag in re.findall(r"<script\b[^>]*>", html) if "src=" not in tag]
+    return [m.group(1) if (m := re.search(r'nonce="([^"]*)"', tag)) else None for tag in tags]
+
+
+@pytest.mark.parametrize("name,kwargs", [("tournaments:bracket", {}), ("tournaments:standings", {}),
+                                         ("tournaments:round", {"number": 1}), ("tournaments:projector", {})])
+def test_a_cached_page_carries_the_csp_header_with_the_nonce_of_its_inline_scripts(cup, name, kwargs,
+                                                                                   django_assert_max_num_queries):
+    """Issue 12 §6: a page served from the page cache gets the policy header, and its inline scripts
+    the reader's own nonce (not the one of the request that built the page, which no header names)."""
+    import re
+
+    from django.test import Client
+
+    t, org = cup
+    url = reverse(name, kwargs={"slug": t.slug, **kwargs})
+    seen = set()
+    for reader in range(3):  # the builder, then two readers served from the cache
+        if reader:
+            with django_assert_max_num_queries(1):
+                response = Client().get(url)
+        else:
+            response = Client().get(url)
+        assert response.status_code == 200
+        policy = response["Content-Security-Policy"]
+        header_nonce = re.search(r"'nonce-([^']+)'", policy).group(1)
+        nonces = _inline_script_nonces(response.content.decode())
+        assert nonces and all(nonce == header_nonce for nonce in nonces), (policy, nonces)
+        assert "\x00" not in response.content.decode()
+        seen.add(header_nonce)
+    assert len(seen) == 3  # one nonce per response, never a cached one
+    assert Client().get(url, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+
+def test_a_fragment_another_process_is_building_is_awaited_not_built_again(client, cup):
+    """A live page's fragment names the version in its URL, so it has no last state to serve while
+    another process builds it: the reader waits for that build instead of building it too."""
+    import threading
+
+    from django.core.cache import cache
+
+    from tournaments.conditional import page_key
+
+    t, org = cup
+    url = reverse("tournaments:bracket", kwargs={"slug": t.slug}) + "?parte=1&v=abc"
+    tag = client.get(url)["ETag"]
+    page = page_key(url, 0, "pt-br", "")
+    assert cache.get(f"{page}:{tag}") is not None  # the key the middleware used
+    cache.delete_many([f"{page}:{tag}", f"{page}:latest"])
+    cache.set(f"{page}:building", 1, 30)  # another process is building it
+
+    def other_process_done():
+        cache.set(f"{page}:{tag}", ("<p>built elsewhere</p>", "text/html; charset=utf-8"), 60)
+        cache.delete(f"{page}:building")
+
+    timer = threading.Timer(0.3, other_process_done)
+    timer.start()
+    try:
+        response = client.get(url)
+    finally:
+        timer.join()
+    assert response.status_code == 200 and response.content == b"<p>built elsewhere</p>"
+    assert response["ETag"] == tag

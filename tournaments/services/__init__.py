@@ -64,7 +64,7 @@ from .registration import (
 from .check_in import check_in, undo_check_in, upcoming_round
 from .formats import LATER_STAGE_FIELDS, STAGE_FIELDS, clean_tiebreaks, configure_stage
 from .writing import write_pairings
-from .brackets import NODE_STATE, BracketView, bracket_json, bracket_view, persist_bracket
+from .brackets import NODE_STATE, BracketView, bracket_json, bracket_layout, bracket_view, persist_bracket
 from .rounds import generate_first_round, generate_next_round, regenerate_round, round_matches
 from .tables import assign_referee
 from .results import record_official_result, set_result
@@ -104,6 +104,7 @@ __all__ = [
     "TournamentError",
     "assign_referee",
     "bracket_json",
+    "bracket_layout",
     "bracket_view",
     "can_create_tournament",
     "can_manage",

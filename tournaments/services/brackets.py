@@ -352,17 +352,29 @@ def bracket_view(tournament: Tournament, stage: Stage | None = None) -> BracketV
     if stage is None:
         return None
     stage.tournament = tournament
-    nodes = {n.code: n for n in BracketNode.objects.filter(stage=stage).select_related("match").order_by("pk")}
+    # only what the pages and the JSON read of a node's match (a 256-pair bracket has 511 of them)
+    node_fields = [f.name for f in BracketNode._meta.concrete_fields]
+    nodes = {n.code: n for n in BracketNode.objects.filter(stage=stage).select_related("match")
+             .only(*node_fields, "match__table", "match__best_of").order_by("pk")}
     results = {}
     by_match = {n.match_id: code for code, n in nodes.items() if n.match_id is not None}
     for result in Result.objects.filter(match_id__in=list(by_match)):
         results[by_match[result.match_id]] = result
     bracket = record_results(_layout(stage, list(nodes.values())),
                              {code: r.winner_id for code, r in results.items()})
-    pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament)}
+    pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament).only("tournament", "name")}
     champion = pairs.get(bracket.champion) if bracket.champion is not None else None
     return BracketView(stage, bracket, {pk: p.name for pk, p in pairs.items()}, nodes, results, champion,
                        stage.bracket_first_round)
+
+
+def bracket_layout(tournament: Tournament) -> EliminationBracket | None:
+    """The latest bracket's layout alone (no results, no names: what the match numbers depend on),
+    two queries; None before it is drawn."""
+    stage = _bracket_stage(tournament, None)
+    if stage is None:
+        return None
+    return _layout(stage, list(BracketNode.objects.filter(stage=stage).order_by("pk")))
 
 
 def bracket_json(tournament: Tournament, stage: Stage | None = None) -> dict | None:

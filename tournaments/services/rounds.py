@@ -254,10 +254,14 @@ def regenerate_round(round: Round, by, *, seed: int | None = None, reason: str =
 
 def round_matches(round: Round) -> list[Match]:
     """The matches of a round by table (walkovers without a table last), with their pairs, players,
-    referee, official result and bracket node, in a fixed number of queries."""
-    return list(
+    referee, official result and bracket node, in a fixed number of queries (each knows ``round``:
+    no query per match for ``match.round``)."""
+    matches = list(
         Match.objects.filter(round=round)
         .select_related("pair_a__first_player", "pair_a__second_player", "pair_b__first_player",
                         "pair_b__second_player", "referee", "tournament_result", "bracket_node")
         .order_by("table", "pk")
     )
+    for match in matches:
+        match.round = round
+    return matches
