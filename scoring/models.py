@@ -426,6 +426,18 @@ class CredentialAttempts(models.Model):
         constraints = [models.UniqueConstraint(fields=["subject", "client"], name="credential_attempts_once")]
 
 
+class NoticeSent(models.Model):
+    """When a notice (a mail to the organizer) was last sent for ``key``: held in the database so
+    that every web process sees it (scoring/pin_notices.py: at most one mail an hour per lockout)."""
+
+    key = models.CharField(max_length=120, unique=True)
+    sent_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("notice sent")
+        verbose_name_plural = _("notices sent")
+
+
 # ---- printing (scoring/printing.py, scoring/tasks.py) --------------------------------------
 # Owned by the printing work; kept as one block at the end of this module.
 from django.utils.translation import pgettext_lazy  # noqa: E402

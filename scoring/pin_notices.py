@@ -9,8 +9,9 @@
   ``pins.verify`` once its transaction commits) queues ``scoring.mail_pin_lockout``
   (scoring/tasks.py: the request does not wait for the mail server; eager without a broker), which
   writes to the tournament's organizer when they have an address and mail is configured
-  (``EMAIL_CONFIGURED``). At most one mail per match, player and kind of lockout an hour: a stranger
-  guessing from many devices cannot flood the organizer's inbox.
+  (``EMAIL_CONFIGURED``). At most one mail per match, player and kind of lockout an hour (held in the
+  database, :class:`NoticeSent`, for every process): a stranger guessing from many devices cannot flood
+  the organizer's inbox.
 """
 from __future__ import annotations
 
@@ -19,15 +20,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from . import access
-from .models import CredentialAttempts, Match
+from .models import CredentialAttempts, Match, NoticeSent
 from .pins import EVERY_CLIENT
 
 logger = logging.getLogger(__name__)
@@ -76,12 +77,26 @@ def mail_configured() -> bool:
     return bool(getattr(settings, "EMAIL_CONFIGURED", False))
 
 
+def first_notice_in(key: str, period: timedelta) -> bool:
+    """True for the first call with ``key`` in ``period`` across every process (a row per key, taken
+    by one atomic UPDATE or by the unique INSERT: two processes never both get True)."""
+    now = timezone.now()
+    if NoticeSent.objects.filter(key=key, sent_at__lte=now - period).update(sent_at=now):
+        return True
+    try:
+        with transaction.atomic():
+            NoticeSent.objects.create(key=key, sent_at=now)
+    except IntegrityError:
+        return False
+    return True
+
+
 def lockout_started(match_id: int, player_id: int, suspended: bool) -> None:
     """Queue the organizer's mail for a lockout that just started (once an hour per match, player, kind)."""
     if not mail_configured():
         return
     kind = "suspended" if suspended else "locked"
-    if not cache.add(f"pin-lockout-mail:{match_id}:{player_id}:{kind}", 1, int(MAIL_EVERY.total_seconds())):
+    if not first_notice_in(f"pin-lockout-mail:{match_id}:{player_id}:{kind}", MAIL_EVERY):
         return
     from .tasks import mail_pin_lockout
 

@@ -5,23 +5,15 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
 from scoring import pin_notices, services
-from scoring.models import CredentialAttempts, Match, MatchEvent
+from scoring.models import CredentialAttempts, Match, MatchEvent, NoticeSent
 from tests.scoring.sumula_setup import *  # noqa: F401,F403 (fixtures)
 from tests.scoring.sumula_setup import play
 
 STRANGER = "ip:10.0.0.66"
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()  # the mail's once-an-hour mark lives in the cache
-    yield
-    cache.clear()
 
 
 @pytest.fixture
@@ -145,3 +137,16 @@ def test_a_mail_server_that_fails_does_not_fail_the_refusal(over, mail_on, monke
     with django_capture_on_commit_callbacks(execute=True):
         guess(over, 5)  # still the plain refusal (Forbidden), no server error
     assert mail.outbox == []
+
+
+def test_the_once_an_hour_mark_is_in_the_database_for_every_process(db):
+    """Another web process has its own memory and cache: the mark is a row, taken once (unique key)."""
+    from datetime import timedelta
+
+    hour = timedelta(hours=1)
+    assert pin_notices.first_notice_in("k", hour) is True
+    assert pin_notices.first_notice_in("k", hour) is False
+    assert pin_notices.first_notice_in("other", hour) is True
+    NoticeSent.objects.filter(key="k").update(sent_at=timezone.now() - hour - timedelta(seconds=1))
+    assert pin_notices.first_notice_in("k", hour) is True  # an hour later: again
+    assert NoticeSent.objects.count() == 2
