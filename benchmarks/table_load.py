@@ -213,6 +213,46 @@ def run_trivial(port: int, seconds: float, clients: int) -> float:
     return count[0] / (time.monotonic() - start)
 
 
+class CpuMeter:
+    """CPU seconds used by the server (gunicorn's processes and this database's PostgreSQL backends) and
+    by the client (this process), read from /proc: what a request costs, whatever else the machine runs."""
+
+    TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def __init__(self, server_group: int) -> None:
+        self.server_group = server_group
+
+    @classmethod
+    def _stat(cls, pid: int) -> tuple[int, float] | None:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        return int(fields[2]), (int(fields[11]) + int(fields[12])) / cls.TICK  # process group, utime + stime
+
+    def _backends(self) -> list[int]:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND pid <> pg_backend_pid()")
+            return [row[0] for row in cursor.fetchall()]
+
+    def read(self) -> tuple[float, float]:
+        """(server, client) CPU seconds so far."""
+        server = 0.0
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                stat = self._stat(int(entry.name))
+                if stat is not None and stat[0] == self.server_group:
+                    server += stat[1]
+        for pid in self._backends():
+            stat = self._stat(pid)
+            server += stat[1] if stat else 0.0
+        times = os.times()
+        return server, times.user + times.system
+
+
 def wait_up(port: int, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -230,7 +270,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--port", type=int, default=8130)
-    parser.add_argument("--workers", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=None, help="gunicorn processes (config/gunicorn_conf.py's default)")
+    parser.add_argument("--threads", type=int, default=None, help="threads per process (config/gunicorn_conf.py's default)")
+    parser.add_argument("--warmup-seconds", type=float, default=3.0, help="flat out, not measured")
     parser.add_argument("--compress", type=float, default=6.0)
     parser.add_argument("--pace-seconds", type=float, default=20.0)
     parser.add_argument("--flat-seconds", type=float, default=15.0)
@@ -245,21 +287,33 @@ def main() -> None:
 
     connection.close()
     env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY", "bench-" + "x" * 50),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")}
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_LOG_LEVEL": os.environ.get("DJANGO_LOG_LEVEL", "WARNING"),
+           "BIND": f"127.0.0.1:{args.port}"}
+    env.update({name: str(value) for name, value in (("WEB_WORKERS", args.workers), ("WEB_THREADS", args.threads))
+                if value is not None})
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen([str(gunicorn), "config.wsgi:application", "--bind", f"127.0.0.1:{args.port}",
-                               "--workers", str(args.workers), "--log-level", "warning", "--timeout", "60"],
-                              cwd=ROOT, env=env, start_new_session=True)
+    # the production settings (scripts/serve): config/gunicorn_conf.py
+    server = subprocess.Popen([str(gunicorn), "config.wsgi:application", "--config", "config/gunicorn_conf.py",
+                               "--log-level", "warning"], cwd=ROOT, env=env, start_new_session=True)
     try:
         wait_up(args.port)
         rng = random.Random(10)
         tables = [Table(pk, token, args.port, random.Random(rng.random()), args.resend) for pk, token in made]
+        if args.warmup_seconds > 0:  # a real server is warm: its processes and threads have served and connected
+            run_flat(tables, args.warmup_seconds, args.clients)
+            for t in tables:
+                t.latencies = []
         run_pace(tables, args.pace_seconds, args.compress)
         paced = sorted(x for t in tables for x in t.latencies)
         for t in tables:
             t.latencies = []
+        meter = CpuMeter(server.pid)
+        before, acked_before = meter.read(), sum(len(t.acked) for t in tables)
         capacity = run_flat(tables, args.flat_seconds, args.clients)
-        trivial = run_trivial(args.port, min(args.flat_seconds, 10), args.clients)
+        middle, acked_flat = meter.read(), sum(len(t.acked) for t in tables) - acked_before
+        trivial_seconds = min(args.flat_seconds, 10)
+        trivial = run_trivial(args.port, trivial_seconds, args.clients)
+        after = meter.read()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
@@ -278,6 +332,15 @@ def main() -> None:
     print(f"trivial_view_per_s: {trivial:.1f}")
     print(f"table_capacity_ratio: {capacity / trivial if trivial else float('nan'):.2f}")
     print(f"table_client_errors: {sum(t.errors for t in tables)}")
+    # what one request costs in CPU (load-insensitive, unlike the rates): server = gunicorn + PostgreSQL backends
+    served = max(1, round(trivial * trivial_seconds))
+    entry_server, entry_client = ((middle[i] - before[i]) * 1000 / max(1, acked_flat) for i in (0, 1))
+    trivial_server, trivial_client = ((after[i] - middle[i]) * 1000 / served for i in (0, 1))
+    print(f"table_entry_server_cpu_ms: {entry_server:.2f}")
+    print(f"table_entry_client_cpu_ms: {entry_client:.2f}")
+    print(f"trivial_view_server_cpu_ms: {trivial_server:.2f}")
+    print(f"trivial_view_client_cpu_ms: {trivial_client:.2f}")
+    print(f"table_cpu_ratio: {(trivial_server + trivial_client) / (entry_server + entry_client):.2f}")
 
 
 if __name__ == "__main__":
