@@ -365,6 +365,8 @@ LOGOUT_REDIRECT_URL = "tournaments:home"
 
 # Absolute address of the site, printed on súmulas (the QR code of the verification page).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# a referee's invitation link (issue 14 §1) works once, for this many days
+REFEREE_INVITATION_DAYS = float(os.environ.get("REFEREE_INVITATION_DAYS", "7"))
 
 # -- errors and logs --------------------------------------------------------------------------
 # Pages for 400, 403, 404 and 500 in the site's layout (templates/errors/).

@@ -236,3 +236,43 @@ class RefereeCall(models.Model):
             models.CheckConstraint(condition=Q(resolved_at__isnull=True) | ~Q(resolution=""),
                                    name="referee_call_resolution"),
         ]
+
+
+class RefereeInvitation(models.Model):
+    """A one-time link the organizer gives a new referee (issue 14 §1): whoever opens it chooses a
+    login and a password, and is signed in. Only the SHA-256 of the token is kept (the link is shown
+    once, to the organizer who made it); it works once, until ``expires_at``, unless revoked. A
+    reissue revokes it and makes a new one. Writes in ``referee.invitations``."""
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+                                   related_name="referee_invitations", verbose_name=_("tournament"))
+    name = models.CharField(_("name"), max_length=150)
+    login = models.CharField(_("suggested login"), max_length=150, blank=True)
+    table = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("created by"))
+    expires_at = models.DateTimeField(_("expires at"))
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revoked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("revoked by"))
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="referee_invitations", verbose_name=_("account"))
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("referee's invitation")
+        verbose_name_plural = _("referee's invitations")
+        constraints = [
+            models.CheckConstraint(condition=Q(token_hash__regex=r"^[0-9a-f]{64}$"),
+                                   name="referee_invitation_token_sha256"),
+            models.CheckConstraint(condition=Q(used_at__isnull=True) | Q(revoked_at__isnull=True),
+                                   name="referee_invitation_used_or_revoked"),
+            models.CheckConstraint(condition=Q(table__isnull=True) | Q(table__gte=1),
+                                   name="referee_invitation_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"referee invitation {self.pk} ({self.name})"

@@ -20,7 +20,7 @@ from django.urls import reverse
 from scoring.models import Match
 from tournaments.models import TableAssignment, Tournament
 
-from .models import Appeal, Ruling
+from .models import Appeal, RefereeInvitation, Ruling
 
 
 @dataclass(frozen=True)
@@ -82,18 +82,19 @@ def _summary(user) -> Role:
         organizes=Exists(Tournament.objects.filter(organizer=me)),
         refs_match=Exists(Match.objects.filter(referee=me)),
         refs_table=Exists(TableAssignment.objects.filter(referee=me)),
+        invited=Exists(RefereeInvitation.objects.filter(user=me)),  # joined by an invitation link
         to_receive=_count(Match.objects.filter(scope_matches, status=Match.Status.SIGNED,
                                                tournament__isnull=False)),
         escalated=_count(Ruling.objects.filter(scope_rulings, status=Ruling.Status.ESCALATED)),
         appeals=_count(Appeal.objects.filter(
             Q(ruling__match__tournament__organizer=me) if not operator else Q(), decided_at__isnull=True)),
         open_tables=_count(Match.objects.filter(referee=me).exclude(status=Match.Status.RECEIVED)),
-    ).values("organizes", "refs_match", "refs_table", "to_receive", "escalated", "appeals", "open_tables").first()
+    ).values("organizes", "refs_match", "refs_table", "invited", "to_receive", "escalated", "appeals", "open_tables").first()
     if row is None:
         return NOBODY
     organizer = operator or row["organizes"]
     return Role(
-        organizer=organizer, referee=row["refs_match"] or row["refs_table"], operator=operator,
+        organizer=organizer, referee=row["refs_match"] or row["refs_table"] or row["invited"], operator=operator,
         to_receive=row["to_receive"] if organizer else 0,
         escalated=row["escalated"] if organizer else 0,
         appeals=row["appeals"] if organizer else 0,

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 
 from django.utils.translation import gettext as _
 
+from config import engine_words
 from config.api import error_body
 from config.errors import Forbidden, ServiceError
 from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
@@ -69,12 +70,14 @@ def appeal_data(appeal: Appeal) -> dict:
             "decided_at": appeal.decided_at}
 
 
-def ruling_data(ruling: Ruling) -> dict:
+def ruling_data(ruling: Ruling, match=None) -> dict:
+    """A ruling as the API answers it; its message names the pairs (``config.engine_words``)."""
     return {"id": ruling.pk, "match": ruling.match_id, "game": ruling.game_number, "hand": ruling.hand_number,
             "claimant_team": ruling.claimant_team, "offender_seat": ruling.offender_seat,
             "offender_team": ruling.offender_team, "code": ruling.code, "article": ruling.article,
             "facts": ruling.facts, "points": ruling.points, "beneficiary": ruling.beneficiary,
-            "ends_hand": ruling.ends_hand, "deal_lost": ruling.deal_lost, "message": ruling.message,
+            "ends_hand": ruling.ends_hand, "deal_lost": ruling.deal_lost,
+            "message": engine_words.name_pairs(ruling.message, match or ruling.match),
             "step": ruling.step, "step_number": ruling.step_number, "status": ruling.status,
             "referee": person_name(ruling.referee), "created_at": ruling.created_at,
             "confirmed_at": ruling.confirmed_at, "escalation_reason": ruling.escalation_reason,
@@ -114,7 +117,7 @@ class MatchRulingsView(APIView):
             rulings = services.rulings_of(match, request.user)
         except ServiceError as error:
             return _error(error)
-        return Response([ruling_data(r) for r in rulings])
+        return Response([ruling_data(r, match) for r in rulings])
 
     @extend_schema(tags=["referee"], request=ProposeSerializer, responses={201: RulingSerializer, **ERRORS},
                    summary="Claim an infraction (propose a ruling)",

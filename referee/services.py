@@ -398,7 +398,8 @@ def history(pair: Pair):
     """Every ruling of ``pair`` in its tournament: against it (it offended) or claimed by it, oldest
     first. ``ruling.offender_team`` with ``ruling.match.pair_a_id`` tells which side the pair was."""
     return Ruling.objects.filter(match__tournament_id=pair.tournament_id).filter(
-        Q(match__pair_a=pair) | Q(match__pair_b=pair)).select_related("match").order_by("created_at", "id")
+        Q(match__pair_a=pair) | Q(match__pair_b=pair)).select_related(
+        "match__pair_a", "match__pair_b").order_by("created_at", "id")
 
 
 # ------------------------------------------------------------------------------ appeals

@@ -24,6 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from config import engine_words
 from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
 from scoring import access
@@ -97,7 +98,8 @@ def table_state(match: Match) -> dict:
     rulings = []
     for ruling in Ruling.objects.filter(match=match).order_by("created_at"):
         deadline = services.appeal_deadline(ruling)
-        rulings.append({"id": ruling.pk, "message": ruling.message, "article": ruling.article,
+        rulings.append({"id": ruling.pk, "message": engine_words.name_pairs(ruling.message, match),
+                        "article": ruling.article,
                         "status": ruling.get_status_display(), "points": ruling.points,
                         "appealable": deadline is not None and deadline > now,
                         "deadline": deadline.isoformat() if deadline else None})

@@ -36,6 +36,8 @@ from django.utils import formats, timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext, pgettext_lazy
 
+from config import engine_words
+
 PDF_LANGUAGE = "pt-br"
 CSS_PATH = Path(settings.BASE_DIR) / "templates" / "scoring" / "pdf" / "sumula.css"
 BLANK_TEMPLATE = "scoring/pdf/blank.html"
@@ -372,7 +374,7 @@ def filled_context(document: dict, signatures: Iterable[dict] = (), draft: bool 
                 rows.append({
                     "penalty": True,
                     "article": entry.get("article") or "",
-                    "reason": entry.get("reason") or "",
+                    "reason": engine_words.name_pairs(entry.get("reason") or "", document["teams"]),
                     "ruling": _ruling(entry.get("ruling")),
                     "offender": teams[offender]["name"] if offender in (0, 1) else "",
                     "winner": letters[beneficiary] if beneficiary in (0, 1) else "—",

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from config import pair_names
+from config import engine_words, pair_names
 from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
@@ -180,7 +180,8 @@ def record_report(request, pk: int):
                         "Hand %(number)s recorded from its report: %(ending)s, %(points)s points.", hand.points) % {
             "number": hand.number, "ending": ENDING_LABELS.get(hand.ended_by, hand.ended_by), "points": hand.points}
         for violation in hand.violations:
-            messages.warning(request, f"{violation.get('article', '')}: {violation.get('message', '')}")
+            messages.warning(request, f"{violation.get('article', '')}: "
+                                      f"{engine_words.name_pairs(violation.get('message', ''), match)}")
         return note
 
     return _write(request, pk, action)

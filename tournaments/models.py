@@ -731,6 +731,9 @@ class AuditEntry(AppendOnly):
         PAIR_REINSTATED = "pair_reinstated", _("Withdrawal undone")
         STAGE_STARTED = "stage_started", _("Stage started")
         QUALIFIERS_ADJUSTED = "qualifiers_adjusted", _("Qualifiers adjusted by hand")
+        REFEREE_INVITED = "referee_invited", _("Referee invited by link")
+        INVITATION_REVOKED = "invitation_revoked", _("Referee's invitation revoked")
+        INVITATION_USED = "invitation_used", _("Referee's invitation used")
 
     OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn", "pair_reinstated",
                  "qualifiers_adjusted")

@@ -86,33 +86,52 @@ def edit_pair(pair: Pair, by, *, name: str, first_player: dict, second_player: d
         return pair
 
 
-def create_referee(tournament: Tournament, by, *, name: str, username: str, password: str,
-                   table: int | None = None):
-    """A new referee account (no staff rights), optionally assigned to ``table`` of the tournament."""
-    if not services.can_manage(by, tournament):
-        raise Forbidden(_("Only the tournament's organizer can do this."))
+def clean_referee_name(name: str) -> str:
+    """A referee's name as typed (spaces folded); ``ServiceError`` on ``name`` when empty or too long."""
     name = " ".join((name or "").split())
-    username = (username or "").strip()
     if not name:
         raise ServiceError(_("Give the referee's name."), "name")
     if len(name) > 150:
         raise ServiceError(_("At most %(limit)s characters.") % {"limit": 150}, "name")
+    return name
+
+
+def clean_login(username: str, field: str = "username") -> str:
+    """A login Django accepts and nobody has yet (case ignored); ``ServiceError`` on ``field``."""
+    username = (username or "").strip()
     User = get_user_model()
     try:
         User.username_validator(username)
     except ValidationError:
-        raise ServiceError(_("A login has letters, digits and @ . + - _ only, without spaces."), "username") from None
+        raise ServiceError(_("A login has letters, digits and @ . + - _ only, without spaces."), field) from None
     if not username or len(username) > 150:
-        raise ServiceError(_("Give a login of at most 150 characters."), "username")
+        raise ServiceError(_("Give a login of at most 150 characters."), field)
     if User.objects.filter(username__iexact=username).exists():
-        raise ServiceError(_("The login %(login)s is taken: choose another.") % {"login": username}, "username")
+        raise ServiceError(_("The login %(login)s is taken: choose another.") % {"login": username}, field)
+    return username
+
+
+def new_referee_user(name: str, username: str, password: str):
+    """An unsaved referee account (no staff rights) whose password passed Django's validators
+    (``ServiceError`` on ``password``); ``name`` and ``username`` already cleaned."""
     first, _sep, last = name.partition(" ")
-    user = User(username=username, first_name=first[:150], last_name=last[:150], is_staff=False)
+    user = get_user_model()(username=username, first_name=first[:150], last_name=last[:150], is_staff=False)
     try:
         password_validation.validate_password(password or "", user)
     except ValidationError as error:
         raise ServiceError(" ".join(error.messages), "password") from None
     user.set_password(password)
+    return user
+
+
+def create_referee(tournament: Tournament, by, *, name: str, username: str, password: str,
+                   table: int | None = None):
+    """A new referee account (no staff rights), optionally assigned to ``table`` of the tournament."""
+    if not services.can_manage(by, tournament):
+        raise Forbidden(_("Only the tournament's organizer can do this."))
+    name = clean_referee_name(name)
+    username = clean_login(username)
+    user = new_referee_user(name, username, password)
     try:
         with transaction.atomic():
             user.save()

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import engine_words
 from config.errors import Forbidden
 from referee.engine.game import add_points, game_winner, next_dealer
 from referee.engine.summary import ENDINGS
@@ -125,7 +126,8 @@ def _replay(match: Match, plan: list[dict]) -> tuple[list[dict], int | None, lis
                                          {k: item[k] for k in ("winner", "ended_by", "value")})
                 except ScoringError as error:
                     raise ScoringError(_("Game %(game)s, hand %(hand)s: %(message)s")
-                                       % {"game": game["number"], "hand": hand_number, "message": error.message},
+                                       % {"game": game["number"], "hand": hand_number,
+                                          "message": engine_words.name_pairs(error.message, match)},
                                        "changes") from None
                 rows.append({**item, **checked, "position": position, "number": hand_number})
                 score = checked["score"]

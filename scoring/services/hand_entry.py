@@ -18,6 +18,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import engine_words
 from config.compiled_select import CompiledSelect
 from config.errors import Conflict, Forbidden
 from referee.engine.game import next_dealer
@@ -158,7 +159,10 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
     elif given is not None and item.get("report") is None and given != dealer:
         raise services_base.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
                                       "right).") % {"expected": dealer}, "dealer")
-    checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item)
+    try:
+        checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item)
+    except services_base.ScoringError as error:  # the engine's words, with the pairs named
+        raise services_base.ScoringError(engine_words.name_pairs(error.message, match), error.field) from None
     # every check passed: the writes
     progress["wrote"] = True
     if drawn:

@@ -3,11 +3,13 @@
 - ``{% blocktranslate count n=pair|pair_number with pair=pair %}`` makes the verb agree
   ("Os Zapeiros venceram", "O Bando venceu");
 - ``{% filter contract:pair %}…{% endfilter %}`` joins a preposition and the name's article
-  ("vencida pelos Zapeiros"); ``contract`` also takes a list of names.
+  ("vencida pelos Zapeiros"); ``contract`` also takes a list of names;
+- ``{{ message|name_pairs:match }}`` names the pairs in a rules engine's sentence ("Os Zapeiros
+  perdem o tento em jogo", ``config/engine_words.py``); also takes a súmula's ``teams``.
 """
 from django import template
 
-from config import pair_names
+from config import engine_words, pair_names
 
 register = template.Library()
 
@@ -22,3 +24,8 @@ def contract(text, names):
     if isinstance(names, (list, tuple)):
         return pair_names.contract(text, *[str(n) for n in names if n])
     return pair_names.contract(text, str(names or ""))
+
+
+@register.filter
+def name_pairs(text, teams):
+    return engine_words.name_pairs(text, teams)
