@@ -48,7 +48,7 @@ serializer, ~0.3 s), built the templates' engine and its translations on its fir
 (``config/wsgi.py``, ``preload_app``). Of the Python cost, two thirds were the ORM compiling the
 same few statements on every entry: the link's lookup sorted by the model's ordering through the
 match's (2.5-3 ms in a request), the match locked (~1 ms), the current game (~0.6 ms); they are
-compiled once per connection now (``config/compiled_select.py``) and the idempotency answer is
+compiled once per connection now (``config/compiled_sql.py``) and the idempotency answer is
 stored by a plain UPDATE. Still one commit and eight statements (tests/scoring/test_table_links.py);
 PostgreSQL's share is ~2.5 ms of CPU per entry (0.5 ms of it the durable commit). Left: the two
 INSERTs and the game's UPDATE through the ORM (~2 ms), the middleware and DRF (~1.5 ms, shared with

@@ -23,7 +23,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import BasePermission
 
-from config.compiled_select import CompiledSelect
+from config.compiled_sql import CompiledSelect
 from config.errors import Forbidden
 
 from . import access
@@ -96,7 +96,7 @@ def revoke(match: Match, by) -> int:
     return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
 
 
-# Every request of a table runs this lookup: compiled once per connection (config/compiled_select.py).
+# Every request of a table runs this lookup: compiled once per connection (config/compiled_sql.py).
 # The token is unique: no ORDER BY (``first()`` would sort by the model's ordering, through the match's).
 _BY_TOKEN = CompiledSelect(lambda token: TableLink.objects.select_related("match").filter(token=token).order_by()[:1],
                            "compiled-marker")

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config import engine_words
-from config.compiled_select import CompiledSelect
+from config.compiled_sql import CompiledInsert, CompiledSelect
 from config.errors import Conflict, Forbidden
 from referee.engine.game import next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
@@ -38,12 +38,13 @@ class PositionConflict(Conflict):
         self.state = state
 
 
+_INSERT_HAND = CompiledInsert(HandEntry)  # every entry: the INSERT compiled once (config/compiled_sql.py)
 _LOCKED_MATCH = CompiledSelect(lambda pk: Match.objects.select_for_update().filter(pk=pk).order_by()[:1], 0)
 
 
 def _lock(pk: int) -> Match:
     """The match row alone (its tournament and pairs are read only when needed: an organizer's
-    check, the name of a game's winner), locked; its SQL compiled once (config/compiled_select.py)."""
+    check, the name of a game's winner), locked; its SQL compiled once (config/compiled_sql.py)."""
     if not transaction.get_connection().in_atomic_block:
         raise transaction.TransactionManagementError("select_for_update cannot be used outside of a transaction.")
     match = _LOCKED_MATCH.first(pk)
@@ -58,7 +59,7 @@ def _last(model, column: str):
 
 
 # The last game with its last hand (number, dealer, position) and last penalty position, in one statement,
-# compiled once per connection (config/compiled_select.py: compiling it cost more than running it).
+# compiled once per connection (config/compiled_sql.py: compiling it cost more than running it).
 _CURRENT_GAME = CompiledSelect(lambda match_id: Game.objects.filter(match_id=match_id).annotate(
     last_hand_number=_last(HandEntry, "number"), last_hand_dealer=_last(HandEntry, "dealer"),
     last_hand_position=_last(HandEntry, "position"), last_penalty_position=_last(PenaltyEntry, "position"),
@@ -170,7 +171,7 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
         game.save(update_fields=["first_dealer"])
     now = timezone.now()
     link = getattr(by, "table_link", None)
-    hand = HandEntry.objects.create(
+    hand = _INSERT_HAND.create(
         game=game, position=game.entry_count + 1, number=game.hand_count + 1, dealer=dealer,
         ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
         points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],

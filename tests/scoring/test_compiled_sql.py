@@ -1,11 +1,11 @@
-"""The hot lookups of a table's entry compiled once per connection (config/compiled_select.py, issue 10 §4):
+"""The hot lookups of a table's entry compiled once per connection (config/compiled_sql.py, issue 10 §4):
 they give what the querysets give, with the value of each call, in one query."""
 from __future__ import annotations
 
 import pytest
 from django.db import transaction
 
-from config.compiled_select import CompiledSelect
+from config.compiled_sql import CompiledSelect
 from referee.engine.game import next_dealer
 from scoring import services, table_links
 from scoring.models import Match, TableLink
@@ -53,3 +53,20 @@ def test_only_a_queryset_whose_one_parameter_is_the_value_compiles(db):
     two = CompiledSelect(lambda pk: Match.objects.filter(pk=pk, table=3)[:1], 0)
     with pytest.raises(ValueError, match="one parameter"):
         two.first(1)
+
+
+def test_a_compiled_insert_saves_what_create_saves_and_no_model_it_writes_has_save_signals(match, referee):
+    from django.db.models.signals import post_save, pre_save
+
+    from config.compiled_sql import CompiledInsert
+    from scoring.models import HandEntry, MatchEvent
+
+    for model in (HandEntry, MatchEvent):  # CompiledInsert sends no signal: none may be listening
+        assert not pre_save.has_listeners(model) and not post_save.has_listeners(model)
+    made = CompiledInsert(MatchEvent).create(match=match, kind="hand", by=referee, data={"score": [3, 0], "via": None})
+    again = CompiledInsert(MatchEvent).create(match=match, kind="undo", by=None, data={})
+    assert made.pk and again.pk > made.pk and not made._state.adding
+    stored = MatchEvent.objects.get(pk=made.pk)
+    assert (stored.match_id, stored.kind, stored.by_id, stored.data) == (match.pk, "hand", referee.pk,
+                                                                         {"score": [3, 0], "via": None})
+    assert stored.at == made.at and MatchEvent.objects.get(pk=again.pk).by_id is None
