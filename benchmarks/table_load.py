@@ -39,21 +39,22 @@ Measured 2026-11-25, 18:10-18:30 UTC, on the shared 2-core machine under a load 
 - now: entry server CPU 10.3, 10.0, 9.9 and 11.3 ms (trivial view 0.7 to 1.0 ms), p99 333, 237,
   788 and 596 ms, p50 27 to 51 ms; lost 0 and doubled 0 in every run.
 
-Where the time went, found in-process (Django's test client on PostgreSQL, CPU time per entry,
-load-insensitive proportions): ~10.5 ms of Python per entry before, ~6 ms after. The tail at the
-realistic pace was the cold start: each gunicorn worker imported the URLconf (every view and
-serializer, ~0.3 s), built the templates' engine and its translations on its first request
-(0.3-0.6 s measured here; with 8 workers, 8 of the ~400 paced entries: which matches the p99 of
-637 ms the lead measured on a quiet machine). The app is now imported and warmed up once before the workers fork
-(``config/wsgi.py``, ``preload_app``). Of the Python cost, two thirds were the ORM compiling the
-same few statements on every entry: the link's lookup sorted by the model's ordering through the
-match's (2.5-3 ms in a request), the match locked (~1 ms), the current game (~0.6 ms); they are
-compiled once per connection now (``config/compiled_sql.py``) and the idempotency answer is
-stored by a plain UPDATE. Still one commit and eight statements (tests/scoring/test_table_links.py);
-PostgreSQL's share is ~2.5 ms of CPU per entry (0.5 ms of it the durable commit). Left: the two
-INSERTs and the game's UPDATE through the ORM (~2 ms), the middleware and DRF (~1.5 ms, shared with
-every request). Whether p99 < 100 ms and the ratio ≥ 0.2 hold on a quiet machine is for the lead's
-re-measurement: here the machine's load dominated both.
+Where the time went, found in-process (Django's test client on PostgreSQL, 200 tables, CPU time
+per entry, load-insensitive proportions): 7.1 to 7.7 ms of Python per entry before (10.5 ms with the
+per-step timers), 4.4 to 5.5 ms after; PostgreSQL's backend 2.3 to 2.6 ms both (0.5 ms of it the
+durable commit); the trivial view 0.5 to 0.75 ms. The tail at the realistic pace was the cold start:
+each gunicorn worker imported the URLconf (every view and serializer, ~0.3 s), built the templates'
+engine and its translations on its first request (0.3-0.6 s measured here; with 8 workers, 8 of the
+~400 paced entries: which matches the p99 of 637 ms the lead measured on a quiet machine). The app
+is now imported and warmed up once before the workers fork (``config/wsgi.py``, ``preload_app``).
+Of the Python cost, most was the ORM compiling the same statements on every entry: the link's
+lookup sorted by the model's ordering through the match's (2.5-3 ms in a request), the match locked
+(~1 ms), the current game (~0.6 ms), the hand's and the event's INSERTs (~1 and ~0.6 ms); they are
+compiled once per connection now (``config/compiled_sql.py``) and the idempotency answer is stored
+by a plain UPDATE. Still one commit and eight statements (tests/scoring/test_table_links.py). Left:
+the game's UPDATE through the ORM (~0.5 ms), the middleware and DRF (~1.5 ms, paid by every request
+alike), PostgreSQL's own work. Whether p99 < 100 ms and the ratio ≥ 0.2 hold on a quiet machine is
+for the lead's re-measurement: here the machine's load dominated both.
 """
 from __future__ import annotations
 
