@@ -30,14 +30,18 @@ Prints ``name: value`` lines:
   read from /proc, and ``table_cpu_ratio``: what a request costs, much less sensitive than the
   rates to what else the machine runs.
 
-Measured 2026-11-25, 18:10-18:30 UTC, on the shared 2-core machine under a load average of 13 to 24
-(other engineers' test suites and benchmarks: the rates say more about them than about this code),
-200 tables, defaults, alternating runs within minutes of each other:
+Measured 2026-11-25 on the shared 2-core machine (other engineers' suites and benchmarks running:
+the rates say as much about them as about this code), 200 tables, defaults, the code before this
+work (8 sync workers, no preload, no warm-up) and after it alternating within minutes:
 
-- before this work (8 sync workers, no preload, no warm-up): p99 1,963 ms; with the production
-  settings but the old query path: entry server CPU 14.9 and 12.1 ms, p99 3,310 and 164 ms;
-- now: entry server CPU 10.3, 10.0, 9.9 and 11.3 ms (trivial view 0.7 to 1.0 ms), p99 333, 237,
-  788 and 596 ms, p50 27 to 51 ms; lost 0 and doubled 0 in every run.
+- 18:49-18:54 UTC, load average 8 to 13: before p50 11.9 / 23.8 ms, p99 397 / 221 ms, capacity
+  85.6 / 77.6 hands/s, trivial 494 / 283 /s (ratio 0.17 / 0.27: the trivial view starved by the
+  load); after p50 7.7 / 10.6 ms, **p99 24.5 / 63.7 ms**, capacity 129.1 / 112.6 hands/s (+50 %),
+  trivial 900 / 682 /s, **ratio 0.14 / 0.17**; server CPU per entry 8.7 / 8.8 ms (client 0.5),
+  per trivial view 0.7 / 0.6 ms (client 0.25): table_cpu_ratio 0.10 / 0.09;
+- 18:13-18:25 UTC, load average 13 to 24: the old query path under the new server settings cost
+  14.9 / 12.1 ms of server CPU per entry, the new one 10.3 / 10.0 ms;
+- lost 0 and doubled 0 in every run (5 % of the entries re-sent with their key, each replayed).
 
 Where the time went, found in-process (Django's test client on PostgreSQL, 200 tables, CPU time
 per entry, load-insensitive proportions): 7.1 to 7.7 ms of Python per entry before (10.5 ms with the
