@@ -2,29 +2,20 @@
 ``referee.services``, which writes the súmula); policies and settings are edited by organizers."""
 from django.contrib import admin
 
+from config.view_only_admin import ViewOnlyAdmin
+
 from .models import Appeal, EscalationPolicy, RefereeSettings, Ruling
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(Ruling)
-class RulingAdmin(ReadOnlyAdmin):
+class RulingAdmin(ViewOnlyAdmin):
     list_display = ("id", "match", "code", "article", "points", "step", "status", "referee", "created_at")
     list_filter = ("status", "code", "step")
     search_fields = ("code", "article", "message")
 
 
 @admin.register(Appeal)
-class AppealAdmin(ReadOnlyAdmin):
+class AppealAdmin(ViewOnlyAdmin):
     list_display = ("id", "ruling", "team", "player", "decision", "filed_at", "decided_at")
     list_filter = ("decision",)
 

@@ -11,25 +11,20 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from config.view_only_admin import ViewOnlyAdmin
+
 from . import services
 from .models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, PrintJob, Signature, SumulaVersion
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ViewOnlyAdmin):
+    """View-only, and every active staff member may look (no model permission needed)."""
+
     def has_module_permission(self, request):
         return request.user.is_active and request.user.is_staff
 
     def has_view_permission(self, request, obj=None):
         return request.user.is_active and request.user.is_staff
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class VersionInline(admin.TabularInline):

@@ -6,23 +6,12 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from config.view_only_admin import ViewOnlyAdmin
+
 from .models import (
     AuditEntry, BracketNode, Bye, CheckIn, GroupMember, Pair, Player, Result, Round, Stage, TableAssignment,
     Tournament,
 )
-
-
-class ViewOnlyAdmin(admin.ModelAdmin):
-    """Staff can look; nobody adds, changes or deletes here."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class PairInline(admin.TabularInline):

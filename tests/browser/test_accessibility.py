@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from .conftest import phone_context
+from .conftest import log_in, phone_context
 
 pytestmark = pytest.mark.browser
 
@@ -43,9 +43,7 @@ def violations(page) -> list[dict]:
 
 def login(page, base: str, username: str) -> None:
     page.goto(f"{base}/entrar/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "truco-demo")
-    page.click("form.login button[type=submit]")
+    log_in(page, username, "truco-demo")
     page.wait_for_load_state()
 
 

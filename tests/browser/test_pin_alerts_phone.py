@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import phone_context
-from .test_sumula_phone import sumula_match  # noqa: F401 (fixture)
+from .conftest import log_in, phone_context
 
 pytestmark = pytest.mark.browser
 
 
-def test_alerts_unlock_and_countersign_in_place(live_server, browser, sumula_match):  # noqa: F811
+def test_alerts_unlock_and_countersign_in_place(live_server, browser, sumula_match):
     from playwright.sync_api import expect
 
     from scoring import services
@@ -29,9 +28,7 @@ def test_alerts_unlock_and_countersign_in_place(live_server, browser, sumula_mat
     page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/assinar/")
     expect(page.locator(".pin-alert")).to_contain_text("Ana Souza")
     page.goto(f"{live_server.url}/entrar/?next=/sumulas/partida/{match.pk}/assinar/")
-    page.fill("#id_username", "organizadora")
-    page.fill("#id_password", "org-secret")
-    page.click("form.login button[type=submit]")
+    log_in(page, "organizadora", "org-secret")
     page.wait_for_load_state()
     form = page.locator('form[action$="/contra-assinar/"]')
     form.locator('input[name="reason"]').fill("A árbitra saiu do clube")

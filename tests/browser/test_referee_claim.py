@@ -10,12 +10,11 @@ caso omisso, art. 26), /tmp/referee-check.png (the hand checker's verdict).
 """
 from __future__ import annotations
 
-import datetime
 import json
 
 import pytest
 
-from .conftest import phone_context
+from .conftest import log_in, phone_context
 
 pytestmark = pytest.mark.browser
 
@@ -30,28 +29,12 @@ COVERED_FIRST_TRICK = {  # seat 0 covers a card in the first trick (art. 11.1); 
 
 
 @pytest.fixture
-def claim_match(transactional_db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from django.contrib.auth import get_user_model
-
+def claim_match(make_phone_match):
     from scoring import services
-    from tournaments.models import Pair, Player, Round, Tournament
 
-    users = get_user_model().objects
-    organizer = users.create_user("organizadora", password="org-secret")
-    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla")
-    tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
-                                           date=datetime.date(2026, 11, 21))
-    players = [Player.objects.create(name=n) for n in ("Ana Souza", "Beto Lima", "Caio Reis", "Duda Melo")]
-    pair_a = Pair.objects.create(tournament=tournament, name="Os Zaps", first_player=players[0],
-                                 second_player=players[1])
-    pair_b = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
-                                 second_player=players[3])
-    round_ = Round.objects.create(tournament=tournament, number=1)
-    match = services.create_match(pair_a=pair_a, pair_b=pair_b, tournament=tournament, round=round_, table=4,
-                                  referee=referee, by=organizer)
+    match = make_phone_match()
     for winner in (0, 1, 0):  # 6-3 after three hands of truco
-        services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": 3}, referee)
+        services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": 3}, match.referee)
     return match
 
 
@@ -63,9 +46,7 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     page = context.new_page()
     page.goto(f"{live_server.url}/arbitragem/")
     assert "/entrar/" in page.url
-    page.fill("#id_username", "arbitra")
-    page.fill("#id_password", "ref-secret")
-    page.click("form.login button[type=submit]")
+    log_in(page, "arbitra", "ref-secret")
     card = page.locator(f'.match-card[data-match="{match.pk}"]')
     expect(card).to_contain_text("Mesa 4")
     expect(card).to_contain_text("6 – 3")
@@ -119,9 +100,7 @@ def test_organizer_decides_an_escalated_case_on_a_phone(live_server, browser, cl
     context = phone_context(browser)
     page = context.new_page()
     page.goto(f"{live_server.url}/entrar/?next=/arbitragem/revisao/")
-    page.fill("#id_username", "organizadora")
-    page.fill("#id_password", "org-secret")
-    page.click("form.login button[type=submit]")
+    log_in(page, "organizadora", "org-secret")
     card = page.locator(f"#ruling-{ruling.pk}")
     expect(card).to_contain_text("Celular tocou na mesa")
     card.locator("label.tap", has_text="Os Zaps").click()

@@ -7,43 +7,11 @@ Drives Debian's chromium through Playwright (never ``playwright install``). Scre
 """
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
-from .conftest import phone_context
-
+from .conftest import log_in, phone_context
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def sumula_match(transactional_db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from django.contrib.auth import get_user_model
-
-    from scoring import services
-    from tournaments.models import Pair, Player, Round, Tournament
-
-    users = get_user_model().objects
-    organizer = users.create_user("organizadora", password="org-secret", first_name="Olga")
-    # a referee is a plain user: the site's own login page (LOGIN_URL) is not the admin's
-    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla", last_name="Árbitra")
-    tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
-                                           date=datetime.date(2026, 11, 21))
-    players = []
-    for name, pin in (("Ana Souza", "1111"), ("Beto Lima", "2222"), ("Caio Reis", "3333"), ("Duda Melo", "4444")):
-        player = Player(name=name)
-        player.set_pin(pin)
-        player.save()
-        players.append(player)
-    pair_a = Pair.objects.create(tournament=tournament, name="Os Zaps", first_player=players[0],
-                                 second_player=players[1])
-    pair_b = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
-                                 second_player=players[3])
-    round_ = Round.objects.create(tournament=tournament, number=1)
-    return services.create_match(pair_a=pair_a, pair_b=pair_b, tournament=tournament, round=round_, table=4,
-                                 referee=referee, by=organizer)
 
 
 def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_match):
@@ -54,9 +22,7 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     page = context.new_page()
     page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
     assert "/entrar/" in page.url
-    page.fill("#id_username", "arbitra")
-    page.fill("#id_password", "ref-secret")
-    page.click("form.login button[type=submit]")
+    log_in(page, "arbitra", "ref-secret")
     expect(page.locator("h1")).to_contain_text("Os Zaps")
 
     form = page.locator("#hand-form")

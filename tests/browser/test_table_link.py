@@ -7,43 +7,19 @@ Screenshots: /tmp/wt10/table-entry.png, /tmp/wt10/table-offline.png, /tmp/wt10/t
 """
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
-from .conftest import phone_context
+from .conftest import log_in, phone_context
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def table_match(transactional_db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from django.contrib.auth import get_user_model
+def table_match(make_phone_match):
+    from scoring import table_links
 
-    from scoring import services, table_links
-    from tournaments.models import Pair, Player, Round, Tournament
-
-    users = get_user_model().objects
-    organizer = users.create_user("organizadora", password="org-secret", first_name="Olga")
-    referee = users.create_user("arbitra", password="ref-secret", first_name="Carla", last_name="Árbitra")
-    tournament = Tournament.objects.create(name="Torneio de Verão", slug="torneio-de-verao", organizer=organizer,
-                                           date=datetime.date(2026, 11, 21))
-    players = []
-    for name, pin in (("Ana Souza", "1111"), ("Beto Lima", "2222"), ("Caio Reis", "3333"), ("Duda Melo", "4444")):
-        player = Player(name=name)
-        player.set_pin(pin)
-        player.save()
-        players.append(player)
-    pair_a = Pair.objects.create(tournament=tournament, name="Os Zapeiros", first_player=players[0],
-                                 second_player=players[1])
-    pair_b = Pair.objects.create(tournament=tournament, name="Copas", first_player=players[2],
-                                 second_player=players[3])
-    round_ = Round.objects.create(tournament=tournament, number=1)
-    match = services.create_match(pair_a=pair_a, pair_b=pair_b, tournament=tournament, round=round_, table=4,
-                                  referee=referee, by=organizer)
-    link = table_links.ensure_links([match])[match.pk]
-    return match, link
+    match = make_phone_match("Os Zapeiros")
+    return match, table_links.ensure_links([match])[match.pk]
 
 
 def _hands(match):
@@ -151,9 +127,7 @@ def test_a_pair_disputes_an_entry_and_the_referee_sees_the_call(live_server, bro
     expect(page.locator("#last li.disputed")).to_have_count(1)
     referee = context.browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR").new_page()
     referee.goto(f"{live_server.url}/entrar/?next=/arbitragem/")
-    referee.fill("#id_username", "arbitra")
-    referee.fill("#id_password", "ref-secret")
-    referee.click("form.login button[type=submit]")
+    log_in(referee, "arbitra", "ref-secret")
     calls = referee.locator(".calls li")
     expect(calls).to_have_count(1)
     expect(calls.first).to_contain_text("4")       # the table

@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from .conftest import PHONE, phone_context
+from .conftest import PHONE, log_in, phone_context
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -56,9 +56,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     # -- log in and create the tournament ---------------------------------------
     page.goto(f"{live_server.url}/torneios/novo/")
     assert "/entrar/" in page.url
-    page.fill("#id_username", "organizador")
-    page.fill("#id_password", "truco-demo")
-    page.click("form.login button[type=submit]")
+    log_in(page, "organizador", "truco-demo")
     expect(page.locator("h1")).to_have_text("Novo torneio")
     page.fill("#id_name", "Copa do Bar")
     page.fill("#id_date", "2026-11-21")

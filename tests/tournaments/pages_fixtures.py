@@ -8,14 +8,28 @@ from __future__ import annotations
 
 import random
 
+from django.urls import reverse
+
 from scoring.models import Match
 from tests.tournaments import factories as f
 from tournaments import services
 from tournaments.models import Result, Tournament
 
 
+def url(name: str, t, **kwargs) -> str:
+    """The path of the tournament page ``tournaments:<name>`` of ``t``."""
+    return reverse(f"tournaments:{name}", kwargs={"slug": t.slug, **kwargs})
+
+
 def organizer(username: str = "org"):
     return f.user(username, is_staff=False)
+
+
+def logged_in_organizer(client):
+    """An organizer (not staff), logged in on the test client."""
+    user = organizer()
+    client.force_login(user)
+    return user
 
 
 def tournament(org, slug: str = "copa", *, pairs: int = 8, format: str = "single_elimination",

@@ -14,14 +14,11 @@ from django.urls import reverse
 from scoring.models import Match
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
+from tests.tournaments.pages_fixtures import url
 from tournaments import live, live_pages, services
 from tournaments.models import Bye, Pair, Round
 
 pytestmark = pytest.mark.django_db
-
-
-def url(name: str, t, **kwargs) -> str:
-    return reverse(f"tournaments:{name}", kwargs={"slug": t.slug, **kwargs})
 
 
 def queries(client, path: str) -> int:

@@ -7,20 +7,15 @@ from django.urls import reverse
 
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
+from tests.tournaments.pages_fixtures import url
 from tournaments.models import AuditEntry, Stage, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-def url(name: str, t, **kwargs) -> str:
-    return reverse(f"tournaments:{name}", kwargs={"slug": t.slug, **kwargs})
-
-
 @pytest.fixture
 def org(client):
-    user = pf.organizer()
-    client.force_login(user)
-    return user
+    return pf.logged_in_organizer(client)
 
 
 def test_the_creation_form_takes_the_third_place_and_the_seeding(client):

@@ -10,20 +10,15 @@ from scoring import services as scoring
 from scoring.models import Match
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
+from tests.tournaments.pages_fixtures import url
 from tournaments.models import AuditEntry, CheckIn, Pair, Result, Round, Stage, TableAssignment, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-def url(name: str, t, **kwargs) -> str:
-    return reverse(f"tournaments:{name}", kwargs={"slug": t.slug, **kwargs})
-
-
 @pytest.fixture
 def org(client):
-    user = pf.organizer()
-    client.force_login(user)
-    return user
+    return pf.logged_in_organizer(client)
 
 
 def messages_of(response) -> list[str]:

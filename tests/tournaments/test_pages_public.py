@@ -8,15 +8,12 @@ from django.urls import reverse
 
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
+from tests.tournaments.pages_fixtures import url
 from tournaments import services
 from tournaments.models import Pair, Round
 
 pytestmark = pytest.mark.django_db
 NS = "{http://www.w3.org/2000/svg}"
-
-
-def url(name: str, t, **kwargs) -> str:
-    return reverse(f"tournaments:{name}", kwargs={"slug": t.slug, **kwargs})
 
 
 def inline_svg(html: str) -> ET.Element:

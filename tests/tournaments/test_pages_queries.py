@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from tests.tournaments import pages_fixtures as pf
 
@@ -36,6 +35,22 @@ def build(format: str, pairs: int, **stage):
     return org, t
 
 
+def counts_by_pairs(client, assert_max_num_queries, page: str, make) -> dict[int, int]:
+    """The queries ``tournaments:<page>`` runs for a tournament of 8 pairs and for one of 64, each
+    made by ``make(pairs)`` as ``(organizer, tournament)`` (the organizer logged in unless None),
+    and within ``MAX_QUERIES[page]``."""
+    counts = {}
+    for pairs in (8, 64):
+        org, t = make(pairs)
+        if org is not None:
+            client.force_login(org)
+        path = pf.url(page, t)
+        counts[pairs] = count(client, path)
+        with assert_max_num_queries(MAX_QUERIES[page]):
+            client.get(path)
+    return counts
+
+
 @pytest.mark.parametrize("format,page,stage", [
     ("single_elimination", "bracket", {}),
     ("double_elimination", "bracket", {}),
@@ -46,13 +61,8 @@ def build(format: str, pairs: int, **stage):
     ("single_elimination", "rounds", {}),
 ])
 def test_public_page_queries_do_not_grow_with_pairs(client, django_assert_max_num_queries, format, page, stage):
-    counts = {}
-    for pairs in (8, 64):
-        _org, t = build(format, pairs, **stage)
-        path = reverse(f"tournaments:{page}", kwargs={"slug": t.slug})
-        counts[pairs] = count(client, path)
-        with django_assert_max_num_queries(MAX_QUERIES[page]):
-            client.get(path)
+    counts = counts_by_pairs(client, django_assert_max_num_queries, page,
+                             lambda pairs: (None, build(format, pairs, **stage)[1]))
     assert counts[8] == counts[64], counts
 
 
@@ -63,25 +73,15 @@ def test_public_page_queries_do_not_grow_with_pairs(client, django_assert_max_nu
     ("round_robin", {"group_count": 4}),
 ])
 def test_dashboard_queries_do_not_grow_with_pairs(client, django_assert_max_num_queries, format, stage):
-    counts = {}
-    for pairs in (8, 64):
-        org, t = build(format, pairs, **stage)
-        client.force_login(org)
-        path = reverse("tournaments:dashboard", kwargs={"slug": t.slug})
-        counts[pairs] = count(client, path)
-        with django_assert_max_num_queries(MAX_QUERIES["dashboard"]):
-            client.get(path)
+    counts = counts_by_pairs(client, django_assert_max_num_queries, "dashboard",
+                             lambda pairs: build(format, pairs, **stage))
     assert counts[8] == counts[64], counts
 
 
 def test_dashboard_before_the_draw_does_not_grow_with_pairs(client, django_assert_max_num_queries):
-    counts = {}
-    for pairs in (8, 64):
+    def before_the_draw(pairs):
         org = pf.organizer(f"o{pairs}")
-        t = pf.tournament(org, f"antes-{pairs}", pairs=pairs, draw=False)
-        client.force_login(org)
-        path = reverse("tournaments:dashboard", kwargs={"slug": t.slug})
-        counts[pairs] = count(client, path)
-        with django_assert_max_num_queries(MAX_QUERIES["dashboard"]):
-            client.get(path)
+        return org, pf.tournament(org, f"antes-{pairs}", pairs=pairs, draw=False)
+
+    counts = counts_by_pairs(client, django_assert_max_num_queries, "dashboard", before_the_draw)
     assert counts[8] == counts[64], counts

@@ -5,18 +5,14 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
+from tests.tournaments.pages_fixtures import url
 from tournaments import services
 from tournaments.models import AuditEntry, Pair, Stage
 
 pytestmark = pytest.mark.django_db
-
-
-def url(name: str, t, **kwargs) -> str:
-    return reverse(f"tournaments:{name}", kwargs={"slug": t.slug, **kwargs})
 
 
 def groups_then_knockout(org, slug="copa", pairs=8):

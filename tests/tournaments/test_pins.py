@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import subprocess
 
-import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -14,21 +13,6 @@ from scoring import services as scoring, table_links
 from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401 (autouse fixture)
 from tournaments.models import Pair, Player
-
-
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def org(db):
-    return f.user("org")
-
-
-@pytest.fixture
-def t(org):
-    return f.tournament(org)
 
 
 def shown(client_response) -> list[str]:

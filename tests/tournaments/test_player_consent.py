@@ -13,11 +13,6 @@ pytestmark = pytest.mark.django_db
 API = "/api/tournaments/"
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def victim(org):
     services.register_pair(f.tournament(org, slug="da-olga"), org, name="Zap",

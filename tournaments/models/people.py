@@ -1,0 +1,152 @@
+"""Who plays: :class:`Player` (with the hash of the personal PIN they sign súmulas with,
+art. 25) and :class:`Pair`, two partners registered in one tournament (registration status,
+withdrawal, rating and organizer's seed)."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.hashers import check_password, make_password
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.tournament import Tournament
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    nickname = models.CharField(_("nickname"), max_length=60, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    contact = models.CharField(_("contact"), max_length=200, blank=True, help_text=_("Phone or e-mail."))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        editable=False, verbose_name=_("entered by"),
+        help_text=_("The organizer who entered this player (and their contact): only they read the contact."),
+    )
+    pin_hash = models.CharField(
+        _("signing PIN (hash)"),
+        max_length=128,
+        blank=True,
+        editable=False,
+        help_text=_("The personal PIN the player signs súmulas with (art. 25); only its hash is kept."),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.nickname})" if self.nickname else self.name
+
+    @property
+    def has_pin(self) -> bool:
+        return bool(self.pin_hash)
+
+    def set_pin(self, pin: str | None) -> None:
+        """Keep the hash of ``pin`` (never the PIN); ``None`` or ``""`` removes it. Does not save."""
+        self.pin_hash = make_password(pin) if pin else ""
+
+    def check_pin(self, pin: str) -> bool:
+        return bool(self.pin_hash) and bool(pin) and check_password(pin, self.pin_hash)
+
+
+class Pair(models.Model):
+    """Two partners registered together in one tournament (a *dupla*), with an optional substitute.
+
+    Only ``confirmed`` pairs are drawn and paired; a ``withdrawn`` pair keeps its results and
+    its remaining matches are walkovers.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("tournament")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    first_player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("first player")
+    )
+    second_player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("second player")
+    )
+    substitute = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("substitute"),
+    )
+    status = models.CharField(_("registration"), max_length=10, choices=Status.choices, default=Status.CONFIRMED)
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
+    seed = models.PositiveIntegerField(
+        _("seed"), null=True, blank=True, help_text=_("The organizer's order: 1 is the top seed.")
+    )
+    registered_at = models.DateTimeField(_("registered at"), default=timezone.now)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    withdrawal_reason = models.CharField(_("reason for withdrawal"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "name"],
+                name="pair_unique_name_per_tournament",
+                violation_error_message=_("This tournament already has a pair with this name."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(first_player=models.F("second_player")),
+                name="pair_two_different_players",
+                violation_error_message=_("A pair needs two different players."),
+            ),
+            models.CheckConstraint(
+                condition=Q(substitute__isnull=True)
+                | (~Q(substitute=models.F("first_player")) & ~Q(substitute=models.F("second_player"))),
+                name="pair_substitute_not_a_partner",
+                violation_error_message=_("The substitute cannot be one of the two partners."),
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "confirmed", "withdrawn"]),
+                name="pair_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=(Q(status="withdrawn") & Q(withdrawn_at__isnull=False) & ~Q(withdrawal_reason=""))
+                | (~Q(status="withdrawn") & Q(withdrawn_at__isnull=True) & Q(withdrawal_reason="")),
+                name="pair_withdrawal_has_time_and_reason",
+                violation_error_message=_("A withdrawn pair records when and why it withdrew."),
+            ),
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | Q(seed__gte=1),
+                name="pair_seed_positive",
+                violation_error_message=_("Seeds are numbered from 1."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=Q(seed__isnull=False),
+                name="pair_unique_seed_per_tournament",
+                violation_error_message=_("Another pair of this tournament has this seed."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def players(self) -> list[Player]:
+        return [self.first_player, self.second_player]
+
+    @property
+    def clubs(self) -> str:
+        """The partners' clubs, each named once, in order."""
+        return " · ".join(dict.fromkeys(p.club for p in self.players if p.club))
+
+    @property
+    def is_active(self) -> bool:
+        """Drawn and paired: confirmed and not withdrawn."""
+        return self.status == self.Status.CONFIRMED
