@@ -150,9 +150,14 @@ def complete(record_id: int, response) -> None:
         return
     if hasattr(response, "render") and not getattr(response, "is_rendered", True):
         response.render()
-    IdempotencyRecord.objects.filter(pk=record_id).update(
-        status=response.status_code, content_type=response.get("Content-Type", ""),
-        body=response.content.decode("utf-8", "replace"))
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:  # one statement on every entry: written once, as the claim
+        cursor.execute(
+            f"UPDATE {q(IdempotencyRecord._meta.db_table)} SET {q('status')} = %s, {q('content_type')} = %s, "
+            f"{q('body')} = %s WHERE {q('id')} = %s",
+            [response.status_code, response.get("Content-Type", ""), response.content.decode("utf-8", "replace"),
+             record_id],
+        )
 
 
 def purge(now=None) -> int:

@@ -23,6 +23,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import BasePermission
 
+from config.compiled_sql import CompiledSelect
 from config.errors import Forbidden
 
 from . import access
@@ -95,11 +96,17 @@ def revoke(match: Match, by) -> int:
     return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
 
 
+# Every request of a table runs this lookup: compiled once per connection (config/compiled_sql.py).
+# The token is unique: no ORDER BY (``first()`` would sort by the model's ordering, through the match's).
+_BY_TOKEN = CompiledSelect(lambda token: TableLink.objects.select_related("match").filter(token=token).order_by()[:1],
+                           "compiled-marker")
+
+
 def resolve(token: str) -> TableLink | None:
     """The active link of ``token`` whose súmula is not received yet (it stops working then), or None."""
     if not token or len(token) > 64:
         return None
-    link = TableLink.objects.select_related("match").filter(token=token).first()
+    link = _BY_TOKEN.first(token)
     if link is None or link.revoked_at is not None or link.match.status == Match.Status.RECEIVED:
         return None
     return link

@@ -8,6 +8,7 @@ import re
 
 from django.utils.translation import gettext as _
 
+from config.compiled_sql import CompiledInsert
 from config.errors import Conflict, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.rules import RuleSet, rule_set_from
@@ -38,8 +39,11 @@ def _lock(match: Match | int) -> Match:
     return match_queryset().select_for_update(of=("self",)).get(pk=pk)
 
 
+_INSERT_EVENT = CompiledInsert(MatchEvent)  # every entry writes one: the INSERT compiled once (config/compiled_sql.py)
+
+
 def _event(match: Match, kind: str, by=None, **data) -> MatchEvent:
-    return MatchEvent.objects.create(match=match, kind=kind, by=by if _is_user(by) else None, data=data)
+    return _INSERT_EVENT.create(match=match, kind=kind, by=by if _is_user(by) else None, data=data)
 
 
 def _is_user(user) -> bool:

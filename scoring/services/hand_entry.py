@@ -14,10 +14,12 @@ the current state instead of writing in the wrong place.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config import engine_words
+from config.compiled_sql import CompiledInsert, CompiledSelect
 from config.errors import Conflict, Forbidden
 from referee.engine.game import next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
@@ -36,34 +38,38 @@ class PositionConflict(Conflict):
         self.state = state
 
 
+_INSERT_HAND = CompiledInsert(HandEntry)  # every entry: the INSERT compiled once (config/compiled_sql.py)
+_LOCKED_MATCH = CompiledSelect(lambda pk: Match.objects.select_for_update().filter(pk=pk).order_by()[:1], 0)
+
+
 def _lock(pk: int) -> Match:
     """The match row alone (its tournament and pairs are read only when needed: an organizer's
-    check, the name of a game's winner)."""
-    return Match.objects.select_for_update().get(pk=pk)
+    check, the name of a game's winner), locked; its SQL compiled once (config/compiled_sql.py)."""
+    if not transaction.get_connection().in_atomic_block:
+        raise transaction.TransactionManagementError("select_for_update cannot be used outside of a transaction.")
+    match = _LOCKED_MATCH.first(pk)
+    if match is None:
+        raise Match.DoesNotExist("Match matching query does not exist.")
+    return match
 
 
-_CURRENT_GAME_SQL = None
+def _last(model, column: str):
+    """The game's last ``model`` entry's ``column`` (a correlated subquery)."""
+    return Subquery(model.objects.filter(game_id=OuterRef("pk")).order_by("-position").values(column)[:1])
 
 
-def _current_game_sql() -> str:
-    """The last game with its last hand (number, dealer, position) and last penalty position, in one
-    statement (written once: building it with the ORM on every entry costs more than running it)."""
-    global _CURRENT_GAME_SQL
-    if _CURRENT_GAME_SQL is None:
-        g, h, p = Game._meta.db_table, HandEntry._meta.db_table, PenaltyEntry._meta.db_table
-        last_hand = f"(SELECT h.%s FROM {h} h WHERE h.game_id = g.id ORDER BY h.position DESC LIMIT 1)"
-        _CURRENT_GAME_SQL = (
-            f"SELECT g.*, {last_hand % 'number'} AS last_hand_number, {last_hand % 'dealer'} AS last_hand_dealer, "
-            f"{last_hand % 'position'} AS last_hand_position, "
-            f"(SELECT MAX(p.position) FROM {p} p WHERE p.game_id = g.id) AS last_penalty_position "
-            f"FROM {g} g WHERE g.match_id = %s ORDER BY g.number DESC LIMIT 1")
-    return _CURRENT_GAME_SQL
+# The last game with its last hand (number, dealer, position) and last penalty position, in one statement,
+# compiled once per connection (config/compiled_sql.py: compiling it cost more than running it).
+_CURRENT_GAME = CompiledSelect(lambda match_id: Game.objects.filter(match_id=match_id).annotate(
+    last_hand_number=_last(HandEntry, "number"), last_hand_dealer=_last(HandEntry, "dealer"),
+    last_hand_position=_last(HandEntry, "position"), last_penalty_position=_last(PenaltyEntry, "position"),
+).order_by("-number")[:1], 0)
 
 
 def current_game(match: Match) -> Game | None:
     """The match's last game with ``hand_count``, ``entry_count`` (hands and penalties) and ``dealer``
     (of the next hand), in one query."""
-    game = next(iter(Game.objects.raw(_current_game_sql(), [match.pk])), None)
+    game = _CURRENT_GAME.first(match.pk)
     if game is not None:
         game.hand_count = game.last_hand_number or 0
         game.entry_count = max(game.last_hand_position or 0, game.last_penalty_position or 0)
@@ -165,7 +171,7 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
         game.save(update_fields=["first_dealer"])
     now = timezone.now()
     link = getattr(by, "table_link", None)
-    hand = HandEntry.objects.create(
+    hand = _INSERT_HAND.create(
         game=game, position=game.entry_count + 1, number=game.hand_count + 1, dealer=dealer,
         ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
         points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],

@@ -1,0 +1,29 @@
+"""gunicorn's settings for the site, in one place: ``scripts/serve`` (hence compose.yaml) and
+``benchmarks/table_load.py`` start gunicorn with ``--config config/gunicorn_conf.py``, so that
+what is measured is what runs. Each setting reads the environment variable of ``scripts/serve``.
+
+- ``preload_app``: the master imports Django, the URLconf with every view, the templates' engine
+  and the translations once (``config.wsgi.warm_up``) and the workers fork from it warm. Without
+  it each worker paid ~0.3-0.6 s on its first request (the tail of issue 10 §4's benchmark: with
+  8 workers, 8 of the first few hundred entries). A new release needs a restart (not ``HUP``),
+  as with any preloaded app.
+- ``workers`` x ``threads`` (gthread): 2 x cores + 1 processes of 4 threads. Threads let a
+  process go on while another request waits for PostgreSQL (a durable commit) and keep idle
+  phone connections alive cheaply; each thread holds its own database connection
+  (``DATABASE_CONN_MAX_AGE``), so PostgreSQL's ``max_connections`` must exceed workers x threads.
+"""
+from __future__ import annotations
+
+import os
+
+_cores = os.cpu_count() or 2
+
+bind = os.environ.get("BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_WORKERS") or 2 * _cores + 1)
+threads = int(os.environ.get("WEB_THREADS") or 4)
+worker_class = "gthread" if threads > 1 else "sync"
+timeout = int(os.environ.get("WEB_TIMEOUT") or 60)
+graceful_timeout = 30
+preload_app = os.environ.get("WEB_PRELOAD", "1").strip().lower() not in {"0", "false", "no", "off"}
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+errorlog = "-"
