@@ -86,6 +86,17 @@ slot), standings 52 -> 47-50, first round 62 -> 42 (9 -> 7 queries), the round's
 The pages' output is unchanged (same bytes but for the nonce, CSRF token and render time).
 The lead measured before this work, on a quiet machine: results_entered 0 (the writer's
 points were refused), closed-loop public_p50_ms 397, public_p99_ms 1264, 221 pages/s.
+
+Re-measured on a QUIET 2-core machine after this work (nothing else running before each run;
+Redis cache, 100 live readers, a result a second, 48 to 50 results entered, 0 errors), three runs
+2026-11-25 19:00-19:11 UTC: **public_p99_ms 143.8 / 235.6 / 160.8** (the second with another
+engineer's benchmark starting beside it), public_p50_ms 6.3 / 8.3 / 11.8, public_poll_p99_ms 17.1
+/ 37.5 / 23.1, public_page_p99_ms 161 / 268 / 190, live CPU per request 7.2 / - / 8.0 ms,
+trivial_view_per_s 1940 / 2051 / 1733, closed-loop public_pages_per_s 258 / 195 / 135. The target
+(p99 < 150 ms) is at its edge on a quiet machine: met in one run of two quiet ones. What is left
+is the page builds themselves (30-50 ms of CPU each for a 256-pair page that changed): with a
+result every second, every page opened is a new state; a fragment cached by a fingerprint that
+does not depend on the path would let pages share their parts.
 """
 from __future__ import annotations
 
