@@ -288,7 +288,12 @@ function trucoEntry(B, opts) {
     undoing = true;
     post(B.urls.undo, {}, newKey()).then(function (r) {
       setTimeout(function () { undoing = false; }, 1000);
-      if (r.ok) { say(T.undone); refresh(); } else if (!r.network) say(r.message, "bad");
+      if (r.ok) { say(T.undone); refresh(); }
+      else if ((r.status === 401 || r.status === 403) && opts.denied) {  // an expired session: the login notice, not the API's words
+        fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store" }).then(function (res) {
+          if (res.status === 401) hook("stateFailed")(res); else say(r.message, "bad");
+        }, function () { E.online = false; render(); });
+      } else if (!r.network) say(r.message, "bad");
     });
   }
   function start() {

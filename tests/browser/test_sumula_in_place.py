@@ -191,3 +191,22 @@ def test_without_javascript_the_plain_form_records_the_hand(live_server, browser
     expect(page.locator(".pts[data-team='0']")).to_have_text("3")
     page.screenshot(path=str(SHOTS / "entry-no-js.png"))
     assert _hands(match) == [(1, 1, 0, 3)]
+
+
+def test_an_undo_after_the_session_expired_shows_the_login_notice(live_server, browser, match3):
+    """Issue 14 §3: never a developer's message ("credentials were not provided") for an expired session."""
+    from playwright.sync_api import expect
+
+    match = match3
+    url = f"{live_server.url}/sumulas/partida/{match.pk}/"
+    context = phone_context(browser)
+    page = context.new_page()
+    _login(page, url)
+    _tap(page, 0, 3)
+    expect(page.locator("#pts0")).to_have_text("3")
+    context.clear_cookies()                                            # the session expired
+    page.locator("#undo").tap()
+    expect(page.locator("#relogin")).to_be_visible()
+    expect(page.locator("#relogin")).to_contain_text("sessão")
+    assert "credenciais" not in page.inner_text("body").lower()
+    assert _hands(match) == [(1, 1, 0, 3)]                             # nothing undone without a login
