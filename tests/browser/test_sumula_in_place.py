@@ -50,6 +50,20 @@ def _tap(page, team: int, value: int) -> None:
     page.wait_for_timeout(600)  # past the double-tap guard: this is a new hand
 
 
+def _one_hand_then_expired(live_server, browser, match):
+    """The referee's phone on the entry page, one hand (Os Zapeiros +3) entered, then the session gone."""
+    from playwright.sync_api import expect
+
+    url = f"{live_server.url}/sumulas/partida/{match.pk}/"
+    context = phone_context(browser)
+    page = context.new_page()
+    _login(page, url)
+    _tap(page, 0, 3)
+    expect(page.locator("#pts0")).to_have_text("3")
+    context.clear_cookies()                                            # the session expired
+    return page, url
+
+
 def _navigations(page) -> int:
     return page.evaluate("performance.getEntriesByType('navigation').length")
 
@@ -151,13 +165,7 @@ def test_an_expired_session_keeps_the_hand_and_sends_it_after_the_login(live_ser
     from playwright.sync_api import expect
 
     match = match3
-    url = f"{live_server.url}/sumulas/partida/{match.pk}/"
-    context = phone_context(browser)
-    page = context.new_page()
-    _login(page, url)
-    _tap(page, 0, 3)
-    expect(page.locator("#pts0")).to_have_text("3")
-    context.clear_cookies()                                            # the session expired
+    page, url = _one_hand_then_expired(live_server, browser, match)
     _tap(page, 1, 1)
     expect(page.locator("#relogin")).to_be_visible()
     expect(page.locator("#relogin")).to_contain_text("sessão")
@@ -198,13 +206,7 @@ def test_an_undo_after_the_session_expired_shows_the_login_notice(live_server, b
     from playwright.sync_api import expect
 
     match = match3
-    url = f"{live_server.url}/sumulas/partida/{match.pk}/"
-    context = phone_context(browser)
-    page = context.new_page()
-    _login(page, url)
-    _tap(page, 0, 3)
-    expect(page.locator("#pts0")).to_have_text("3")
-    context.clear_cookies()                                            # the session expired
+    page, _ = _one_hand_then_expired(live_server, browser, match)
     page.locator("#undo").tap()
     expect(page.locator("#relogin")).to_be_visible()
     expect(page.locator("#relogin")).to_contain_text("sessão")
