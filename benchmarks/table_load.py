@@ -26,7 +26,8 @@ Prints ``name: value`` lines:
 - ``trivial_view_per_s``: the same server, the same clients, a trivial view;
 - ``table_capacity_ratio``: capacity / trivial (target ≥ 0.2);
 - ``table_entry_server_cpu_ms``, ``trivial_view_server_cpu_ms`` (gunicorn's processes and this
-  database's PostgreSQL backends) and the ``..._client_cpu_ms`` (this process) per request, flat out,
+  database's PostgreSQL backends; ``table_entry_database_cpu_ms``: the backends' part) and the
+  ``..._client_cpu_ms`` (this process) per request, flat out,
   read from /proc, and ``table_cpu_ratio``: what a request costs, much less sensitive than the
   rates to what else the machine runs.
 
@@ -278,19 +279,19 @@ class CpuMeter:
                            "AND pid <> pg_backend_pid()")
             return [row[0] for row in cursor.fetchall()]
 
-    def read(self) -> tuple[float, float]:
-        """(server, client) CPU seconds so far."""
-        server = 0.0
+    def read(self) -> tuple[float, float, float]:
+        """(server, client, database) CPU seconds so far: server = gunicorn + database (PostgreSQL's backends)."""
+        web = database = 0.0
         for entry in Path("/proc").iterdir():
             if entry.name.isdigit():
                 stat = self._stat(int(entry.name))
                 if stat is not None and stat[0] == self.server_group:
-                    server += stat[1]
+                    web += stat[1]
         for pid in self._backends():
             stat = self._stat(pid)
-            server += stat[1] if stat else 0.0
+            database += stat[1] if stat else 0.0
         times = os.times()
-        return server, times.user + times.system
+        return web + database, times.user + times.system, database
 
 
 def wait_up(port: int, timeout: float = 30) -> None:
@@ -374,9 +375,10 @@ def main() -> None:
     print(f"table_client_errors: {sum(t.errors for t in tables)}")
     # what one request costs in CPU (load-insensitive, unlike the rates): server = gunicorn + PostgreSQL backends
     served = max(1, round(trivial * trivial_seconds))
-    entry_server, entry_client = ((middle[i] - before[i]) * 1000 / max(1, acked_flat) for i in (0, 1))
+    entry_server, entry_client, entry_db = ((middle[i] - before[i]) * 1000 / max(1, acked_flat) for i in (0, 1, 2))
     trivial_server, trivial_client = ((after[i] - middle[i]) * 1000 / served for i in (0, 1))
     print(f"table_entry_server_cpu_ms: {entry_server:.2f}")
+    print(f"table_entry_database_cpu_ms: {entry_db:.2f}")  # of which PostgreSQL's backends
     print(f"table_entry_client_cpu_ms: {entry_client:.2f}")
     print(f"trivial_view_server_cpu_ms: {trivial_server:.2f}")
     print(f"trivial_view_client_cpu_ms: {trivial_client:.2f}")

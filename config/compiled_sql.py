@@ -10,7 +10,8 @@ A table entering a hand (issue 10 §4) pays that on every request for the same f
   (``ModelIterable``). Only a queryset whose one parameter is that value may be compiled (anything
   else is refused when first built), so the SQL cannot silently keep a stale value;
 - :class:`CompiledInsert` is ``Model.objects.create(**values)`` with the INSERT's SQL kept: the
-  values are prepared by each field as the ORM does (``pre_save``, ``get_db_prep_save``). It sends
+  values are prepared by each field as the ORM does (``pre_save``, ``get_db_prep_save``; also
+  given alone, for a statement that inserts rows of several tables). It sends
   no ``pre_save``/``post_save`` signal, so it is for models that have no receiver (a test holds it
   for the models it is used on).
 """
@@ -99,12 +100,21 @@ class CompiledInsert:
             compiled = self._sql[connection] = (statements[0][0], returning)
         return compiled
 
+    def columns(self, connection) -> list[str]:
+        """The quoted columns the INSERT fills, in the order of :meth:`params`."""
+        return [connection.ops.quote_name(field.column) for field in self._fields]
+
+    def params(self, instance, connection) -> list:
+        """The values of ``instance`` as the INSERT sends them (each field's ``pre_save`` and
+        ``get_db_prep_save``, as the ORM does)."""
+        return [field.get_db_prep_save(field.pre_save(instance, True), connection=connection)
+                for field in self._fields]
+
     def create(self, using: str = DEFAULT_DB_ALIAS, **values):
         connection = connections[using]
         instance = self.model(**values)
         sql, returning = self._compiled(connection, instance)
-        params = [field.get_db_prep_save(field.pre_save(instance, True), connection=connection)
-                  for field in self._fields]
+        params = self.params(instance, connection)
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             if returning:

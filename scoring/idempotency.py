@@ -53,10 +53,14 @@ class _Answer(Exception):
         self.response = response
 
 
+def credential_of_link(link) -> str:
+    return f"table:{link.pk}"
+
+
 def credential_of(request) -> str:
     link = getattr(request.user, "table_link", None)
     if link is not None:
-        return f"table:{link.pk}"
+        return credential_of_link(link)
     if request.user is not None and request.user.is_authenticated:
         return f"user:{request.user.pk}"
     return "anonymous"

@@ -129,14 +129,16 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
     raise refusal
 
 
-def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEntry:
-    match = _lock(pk)
+def check_entry(match: Match, game: Game | None, rules, item: dict, by, expect=None,
+                position: tuple[int, int] | None = None) -> tuple[int, bool, dict]:
+    """Every check of a hand before anything is written (who may enter, the súmula's state, the
+    position the device expects, the state token, the dealer, the engine): ``(dealer, drawn, checked)``,
+    or a :class:`~scoring.services.base.ScoringError` (``PositionConflict`` for a device behind).
+    ``game`` is :func:`current_game` of the locked ``match`` (None once it is decided)."""
     if not access.can_enter_entries(by, match):
         raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
     if match.status != Match.Status.OPEN:
         raise services_base._locked_error()
-    game = current_game(match) if match.winner is None else None
-    rules = services_base.rules_of(match)
     if game is None or game.winner is not None:
         raise PositionConflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now "
                                  "signed). Use a correction with a reason to change it."),
@@ -164,25 +166,43 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
         checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item)
     except services_base.ScoringError as error:  # the engine's words, with the pairs named
         raise services_base.ScoringError(engine_words.name_pairs(error.message, match), error.field) from None
+    return dealer, drawn, checked
+
+
+def hand_values(game: Game, dealer: int, checked: dict, by, now) -> dict:
+    """The columns of the hand that :func:`check_entry` passed, as the next entry of ``game``."""
+    return dict(
+        game=game, position=game.entry_count + 1, number=game.hand_count + 1, dealer=dealer,
+        ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
+        points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],
+        report=checked["report"], verdict=checked["verdict"], created_by=by if services_base._is_user(by) else None,
+        table_link=getattr(by, "table_link", None), created_at=now,
+    )
+
+
+def hand_event_data(hand: HandEntry, game: Game, by) -> dict:
+    """What the audit trail's "hand" event says of ``hand`` (and the table link that entered it)."""
+    link = getattr(by, "table_link", None)
+    extra = {"via": f"table:{link.pk}"} if link is not None else {}
+    return dict(game=game.number, hand=hand.number, position=hand.position, dealer=hand.dealer,
+                ended_by=hand.ended_by, value=hand.value, winner=hand.winner, points=hand.points,
+                score=[hand.score_a, hand.score_b], report=hand.report is not None,
+                violations=len(hand.violations), **extra)
+
+
+def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEntry:
+    match = _lock(pk)
+    game = current_game(match) if match.winner is None else None
+    rules = services_base.rules_of(match)
+    dealer, drawn, checked = check_entry(match, game, rules, item, by, expect, position)
     # every check passed: the writes
     progress["wrote"] = True
     if drawn:
         game.first_dealer = dealer
         game.save(update_fields=["first_dealer"])
     now = timezone.now()
-    link = getattr(by, "table_link", None)
-    hand = _INSERT_HAND.create(
-        game=game, position=game.entry_count + 1, number=game.hand_count + 1, dealer=dealer,
-        ended_by=checked["ended_by"], value=checked["value"], winner=checked["winner"],
-        points=checked["points"], score_a=checked["score"][0], score_b=checked["score"][1],
-        report=checked["report"], verdict=checked["verdict"], created_by=by if services_base._is_user(by) else None,
-        table_link=link, created_at=now,
-    )
-    extra = {"via": f"table:{link.pk}"} if link is not None else {}
-    services_base._event(match, MatchEvent.Kind.HAND, by, game=game.number, hand=hand.number, position=hand.position,
-                    dealer=dealer, ended_by=hand.ended_by, value=hand.value, winner=hand.winner,
-                    points=hand.points, score=list(checked["score"]), report=hand.report is not None,
-                    violations=len(hand.violations), **extra)
+    hand = _INSERT_HAND.create(**hand_values(game, dealer, checked, by, now))
+    services_base._event(match, MatchEvent.Kind.HAND, by, **hand_event_data(hand, game, by))
     services_entry._finish_entry(match, game, checked["score"], by, now)
     game.match = match
     hand.game = game
