@@ -72,7 +72,7 @@ the match lock, the current game, the hand, the event, the game's score, the sto
 is left of its cost is Django's request/response and DRF (~2 ms of Python, as for any API call) and
 PostgreSQL. Server-side binding (psycopg prepared statements) was tried and gave no measurable gain.
 
-The hot path (``scoring/table_entry.py``, 2026-11-26): a table's plain next hand on PostgreSQL is
+The hot path (``scoring/hot_entry.py``, 2026-11-26): a table's plain next hand on PostgreSQL is
 answered before DRF in BEGIN, three statements, COMMIT (the link with its match locked, the current
 game, one ``WITH`` that claims the key and writes hand, event, score and answer). In-process
 (Django's WSGI handler on PostgreSQL, 200 tables, three rounds of entries, game ends included): 7.5

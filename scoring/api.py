@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from config.api import error_body
 
-from . import access, integrity, pins, services, table_entry, table_links
+from . import access, hot_entry, integrity, pins, services, table_links
 from .services.hand_entry import hand_data
 from .idempotency import IdempotentAPIView as APIView
 from .table_links import IsUserOrTable, TableScope
@@ -200,9 +200,9 @@ class HandView(_WriteView):
     serializer_class = HandSerializer
 
     def dispatch(self, request, *args, **kwargs):
-        # A table's plain next hand on PostgreSQL, the round's hot path, in three statements
-        # (scoring/table_entry.py, the same checks and answer); every other request, DRF's way.
-        answer = table_entry.enter(request, kwargs["pk"])
+        # The plain next hand on PostgreSQL, the round's hot path, in three statements
+        # (scoring/hot_entry.py: the same checks, rows and answer); every other request, DRF's way.
+        answer = hot_entry.enter(request, kwargs["pk"])
         return answer if answer is not None else super().dispatch(request, *args, **kwargs)
 
     @extend_schema(request=HandSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},

@@ -53,16 +53,17 @@ class _Answer(Exception):
         self.response = response
 
 
-def credential_of_link(link) -> str:
-    return f"table:{link.pk}"
-
-
 def credential_of(request) -> str:
-    link = getattr(request.user, "table_link", None)
+    return credential_of_actor(request.user)
+
+
+def credential_of_actor(actor) -> str:
+    """Whose key it is: a table link, a user, or "anonymous"."""
+    link = getattr(actor, "table_link", None)
     if link is not None:
-        return credential_of_link(link)
-    if request.user is not None and request.user.is_authenticated:
-        return f"user:{request.user.pk}"
+        return f"table:{link.pk}"
+    if actor is not None and actor.is_authenticated:
+        return f"user:{actor.pk}"
     return "anonymous"
 
 

@@ -1,14 +1,15 @@
-"""A table's next hand on PostgreSQL in three statements: the hot path of a round (issue 10 §4).
+"""The next hand on PostgreSQL in three statements: the hot path of a round (issue 10 §4).
 
-While a round is played nearly every write is one request: a table (``Authorization: Table
-<token>``) enters the next hand, a plain summary with the position it expects and an
-``Idempotency-Key``. The API view (``scoring.api.HandView``) serves it through DRF and the generic
-idempotency mechanism (scoring/idempotency.py): BEGIN, eight statements, COMMIT, and DRF's
-request, serializer and response. This module answers that one case itself, with BEGIN, three
-statements and COMMIT:
+While a round is played nearly every write is one request: the next hand, a plain summary with the
+position the device expects and an ``Idempotency-Key``, sent by a table (``Authorization: Table
+<token>``) or by the súmula page of its referee or organizer (the session). The API view
+(``scoring.api.HandView``) serves it through DRF and the generic idempotency mechanism
+(scoring/idempotency.py): BEGIN, seven or eight statements, COMMIT, and DRF's request, serializer
+and response. This module answers that one case itself, with BEGIN, three statements and COMMIT
+(and the session's two reads, for a user):
 
-1. the link and its match, the match locked (``FOR UPDATE OF``): every writer of a match locks it
-   before it reads the game, so two entries of one table (or a repeat of one) run one after the
+1. the match locked (a table's link joined to it, ``FOR UPDATE OF``): every writer of a match locks
+   it before it reads the game, so two entries of one table (or a repeat of one) run one after the
    other, and the second reads what the first wrote;
 2. the current game with its last hand and penalty (``hand_entry.current_game``);
 3. one data-modifying ``WITH``: the ``Idempotency-Key`` is claimed with the answer already in it
@@ -16,16 +17,17 @@ statements and COMMIT:
    took, the hand, its audit event and the game's new score are written. A key already used writes
    nothing.
 
-The checks are the API's own, in the same order (``hand_entry.check_entry``: who may enter, the
-súmula's state, the expected position, the dealer, the engine), and so are the rows written
-(``hand_values``, ``hand_event_data``) and the answer (``hand_data``, ``state_of``, DRF's JSON
-renderer). Every other case falls through to the API view with nothing written, and the view's
-answer is the answer: another database, another credential, no key, a body the serializer would
-coerce or refuse, an unknown or revoked link or another match's, a refusal (403, 409, 400), a key
-used before (a replay, or 422), the first hand of a game with the table's draw, and a hand that
-ends a game (the next game, the match's result and its version are the service's). So this path
-changes no behaviour: ``tests/scoring/test_table_entry.py`` runs every case through both and
-compares the answers and the rows.
+The credential is found in DRF's order (an active session user, with DRF's CSRF check, then the
+table link). The checks are the API's own, in the same order (``hand_entry.check_entry``: who may
+enter, the súmula's state, the expected position, the dealer, the engine), and so are the rows
+written (``hand_values``, ``hand_event_data``) and the answer (``hand_data``, ``state_of``, DRF's JSON
+renderer). Every other case falls through to the API view with nothing written, and the view's answer
+is the answer: another database, no key, a body the serializer would coerce or refuse, no credential,
+a failed CSRF check, an unknown or revoked link or another match's, a refusal (403, 409, 400), a key
+used before (a replay, or 422), the first hand of a game with the table's draw, and a hand that ends
+a game (the next game, the match's result and its version are the service's). So this path changes
+no behaviour: ``tests/scoring/test_hot_entry.py`` plays random evenings through both and compares the
+answers and the rows.
 """
 from __future__ import annotations
 
@@ -34,6 +36,8 @@ import json
 from django.db import connection, transaction
 from django.http import HttpResponse
 from django.utils import timezone
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.renderers import JSONRenderer
 
 from config.compiled_sql import CompiledSelect
@@ -61,7 +65,7 @@ class _FallThrough(Exception):
 
 
 def enter(request, match_id: int) -> HttpResponse | None:
-    """The answer to a table's plain next hand (201), or None: the API view answers."""
+    """The answer to a plain next hand (201), or None: the API view answers."""
     parsed = _plain_entry(request)
     if parsed is None:
         return None
@@ -72,14 +76,15 @@ def enter(request, match_id: int) -> HttpResponse | None:
         return None
 
 
-def _plain_entry(request) -> tuple[str, str, dict] | None:
-    """``(token, key, body)`` of a table's summary with its expected position, or None. Only what the
+def _plain_entry(request) -> tuple[str | None, str, dict] | None:
+    """``(token or None, key, body)`` of a summary with its expected position, or None. Only what the
     serializer would take as it is: ints that are ints (not strings, floats or booleans), a known
     ``ended_by``, no other field."""
     if request.method != "POST" or connection.vendor != "postgresql":
         return None
     authorization = request.META.get("HTTP_AUTHORIZATION", "").split()
-    if len(authorization) != 2 or authorization[0].lower().encode() != SCHEME or len(authorization[1]) > 64:
+    if authorization and (len(authorization) != 2 or authorization[0].lower().encode() != SCHEME
+                          or len(authorization[1]) > 64):
         return None
     key = request.META.get(idempotency.HEADER, "").strip()
     if not key or len(key) > idempotency.MAX_KEY or request.content_type != "application/json":
@@ -100,14 +105,28 @@ def _plain_entry(request) -> tuple[str, str, dict] | None:
         return None
     if body.get("ended_by", "tricks") not in ENDINGS:
         return None
-    return authorization[1], key, body
+    return (authorization[1] if authorization else None), key, body
 
 
-def _enter(request, match_id: int, token: str, key: str, body: dict) -> HttpResponse:
+def _locked(request, match_id: int, token: str | None) -> tuple[Match, object]:
+    """The match, locked, and who acts: DRF's order (an active session user, then the table link)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and user.is_active:
+        try:
+            SessionAuthentication().enforce_csrf(request)
+            return hand_entry._lock(match_id), user
+        except (PermissionDenied, Match.DoesNotExist):
+            raise _FallThrough from None
+    if token is None:
+        raise _FallThrough
     link = _LOCKED_LINK.first(token)
     if link is None or link.revoked_at is not None or link.match_id != match_id:
         raise _FallThrough
-    match, by = link.match, TableCredential(link)
+    return link.match, TableCredential(link)
+
+
+def _enter(request, match_id: int, token: str | None, key: str, body: dict) -> HttpResponse:
+    match, by = _locked(request, match_id, token)
     if match.winner is not None or match.status != Match.Status.OPEN:
         raise _FallThrough
     game = hand_entry.current_game(match)
@@ -123,12 +142,13 @@ def _enter(request, match_id: int, token: str, key: str, body: dict) -> HttpResp
         raise _FallThrough
     now = timezone.now()
     hand = HandEntry(**hand_entry.hand_values(game, dealer, checked, by, now))
-    event = MatchEvent(match=match, kind=MatchEvent.Kind.HAND, data=hand_entry.hand_event_data(hand, game, by))
+    event = MatchEvent(match=match, kind=MatchEvent.Kind.HAND, by=hand.created_by,
+                       data=hand_entry.hand_event_data(hand, game, by))
     state = hand_entry.state_of(match, game.number, checked["score"], next_dealer(dealer), hand.number + 1,
                                 hand.position, rules)
     content = JSONRenderer().render({"created": hand_entry.hand_data(hand), "state": state, "game_over": None})
-    if not _write(hand, event, game, (idempotency.credential_of_link(link), key, idempotency.request_hash(request)),
-                  content, now):
+    claim = (idempotency.credential_of_actor(by), key, idempotency.request_hash(request))
+    if not _write(hand, event, game, claim, content, now):
         raise _FallThrough  # the key was used before: the API view replays it or refuses it (422)
     response = HttpResponse(content, status=201, content_type="application/json")
     response["Allow"] = "POST, OPTIONS"

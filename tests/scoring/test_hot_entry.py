@@ -1,6 +1,6 @@
-"""The table's hot path (scoring/table_entry.py, issue 10 §4): a table's plain next hand on PostgreSQL
-in three statements, and every other request left to the API view, so that the answers and the rows
-are the same either way (the same checks: art. 11, 13, 18-20 by the engine, art. 25 for a locked
+"""The hot path (scoring/hot_entry.py, issue 10 §4): the plain next hand, by a table or by the súmula
+page of the referee, on PostgreSQL in three statements, and every other request left to the API view,
+so that the answers and the rows are the same either way (the same checks: art. 11, 13, 18-20 by the engine, art. 25 for a locked
 súmula, the expected position)."""
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
 from rest_framework.test import APIClient
 
-from scoring import services, table_entry, table_links
+from scoring import hot_entry, services, table_links
 from scoring.models import Game, HandEntry, IdempotencyRecord, Match, MatchEvent
 
 from .sumula_setup import *  # noqa: F401,F403
@@ -26,15 +26,30 @@ postgres_only = pytest.mark.skipif(not ON_POSTGRES, reason="the hot path is Post
 HOT = "WITH claim AS"
 
 
-def new_match(pairs, organizer, tournament, table=1, best_of=1):
+CSRF = "k" * 32  # a CSRF secret: the cookie and the header the súmula page sends
+
+
+def new_match(pairs, organizer, tournament, table=1, best_of=1, referee=None):
     match = services.create_match(pair_a=pairs[0], pair_b=pairs[1], tournament=tournament, table=table,
-                                  best_of=best_of, by=organizer)
+                                  best_of=best_of, referee=referee, by=organizer)
     return match, table_links.ensure_links([match])[match.pk]
 
 
-def post(link, body, key=None, **headers):
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Table {link.token}")
+def client(link, user=None) -> APIClient:
+    """The table (its link) or, with ``user``, the súmula page (a session, CSRF checked)."""
+    api = APIClient(enforce_csrf_checks=True)
+    if user is None:
+        api.credentials(HTTP_AUTHORIZATION=f"Table {link.token}")
+    else:
+        api.force_login(user)
+        api.cookies["csrftoken"] = CSRF
+    return api
+
+
+def post(link, body, key=None, user=None, csrf=CSRF, api=None, **headers):
+    api = api or client(link, user)
+    if user is not None:
+        headers["HTTP_X_CSRFTOKEN"] = csrf
     if key is not None:
         headers["HTTP_IDEMPOTENCY_KEY"] = key
     return api.post(f"/api/scoring/matches/{link.match_id}/hands/", body, format="json", **headers)
@@ -43,7 +58,7 @@ def post(link, body, key=None, **headers):
 @contextmanager
 def api_view_only():
     """Every request answered by the API view (the hot path declines)."""
-    with mock.patch.object(table_entry, "_plain_entry", return_value=None):
+    with mock.patch.object(hot_entry, "_plain_entry", return_value=None):
         yield
 
 
@@ -85,6 +100,29 @@ def test_a_plain_entry_is_three_statements_with_the_api_views_answer_and_rows(pa
     assert rows(fast) == rows(slow)
     record = IdempotencyRecord.objects.get(credential=f"table:{fast_link.pk}", key="k1")
     assert record.status == 201 and record.body.encode() == first.content
+
+
+@postgres_only
+def test_the_referees_page_too_with_its_session(pairs, organizer, referee, outsider, tournament):
+    fast, fast_link = new_match(pairs, organizer, tournament, table=1, referee=referee)
+    slow, slow_link = new_match(pairs, organizer, tournament, table=2, referee=referee)
+    body = {"winner": 0, "ended_by": "tricks", "value": 1, "game": 1, "hand": 1}
+    page = client(fast_link, referee)
+    with CaptureQueriesContext(connection) as queries:
+        first = post(fast_link, body, "r1", user=referee, api=page)
+    assert first.status_code == 201, first.json()
+    statements = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 5 and HOT in statements[-1]  # the session and its user, then the three
+    with api_view_only():
+        second = post(slow_link, body, "s-r1", user=referee)  # one user: a key per match
+    assert answer(first) == answer(second) and first.json()["created"]["entered_by"] == "user"
+    assert rows(fast) == rows(slow)
+    for kwargs in ({"user": referee, "csrf": "x" * 32}, {"user": outsider}):  # a failed CSRF check; not his match
+        refused = post(fast_link, {**body, "hand": 2}, "r2", **kwargs)
+        with api_view_only():
+            also = post(slow_link, {**body, "hand": 2}, "s-r2", **kwargs)
+        assert refused.status_code == 403 and answer(refused) == answer(also)
+    assert HandEntry.objects.filter(game__match=fast).count() == 1
 
 
 @postgres_only
@@ -157,7 +195,7 @@ def test_elsewhere_than_postgresql_the_api_view_answers(pairs, organizer, tourna
     match, link = new_match(pairs, organizer, tournament)
     request = rf.post("/", {"winner": 0, "value": 1, "game": 1, "hand": 1}, content_type="application/json",
                       HTTP_AUTHORIZATION=f"Table {link.token}", HTTP_IDEMPOTENCY_KEY="k")
-    assert table_entry.enter(request, match.pk) is None
+    assert hot_entry.enter(request, match.pk) is None
 
 
 # A random evening at a table: summaries, some refused by the engine, some sent by a phone that is
@@ -171,11 +209,13 @@ step = st.tuples(
 
 
 @postgres_only
-@hypothesis_settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.parametrize("by", ["table", "referee"])
+@hypothesis_settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(step, min_size=1, max_size=30))
-def test_both_paths_answer_and_write_alike(pairs, organizer, tournament, steps):
-    fast, fast_link = new_match(pairs, organizer, tournament, table=1, best_of=3)
-    slow, slow_link = new_match(pairs, organizer, tournament, table=2, best_of=3)
+def test_both_paths_answer_and_write_alike(pairs, organizer, referee, tournament, by, steps):
+    user = referee if by == "referee" else None
+    fast, fast_link = new_match(pairs, organizer, tournament, table=1, best_of=3, referee=referee)
+    slow, slow_link = new_match(pairs, organizer, tournament, table=2, best_of=3, referee=referee)
     state, sent = {"game": 1, "hand": 1, "allowed": {"tricks": [1]}, "over": False}, []
     for number, (kind, winner, ended_by, value) in enumerate(steps):
         if state["over"]:
@@ -190,9 +230,9 @@ def test_both_paths_answer_and_write_alike(pairs, organizer, tournament, steps):
             key, body = sent[-1]
         elif kind == "reuse" and sent:
             key = sent[-1][0]
-        first = post(fast_link, body, key)
+        first = post(fast_link, body, key, user=user)
         with api_view_only():
-            second = post(slow_link, body, key)
+            second = post(slow_link, body, f"s-{key}", user=user)  # a user's keys: one per match
         assert answer(first) == answer(second), (body, key)
         sent.append((key, body))
         if first.status_code == 201:
