@@ -8,15 +8,21 @@
   (by the views, the services, ``django.request``'s error with its traceback...).
 - :class:`OneLineFormatter` folds a traceback into its line (newlines written as ``\\n``),
   so that one event is one line for ``grep`` and log collectors.
+
+A path that carries a key (a table link ``/mesa/<token>/``, a referee's invitation
+``/convite/<token>/``) is logged with the key's first four characters only: whoever reads the logs
+cannot enter a table's hands or accept an invitation with them.
 """
 from __future__ import annotations
 
 import contextvars
 import logging
+import re
 import time
 import uuid
 
 access_log = logging.getLogger("truco.access")
+_KEYED_PATH = re.compile(r"(/(?:mesa|convite)/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}(?=/|\?|$)")
 _current = contextvars.ContextVar("truco_request", default=None)
 
 
@@ -42,7 +48,12 @@ def _user(request) -> str:
 def describe(request) -> str:
     """``id=… user=… ip=… GET /path`` for a log line."""
     return (f"id={getattr(request, 'request_id', '-')} user={_user(request)} ip={_client(request)} "
-            f"{request.method} {request.get_full_path()}")
+            f"{request.method} {redact(request.get_full_path())}")
+
+
+def redact(path: str) -> str:
+    """``path`` with the key of a table link or an invitation cut to its first four characters."""
+    return _KEYED_PATH.sub(r"\1\2…", path)
 
 
 class RequestContextFilter(logging.Filter):

@@ -90,3 +90,15 @@ def test_a_500_is_logged_with_its_traceback_on_one_line_with_the_request_and_use
     access = next(line for line in lines if "truco.access" in line)
     assert "user=operadora" in access and " 500 " in access + " "
     assert len(lines) == 2
+
+
+def test_the_keys_in_table_and_invitation_paths_are_not_logged():
+    from config.logs import redact
+
+    token = "AbCdEfGhIjKlMnOpQrStUvWxYz012345"
+    assert redact(f"/mesa/{token}/") == "/mesa/AbCd…/"
+    assert redact(f"/mesa/{token}/estado/?x=1") == "/mesa/AbCd…/estado/?x=1"
+    assert redact(f"/convite/{token}/") == "/convite/AbCd…/"
+    assert redact(f"/en/mesa/{token}") == "/en/mesa/AbCd…"
+    for path in ("/mesa/sw.js", "/mesa/mesa.js", "/api/scoring/matches/7/hands/", "/torneios/copa-2026/"):
+        assert redact(path) == path
