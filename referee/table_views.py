@@ -25,6 +25,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from config import engine_words
+from config.api import error_body
 from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
 from scoring import access
@@ -145,19 +146,18 @@ def change_pin(request, token: str):
     except ValueError:
         data = None
     if not isinstance(data, dict):
-        return JsonResponse({"error": {"field": "", "message": _("Send a JSON object.")}}, status=400)
+        return JsonResponse(error_body("", _("Send a JSON object.")), status=400)
     team = next((t for t, players in enumerate(_players(match)) if data.get("player") in {p["id"] for p in players}),
                 None)
     if team is None:
-        return JsonResponse({"error": {"field": "player", "message": _("Only a player of this table changes their "
-                                                                        "PIN here.")}}, status=403)
+        return JsonResponse(error_body("player", _("Only a player of this table changes their PIN here.")), status=403)
     try:
         # the current PIN is checked as for signing (same lockout after wrong PINs)
         player = services.verify_player(match, team, data["player"], pin=str(data.get("current") or "") or None,
                                         code=None, client=client_of(request))
         pins.set_own_pin(player, str(data.get("new") or ""))
     except ServiceError as error:
-        return JsonResponse({"error": error.as_dict()}, status=error.status)
+        return JsonResponse(error_body(error.field, error.message), status=error.status)  # the API's one shape
     return JsonResponse({"changed": True})
 
 

@@ -97,6 +97,9 @@ def test_a_plain_entry_is_three_statements_with_the_api_views_answer_and_rows(pa
     assert not any(HOT in q["sql"] for q in queries.captured_queries)
     assert answer(first) == answer(second)
     assert first["Content-Type"] == second["Content-Type"] == "application/json"
+    assert sorted(first.headers) == sorted(second.headers)
+    assert [first[name] for name in ("Allow", "Vary") if name in first] == [
+        second[name] for name in ("Allow", "Vary") if name in second]
     assert rows(fast) == rows(slow)
     record = IdempotencyRecord.objects.get(credential=f"table:{fast_link.pk}", key="k1")
     assert record.status == 201 and record.body.encode() == first.content
