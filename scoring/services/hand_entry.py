@@ -10,6 +10,11 @@ game or the match also starts the next game or issues the version.
 A hand may carry the position it expects (``position=(game, hand)``): a device that is behind
 (two phones at one table, an entry queued offline) gets :class:`PositionConflict` (409) with
 the current state instead of writing in the wrong place.
+
+Its checks (:func:`check_entry`), the rows it writes (:func:`hand_values`, :func:`hand_event_data`)
+and the answer (:func:`state_of`, :func:`hand_data`) are shared with the hot path of PostgreSQL
+(scoring/hot_entry.py), which writes the plain hand in one statement: a change to what a hand writes
+here is made there too (tests/scoring/test_hot_entry.py compares both).
 """
 from __future__ import annotations
 
