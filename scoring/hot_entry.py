@@ -90,7 +90,7 @@ def _plain_entry(request) -> tuple[str | None, str, dict] | None:
     if not key or len(key) > idempotency.MAX_KEY or request.content_type != "application/json":
         return None
     try:
-        if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BODY:
+        if not 0 < int(request.META.get("CONTENT_LENGTH") or 0) <= MAX_BODY:  # chunked or long: the parser's
             return None
         body = json.loads(request.body)
     except (ValueError, RecursionError):
