@@ -44,7 +44,7 @@ from config.compiled_sql import CompiledSelect
 from referee.engine.game import game_winner, next_dealer
 
 from . import idempotency
-from .models import Game, HandEntry, IdempotencyRecord, Match, MatchEvent, TableLink
+from .models import Game, HandEntry, Match, MatchEvent, TableLink
 from .serializers import ENDED_BY
 from .services import base as services_base
 from .services import hand_entry
@@ -127,9 +127,7 @@ def _locked(request, match_id: int, token: str | None) -> tuple[Match, object]:
 
 def _enter(request, match_id: int, token: str | None, key: str, body: dict) -> HttpResponse:
     match, by = _locked(request, match_id, token)
-    if match.winner is not None or match.status != Match.Status.OPEN:
-        raise _FallThrough
-    game = hand_entry.current_game(match)
+    game = hand_entry.current_game(match) if match.winner is None else None  # as record_hand reads it
     rules = services_base.rules_of(match)
     item = {name: body[name] for name in ("winner", "value") if name in body}
     item["ended_by"] = body.get("ended_by", "tricks")  # the serializer's default
@@ -169,11 +167,7 @@ def _write_sql() -> str:
             return (f"INSERT INTO {q(compiled.model._meta.db_table)} ({', '.join(columns)}) "
                     f"SELECT {', '.join(['%s'] * len(columns))} FROM claim")
 
-        record = ", ".join(q(name) for name in ("credential", "key", "request_hash", "status", "content_type", "body",
-                                                "created_at"))
-        _SQL = (f"WITH claim AS (INSERT INTO {q(IdempotencyRecord._meta.db_table)} ({record}) "
-                f"VALUES (%s, %s, %s, 201, 'application/json', %s, %s) "
-                f"ON CONFLICT ({q('credential')}, {q('key')}) DO NOTHING RETURNING {q('id')}), "
+        _SQL = (f"WITH claim AS ({idempotency.claim_sql()}), "
                 f"hand AS ({insert(hand_entry._INSERT_HAND)}), "
                 f"event AS ({insert(services_base._INSERT_EVENT)}), "
                 f"game AS (UPDATE {q(Game._meta.db_table)} SET {q('score_a')} = %s, {q('score_b')} = %s "
@@ -186,7 +180,7 @@ def _write(hand: HandEntry, event: MatchEvent, game: Game, claim: tuple[str, str
            now) -> bool:
     """Claim the key with the answer and write the hand, its event and the game's score, in one
     statement; False (nothing written) when the key was taken."""
-    params = [*claim, content.decode(), now,
+    params = [*claim, 201, "application/json", content.decode(), now,
               *hand_entry._INSERT_HAND.params(hand, connection),
               *services_base._INSERT_EVENT.params(event, connection),
               hand.score_a, hand.score_b, game.pk]

@@ -94,17 +94,21 @@ def _error(status: int, message: str) -> Response:
     return Response(error_body("Idempotency-Key", message), status=status)
 
 
-def _claim(credential: str, key: str, digest: str) -> int | None:
-    """Insert the record; its id, or None when (credential, key) exists already. One statement."""
-    table = connection.ops.quote_name(IdempotencyRecord._meta.db_table)
+def claim_sql() -> str:
+    """The claim of a key: ``INSERT … ON CONFLICT (credential, key) DO NOTHING RETURNING id``, whose
+    parameters are credential, key, request hash, status, content type, body and time."""
     q = connection.ops.quote_name
+    columns = ", ".join(q(name) for name in ("credential", "key", "request_hash", "status", "content_type", "body",
+                                             "created_at"))
+    return (f"INSERT INTO {q(IdempotencyRecord._meta.db_table)} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s) "
+            f"ON CONFLICT ({q('credential')}, {q('key')}) DO NOTHING RETURNING {q('id')}")
+
+
+def _claim(credential: str, key: str, digest: str) -> int | None:
+    """Insert the record, its answer to come; its id, or None when (credential, key) exists already. One
+    statement."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({q('credential')}, {q('key')}, {q('request_hash')}, {q('content_type')}, "
-            f"{q('body')}, {q('created_at')}) VALUES (%s, %s, %s, '', '', %s) "
-            f"ON CONFLICT ({q('credential')}, {q('key')}) DO NOTHING RETURNING {q('id')}",
-            [credential, key, digest, timezone.now()],
-        )
+        cursor.execute(claim_sql(), [credential, key, digest, None, "", "", timezone.now()])
         row = cursor.fetchone()
     return row[0] if row else None
 

@@ -1,7 +1,7 @@
 """The hot path (scoring/hot_entry.py, issue 10 §4): the plain next hand, by a table or by the súmula
 page of the referee, on PostgreSQL in three statements, and every other request left to the API view,
-so that the answers and the rows are the same either way (the same checks: art. 11, 13, 18-20 by the engine, art. 25 for a locked
-súmula, the expected position)."""
+so that the answers and the rows are the same either way (the same checks: art. 11, 13, 18-20 by the
+engine, art. 25 for a locked súmula, the expected position)."""
 from __future__ import annotations
 
 import os
