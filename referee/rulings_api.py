@@ -17,7 +17,6 @@ from rest_framework.response import Response
 
 from django.utils.translation import gettext as _
 
-from config import engine_words
 from config.api import error_body
 from config.errors import Forbidden, ServiceError
 from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
@@ -25,6 +24,7 @@ from scoring.table_links import TableAuthentication, TableScope
 from scoring.content import person_name
 from scoring import pins
 from scoring.models import Match
+from scoring.words import engine_words
 from tournaments.models import Pair, Tournament
 
 from . import services
@@ -71,7 +71,7 @@ def appeal_data(appeal: Appeal) -> dict:
 
 
 def ruling_data(ruling: Ruling, match=None) -> dict:
-    """A ruling as the API answers it; its message names the pairs (``config.engine_words``)."""
+    """A ruling as the API answers it; its message names the pairs (``scoring.words.engine_words``)."""
     return {"id": ruling.pk, "match": ruling.match_id, "game": ruling.game_number, "hand": ruling.hand_number,
             "claimant_team": ruling.claimant_team, "offender_seat": ruling.offender_seat,
             "offender_team": ruling.offender_team, "code": ruling.code, "article": ruling.article,

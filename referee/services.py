@@ -38,7 +38,6 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import pair_names
 from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.infractions import CATALOG
@@ -47,6 +46,7 @@ from scoring import access, pins
 from scoring import services as scoring
 from scoring.content import load_games
 from scoring.models import Match, MatchEvent
+from scoring.words import pair_names
 from tournaments.models import Pair, Player, TableAssignment, Tournament
 
 from .models import NOT_COVERED, STEPS, Appeal, EscalationPolicy, RefereeSettings, Ruling

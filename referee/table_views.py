@@ -24,7 +24,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from config import engine_words
 from config.api import error_body
 from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
@@ -34,6 +33,7 @@ from scoring.display import load_match
 from scoring.entry_screen import screen_boot, screen_state, screen_texts
 from scoring.models import Match, Signature
 from scoring.table_links import resolve
+from scoring.words import engine_words
 from scoring.pins import client_of
 from tournaments import pins
 

@@ -30,9 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config import pair_names
 from config.errors import Conflict, Forbidden, ServiceError
-from config.field_words import field_word, page_message
 from referee.engine import check_report
 from referee.engine.game import add_points
 from referee.engine.infractions import CATALOG
@@ -41,6 +39,8 @@ from scoring.content import match_queryset
 from scoring.display import ENDING_LABELS, load_match
 from scoring.models import Game, HandEntry, Match
 from scoring.services import rules_of
+from scoring.words import pair_names
+from scoring.words.field_words import field_word, page_message
 from tournaments.models import Pair, TableAssignment, Tournament
 
 from . import calls, hand_form, roles, services

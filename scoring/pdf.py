@@ -36,7 +36,7 @@ from django.utils import formats, timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext, pgettext_lazy
 
-from config import engine_words
+from .words import engine_words
 
 PDF_LANGUAGE = "pt-br"
 CSS_PATH = Path(settings.BASE_DIR) / "templates" / "scoring" / "pdf" / "sumula.css"

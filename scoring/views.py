@@ -21,13 +21,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from config import engine_words, pair_names
-from config.field_words import page_message
 from referee.engine.summary import ENDINGS
 
 from . import access, entry_views, pins, services
 from .display import ENDING_LABELS, load_match, match_context, seat_names, verification
 from .models import Match
+from .words import engine_words, pair_names
+from .words.field_words import page_message
 
 
 def _match(pk: int) -> Match:

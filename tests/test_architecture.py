@@ -1,6 +1,7 @@
 """The layering of docs/architecture.md, checked on the source: every import of every app module
 (function-level imports included) goes down or sideways within its own layer, never up; the pure
-packages import no Django and no app; no app module reaches 800 lines.
+packages import no Django and no app; no app module reaches 800 lines; config/ holds only its listed
+modules (configuration, no words).
 
 The imports are read with ``ast`` (nothing is imported), so a violation names the file, the line
 and the imported name.
@@ -33,6 +34,15 @@ FRAMEWORKS = {"django", "rest_framework", "drf_spectacular", "celery", "kombu", 
               "dj_database_url"}
 
 MAX_LINES = 800
+
+# What config/ holds (docs/architecture.md): configuration and the base every app stands on. Words
+# (the Portuguese that names pairs, fields, months) live in the lowest app that shows them
+# (scoring/words/), never here; a new module in config/ is added to this list on purpose, or not at all.
+CONFIG_MODULES = {
+    "__init__", "api", "api_errors", "append_only", "auth", "celery", "compiled_sql", "error_views",
+    "errors", "gunicorn_conf", "history", "logs", "middleware", "pagination", "schema", "settings",
+    "storage", "urls", "view_only_admin", "views", "wsgi",
+}
 
 
 def layer_of(dotted: str) -> str | None:
@@ -105,6 +115,19 @@ def test_no_app_module_has_800_lines_or_more():
         if lines >= MAX_LINES:
             long.append(f"{path.relative_to(ROOT)}: {lines} lines")
     assert not long, f"modules of {MAX_LINES} lines or more (split them by concern):\n" + "\n".join(long)
+
+
+def test_config_holds_only_configuration():
+    """Issue 19 §3: config/ had become the home of whatever every layer uses (pair names, the engine's
+    sentences, field and month words). Only the listed modules may be there; no subpackages."""
+    found = {path.relative_to(ROOT / "config").with_suffix("").as_posix()
+             for path in (ROOT / "config").rglob("*.py")}
+    unknown = sorted(found - CONFIG_MODULES)
+    assert not unknown, (
+        "config/ holds configuration only (docs/architecture.md, \"Where the words live\"); "
+        "new module(s): " + ", ".join(f"config/{name}.py" for name in unknown)
+        + ". Words go to the lowest app that shows them (scoring/words/); anything else, add it to "
+        "CONFIG_MODULES in tests/test_architecture.py and to config's row in docs/architecture.md.")
 
 
 @pytest.mark.parametrize("package", ["referee", "tournaments"])

@@ -1,4 +1,4 @@
-"""The rules engine's sentences with the pairs named (issue 14 §4, config/engine_words.py): the verb
+"""The rules engine's sentences with the pairs named (issue 14 §4, scoring/words/engine_words.py): the verb
 agrees with a plural name ("os Zapeiros perdem"), "de" contracts with its article ("dos Zapeiros"),
 a name without an article keeps "a dupla"; and no engine sentence that names a pair is left with
 its number (every f-string of referee/engine read with ``ast``)."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from config.engine_words import VERBS, name_pairs
+from scoring.words.engine_words import VERBS, name_pairs
 
 ENGINE = Path(__file__).resolve().parent.parent / "referee" / "engine"
 PLURAL, SINGULAR, BARE = "Os Zapeiros", "O Bando", "Ana e Bia"

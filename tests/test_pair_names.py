@@ -1,4 +1,4 @@
-"""config.pair_names: a pair's name inside a Portuguese sentence (issue 14 §4)."""
+"""scoring.words.pair_names: a pair's name inside a Portuguese sentence (issue 14 §4)."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +8,7 @@ from django.utils.safestring import SafeData, mark_safe
 from hypothesis import given
 from hypothesis import strategies as st
 
-from config import pair_names
+from scoring.words import pair_names
 
 
 @pytest.mark.parametrize("name, plural", [

@@ -8,8 +8,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config import pair_names
 from config.errors import ServiceError
+from scoring.words import pair_names
 
 from . import organizer_tools
 from .models import Pair, Tournament

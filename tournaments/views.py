@@ -32,10 +32,10 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import DetailView, ListView
 
-from config import pair_names
 from scoring import pin_notices
 from scoring import services as scoring_services
 from scoring.models import Match
+from scoring.words import pair_names
 
 from . import live, pages, pin_views, services
 from .forms import CsvImportForm, ManualResultForm, PairRegistrationForm, StageForm, WalkoverForm, WithdrawalForm

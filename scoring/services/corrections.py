@@ -7,7 +7,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import engine_words
 from config.errors import Forbidden
 from referee.engine.game import add_points, game_winner, next_dealer
 from referee.engine.summary import ENDINGS
@@ -15,6 +14,7 @@ from referee.engine.summary import ENDINGS
 from .. import access
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion
+from ..words import engine_words
 from .base import ScoringError, _check_seat, _event, _is_user, _lock, rules_of
 from .entry import _check_penalty, check_hand
 from .versions import _issue_version

@@ -23,7 +23,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import engine_words
+from scoring.words import engine_words
 from config.compiled_sql import CompiledInsert, CompiledSelect
 from config.errors import Conflict, Forbidden
 from referee.engine.game import next_dealer

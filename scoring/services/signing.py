@@ -13,11 +13,11 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config import pair_names
 from config.errors import Conflict, Forbidden
 
 from .. import access, pins
 from ..models import Match, MatchEvent, Signature, SigningCode, SumulaVersion
+from ..words import pair_names
 from .base import (
     CODE_LIFETIME,
     ScoringError,

@@ -1,15 +1,15 @@
-"""Template filters for a pair's name inside a sentence (the rules in ``config/pair_names.py``):
+"""Template filters for a pair's name inside a sentence (the rules in ``scoring/words/pair_names.py``):
 
 - ``{% blocktranslate count n=pair|pair_number with pair=pair %}`` makes the verb agree
   ("Os Zapeiros venceram", "O Bando venceu");
 - ``{% filter contract:pair %}…{% endfilter %}`` joins a preposition and the name's article
   ("vencida pelos Zapeiros"); ``contract`` also takes a list of names;
 - ``{{ message|name_pairs:match }}`` names the pairs in a rules engine's sentence ("Os Zapeiros
-  perdem o tento em jogo", ``config/engine_words.py``); also takes a súmula's ``teams``.
+  perdem o tento em jogo", ``scoring/words/engine_words.py``); also takes a súmula's ``teams``.
 """
 from django import template
 
-from config import engine_words, pair_names
+from ..words import engine_words, pair_names
 
 register = template.Library()
 

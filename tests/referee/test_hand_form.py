@@ -54,7 +54,7 @@ def test_bad_json_is_explained_in_portuguese_with_the_line(client, match, refere
 
 
 def test_a_pin_error_names_the_field_not_its_code(client, match, referee):
-    from config.field_words import page_message
+    from scoring.words.field_words import page_message
 
     assert page_message("PIN errado.", "pin") == "PIN: PIN errado."
     assert page_message("x", "report.events[3].play") == "Jogadas e pedidos: x"

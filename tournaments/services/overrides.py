@@ -7,9 +7,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config import pair_names
 from config.errors import Conflict
 from scoring.models import Match
+from scoring.words import pair_names
 
 from ..models import AuditEntry, Bye, Pair, Result, Round
 from .base import (

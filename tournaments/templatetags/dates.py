@@ -1,6 +1,6 @@
 """``{{ value|long_date }}``: a date written out as the reader's language writes it — in Portuguese
 "23 de novembro de 2026" (the month names come in lower case from the project's catalog, see
-``config/month_names.py``), in English "November 23, 2026"."""
+``scoring/words/month_names.py``), in English "November 23, 2026"."""
 from django import template
 from django.utils import formats
 

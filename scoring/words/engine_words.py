@@ -4,7 +4,7 @@ The engine (``referee.engine``, pure Python) speaks of the pairs by number, in P
 the page's language: "a dupla 0 perde o tento em jogo (3)", "marca a dupla 1", "as cartas da dupla
 0", "a mesa anotou dupla 1 com 3 ponto(s)". Where such a sentence is shown to people (the hand
 checker, the súmula's violations and penalties, the rulings, a refused entry), :func:`name_pairs`
-puts the match's pair names in, with the agreement ``config.pair_names`` gives:
+puts the match's pair names in, with the agreement ``scoring.words.pair_names`` gives:
 
 - the verb agrees with a plural name: "Os Zapeiros perdem", "marcam os Zapeiros", "os Zapeiros
   aceitam ou correm do doze" (the name's article in lower case inside a sentence, as after a

@@ -5,7 +5,9 @@ Django's own pt_BR catalog capitalises the months ("Novembro"); the project's ca
 ``|date``, ``date_format`` and ``{{ value }}`` of a date reads right. This module only marks the
 month names for ``makemessages`` so their entries stay in ``locale/pt_BR``: ``F`` and ``E`` of
 Django's date formats use these two sets (``MONTHS`` and ``MONTHS_ALT`` in
-``django.utils.dates``).
+``django.utils.dates``). Nothing imports it. It sits in scoring, the lowest app that writes a
+month out (the súmula's "received on 23 de novembro de 2026", ``templates/scoring/_signing.html``);
+tournaments' ``long_date`` filter (``tournaments/templatetags/dates.py``) is the other reader.
 """
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
