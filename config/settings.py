@@ -313,14 +313,17 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    # the embedded default's broker (scripts/setup-and-run): plain files in var/, no service
+    # the embedded default's broker (scripts/setup-and-run): plain files in var/, no service.
+    # Every folder is named (kombu.transport.filesystem, kombu 5.7): its defaults are relative to
+    # the working directory, and the exchange tables (control_folder) would land in ./control/.
     _broker_dir = VAR_DIR / "broker"
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (_broker_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "queue"),
         "data_folder_out": str(_broker_dir / "queue"),
         "processed_folder": str(_broker_dir / "processed"),
+        "control_folder": str(_broker_dir / "control"),
         "store_processed": False,
     }
 else:
