@@ -7,7 +7,8 @@ month names for ``makemessages`` so their entries stay in ``locale/pt_BR``: ``F`
 Django's date formats use these two sets (``MONTHS`` and ``MONTHS_ALT`` in
 ``django.utils.dates``). Nothing imports it. It sits in scoring, the lowest app that writes a
 month out (the súmula's "received on 23 de novembro de 2026", ``templates/scoring/_signing.html``);
-tournaments' ``long_date`` filter (``tournaments/templatetags/dates.py``) is the other reader.
+tournaments' ``long_date`` filter (``tournaments/templatetags/dates.py``) and referee's pages read
+them too.
 """
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
