@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from config.api import error_body
 
-from . import access, hot_entry, integrity, pins, services, table_links
+from . import access, integrity, pins, services, table_links
 from .services.hand_entry import hand_data
 from .idempotency import IdempotentAPIView as APIView
 from .table_links import IsUserOrTable, TableScope
@@ -198,12 +198,9 @@ class PinUnlockView(_WriteView):
 
 class HandView(_WriteView):
     serializer_class = HandSerializer
-
-    def dispatch(self, request, *args, **kwargs):
-        # The plain next hand on PostgreSQL, the round's hot path, in three statements
-        # (scoring/hot_entry.py: the same checks, rows and answer); every other request, DRF's way.
-        answer = hot_entry.enter(request, kwargs["pk"])
-        return answer if answer is not None else super().dispatch(request, *args, **kwargs)
+    # A repeat that waited for the first entry's commit is refused as behind (the expected position), so
+    # the key is claimed after the work, with the answer: one statement (scoring/idempotency.py).
+    claim_after_work = True
 
     @extend_schema(request=HandSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
                    summary="Record the next hand (referee or organizer)",

@@ -19,6 +19,13 @@ and referee. For a POST/PUT/PATCH/DELETE carrying ``Idempotency-Key``:
   older version) gets 409 ("retry later"), or is taken over after :data:`STALE`: a hand entry
   carries its expected position, so if the first did write, the retry gets 409, not a second hand.
 
+A view whose work refuses a repeat by itself may claim **after** its work instead
+(``claim_after_work``: the hand entry, which carries the position it expects, so a repeat that
+waited for the first one's commit is refused as behind): its claim is one ``INSERT … ON CONFLICT
+DO NOTHING`` with the answer already in it, at the end of the transaction. A claim that finds the
+key taken rolls the work back and answers from the stored record (the replay, or 422): the work
+is still done once, with one statement fewer on every entry.
+
 Records are kept :data:`KEEP` (24 hours) at least; :func:`purge` removes older ones
 (``scoring.tasks.purge_idempotency_keys``).
 """
@@ -119,9 +126,9 @@ def _replay(record: IdempotencyRecord) -> HttpResponse:
     return response
 
 
-def begin(request) -> int | None:
-    """Claim the key of ``request``: the record's id to complete, None without a key; raises
-    :class:`_Answer` with the replay or the refusal."""
+def claim_of(request) -> tuple[str, str, str] | None:
+    """``(credential, key, request hash)`` of a write carrying ``Idempotency-Key``, None without one;
+    raises :class:`_Answer` (400) for a key that is empty or too long."""
     if request.method not in WRITES:
         return None
     key = request.META.get(HEADER)
@@ -130,7 +137,16 @@ def begin(request) -> int | None:
     key = key.strip()
     if not key or len(key) > MAX_KEY:
         raise _Answer(_error(400, _("An Idempotency-Key is 1 to 255 characters.")))
-    credential, digest = credential_of(request), request_hash(request)
+    return credential_of(request), key, request_hash(request)
+
+
+def begin(request) -> int | None:
+    """Claim the key of ``request``: the record's id to complete, None without a key; raises
+    :class:`_Answer` with the replay or the refusal."""
+    claim = claim_of(request)
+    if claim is None:
+        return None
+    credential, key, digest = claim
     record_id = _claim(credential, key, digest)
     if record_id is not None:
         return record_id
@@ -157,16 +173,51 @@ def complete(record_id: int, response) -> None:
     if response.status_code >= 500:
         IdempotencyRecord.objects.filter(pk=record_id).delete()
         return
-    if hasattr(response, "render") and not getattr(response, "is_rendered", True):
-        response.render()
     q = connection.ops.quote_name
     with connection.cursor() as cursor:  # one statement on every entry: written once, as the claim
         cursor.execute(
             f"UPDATE {q(IdempotencyRecord._meta.db_table)} SET {q('status')} = %s, {q('content_type')} = %s, "
             f"{q('body')} = %s WHERE {q('id')} = %s",
-            [response.status_code, response.get("Content-Type", ""), response.content.decode("utf-8", "replace"),
-             record_id],
+            [*_content(response), record_id],
         )
+
+
+def _content(response) -> tuple[int, str, str]:
+    if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+        response.render()
+    return response.status_code, response.get("Content-Type", ""), response.content.decode("utf-8", "replace")
+
+
+class KeyTaken(Exception):
+    """The key was claimed by another request (a repeat that got there first): roll the work back."""
+
+    def __init__(self, claim: tuple[str, str, str]) -> None:
+        super().__init__("idempotency key taken")
+        self.claim = claim
+
+
+def store(claim: tuple[str, str, str], response) -> None:
+    """Claim the key with its answer, after the work (one statement); raises :class:`KeyTaken` when
+    the key is taken. A 5xx is not stored: the client may retry with the same key."""
+    if response.status_code >= 500:
+        return
+    credential, key, digest = claim
+    with connection.cursor() as cursor:
+        cursor.execute(claim_sql(), [credential, key, digest, *_content(response), timezone.now()])
+        if cursor.fetchone() is None:
+            raise KeyTaken(claim)
+
+
+def answer_of_taken(claim: tuple[str, str, str]):
+    """The answer to a request whose key another request holds: its stored answer replayed, 422 for
+    another request under the same key, 409 while it has no answer yet."""
+    credential, key, digest = claim
+    record = IdempotencyRecord.objects.filter(credential=credential, key=key).first()
+    if record is not None and record.request_hash != digest:
+        return _error(422, _("This Idempotency-Key was used for another request: use a new key for a new entry."))
+    if record is not None and record.status is not None:
+        return _replay(record)
+    return _error(409, _("A request with this Idempotency-Key is being processed: retry in a moment."))
 
 
 def purge(now=None) -> int:
@@ -179,18 +230,26 @@ class IdempotentAPIView(APIView):
     """An APIView whose writes honour ``Idempotency-Key`` (see the module)."""
 
     _idempotency_record = None
+    _idempotency_claim = None
     honours_idempotency_key = True  # the schema documents the header and the 422 (config/schema.py)
+    claim_after_work = False  # see the module: only for work that refuses a repeat by itself
 
     def dispatch(self, request, *args, **kwargs):
         if request.method in WRITES and request.META.get(HEADER) is not None:
-            with transaction.atomic():  # the claim, the work and the stored answer commit together
-                return super().dispatch(request, *args, **kwargs)
+            try:
+                with transaction.atomic():  # the claim, the work and the stored answer commit together
+                    return super().dispatch(request, *args, **kwargs)
+            except KeyTaken as taken:  # claimed after the work, by a repeat that got there first: rolled back
+                return super().finalize_response(request, answer_of_taken(taken.claim), *args, **kwargs)
         return super().dispatch(request, *args, **kwargs)
 
     def initial(self, request, *args, **kwargs):
-        self._idempotency_record = None
+        self._idempotency_record = self._idempotency_claim = None
         super().initial(request, *args, **kwargs)  # authentication and permissions first
-        self._idempotency_record = begin(request)
+        if self.claim_after_work:
+            self._idempotency_claim = claim_of(request)
+        else:
+            self._idempotency_record = begin(request)
 
     def handle_exception(self, exc):
         if isinstance(exc, _Answer):
@@ -208,4 +267,7 @@ class IdempotentAPIView(APIView):
         record_id, self._idempotency_record = self._idempotency_record, None
         if record_id is not None:
             complete(record_id, response)
+        claim, self._idempotency_claim = self._idempotency_claim, None
+        if claim is not None:
+            store(claim, response)  # KeyTaken rolls the work back (dispatch answers)
         return response

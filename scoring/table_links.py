@@ -23,10 +23,9 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import BasePermission
 
-from config.compiled_sql import CompiledSelect
 from config.errors import Forbidden
 
-from . import access
+from . import access, entry_sql
 from .models import Match, TableLink
 
 SCHEME = b"table"
@@ -96,18 +95,13 @@ def revoke(match: Match, by) -> int:
     return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
 
 
-# Every request of a table runs this lookup: compiled once per connection (config/compiled_sql.py).
-# The token is unique: no ORDER BY (``first()`` would sort by the model's ordering, through the match's).
-_BY_TOKEN = CompiledSelect(lambda token: TableLink.objects.select_related("match").filter(token=token).order_by()[:1],
-                           "compiled-marker")
-
-
 def resolve(token: str) -> TableLink | None:
-    """The active link of ``token`` whose súmula is not received yet (it stops working then), or None."""
+    """The active link of ``token`` whose súmula is not received yet (it stops working then), or None.
+    Every request of a table runs it: one statement written once (scoring/entry_sql.py)."""
     if not token or len(token) > 64:
         return None
-    link = _BY_TOKEN.first(token)
-    if link is None or link.revoked_at is not None or link.match.status == Match.Status.RECEIVED:
+    link = entry_sql.link_with_match(token)
+    if link is None or link.match.status == Match.Status.RECEIVED:
         return None
     return link
 

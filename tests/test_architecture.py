@@ -39,7 +39,7 @@ MAX_LINES = 800
 # (the Portuguese that names pairs, fields, months) live in the lowest app that shows them
 # (scoring/words/), never here; a new module in config/ is added to this list on purpose, or not at all.
 CONFIG_MODULES = {
-    "__init__", "api", "api_errors", "append_only", "auth", "celery", "compiled_sql", "error_views",
+    "__init__", "api", "api_errors", "append_only", "auth", "celery", "error_views",
     "errors", "gunicorn_conf", "history", "logs", "middleware", "pagination", "schema", "settings",
     "storage", "urls", "view_only_admin", "views", "wsgi",
 }
@@ -166,3 +166,51 @@ def test_the_check_names_the_file_the_line_and_the_import(path, source, expected
 ])
 def test_imports_down_the_layers_pass(path, source):
     assert violations(ROOT / path, source) == []
+
+
+# Django's private API (issue 19 §1): its ``sql`` package and any underscore name of a Django module.
+PRIVATE_DJANGO = ("django.db.models.sql", "django.db.models.query.get_related_populators")
+
+
+def private_django(path: Path, source: str) -> list[str]:
+    """Imports of Django's private modules or names in one module's source."""
+    found = []
+    where = path.relative_to(ROOT)
+    for line, name in imported_names(module_name(path), path.name == "__init__.py", ast.parse(source, str(path))):
+        if not name.startswith("django."):
+            continue
+        private = any(name == p or name.startswith(p + ".") for p in PRIVATE_DJANGO)
+        if private or any(part.startswith("_") for part in name.split(".")):
+            found.append(f"{where}:{line}: imports {name}: a private name of Django")
+    return found
+
+
+def test_no_app_module_imports_a_private_name_of_django():
+    found = [v for path in app_modules() for v in private_django(path, path.read_text(encoding="utf-8"))]
+    assert not found, "Django's private API (issue 19 §1):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("source", ["from django.db.models.sql import InsertQuery\n",
+                                    "from django.db.models.query import get_related_populators\n",
+                                    "from django.db.models.base import _something\n"])
+def test_the_private_check_names_the_import(source):
+    assert len(private_django(ROOT / "scoring/x.py", source)) == 1
+
+
+def test_one_statement_inserts_a_hand():
+    """Exactly one code path enters a hand (issue 19 §1): no module but the plain statements' one
+    (scoring/plain_sql.py, used by scoring/entry_sql.py) spells an INSERT, bar the idempotency claim
+    and the bulk writer of a draw; and no module creates hands through the ORM but the correction,
+    which rewrites a whole súmula (art. 25) from the checked list of its entries."""
+    allowed = {"scoring/plain_sql.py", "scoring/idempotency.py", "tournaments/services/writing.py"}
+    spelled, creating = [], []
+    for path in app_modules(migrations=False):
+        source = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(ROOT))
+        if "INSERT INTO" in source and where not in allowed:
+            spelled.append(where)
+        if ("HandEntry.objects.create" in source or "HandEntry.objects.bulk_create" in source) \
+                and where != "scoring/services/corrections.py":
+            creating.append(where)
+    assert not spelled, f"INSERT statements outside scoring/plain_sql.py: {spelled}"
+    assert not creating, f"hands created outside scoring/services/hand_entry.py's one write: {creating}"

@@ -6,8 +6,9 @@ count and latest change of each table its public pages read (rounds, pairs, the 
 check-ins, tables, matches with their events — every hand, signature and receipt writes
 one — results and the audit trail). ``etag(...)`` hashes it with what else the page
 depends on (the path, the user, the language); ``last_modified`` is the latest timestamp.
-The query is compiled from the ORM once per process and database (compiling it cost as much as
-running it); each request only runs it and turns its row into the ``Tournament``.
+The query is plain SQL written once per database (scoring/plain_sql.py: compiled by the ORM it
+cost ten times what it takes to run); each request only runs it and reads its row into the
+``Tournament`` and its organizer.
 Used by ``tournaments.conditional.PublicConditionalGetMiddleware``.
 """
 from __future__ import annotations
@@ -16,12 +17,13 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import connection
-from django.db.models import DateTimeField, IntegerField
-from django.db.models.expressions import RawSQL
-from django.db.models.query import get_related_populators
+from datetime import timezone as dt_timezone
+
+from django.utils.dateparse import parse_datetime
+from django.utils.timezone import is_naive, make_aware
 
 from scoring.models import Match, MatchEvent
+from scoring.plain_sql import column, quote, read, table
 
 from .models import AuditEntry, CheckIn, Pair, Result, Round, Stage, TableAssignment, Tournament
 
@@ -54,84 +56,51 @@ def _tables() -> dict[str, tuple[str, str, str | None]]:
     }
 
 
-_ANNOTATIONS: dict | None = None
+def _fingerprint_sql() -> str:
+    """The tournament's row, its organizer's (aliased ``organizer__<column>``) and, per table its pages
+    read, scalar subqueries: the count, the largest id and the latest timestamp."""
+    user = Tournament._meta.get_field("organizer").related_model
+    u, outer = table(user), table(Tournament)
+    organizer = ", ".join(f"{u}.{quote(f.column)} AS {quote('organizer__' + f.column)}"
+                          for f in user._meta.concrete_fields if f.attname in ORGANIZER_FIELDS)
+    parts = []
+    for name, (source, ident, stamp) in _tables().items():
+        parts.append(f"(SELECT COUNT(*) FROM {source}) AS {name}_n")
+        parts.append(f"(SELECT MAX({ident}) FROM {source}) AS {name}_max")
+        if stamp:
+            parts.append(f"(SELECT MAX({stamp}) FROM {source}) AS {name}_at")
+    return (f"SELECT {outer}.*, {organizer}, {', '.join(parts)} FROM {outer} "
+            f"LEFT JOIN {u} ON {u}.{quote(user._meta.pk.column)} = {outer}.{column(Tournament, 'organizer')} "
+            f"WHERE {outer}.{column(Tournament, 'slug')} = %s")
 
 
-def _annotations() -> dict:
-    """Scalar subqueries in plain SQL (built once): the ORM's Subquery costs more to compile
-    than the query costs to run."""
-    global _ANNOTATIONS
-    if _ANNOTATIONS is None:
-        out = {}
-        for name, (source, ident, stamp) in _tables().items():
-            out[f"{name}_n"] = RawSQL(f"SELECT COUNT(*) FROM {source}", (), output_field=IntegerField())
-            out[f"{name}_max"] = RawSQL(f"SELECT MAX({ident}) FROM {source}", (), output_field=IntegerField())
-            if stamp:
-                out[f"{name}_at"] = RawSQL(f"SELECT MAX({stamp}) FROM {source}", (), output_field=DateTimeField())
-        _ANNOTATIONS = out
-    return _ANNOTATIONS
+# What the pages show of the organizer (the name); any other field is read when first used.
+ORGANIZER_FIELDS = ("id", "username", "first_name", "last_name")
 
 
-_SLUG_MARK = "\x00slug\x00"
-
-
-@dataclass
-class _Compiled:
-    """The fingerprint query compiled once per database (compiling the ORM
-    expression cost as much as running it), with what turns its row into a ``Tournament``
-    with its organizer, as Django's ``ModelIterable`` does."""
-
-    sql: str
-    converters: dict
-    init_list: list[str]
-    model_slice: slice
-    annotation_col_map: dict[str, int]
-    klass_info: dict
-    select: list
-
-
-_COMPILED: dict[object, _Compiled] = {}
-
-
-def _compiled() -> _Compiled:
-    key = (connection.alias, connection.vendor)
-    found = _COMPILED.get(key)
-    if found is None:
-        queryset = Tournament.objects.select_related("organizer").filter(slug=_SLUG_MARK).annotate(**_annotations())
-        compiler = queryset.query.get_compiler(using=connection.alias)
-        sql, params = compiler.as_sql()
-        if list(params) != [_SLUG_MARK]:  # never expected: the slug is the only parameter
-            raise RuntimeError(f"unexpected fingerprint parameters: {params!r}")
-        fields = compiler.klass_info["select_fields"]
-        model_slice = slice(fields[0], fields[-1] + 1)
-        found = _Compiled(
-            sql=sql, converters=compiler.get_converters([column for column, _, _ in compiler.select]),
-            init_list=[column.target.attname for column, _, _ in compiler.select[model_slice]],
-            model_slice=model_slice, annotation_col_map=dict(compiler.annotation_col_map),
-            klass_info=compiler.klass_info, select=compiler.select,
-        )
-        _COMPILED[key] = found
-    return found
+def _timestamp(value):
+    """A ``MAX(...)`` of timestamps as a datetime (SQLite gives text)."""
+    if value is None or isinstance(value, datetime):
+        return value
+    parsed = parse_datetime(str(value))
+    if parsed is not None and is_naive(parsed):
+        parsed = make_aware(parsed, dt_timezone.utc)
+    return parsed
 
 
 def state(slug: str) -> State | None:
     """The tournament ``slug`` with its organizer and the fingerprint of its public pages (None
-    when there is no such tournament). One query, compiled once."""
-    compiled = _compiled()
-    with connection.cursor() as cursor:
-        cursor.execute(compiled.sql, [slug])
-        row = cursor.fetchone()
-    if row is None:
+    when there is no such tournament). One query, written once (scoring/plain_sql.py)."""
+    user = Tournament._meta.get_field("organizer").related_model
+    tournament = read("freshness", Tournament, _fingerprint_sql, [slug], related={"organizer": user})
+    if tournament is None:
         return None
-    row = list(row)
-    for position, (converters, expression) in compiled.converters.items():
-        for converter in converters:  # as the ORM does (SQLite's timestamps are text, for instance)
-            row[position] = converter(row[position], expression, connection)
-    tournament = Tournament.from_db(connection.alias, compiled.init_list, row[compiled.model_slice])
-    for populator in get_related_populators(compiled.klass_info, compiled.select, connection.alias):
-        populator.populate(row, tournament)
     values = {field.attname: getattr(tournament, field.attname) for field in Tournament._meta.concrete_fields}
-    values.update({key: row[index] for key, index in compiled.annotation_col_map.items()})
+    for name in _tables():
+        values[f"{name}_n"] = getattr(tournament, f"{name}_n")
+        values[f"{name}_max"] = getattr(tournament, f"{name}_max")
+        if hasattr(tournament, f"{name}_at"):
+            values[f"{name}_at"] = _timestamp(getattr(tournament, f"{name}_at"))
     values["organizer_name"] = tournament.organizer.get_full_name() if tournament.organizer_id else ""
     stamps = [value for key, value in values.items() if key.endswith("_at") and isinstance(value, datetime)]
     return State(tournament, tuple(sorted((key, str(value)) for key, value in values.items())),

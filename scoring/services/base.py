@@ -8,11 +8,11 @@ import re
 
 from django.utils.translation import gettext as _
 
-from config.compiled_sql import CompiledInsert
 from config.errors import Conflict, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.rules import RuleSet, rule_set_from
 
+from .. import entry_sql
 from ..content import match_queryset
 from ..models import Match, MatchEvent, Signature
 
@@ -39,11 +39,14 @@ def _lock(match: Match | int) -> Match:
     return match_queryset().select_for_update(of=("self",)).get(pk=pk)
 
 
-_INSERT_EVENT = CompiledInsert(MatchEvent)  # every entry writes one: the INSERT compiled once (config/compiled_sql.py)
+def event_row(match: Match, kind: str, by=None, **data) -> MatchEvent:
+    """The audit trail's next event, not yet written (a hand writes it with its own row)."""
+    return MatchEvent(match=match, kind=kind, by=by if _is_user(by) else None, data=data)
 
 
 def _event(match: Match, kind: str, by=None, **data) -> MatchEvent:
-    return _INSERT_EVENT.create(match=match, kind=kind, by=by if _is_user(by) else None, data=data)
+    """Write the audit trail's next event (an INSERT written once, scoring/entry_sql.py)."""
+    return entry_sql.insert_event(event_row(match, kind, by, **data))
 
 
 def _is_user(user) -> bool:

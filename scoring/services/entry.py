@@ -15,7 +15,7 @@ from referee.engine.rules import RuleSet, rule_set_from
 from referee.engine.summary import check_summary
 from referee.engine.verdict import check_report
 
-from .. import access
+from .. import access, entry_sql
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from .base import (
@@ -86,7 +86,7 @@ def _finish_entry(match: Match, game: Game, score: tuple[int, int], by, now) -> 
     game.score_a, game.score_b = score
     winner = game_winner(score)
     if winner is None:
-        game.save(update_fields=["score_a", "score_b"])
+        entry_sql.set_score(game)  # every plain entry: one UPDATE written once
         return
     game.winner, game.finished_at = winner, now
     game.save(update_fields=["score_a", "score_b", "winner", "finished_at"])

@@ -2,34 +2,32 @@
 what the page needs next.
 
 ``record_hand`` is the one implementation behind ``scoring.services.record_hand`` (``entry``; pages, API,
-the table link): it locks the match, reads where the current game stands in one query (the
-last hand and the last penalty as subqueries), checks the hand with the engine, writes the hand,
-its audit event and the game's score. A normal hand costs five queries; the hand that ends a
-game or the match also starts the next game or issues the version.
+the table link): it locks the match (a table's link already did, in the same transaction), reads
+where the current game stands in one query (the last hand and the last penalty as subqueries),
+checks the hand with the engine, then writes the hand, its audit event and the game's score in one
+statement on PostgreSQL (three on SQLite). The hand that ends a game or the match also starts the
+next game or issues the version.
 
 A hand may carry the position it expects (``position=(game, hand)``): a device that is behind
 (two phones at one table, an entry queued offline) gets :class:`PositionConflict` (409) with
 the current state instead of writing in the wrong place.
 
-Its checks (:func:`check_entry`), the rows it writes (:func:`hand_values`, :func:`hand_event_data`)
-and the answer (:func:`state_of`, :func:`hand_data`) are shared with the hot path of PostgreSQL
-(scoring/hot_entry.py), which writes the plain hand in one statement: a change to what a hand writes
-here is made there too (tests/scoring/test_hot_entry.py compares both).
+This is the only code that writes a hand, whoever enters it (a table's link, the referee's or the
+organizer's session; the API, the súmula page and the table page all call it) and whatever the
+database. Its statements are plain SQL written once (scoring/entry_sql.py).
 """
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.words import engine_words
-from config.compiled_sql import CompiledInsert, CompiledSelect
 from config.errors import Conflict, Forbidden
-from referee.engine.game import next_dealer
+from referee.engine.game import game_winner, next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
-from .. import access
+from .. import access, entry_sql
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from . import base as services_base
 from . import entry as services_entry
@@ -43,38 +41,26 @@ class PositionConflict(Conflict):
         self.state = state
 
 
-_INSERT_HAND = CompiledInsert(HandEntry)  # every entry: the INSERT compiled once (config/compiled_sql.py)
-_LOCKED_MATCH = CompiledSelect(lambda pk: Match.objects.select_for_update().filter(pk=pk).order_by()[:1], 0)
-
-
-def _lock(pk: int) -> Match:
+def _lock(pk: int, by=None) -> Match:
     """The match row alone (its tournament and pairs are read only when needed: an organizer's
-    check, the name of a game's winner), locked; its SQL compiled once (config/compiled_sql.py)."""
+    check, the name of a game's winner), locked; a table's link already read and locked it in this
+    transaction (``scoring.table_links.resolve``), and that row is the one used."""
     if not transaction.get_connection().in_atomic_block:
         raise transaction.TransactionManagementError("select_for_update cannot be used outside of a transaction.")
-    match = _LOCKED_MATCH.first(pk)
+    link = getattr(by, "table_link", None)
+    if link is not None and link.match_id == pk and getattr(link.match, "locked", False):
+        link.match.locked = False  # used once: a later entry of this credential locks and reads again
+        return link.match
+    match = entry_sql.lock_match(pk)
     if match is None:
         raise Match.DoesNotExist("Match matching query does not exist.")
     return match
 
 
-def _last(model, column: str):
-    """The game's last ``model`` entry's ``column`` (a correlated subquery)."""
-    return Subquery(model.objects.filter(game_id=OuterRef("pk")).order_by("-position").values(column)[:1])
-
-
-# The last game with its last hand (number, dealer, position) and last penalty position, in one statement,
-# compiled once per connection (config/compiled_sql.py: compiling it cost more than running it).
-_CURRENT_GAME = CompiledSelect(lambda match_id: Game.objects.filter(match_id=match_id).annotate(
-    last_hand_number=_last(HandEntry, "number"), last_hand_dealer=_last(HandEntry, "dealer"),
-    last_hand_position=_last(HandEntry, "position"), last_penalty_position=_last(PenaltyEntry, "position"),
-).order_by("-number")[:1], 0)
-
-
 def current_game(match: Match) -> Game | None:
     """The match's last game with ``hand_count``, ``entry_count`` (hands and penalties) and ``dealer``
     (of the next hand), in one query."""
-    game = _CURRENT_GAME.first(match.pk)
+    game = entry_sql.current_game(match.pk)
     if game is not None:
         game.hand_count = game.last_hand_number or 0
         game.entry_count = max(game.last_hand_position or 0, game.last_penalty_position or 0)
@@ -196,7 +182,7 @@ def hand_event_data(hand: HandEntry, game: Game, by) -> dict:
 
 
 def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEntry:
-    match = _lock(pk)
+    match = _lock(pk, by)
     game = current_game(match) if match.winner is None else None
     rules = services_base.rules_of(match)
     dealer, drawn, checked = check_entry(match, game, rules, item, by, expect, position)
@@ -206,9 +192,15 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
         game.first_dealer = dealer
         game.save(update_fields=["first_dealer"])
     now = timezone.now()
-    hand = _INSERT_HAND.create(**hand_values(game, dealer, checked, by, now))
-    services_base._event(match, MatchEvent.Kind.HAND, by, **hand_event_data(hand, game, by))
-    services_entry._finish_entry(match, game, checked["score"], by, now)
+    hand = HandEntry(**hand_values(game, dealer, checked, by, now))
+    event = services_base.event_row(match, MatchEvent.Kind.HAND, by, **hand_event_data(hand, game, by))
+    ends_game = game_winner(checked["score"]) is not None
+    if not ends_game:
+        game.score_a, game.score_b = checked["score"]
+    # the hand, its event and (when the game goes on) the game's score: one statement on PostgreSQL
+    hand = entry_sql.write_hand(hand, event, score_of=None if ends_game else game)
+    if ends_game:  # the game's end, and the next game or the match's result and version
+        services_entry._finish_entry(match, game, checked["score"], by, now)
     game.match = match
     hand.game = game
     if game.winner is None:
