@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from config.api import error_body
 
-from . import access, hot_entry, integrity, pins, services, table_links
+from . import access, hot_entry, integrity, pins, services, site, table_links
 from .services.hand_entry import hand_data
 from .idempotency import IdempotentAPIView as APIView
 from .table_links import IsUserOrTable, TableScope
@@ -64,7 +64,7 @@ def _version_data(version, current, request) -> dict:
         "is_current": current is not None and version.pk == current.pk,
         "signatures": [_signature_row(s, version, current)
                        for s in version.signatures.select_related("player", "user").order_by("signed_at")],
-        "verify_url": request.build_absolute_uri(reverse("scoring:verify", kwargs={"digest": version.digest})),
+        "verify_url": site.absolute(reverse("scoring:verify", kwargs={"digest": version.digest}), request),
     }
 
 
@@ -82,7 +82,7 @@ def match_data(match: Match, request) -> dict:
         "state": state,
         "current_version": _version_data(current, current, request) if current else None,
         "document": _document_for(match, request.user),
-        "page_url": request.build_absolute_uri(reverse("scoring:match", kwargs={"pk": match.pk})),
+        "page_url": site.absolute(reverse("scoring:match", kwargs={"pk": match.pk}), request),
         "integrity": _integrity(match),
     }
 

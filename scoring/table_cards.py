@@ -3,7 +3,8 @@ the round (tournaments/print_views.py) — the table number, the two pairs, and 
 the score". The blank súmula shows the same QR code, smaller (``scoring.printing``).
 
 Rendered with WeasyPrint and the QR codes of ``scoring.pdf``; the links come from
-``scoring.table_links`` (created for matches that have none).
+``scoring.table_links`` (created for matches that have none), on the address the organizer printed
+from (``scoring.site``, issue 20 §1).
 """
 from __future__ import annotations
 
@@ -19,12 +20,13 @@ CARD_TEMPLATE = "scoring/pdf/table_cards.html"
 CARD_QR_MM = 80
 
 
-def link_url(link: TableLink) -> str:
-    """The link as printed: the site's address (``SITE_URL``) and the table page's path."""
-    return settings.SITE_URL + table_links.table_path(link)
+def link_url(link: TableLink, site_url: str = "") -> str:
+    """The link as printed: the address the print was asked from (``scoring.site.address``; "": the
+    ``SITE_URL`` setting) and the table page's path."""
+    return (site_url or settings.SITE_URL).rstrip("/") + table_links.table_path(link)
 
 
-def cards_html(matches) -> str:
+def cards_html(matches, site_url: str = "") -> str:
     matches = sorted(matches, key=lambda m: (m.table is None, m.table or 0, m.pk))
     links = table_links.ensure_links(matches)
     cards = []
@@ -32,14 +34,16 @@ def cards_html(matches) -> str:
         link = links.get(match.pk)
         if link is None:
             continue
-        cards.append({"match": match, "url": link_url(link),
-                      "qr": mark_safe(pdf.qr_svg(link_url(link), CARD_QR_MM)),
+        url = link_url(link, site_url)
+        cards.append({"match": match, "url": url, "qr": mark_safe(pdf.qr_svg(url, CARD_QR_MM)),
                       "pairs": [match.pair_a, match.pair_b]})
     with translation.override(pdf.PDF_LANGUAGE):
         return get_template(CARD_TEMPLATE).render({"cards": cards})
 
 
-def table_cards_pdf(matches) -> bytes:
+def table_cards_pdf(matches, site_url: str = "") -> bytes:
+    """The cards of ``matches``; their QR codes point to ``site_url`` (the request's address,
+    ``scoring.site.address``), else to the ``SITE_URL`` setting."""
     from weasyprint import HTML
 
-    return HTML(string=cards_html(matches), base_url=str(settings.BASE_DIR)).write_pdf()
+    return HTML(string=cards_html(matches, site_url), base_url=str(settings.BASE_DIR)).write_pdf()

@@ -117,8 +117,12 @@ def table_path(link: TableLink) -> str:
 
 
 def table_url(link: TableLink, request=None) -> str:
+    """The link as shown on a page: on the address the request came to, or ``SITE_URL`` when set
+    (``scoring.site``); the path alone without a request."""
+    from .site import absolute
+
     path = table_path(link)
-    return request.build_absolute_uri(path) if request is not None else path
+    return absolute(path, request) if request is not None else path
 
 
 # --------------------------------------------------------------------------------- the API

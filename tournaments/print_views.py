@@ -64,6 +64,7 @@ def round_table_cards(request, pk: int):
     matches = Match.objects.filter(round=rnd).select_related(
         "round", "tournament", "pair_a__first_player", "pair_a__second_player",
         "pair_b__first_player", "pair_b__second_player").order_by("table", "pk")
-    response = HttpResponse(table_cards.table_cards_pdf(matches), content_type="application/pdf")
+    response = HttpResponse(table_cards.table_cards_pdf(matches, printing.site_address(request)),
+                            content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="cartoes-de-mesa-rodada-{rnd.number}.pdf"'
     return response
