@@ -30,7 +30,7 @@ from .models import Match, Signature
 from .serializers import (
     CodeRequestSerializer, CodeSerializer, CorrectionSerializer, CountersignSerializer, ErrorSerializer,
     HandSerializer, MatchCreateSerializer, PinUnlockSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
-    SignatureSerializer, SignSerializer, VerificationSerializer, VersionSerializer,
+    SignatureSerializer, SignSerializer, UndoSerializer, VerificationSerializer, VersionSerializer,
 )
 
 ERRORS = {400: OpenApiResponse(ErrorSerializer, description="Bad input: the field and the rule (article)."),
@@ -253,13 +253,24 @@ class PenaltyView(_WriteView):
 
 
 class UndoView(_WriteView):
-    @extend_schema(request=None, responses={201: MatchEnvelopeSerializer, **ERRORS},
-                   summary="Undo the last entry (while open and unsigned; kept in the audit trail)")
+    serializer_class = UndoSerializer
+
+    @extend_schema(request=UndoSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Undo the last entry (while open and unsigned; kept in the audit trail)",
+                   description="Name the entry to remove: `{\"game\": g, \"position\": p}` (the table page's "
+                               "`entries[]` give both). Anything but the súmula's last entry gets 409 with "
+                               "`state` and nothing is removed (issue 20 §4: a phone that has not seen the other "
+                               "phone's hand cannot remove it). `created` is `{removed, state}`: the entry "
+                               "removed (with its `game` and `position`) and the next hand to enter. "
+                               "Also `Authorization: Table <token>`.")
     def post(self, request, pk: int):
         return super().post(request, pk)
 
     def act(self, request, match, data):
-        return {"removed": services.undo_last(match, request.user)}
+        from .services.hand_entry import current_state
+
+        removed = services.undo_last(match, request.user, last=(data["game"], data["position"]))
+        return {"removed": removed, "state": current_state(match)}
 
 
 class CorrectionView(_WriteView):

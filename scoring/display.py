@@ -120,6 +120,7 @@ def match_context(match: Match, user) -> dict:
         "state": state,
         "last_entries": last_entries,
         "has_entries": bool(entries),
+        "last_entry": ({"game": entries[-1][0].number, "position": entries[-1][1].position} if entries else None),
         "token": page_token(games),
         "versions": list(reversed(versions)),
         "current": current,
