@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.api import error_body
 from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
-from scoring import access
+from scoring import access, holds
 from scoring import services as scoring
 from scoring.display import load_match
 from scoring.entry_screen import screen_boot, screen_state, screen_texts
@@ -54,8 +54,10 @@ def _link(token: str):
 
 def table_state(match: Match) -> dict:
     """Everything the table page shows, as JSON: the entry screen's state (scoring.entry_screen) with the
-    disputes, the open calls, the rulings and the signatures."""
-    data = screen_state(match, disputes=calls.disputes_of(match))
+    disputes (``disputes``: every one, open or settled; ``signing.held``: the open ones, which stop the
+    signatures, issue 20 §8), the open calls, the rulings and the signatures."""
+    disputes = calls.disputes_data(match)
+    data = screen_state(match, disputes={(d["game"], d["hand"]) for d in disputes if d["open"]})
     version = scoring.current_version(match)
     signatures = {s.role: s for s in version.signatures.select_related("player")} if version else {}
     now = timezone.now()
@@ -69,11 +71,16 @@ def table_state(match: Match) -> dict:
                         "deadline": deadline.isoformat() if deadline else None})
     open_calls = [calls.call_data(c) for c in match.referee_calls.filter(resolved_at__isnull=True)
                   .select_related("match")]
+    held = [{"id": d["id"], "game": d["game"], "hand": d["hand"],
+             "message": holds.Hold(id=d["id"], game=d["game"], hand=d["hand"]).message} for d in disputes if d["open"]]
     return {
         **data,
         "calls": open_calls,
+        "disputes": disputes,  # every dispute, open and settled (issue 20 §8)
         "signing": {
-            "signable": version is not None and match.winner is not None and match.status == Match.Status.OPEN,
+            "signable": (version is not None and match.winner is not None and match.status == Match.Status.OPEN
+                         and not held),
+            "held": held,
             "version": version.number if version else None, "digest": version.digest if version else None,
             "signed": {role: (signatures[role].player.name if role in signatures and signatures[role].player_id
                               else None) for role in ("team0", "team1")},
