@@ -96,6 +96,14 @@ def revoke(match: Match, by) -> int:
     return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
 
 
+def close(match: Match, by) -> int:
+    """Revoke the match's links because its result was decided without the súmula (a W.O., issue 20 §2):
+    closed to entries. The caller (``tournaments.services.walkovers``) checked who may; how many."""
+    now = timezone.now()
+    return match.table_links.filter(revoked_at__isnull=True).update(
+        revoked_at=now, revoked_by=by if getattr(by, "is_authenticated", False) else None)
+
+
 # Every request of a table runs this lookup: compiled once per connection (config/compiled_sql.py).
 # The token is unique: no ORDER BY (``first()`` would sort by the model's ordering, through the match's).
 _BY_TOKEN = CompiledSelect(lambda token: TableLink.objects.select_related("match").filter(token=token).order_by()[:1],
