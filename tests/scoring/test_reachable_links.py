@@ -49,6 +49,13 @@ def eager_tasks():
     app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
+def table_card(match):
+    """The card of the match's table for the whole event (issue 20 §2), which the round's PDF prints."""
+    from tournaments.models import TableCard
+
+    return TableCard.objects.get(tournament_id=match.tournament_id, table=match.table, revoked_at__isnull=True)
+
+
 def cards_from(client: Client, match, **extra):
     response = client.get(f"/sumulas/impressao/rodada/{match.round_id}/cartoes-de-mesa.pdf", **extra)
     assert response.status_code == 200
@@ -59,8 +66,9 @@ def test_a_card_printed_from_a_lan_address_encodes_that_address(match, organizer
     client = Client()
     client.force_login(organizer)
     data = cards_from(client, match, HTTP_HOST=LAN_HOST)
-    link = table_links.ensure_links([match])[match.pk]
-    assert qr_codes(data, tmp_path) == {f"http://127.0.0.2:8140/mesa/{link.token}/"}
+    card = table_card(match)
+    assert qr_codes(data, tmp_path) == {f"http://127.0.0.2:8140/mesa/{card.token}/"}
+    assert Client(HTTP_HOST=LAN_HOST).get(f"/mesa/{card.token}/").status_code == 200  # a phone opens it
 
 
 def test_a_site_url_set_in_the_environment_wins_over_the_request(match, organizer, lan, settings, tmp_path):
@@ -68,8 +76,7 @@ def test_a_site_url_set_in_the_environment_wins_over_the_request(match, organize
     client = Client()
     client.force_login(organizer)
     data = cards_from(client, match, HTTP_HOST=LAN_HOST)
-    link = table_links.ensure_links([match])[match.pk]
-    assert qr_codes(data, tmp_path) == {f"https://clube.example/mesa/{link.token}/"}
+    assert qr_codes(data, tmp_path) == {f"https://clube.example/mesa/{table_card(match).token}/"}
 
 
 def test_a_blank_sumula_print_job_keeps_the_address_of_the_request_that_started_it(
