@@ -133,6 +133,11 @@ def texts() -> dict:
         "done": _("Done."),
         "no_rulings": _("No ruling to appeal."),
         "changed": _("PIN changed."),
+        # issue 20 §8 and §2: the disputes' outcome (state.disputes) and a table card's next match
+        "dispute_open": _("Disputed: the súmula waits for the referee."),
+        "dispute_confirmed": _("The referee confirmed hand %(hand)s of game %(game)s."),
+        "dispute_corrected": _("The referee corrected the súmula (hand %(hand)s of game %(game)s)."),
+        "next_match": _("This table has a new match: loading it."),
     }
 
 
