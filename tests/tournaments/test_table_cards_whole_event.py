@@ -128,3 +128,11 @@ def test_the_round_cards_of_two_rounds_print_the_same_table_card(client, match, 
     assert card.token[-12:] in page.content.decode()
     assert reverse("tournaments:table-card", kwargs={"slug": tournament.slug, "table": 7}) in page.content.decode()
     assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
+
+
+def test_an_organizers_result_closes_the_match_like_a_walkover(match, next_match, tournament, organizer):
+    card = card_of(tournament)
+    old_link = table_links.ensure_links([match])[match.pk]
+    services.set_result(match, organizer, winner=match.pair_a, games=[1, 0], reason="Súmula perdida (art. 26)")
+    assert state(card)["match"] == next_match.pk
+    assert Client().get(f"/mesa/{old_link.token}/").status_code == 404
