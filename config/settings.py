@@ -368,8 +368,11 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"
 
-# Absolute address of the site, printed on súmulas (the QR code of the verification page).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Absolute address of the site, printed on súmulas and table cards (their QR codes) and shown in links.
+# Set: always this address. Not set: the address of the request (the one the organizer is using),
+# this default only without a request (scoring/site.py).
+SITE_URL_SET = bool(os.environ.get("SITE_URL", "").strip())
+SITE_URL = (os.environ.get("SITE_URL", "").strip() or "http://127.0.0.1:8000").rstrip("/")
 # a referee's invitation link (issue 14 §1) works once, for this many days
 REFEREE_INVITATION_DAYS = float(os.environ.get("REFEREE_INVITATION_DAYS", "7"))
 

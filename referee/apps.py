@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class RefereeConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "referee"
+
+    def ready(self):
+        # an open dispute holds the súmula: scoring asks, without importing referee (issue 20 §8)
+        from scoring import holds
+
+        from .calls import holds_of
+
+        holds.register(holds_of)

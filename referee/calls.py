@@ -11,17 +11,22 @@ then ``corrected``).
 Who may call: the match's table (its link), a logged-in referee or organizer of the match.
 Who takes and resolves: the match's referee, the organizer, or any referee of the tournament
 (a referee on duty answers any table).
+
+An open dispute holds the súmula (issue 20 §8): :func:`holds_of` is registered with ``scoring.holds``
+(``RefereeConfig.ready``), so scoring refuses signatures and the receipt while it is open; the
+dispute's opening and its resolution go to the match's audit trail (``MatchEvent``).
 """
 from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
-from scoring import access
-from scoring.models import HandEntry, Match
+from scoring import access, holds
+from scoring.models import HandEntry, Match, MatchEvent
 from tournaments.models import TableAssignment
 
 from .models import RefereeCall
@@ -73,9 +78,12 @@ def call(match: Match, by, *, kind: str = "call", team: int | None = None, game:
                                           game_number=game, hand_number=hand).first()
         if same is not None:
             return same
-        return RefereeCall.objects.create(
+        made = RefereeCall.objects.create(
             match=match, kind=kind, team=team, game_number=game, hand_number=hand, reason=reason,
             table_link=link, created_by=by if getattr(by, "is_authenticated", False) else None)
+        if kind == RefereeCall.Kind.DISPUTE:
+            holds.record_opened(match, by, as_hold(made))
+        return made
 
 
 def take(call_: RefereeCall, by) -> RefereeCall:
@@ -102,14 +110,23 @@ def resolve(call_: RefereeCall, by, resolution: str) -> RefereeCall:
     if not may_answer(by, call_.match):
         raise Forbidden(_("Only a referee of the tournament or the organizer rules on a dispute."))
     with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=call_.match_id)
         call_ = RefereeCall.objects.select_for_update().get(pk=call_.pk)
         if call_.resolved_at is not None:
             raise Conflict(_("This call was already resolved."), "call")
+        if (call_.kind == RefereeCall.Kind.DISPUTE and resolution == RefereeCall.Resolution.CORRECTED
+                and not match.events.filter(kind__in=[MatchEvent.Kind.CORRECTION, MatchEvent.Kind.UNDO],
+                                            at__gte=call_.created_at).exists()):
+            raise Conflict(_("The súmula was not corrected since the dispute was opened: correct it (with a reason, "
+                             "art. 25) or undo the entry, then mark the dispute corrected; or confirm the entry."),
+                           "resolution")
         now = timezone.now()
         call_.taken_at = call_.taken_at or now
         call_.taken_by = call_.taken_by or by
         call_.resolved_at, call_.resolution = now, resolution
         call_.save(update_fields=["taken_at", "taken_by", "resolved_at", "resolution"])
+        if call_.kind == RefereeCall.Kind.DISPUTE:
+            holds.record_resolved(match, by, as_hold(call_), resolution)
         return call_
 
 
@@ -131,6 +148,27 @@ def disputes_of(match: Match) -> dict[tuple[int, int], RefereeCall]:
     """The match's unresolved disputes by (game, hand)."""
     return {(c.game_number, c.hand_number): c
             for c in RefereeCall.objects.filter(match=match, kind="dispute", resolved_at__isnull=True)}
+
+
+def as_hold(c: RefereeCall) -> holds.Hold:
+    """A dispute as ``scoring.holds`` names it; ``resolve_url`` is where the referee's page posts
+    ``action=confirmed`` or ``corrected`` (:func:`referee.views.answer_call`)."""
+    return holds.Hold(id=c.pk, game=c.game_number, hand=c.hand_number, team=c.team, reason=c.reason,
+                      opened_at=c.created_at.isoformat(), resolve_url=reverse("referee:answer-call", kwargs={"pk": c.pk}))
+
+
+def holds_of(match: Match) -> list[holds.Hold]:
+    """The provider of ``scoring.holds``: the match's open disputes (one query)."""
+    return [as_hold(c) for c in RefereeCall.objects.filter(match=match, kind=RefereeCall.Kind.DISPUTE,
+                                                           resolved_at__isnull=True).order_by("created_at", "id")]
+
+
+def disputes_data(match: Match) -> list[dict]:
+    """Every dispute of the match, open and settled, as the table page shows them (issue 20 §8)."""
+    return [{"id": c.pk, "game": c.game_number, "hand": c.hand_number, "team": c.team, "reason": c.reason,
+             "opened_at": c.created_at.isoformat(), "open": c.resolved_at is None, "resolution": c.resolution or None,
+             "resolved_at": c.resolved_at.isoformat() if c.resolved_at else None}
+            for c in RefereeCall.objects.filter(match=match, kind=RefereeCall.Kind.DISPUTE).order_by("created_at", "id")]
 
 
 def call_data(c: RefereeCall) -> dict:

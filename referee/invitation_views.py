@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.errors import Forbidden, ServiceError
+from scoring import site
 from scoring.pdf import qr_svg
 from tournaments.models import Tournament
 from tournaments.views import organizer_only
@@ -67,7 +68,7 @@ def _shown(request, tournament: Tournament, pending: dict) -> dict | None:
     token = data.get("token") if invitation is not None else None
     if not isinstance(token, str) or invitations.token_hash(token) != invitation.token_hash:
         return None
-    url = request.build_absolute_uri(reverse("invitations:accept", kwargs={"token": token}))
+    url = site.absolute(reverse("invitations:accept", kwargs={"token": token}), request)
     return {"invitation": invitation, "url": url, "qr": mark_safe(qr_svg(url, QR_MM))}
 
 

@@ -10,6 +10,11 @@ them in order when it is back (static/table.js, kept loadable offline by /mesa/s
 
 ``/mesa/<token>/estado/`` is the page's state as JSON; ``/mesa/<token>/pin/`` changes a player's PIN
 with the current one (tournaments.pins).
+
+The token is a match's table link, or the card of a physical table (issue 20 §2,
+``tournaments.table_cards``): then the page is the match assigned to that table now (``match`` and
+``card`` in the boot and the state: the page reloads when ``match`` changes), or "no match at this
+table now" between rounds (the state's ``match`` is null and ``idle`` says so).
 """
 from __future__ import annotations
 
@@ -27,12 +32,13 @@ from django.views.decorators.http import require_GET, require_POST
 from config.api import error_body
 from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
-from scoring import access
+from scoring import access, holds
 from scoring import services as scoring
 from scoring.display import load_match
 from scoring.entry_screen import screen_boot, screen_state, screen_texts
 from scoring.models import Match, Signature
-from scoring.table_links import resolve
+from scoring.table_links import ensure_links, resolve
+from tournaments import table_cards
 from scoring.words import engine_words
 from scoring.pins import client_of
 from tournaments import pins
@@ -45,17 +51,39 @@ CLAIMABLE = ("burned_card", "saw_partner_cards", "false_call", "two_cards_at_onc
 
 
 def _link(token: str):
+    """The match's table link the token names, directly or through the table's card (issue 20 §2: the card
+    of a physical table answers with the match assigned to it now); None when a card's table has no match
+    now (with the card as ``_link.card``); 404 for anything else."""
     link = resolve(token)
-    if link is None:
+    if link is not None:
+        return link, None
+    card = table_cards.resolve(token)
+    if card is None:
         raise Http404(_("This table link no longer works: the súmula was received, or the organizer issued a "
                         "new link. Ask the organizing table."))
-    return link
+    match = table_cards.current_match(card)
+    if match is None:
+        return None, card
+    return ensure_links([match])[match.pk], card
+
+
+def _card_data(card) -> dict | None:
+    return {"table": card.table, "tournament": card.tournament.name} if card is not None else None
+
+
+def _idle(card) -> dict:
+    """A card's state between rounds: no match at this table now."""
+    return {"match": None, "card": _card_data(card),
+            "idle": _("No match at table %(table)s now: this page follows the next one by itself.")
+            % {"table": card.table}}
 
 
 def table_state(match: Match) -> dict:
     """Everything the table page shows, as JSON: the entry screen's state (scoring.entry_screen) with the
-    disputes, the open calls, the rulings and the signatures."""
-    data = screen_state(match, disputes=calls.disputes_of(match))
+    disputes (``disputes``: every one, open or settled; ``signing.held``: the open ones, which stop the
+    signatures, issue 20 §8), the open calls, the rulings and the signatures."""
+    disputes = calls.disputes_data(match)
+    data = screen_state(match, disputes={(d["game"], d["hand"]) for d in disputes if d["open"]})
     version = scoring.current_version(match)
     signatures = {s.role: s for s in version.signatures.select_related("player")} if version else {}
     now = timezone.now()
@@ -69,11 +97,17 @@ def table_state(match: Match) -> dict:
                         "deadline": deadline.isoformat() if deadline else None})
     open_calls = [calls.call_data(c) for c in match.referee_calls.filter(resolved_at__isnull=True)
                   .select_related("match")]
+    held = [{"id": d["id"], "game": d["game"], "hand": d["hand"],
+             "message": holds.Hold(id=d["id"], game=d["game"], hand=d["hand"]).message} for d in disputes if d["open"]]
     return {
         **data,
+        "match": match.pk,  # a table card's page reloads when the table's match changes (issue 20 §2)
         "calls": open_calls,
+        "disputes": disputes,  # every dispute, open and settled (issue 20 §8)
         "signing": {
-            "signable": version is not None and match.winner is not None and match.status == Match.Status.OPEN,
+            "signable": (version is not None and match.winner is not None and match.status == Match.Status.OPEN
+                         and not held),
+            "held": held,
             "version": version.number if version else None, "digest": version.digest if version else None,
             "signed": {role: (signatures[role].player.name if role in signatures and signatures[role].player_id
                               else None) for role in ("team0", "team1")},
@@ -99,6 +133,11 @@ def texts() -> dict:
         "done": _("Done."),
         "no_rulings": _("No ruling to appeal."),
         "changed": _("PIN changed."),
+        # issue 20 §8 and §2: the disputes' outcome (state.disputes) and a table card's next match
+        "dispute_open": _("Disputed: the súmula waits for the referee."),
+        "dispute_confirmed": _("The referee confirmed hand %(hand)s of game %(game)s."),
+        "dispute_corrected": _("The referee corrected the súmula (hand %(hand)s of game %(game)s)."),
+        "next_match": _("This table has a new match: loading it."),
     }
 
 
@@ -109,11 +148,15 @@ def _players(match: Match) -> list[list[dict]]:
 @never_cache
 @require_GET
 def page(request, token: str):
-    link = _link(token)
+    link, card = _link(token)
+    if link is None:  # a table card between rounds
+        response = render(request, "referee/table_idle.html", {"card": card, **_idle(card)})
+        response["Refresh"] = "30"  # the next round's match appears without a tap
+        return response
     match = load_match(link.match_id)
     boot = screen_boot(match)
     boot.update({
-        "token": link.token, "players": _players(match), "t": texts(),
+        "token": link.token, "match": match.pk, "card": _card_data(card), "players": _players(match), "t": texts(),
         "claims": [{"code": code, "title": CATALOG[code].title, "article": CATALOG[code].article}
                    for code in CLAIMABLE if code in CATALOG],
         "initial": table_state(match),
@@ -131,15 +174,19 @@ def page(request, token: str):
 @never_cache
 @require_GET
 def state(request, token: str):
-    link = _link(token)
-    return JsonResponse(table_state(load_match(link.match_id)))
+    link, card = _link(token)
+    if link is None:
+        return JsonResponse(_idle(card))
+    return JsonResponse({**table_state(load_match(link.match_id)), "card": _card_data(card)})
 
 
 @csrf_exempt  # no session: the token in the URL is the credential
 @require_POST
 def change_pin(request, token: str):
     """A player of the match changes their own PIN with the current one."""
-    link = _link(token)
+    link, card = _link(token)
+    if link is None:
+        return JsonResponse(error_body("", _idle(card)["idle"]), status=409)
     match = load_match(link.match_id)
     try:
         data = json.loads(request.body or b"{}")

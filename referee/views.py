@@ -25,6 +25,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -519,4 +520,8 @@ def answer_call(request, pk: int):
             calls.resolve(made, request.user, action)
     except ServiceError as error:
         messages.error(request, error.message)
+    target = request.POST.get("next", "")  # the súmula page's form comes back to it (issue 20 §8)
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return redirect(target)
     return redirect("referee:tables")

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from config.api import error_body
 
-from . import access, integrity, pins, services, table_links
+from . import access, integrity, pins, services, site, table_links
 from .services.hand_entry import hand_data
 from .idempotency import IdempotentAPIView as APIView
 from .table_links import IsUserOrTable, TableScope
@@ -30,7 +30,7 @@ from .models import Match, Signature
 from .serializers import (
     CodeRequestSerializer, CodeSerializer, CorrectionSerializer, CountersignSerializer, ErrorSerializer,
     HandSerializer, MatchCreateSerializer, PinUnlockSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
-    SignatureSerializer, SignSerializer, VerificationSerializer, VersionSerializer,
+    SignatureSerializer, SignSerializer, UndoSerializer, VerificationSerializer, VersionSerializer,
 )
 
 ERRORS = {400: OpenApiResponse(ErrorSerializer, description="Bad input: the field and the rule (article)."),
@@ -64,7 +64,7 @@ def _version_data(version, current, request) -> dict:
         "is_current": current is not None and version.pk == current.pk,
         "signatures": [_signature_row(s, version, current)
                        for s in version.signatures.select_related("player", "user").order_by("signed_at")],
-        "verify_url": request.build_absolute_uri(reverse("scoring:verify", kwargs={"digest": version.digest})),
+        "verify_url": site.absolute(reverse("scoring:verify", kwargs={"digest": version.digest}), request),
     }
 
 
@@ -82,7 +82,7 @@ def match_data(match: Match, request) -> dict:
         "state": state,
         "current_version": _version_data(current, current, request) if current else None,
         "document": _document_for(match, request.user),
-        "page_url": request.build_absolute_uri(reverse("scoring:match", kwargs={"pk": match.pk})),
+        "page_url": site.absolute(reverse("scoring:match", kwargs={"pk": match.pk}), request),
         "integrity": _integrity(match),
     }
 
@@ -250,13 +250,24 @@ class PenaltyView(_WriteView):
 
 
 class UndoView(_WriteView):
-    @extend_schema(request=None, responses={201: MatchEnvelopeSerializer, **ERRORS},
-                   summary="Undo the last entry (while open and unsigned; kept in the audit trail)")
+    serializer_class = UndoSerializer
+
+    @extend_schema(request=UndoSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Undo the last entry (while open and unsigned; kept in the audit trail)",
+                   description="Name the entry to remove: `{\"game\": g, \"position\": p}` (the table page's "
+                               "`entries[]` give both). Anything but the súmula's last entry gets 409 with "
+                               "`state` and nothing is removed (issue 20 §4: a phone that has not seen the other "
+                               "phone's hand cannot remove it). `created` is `{removed, state}`: the entry "
+                               "removed (with its `game` and `position`) and the next hand to enter. "
+                               "Also `Authorization: Table <token>`.")
     def post(self, request, pk: int):
         return super().post(request, pk)
 
     def act(self, request, match, data):
-        return {"removed": services.undo_last(match, request.user)}
+        from .services.hand_entry import current_state
+
+        removed = services.undo_last(match, request.user, last=(data["game"], data["position"]))
+        return {"removed": removed, "state": current_state(match)}
 
 
 class CorrectionView(_WriteView):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import access, integrity, pins
+from . import access, holds, integrity, pins
 from .content import load_games, match_queryset, signature_is_valid, sumula_document
 from .models import Match, Signature, SumulaVersion
 from .services import entry_state, page_token, rules_of
@@ -110,7 +110,8 @@ def match_context(match: Match, user) -> dict:
                      teams[e.beneficiary] if e.kind == "penalty" else None}
                     for g, e in reversed(entries[-8:])]
     document_is_current = bool(current) and match.winner is not None
-    signable = document_is_current and match.status == Match.Status.OPEN
+    open_holds = holds.open_holds(match) if match.status != Match.Status.RECEIVED else []
+    signable = document_is_current and match.status == Match.Status.OPEN and not open_holds
     is_referee = access.is_referee(user, match)
     is_organizer = access.is_organizer(user, match)
     return {
@@ -120,6 +121,9 @@ def match_context(match: Match, user) -> dict:
         "state": state,
         "last_entries": last_entries,
         "has_entries": bool(entries),
+        "holds": open_holds,  # open disputes: shown first, they stop signatures and the receipt (issue 20 §8)
+        "can_resolve_holds": is_referee or is_organizer,
+        "last_entry": ({"game": entries[-1][0].number, "position": entries[-1][1].position} if entries else None),
         "token": page_token(games),
         "versions": list(reversed(versions)),
         "current": current,
@@ -143,7 +147,7 @@ def match_context(match: Match, user) -> dict:
         "can_countersign": is_referee and match.status == Match.Status.SIGNED and "referee" not in roles,
         "can_countersign_in_place": (not is_referee and is_organizer and match.status == Match.Status.SIGNED
                                      and "referee" not in roles),
-        "can_receive": is_organizer and match.status == Match.Status.SIGNED
+        "can_receive": is_organizer and match.status == Match.Status.SIGNED and not open_holds
         and (not match.referee_id or "referee" in roles),
         "rules": rules_of(match),
         "ending_labels": ENDING_LABELS,

@@ -41,11 +41,12 @@ def entry_row(entry, by_names: dict, disputes, game_number: int) -> dict:
     """One entry of the "last entries" list; ``disputes`` holds the (game, hand) disputed at the table."""
     if entry.kind == "hand":
         by = (_("the table (link)") if entry.table_link_id else by_names.get(entry.created_by_id) or "")
-        return {"kind": "hand", "game": game_number, "number": entry.number, "winner": entry.winner,
+        return {"kind": "hand", "game": game_number, "position": entry.position, "number": entry.number,
+                "winner": entry.winner,
                 "value": entry.value, "points": entry.points, "ended_by": entry.ended_by,
                 "score": [entry.score_a, entry.score_b], "by": by,
                 "disputed": (game_number, entry.number) in disputes}
-    return {"kind": "penalty", "game": game_number, "points": entry.points, "article": entry.article,
+    return {"kind": "penalty", "game": game_number, "position": entry.position, "points": entry.points, "article": entry.article,
             "beneficiary": entry.beneficiary, "score": [entry.score_a, entry.score_b], "reason": entry.reason,
             "by": by_names.get(entry.created_by_id) or ""}
 

@@ -26,6 +26,7 @@ from config.api import error_body
 from . import access
 from .display import load_match
 from .entry_screen import screen_boot, screen_state
+from .holds import open_holds
 from .models import Match
 
 REPORT_HINT = gettext_lazy("The rules engine checks it: %(name)s deals (seat %(seat)s), score %(a)s–%(b)s before "
@@ -55,7 +56,7 @@ def page_boot(request, match: Match, games: list) -> dict:
     boot["urls"].update({
         "state": reverse("scoring:state", kwargs={"pk": match.pk}), "page": request.path, "login": login_url(match),
     })
-    boot.update({"initial": screen_state(match, games), "csrf": get_token(request),
+    boot.update({"initial": screen_state(match, games, disputes=_disputed(match)), "csrf": get_token(request),
                  "csrf_cookie": settings.CSRF_COOKIE_NAME,
                  "store": f"sumula-{match.pk}-{request.user.pk}"})
     return boot
@@ -75,7 +76,7 @@ def state(request, pk: int):
     if not access.can_enter(request.user, match):
         return JsonResponse(error_body("", _("Only the match's referee or the tournament's organizer enters this "
                                              "súmula.")), status=403)
-    return JsonResponse(screen_state(match))
+    return JsonResponse(screen_state(match, disputes=_disputed(match)))
 
 
 @require_GET
@@ -84,3 +85,8 @@ def script(request):
     response = HttpResponse(render(request, "scoring/entry_page.js").content, content_type="application/javascript")
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _disputed(match) -> set[tuple[int, int]]:
+    """The (game, hand) of the open disputes (scoring/holds.py): marked "disputed" in the list of entries."""
+    return {(hold.game, hold.hand) for hold in open_holds(match)}

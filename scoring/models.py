@@ -389,6 +389,8 @@ class MatchEvent(AppendOnly):
         PIN_UNLOCKED = "pin_unlocked", _("PIN unlocked")
         LOCKED = "locked", _("Locked")
         RECEIVED = "received", _("Received")
+        DISPUTE = "dispute", _("Entry disputed")
+        DISPUTE_RESOLVED = "dispute_resolved", _("Dispute resolved")
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)

@@ -331,7 +331,8 @@ def blank_context(document: dict) -> dict:
     header = _header(document, _print_options(document)[0])
     # games and then the panel (penalties, result, signatures), two cells side by side
     cells = [{"game": {"number": n}} for n in range(1, header["best_of"] + 1)] + [{"panel": True}]
-    table_url = document.get("table_url")  # the table's link (issue 10), set by scoring.printing
+    table_path = document.get("table_path")  # the table's link (issue 10), set by scoring.printing
+    table_url = (_print_options(document)[1] or settings.SITE_URL).rstrip("/") + table_path if table_path else ""
     return {
         **header,
         "table_qr": mark_safe(qr_svg(table_url, 13)) if table_url else "",

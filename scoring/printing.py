@@ -91,12 +91,12 @@ def ordered_matches(matches) -> list[Match]:
 
 def _with_table_url(document: dict, match: Match) -> dict:
     """A blank súmula shows the QR code of its table's link (issue 10): only on paper, never in a
-    version's document."""
-    from .table_cards import link_url
-
+    version's document. The path only: ``scoring.pdf`` puts it on the print's address (issue 20 §1)."""
     links = getattr(match, "active_links", None)
     if links:
-        document["table_url"] = link_url(links[0])
+        from .table_links import table_path
+
+        document["table_path"] = table_path(links[0])
     return document
 
 
@@ -108,13 +108,11 @@ def _with_numbers(sheets: list[pdf.Sheet], matches: Sequence[Match], site_url: s
 
 
 def site_address(request) -> str:
-    """The address a request came to (``http://host:port``), validated by ALLOWED_HOSTS; "" without one."""
-    if request is None:
-        return ""
-    try:
-        return request.build_absolute_uri("/").rstrip("/")
-    except Exception:  # noqa: BLE001 - a bad Host header: fall back to SITE_URL
-        return ""
+    """The address QR codes printed for ``request`` point to (``scoring.site.address``); "" without one
+    (then the setting, read when printing)."""
+    from .site import address
+
+    return address(request) if request is not None else ""
 
 
 def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:

@@ -162,6 +162,16 @@ class MatchSerializer(serializers.Serializer):
                                       help_text="Only for the organizer and the match's referee: the table's link.")
 
 
+class UndoSerializer(serializers.Serializer):
+    """The entry an undo removes (issue 20 §4): refused with 409 and ``state`` unless it is the last one."""
+
+    game = serializers.IntegerField(min_value=1, help_text="The game of the entry to remove (`entries[].game` of "
+                                                           "the table page's state).")
+    position = serializers.IntegerField(min_value=1, help_text="Its position in that game (`entries[].position`; "
+                                                               "for the game being played, `state.entries` is "
+                                                               "the last one's).")
+
+
 class MatchEnvelopeSerializer(serializers.Serializer):
     """Responses of the write endpoints: the match after the change, plus what was made."""
 

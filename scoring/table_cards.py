@@ -3,7 +3,8 @@ the round (tournaments/print_views.py) — the table number, the two pairs, and 
 the score". The blank súmula shows the same QR code, smaller (``scoring.printing``).
 
 Rendered with WeasyPrint and the QR codes of ``scoring.pdf``; the links come from
-``scoring.table_links`` (created for matches that have none).
+``scoring.table_links`` (created for matches that have none), on the address the organizer printed
+from (``scoring.site``, issue 20 §1).
 """
 from __future__ import annotations
 
@@ -19,27 +20,39 @@ CARD_TEMPLATE = "scoring/pdf/table_cards.html"
 CARD_QR_MM = 80
 
 
-def link_url(link: TableLink) -> str:
-    """The link as printed: the site's address (``SITE_URL``) and the table page's path."""
-    return settings.SITE_URL + table_links.table_path(link)
+def link_url(link: TableLink, site_url: str = "") -> str:
+    """The link as printed: the address the print was asked from (``scoring.site.address``; "": the
+    ``SITE_URL`` setting) and the table page's path."""
+    return absolute_url(table_links.table_path(link), site_url)
 
 
-def cards_html(matches) -> str:
+def absolute_url(path: str, site_url: str = "") -> str:
+    return (site_url or settings.SITE_URL).rstrip("/") + path
+
+
+def cards_html(matches, site_url: str = "", paths: dict[int, str] | None = None) -> str:
+    """``paths``: the page each match's card opens, by match id (a higher app's card of the physical
+    table, issue 20 §2); the others get their match's own table link."""
     matches = sorted(matches, key=lambda m: (m.table is None, m.table or 0, m.pk))
-    links = table_links.ensure_links(matches)
+    paths = paths or {}
+    links = table_links.ensure_links([m for m in matches if m.pk not in paths])
     cards = []
     for match in matches:
-        link = links.get(match.pk)
-        if link is None:
+        if match.pk in paths:
+            url = absolute_url(paths[match.pk], site_url)
+        elif match.pk in links:
+            url = link_url(links[match.pk], site_url)
+        else:
             continue
-        cards.append({"match": match, "url": link_url(link),
-                      "qr": mark_safe(pdf.qr_svg(link_url(link), CARD_QR_MM)),
-                      "pairs": [match.pair_a, match.pair_b]})
+        cards.append({"match": match, "url": url, "qr": mark_safe(pdf.qr_svg(url, CARD_QR_MM)),
+                      "pairs": [match.pair_a, match.pair_b], "whole_event": match.pk in paths})
     with translation.override(pdf.PDF_LANGUAGE):
         return get_template(CARD_TEMPLATE).render({"cards": cards})
 
 
-def table_cards_pdf(matches) -> bytes:
+def table_cards_pdf(matches, site_url: str = "", paths: dict[int, str] | None = None) -> bytes:
+    """The cards of ``matches``; their QR codes point to ``site_url`` (the request's address,
+    ``scoring.site.address``), else to the ``SITE_URL`` setting; ``paths`` as in :func:`cards_html`."""
     from weasyprint import HTML
 
-    return HTML(string=cards_html(matches), base_url=str(settings.BASE_DIR)).write_pdf()
+    return HTML(string=cards_html(matches, site_url, paths), base_url=str(settings.BASE_DIR)).write_pdf()

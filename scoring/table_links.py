@@ -95,6 +95,14 @@ def revoke(match: Match, by) -> int:
     return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
 
 
+def close(match: Match, by) -> int:
+    """Revoke the match's links because its result was decided without the súmula (a W.O., issue 20 §2):
+    closed to entries. The caller (``tournaments.services.walkovers``) checked who may; how many."""
+    now = timezone.now()
+    return match.table_links.filter(revoked_at__isnull=True).update(
+        revoked_at=now, revoked_by=by if getattr(by, "is_authenticated", False) else None)
+
+
 def resolve(token: str) -> TableLink | None:
     """The active link of ``token`` whose súmula is not received yet (it stops working then), or None.
     Every request of a table runs it: one statement written once (scoring/entry_sql.py)."""
@@ -111,8 +119,12 @@ def table_path(link: TableLink) -> str:
 
 
 def table_url(link: TableLink, request=None) -> str:
+    """The link as shown on a page: on the address the request came to, or ``SITE_URL`` when set
+    (``scoring.site``); the path alone without a request."""
+    from .site import absolute
+
     path = table_path(link)
-    return request.build_absolute_uri(path) if request is not None else path
+    return absolute(path, request) if request is not None else path
 
 
 # --------------------------------------------------------------------------------- the API

@@ -220,7 +220,9 @@ def record_penalty(request, pk: int):
 @require_POST
 def undo(request, pk: int):
     def action(match):
-        services.undo_last(match, request.user, expect=request.POST.get("expect"))
+        last = (_int(request.POST.get("game"), 0), _int(request.POST.get("position"), 0))
+        services.undo_last(match, request.user, expect=request.POST.get("expect"),
+                           last=last if all(last) else None)  # a form of an older page: ``expect`` alone
         return _("The last entry was undone (it stays in the match's audit trail).")
 
     return _write(request, pk, action)

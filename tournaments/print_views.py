@@ -52,11 +52,14 @@ def round_print(request, pk: int):
 
 @require_GET
 def round_table_cards(request, pk: int):
-    """The round's table cards (issue 10): one page per table with the QR code of its link."""
+    """The round's table cards (issue 10): one page per table with the QR code of the table's card for the
+    whole event (issue 20 §2; a match without a table number gets its own link)."""
     from django.http import HttpResponse
 
     from scoring import access, table_cards
     from scoring.models import Match
+
+    from .table_cards import card_path, ensure_cards
 
     rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
     if not access.manages(request.user, rnd.tournament):
@@ -64,6 +67,10 @@ def round_table_cards(request, pk: int):
     matches = Match.objects.filter(round=rnd).select_related(
         "round", "tournament", "pair_a__first_player", "pair_a__second_player",
         "pair_b__first_player", "pair_b__second_player").order_by("table", "pk")
-    response = HttpResponse(table_cards.table_cards_pdf(matches), content_type="application/pdf")
+    # one card per physical table, for the whole event (issue 20 §2): it follows the table's matches
+    cards = ensure_cards(rnd.tournament, [m.table for m in matches if m.table])
+    paths = {m.pk: card_path(cards[m.table]) for m in matches if m.table in cards}
+    response = HttpResponse(table_cards.table_cards_pdf(matches, printing.site_address(request), paths),
+                            content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="cartoes-de-mesa-rodada-{rnd.number}.pdf"'
     return response

@@ -9,7 +9,7 @@ docs/live.md). Organizer only: ``/torneios/novo/`` and
 """
 from django.urls import path
 
-from . import organizer_views, public_views, stage_pages, views
+from . import organizer_views, public_views, stage_pages, table_card_views, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -43,6 +43,7 @@ urlpatterns = [
     path(P + "proxima-rodada/", views.next_round, name="next-round"),
     path(P + "rodadas/<int:number>/refazer/", views.regenerate, name="regenerate"),
     path(P + "mesas/", views.assign_referee, name="referee"),
+    path(P + "mesas/<int:table>/cartao/", table_card_views.manage_card, name="table-card"),
     path(P + "fases/", stage_pages.add_stage, name="stage-add"),
     path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
     path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),

@@ -179,12 +179,18 @@ def round_detail(request, slug: str, number: int, *, tournament: Tournament | No
         matches=pages.match_rows(services.round_matches(rnd), numbers), byes=pages.round_byes(rnd),
     )
     if context["can_manage"]:  # the organizer sees each table's link (issue 10), to reissue or revoke it
+        from scoring.site import absolute
         from scoring.table_links import ensure_links, table_url
+
+        from .table_cards import card_path, ensure_cards
 
         played = [row.match for row in context["matches"] if row.match.table and row.match.status != "received"]
         links = ensure_links(played)
+        cards = ensure_cards(tournament, [row.match.table for row in context["matches"]])  # issue 20 §2
         for match in played:
             match.table_url = table_url(links[match.pk], request) if match.pk in links else ""
+        for row in context["matches"]:
+            row.match.card_url = absolute(card_path(cards[row.match.table]), request) if row.match.table else ""
     return live.render_live(request, "tournaments/round.html", "tournaments/_live_round.html", context)
 
 

@@ -248,8 +248,14 @@ def record_penalty(match: Match, offender: int, points: int, article: str, reaso
         return penalty
 
 
-def undo_last(match: Match, by, expect: str | None = None) -> dict:
+def undo_last(match: Match, by, expect: str | None = None, last: tuple[int, int] | None = None) -> dict:
     """Remove the last entry while the súmula is open and nobody signed its current version.
+
+    ``last``: the entry the device means to remove, ``(game, position)`` — the game's number and the
+    entry's position in it (the table page's ``entries[].game``/``position``); refused with
+    ``PositionConflict`` (409, with the current ``state``) when it is not the last entry, so that a phone
+    that has not seen another phone's hand cannot remove it (issue 20 §4). ``expect``: the page's
+    :func:`state_token` (the plain form). The API requires ``last``.
 
     No version is made; the audit trail keeps the removed entry (a ``MatchEvent`` of kind ``undo``).
     If the entry had ended the match, the issued version stays on record and the next one supersedes it.
@@ -269,14 +275,17 @@ def undo_last(match: Match, by, expect: str | None = None) -> dict:
         games = load_games(match)
         game = games[-1]
         _check_expect(expect, state_token(game.number, len(game.entries)))
-        if not game.entries and len(games) > 1:
+        holder = game if game.entries or len(games) == 1 else games[-2]
+        if last is not None:
+            _check_last(match, holder, tuple(last))
+        if holder is not game:
             game.delete()  # the game that had just started: the entry to undo ended the one before
-            game = games[-2]
+            game = holder
         if not game.entries:
             raise Conflict(_("There is nothing to undo."), "match")
-        last = game.entries.pop()
-        removed = entry_document(last)
-        last.delete()
+        last_entry = game.entries.pop()
+        removed = entry_document(last_entry)
+        last_entry.delete()
         previous = game.entries[-1] if game.entries else None
         game.score_a, game.score_b = previous.score if previous else (0, 0)
         game.winner = game.finished_at = None
@@ -285,5 +294,24 @@ def undo_last(match: Match, by, expect: str | None = None) -> dict:
         match.games_a, match.games_b = won.count(0), won.count(1)
         match.winner = match.finished_at = None
         match.save(update_fields=["games_a", "games_b", "winner", "finished_at", "updated_at"])
-        _event(match, MatchEvent.Kind.UNDO, by, game=game.number, position=last.position, entry=removed)
-        return removed
+        _event(match, MatchEvent.Kind.UNDO, by, game=game.number, position=last_entry.position, entry=removed)
+        return {**removed, "game": game.number, "position": last_entry.position}
+
+
+def _check_last(match: Match, game: Game, sent: tuple[int, int]) -> None:
+    """``sent`` (game, position) must be the súmula's last entry: else 409 with where the súmula is."""
+    from .hand_entry import PositionConflict, current_state
+
+    actual = (game.number, game.entries[-1].position) if game.entries else None
+    if actual == sent:
+        return
+    if actual is None:
+        message = _("There is nothing to undo: the entry at game %(sent_game)s, position %(sent_position)s "
+                    "is not on the súmula. Nothing was undone.")
+    else:
+        message = _("That is not the last entry: the súmula's last entry is game %(game)s, position "
+                    "%(position)s (you asked to undo game %(sent_game)s, position %(sent_position)s), "
+                    "entered from another device? Nothing was undone.")
+    raise PositionConflict(message % {"game": actual and actual[0], "position": actual and actual[1],
+                                      "sent_game": sent[0], "sent_position": sent[1]},
+                           current_state(match), "position")

@@ -209,7 +209,7 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
                               hand.position, rules)
     else:
         hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
-                          "winner_name": match.pair(game.winner).name}
+                          "winner_name": match.pair(game.winner).name, "entries": hand.position}
         hand.state = state_of(match, None if match.winner is not None else game.number + 1, (0, 0), 0, 1, 0,
                               rules)
     return hand

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
 
-from .. import access
+from .. import access, holds
 from ..models import Match, MatchEvent, Signature
 from ..signals import result_official
 from .base import _event, _lock
@@ -27,6 +27,7 @@ def mark_received(match: Match, by) -> Match:
             raise Conflict(_("The súmula was already received by the organizer (art. 25)."), "status")
         if match.status != Match.Status.SIGNED:
             raise Conflict(_("The súmula is received once both pairs signed it (art. 25)."), "status")
+        holds.refuse_if_held(match)  # an open dispute of an entry first (issue 20 §8)
         version = current_version(match)
         if match.referee_id and not version.signatures.filter(role=Signature.Role.REFEREE).exists():
             raise Conflict(_("The referee has not countersigned the súmula yet."), "status")

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from config.errors import Conflict, Forbidden
 
-from .. import access, pins
+from .. import access, holds, pins
 from ..models import Match, MatchEvent, Signature, SigningCode, SumulaVersion
 from ..words import pair_names
 from .base import (
@@ -147,6 +147,7 @@ def _may_sign(match: Match, team: int, role: str, player, digest: str | None):
     if match.status == Match.Status.SIGNED:
         raise Conflict(_("Both pairs already signed: the súmula is locked (art. 25)."), "status")
     version = _signable_version(match)
+    holds.refuse_if_held(match)  # a disputed entry is not agreed to (issue 20 §8)
     if digest is not None and digest != version.digest:
         raise Conflict(_("The súmula changed while you were reading it: read version %(number)s and sign again.")
                        % {"number": version.number}, "digest")
@@ -169,6 +170,7 @@ def countersign(match: Match, by, digest: str | None = None, reason: str = "") -
                               "place, giving the reason)."), "reason" if access.is_organizer(by, match) else "")
         if match.status != Match.Status.SIGNED:
             raise Conflict(_("The referee countersigns after both pairs signed (art. 25)."), "status")
+        holds.refuse_if_held(match)
         version = current_version(match)
         if digest is not None and digest != version.digest:
             raise Conflict(_("The súmula changed while you were reading it: read version %(number)s and sign again.")

@@ -64,7 +64,7 @@ def test_create_enter_sign_countersign_receive(api, pairs, tournament, organizer
     api.force_authenticate(referee)
     response = api.post(f"/api/scoring/matches/{pk}/hands/", {"winner": 0, "value": 1}, format="json")
     assert response.status_code == 409 and "art. 25" in response.json()["error"]["message"]
-    assert api.post(f"/api/scoring/matches/{pk}/undo/").status_code == 409
+    assert api.post(f"/api/scoring/matches/{pk}/undo/", {"game": 1, "position": 4}, format="json").status_code == 409
     assert api.post(f"/api/scoring/matches/{pk}/countersign/", {"digest": digest}, format="json").status_code == 201
     assert api.post(f"/api/scoring/matches/{pk}/received/").status_code == 403
     api.force_authenticate(organizer)
@@ -99,7 +99,7 @@ def test_engine_refusals_come_back_with_field_and_article(api, match, referee):
 def test_corrections_versions_and_undo(api, match, referee, outsider):
     api.force_authenticate(referee)
     hands(api, match.pk, 0, 0)
-    response = api.post(f"/api/scoring/matches/{match.pk}/undo/")
+    response = api.post(f"/api/scoring/matches/{match.pk}/undo/", {"game": 1, "position": 2}, format="json")
     assert response.status_code == 201 and response.json()["created"]["removed"]["score"] == [6, 0]
     hands(api, match.pk, 0, 0, 0)
     services.sign(match, "team0", match.pair_a.first_player, pin="1111")
@@ -115,7 +115,8 @@ def test_corrections_versions_and_undo(api, match, referee, outsider):
     assert versions[0]["signatures"][0]["valid"] is False and not versions[0]["is_current"]
     assert versions[1]["reason"] == "Mão 1 não valeu" and versions[1]["is_current"]
     api.force_authenticate(outsider)
-    assert api.post(f"/api/scoring/matches/{match.pk}/undo/").status_code == 403
+    assert api.post(f"/api/scoring/matches/{match.pk}/undo/", {"game": 1, "position": 3},
+                    format="json").status_code == 403
 
 
 def test_one_time_code_through_the_api(api, match, referee):

@@ -51,7 +51,7 @@ def test_the_table_enters_and_undoes_hands_recording_its_credential(match, link)
     entry = HandEntry.objects.get()
     assert entry.table_link == link and entry.created_by is None
     assert MatchEvent.objects.filter(kind="hand", data__via=f"table:{link.pk}").exists()
-    response = api.post(f"/api/scoring/matches/{match.pk}/undo/")
+    response = api.post(f"/api/scoring/matches/{match.pk}/undo/", {"game": 1, "position": 1}, format="json")
     assert response.status_code == 201 and HandEntry.objects.count() == 0
 
 
@@ -61,7 +61,8 @@ def test_the_table_reads_its_match_only_and_never_another(match, other, link):
     assert "table_url" not in api.get(f"/api/scoring/matches/{match.pk}/").json()
     assert api.get(f"/api/scoring/matches/{other.pk}/").status_code == 403
     assert hand(api, other.pk).status_code == 403
-    assert api.post(f"/api/scoring/matches/{other.pk}/undo/").status_code == 403
+    assert api.post(f"/api/scoring/matches/{other.pk}/undo/", {"game": 1, "position": 1},
+                    format="json").status_code == 403
     assert api.get(f"/api/scoring/matches/{other.pk}/versions/").status_code == 403
     assert api.post(f"/api/referee/matches/{other.pk}/calls/", {}, format="json").status_code == 403
     assert HandEntry.objects.count() == 0

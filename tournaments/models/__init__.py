@@ -16,7 +16,8 @@ the migrations' ``tournaments.models.default_*`` keep working.
   (per stage and per round) and, after the first, its qualifiers rule;
 - :class:`GroupMember` (round robin groups), :class:`BracketNode` (every match of a
   bracket, its layout and its derived state), :class:`Bye`, :class:`CheckIn`,
-  :class:`TableAssignment` (the referee of a table);
+  :class:`TableAssignment` (the referee of a table), :class:`TableCard` (a table's link for the
+  whole event);
 - :class:`Result`: the official result of a match as the tournament counts it (a received
   súmula, a walkover or an organizer's decision);
 - :class:`AuditEntry`: the append-only log of what organizers did, with reasons.
@@ -24,7 +25,7 @@ the migrations' ``tournaments.models.default_*`` keep working.
 from tournaments.models.tournament import Tournament, default_rule_set  # in definition order
 from tournaments.models.people import Pair, Player
 from tournaments.models.stages import BracketNode, GroupMember, Stage, default_tiebreaks, new_lot_seed
-from tournaments.models.rounds import Bye, CheckIn, Result, Round, TableAssignment
+from tournaments.models.rounds import Bye, CheckIn, Result, Round, TableAssignment, TableCard
 from tournaments.models.audit import AuditEntry, AuditError
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "Round",
     "Stage",
     "TableAssignment",
+    "TableCard",
     "Tournament",
     "default_rule_set",
     "default_tiebreaks",

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
+from scoring import table_links
 from scoring.models import Match
 
 from ..models import AuditEntry, Pair, Result
@@ -121,6 +122,7 @@ def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], po
         result.games_a, result.games_b, result.points_a, result.points_b = games_a, games_b, points_a, points_b
         result.reason, result.recorded_by, result.recorded_at = reason, _actor(by), timezone.now()
         result.save()
+        table_links.close(match, by)  # decided here: the table's links take no more entries (issue 20 §2)
         _audit(tournament, by, AuditEntry.Action.RESULT_SET, reason=reason, match=match, round=match.round,
                before=before, after=_result_json(result))
         _after_results(tournament, by)

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
+from scoring import table_links
 from scoring.models import Match
 
 from ..models import AuditEntry, Pair, Result
@@ -31,6 +32,7 @@ def record_walkover(match: Match, absent: Pair | int, by, *, reason: str = "") -
             raise Conflict(_("The súmula of this match was signed: receive it instead."), "match")
         result = _walkover_result(match, tournament, absent=absent, by=by, reason=reason)
         result.save()
+        table_links.close(match, by)  # a printed card of this match no longer takes entries (issue 20 §2)
         _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
                after=_result_json(result))
         _after_results(tournament, by)
