@@ -99,6 +99,8 @@ def texts() -> dict:
         "done": _("Done."),
         "no_rulings": _("No ruling to appeal."),
         "changed": _("PIN changed."),
+        "keep_tab": _("Do not close or reload this tab: %(n)s entries are only on this phone until the network is "
+                      "back (over plain HTTP the page cannot reopen offline)."),
     }
 
 
