@@ -88,6 +88,7 @@ def texts() -> dict:
     return {
         **screen_texts(),
         "dispute": _("Dispute"),
+        "dispute_theirs": _("Dispute the súmula's (call the referee)"),
         "called": _("Referee called at %(time)s: wait at the table."),
         "call_waiting": _("A referee was called at %(time)s."),
         "nothing_to_undo": _("Nothing to undo."),

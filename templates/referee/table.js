@@ -23,6 +23,12 @@
       }
     },
     changed: function (data) { localStorage.setItem(cache, JSON.stringify(data)); },
+    conflictActions: function (box, e) {   // a conflict the players cannot settle: the other phone and the referee see it
+      if (!e.theirs || e.theirs.disputed) return;
+      var d = document.createElement("button"); d.type = "button"; d.className = "dispute"; d.textContent = T.dispute_theirs;
+      d.onclick = function () { d.disabled = true; dispute(e.theirs); };
+      box.appendChild(d);
+    },
     net: function (n) {   // entries waiting and no offline reload: keep the tab open
       var k = $("keep-tab");
       k.hidden = !(n && !offlineReload);

@@ -20,7 +20,8 @@
  * "same-origin"), store (the queue's name), and hooks: rendered(st) after each drawing, row(li, row) for a
  * sent entry's line, changed(data) when the server's state arrives, denied(entry, reply) for a 401/403
  * (true: keep the entry queued), stateFailed(res) for a refused state request, over(gameOver) when a hand
- * ends a game. */
+ * ends a game, net(n) after the status badge is drawn (n entries waiting), conflictActions(box, e) to add a
+ * choice to a conflict's panel. */
 function trucoEntry(B, opts) {
   "use strict";
   var T = B.t;
@@ -267,6 +268,7 @@ function trucoEntry(B, opts) {
     box.appendChild(button(T.keep_server, function () { choose(e, "keep"); }, "keep"));
     box.appendChild(button(T.send_after, function () { choose(e, "after"); }, "after"));
     box.appendChild(button(after ? fmt(T.discard_mine, { n: after + 1 }) : T.discard_one, function () { choose(e, "discard"); }, "discard"));
+    hook("conflictActions")(box, e);   // the table page adds "dispute the súmula's" (the other phone sees it)
   }
   function choose(e, how) {
     var i = E.queue.indexOf(e);
