@@ -103,6 +103,12 @@ def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(live_server, br
     assert _hands(match) == [(1, 1, 0, 3), (1, 2, 1, 1)]
     expect(b.locator("#pts1")).to_have_text("1")   # and B caught up
     b.screenshot(path=str(SHOTS / "two-phones-stale-undo.png"))
+    b.wait_for_timeout(1100)
+    b.locator("#undo").tap()                       # now B sees hand 2 as the last: this undo removes it
+    expect(b.locator("#msg")).to_contain_text("desfeito")
+    assert sent[-1] == {"game": 1, "position": 2}
+    expect(b.locator("#pts1")).to_have_text("0")
+    assert _hands(match) == [(1, 1, 0, 3)]
 
 
 def test_a_stalled_request_is_shown_unconfirmed_and_sent_again_with_the_same_key(live_server, browser, table):
