@@ -13,7 +13,8 @@
  *   what the server recorded at its position: equal, it counts as recorded (and the page says so); different,
  *   it stays on the phone marked "conflict" with the entries after it, until a player chooses: keep the
  *   server's (drop this one), send mine after it (this and the following go after the server's), or discard
- *   this one and the following. Nothing queued is dropped without a choice.
+ *   this one and the following. An entry refused for good (the engine's words) stays too, until discarded.
+ *   Nothing queued is dropped without a choice.
  *
  * trucoEntry(B, opts): B is the page's boot data (entry_screen.screen_boot and the page's own: t, urls,
  * initial); opts says what differs between the pages: headers() (the credential), credentials ("omit" or
@@ -253,9 +254,18 @@ function trucoEntry(B, opts) {
   function renderConflict() {
     var box = $("conflict");
     if (!box) return;
-    var e = E.queue.filter(function (x) { return x.state === "conflict"; })[0];
+    var e = E.queue.filter(function (x) { return x.state === "conflict" || x.state === "refused"; })[0];
     box.hidden = !e;
     if (!e) { box.dataset.key = ""; return; }
+    if (e.state === "refused") {   // refused for good (the engine's words): the player discards it, and may enter it again
+      if (box.dataset.key === "r" + e.key) return;
+      box.dataset.key = "r" + e.key; box.innerHTML = "";
+      var q = document.createElement("p");
+      q.textContent = pendingText(e) + " · " + fmt(T.refused, { message: e.message || "" });
+      box.appendChild(q);
+      box.appendChild(button(T.discard_one, function () { choose(e, "drop"); }, "discard"));
+      return;
+    }
     var after = E.queue.length - E.queue.indexOf(e) - 1;
     var key = e.key + ":" + after;
     if (box.dataset.key === key) return;
@@ -274,7 +284,9 @@ function trucoEntry(B, opts) {
     var i = E.queue.indexOf(e);
     if (i < 0) return;
     var rest = E.queue.slice(i + 1);
-    if (how === "discard") {
+    if (how === "drop") {
+      E.queue.splice(i, 1); dropEntry(e); say(T.discarded);
+    } else if (how === "discard") {
       E.queue.splice(i).forEach(dropEntry);
       say(T.discarded);
     } else {
@@ -364,11 +376,8 @@ function trucoEntry(B, opts) {
         E.online = false; renderNet(); return { ok: false, status: 0, network: true };
       });
   }
-  function refuse(e, r) {   // the engine (or the server) refused it: shown, not retried
-    e.state = "refused"; e.message = r.message;
-    dropEntry(e);
-    var i = E.queue.indexOf(e);
-    if (i >= 0) E.queue.splice(i, 1);
+  function refuse(e, r) {   // the engine (or the server) refused it: shown, not retried, kept until discarded
+    e.state = "refused"; e.message = r.message; putEntry(e);
     say(fmt(T.refused, { message: r.message }), "bad");
     refresh();
   }
@@ -403,7 +412,8 @@ function trucoEntry(B, opts) {
         var c = r.data.created;
         // its position among the game's entries: the new state's count, unless the hand ended the game
         var position = r.data.game_over ? (r.data.game_over.entries || null) : r.data.state.entries;
-        E.server.entries.push({ kind: "hand", game: c.game, number: c.hand, winner: c.winner, points: c.points,
+        var seen = E.server.entries.some(function (x) { return x.kind === "hand" && x.game === c.game && x.number === c.hand; });
+        if (!seen) E.server.entries.push({ kind: "hand", game: c.game, number: c.hand, winner: c.winner, points: c.points,
           value: c.value, ended_by: c.ended_by, score: c.score, by: T.this_phone, disputed: false, position: position });
         if (r.data.game_over) {
           var go = r.data.game_over, w = go.winner;
@@ -468,7 +478,11 @@ function trucoEntry(B, opts) {
     window.addEventListener("offline", function () { E.online = false; renderNet(); });
     loadQueue().then(function () { render(); flush(); });
     render();
-    setInterval(function () { if (!E.sending) { if (E.queue.filter(waiting).length) flush(); if (E.online) refresh(); } }, 15000);
+    setInterval(function () {   // send what can be sent; otherwise (nothing, or a conflict waiting for a choice) poll
+      if (E.sending) return;
+      var q = E.queue.filter(waiting);
+      if (q.length && q[0].state !== "conflict" && q[0].state !== "held") flush(); else if (E.online) refresh();
+    }, 15000);
   }
 
   return Object.assign(E, { fmt: fmt, newKey: newKey, say: say, render: render, renderNet: renderNet, post: post,

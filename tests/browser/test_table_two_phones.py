@@ -8,6 +8,7 @@
 - a phone's offline queue that clashes with the other phone's hand is kept, marked, with the choices (and a
   dispute of the other phone's hand, which that phone then shows); the same hands queued on both phones are
   recorded once and the phone is told so;
+- an entry refused for good (the engine's words) stays on the phone until the player discards it;
 - the page reloads with the network down after one load (service worker, localhost).
 
 Screenshots: /tmp/wt-tb/two-phones-*.png.
@@ -211,3 +212,23 @@ def test_the_page_reloads_offline_after_its_first_load(live_server, browser, tab
     _offline(page, False)
     _settled(page)
     assert _hands(match) == [(1, 1, 0, 3)]
+
+
+def test_an_entry_refused_for_good_stays_until_the_player_discards_it(live_server, browser, table):
+    from playwright.sync_api import expect
+
+    match, link = table
+    page = _open(browser, live_server, link)
+    page.route("**/hands/", lambda route: route.fulfill(
+        status=400, content_type="application/json",
+        body='{"error": {"field": "value", "message": "valor fora das regras"}}'))
+    _value(page, 0, 3).tap()
+    expect(page.locator("#conflict")).to_contain_text("Não lançada: valor fora das regras")
+    expect(page.locator("#pts0")).to_have_text("0")             # not on the score
+    page.unroute("**/hands/")
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => window.trucoTable.queue().length") == 1   # kept on the phone
+    page.locator("#conflict button.discard").tap()
+    expect(page.locator("#conflict")).to_be_hidden()
+    assert page.evaluate("() => window.trucoTable.queue().length") == 0
+    assert _hands(match) == []
