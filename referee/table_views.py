@@ -2,8 +2,9 @@
 with no account and no login (mounted at /mesa/).
 
 ``/mesa/<token>/`` is one screen: the running score, the hand to enter (value buttons by pair),
-the last entries with who entered them (and "disputed"), undo, "call the referee", and behind
-"more" the claims, appeals, signatures and the change of a player's PIN. It updates in place:
+the last entries with who entered them (and "disputed"), every entry of the match by game (collapsed),
+undo, "call the referee", and behind "more" the claims, appeals, signatures and the change of a
+player's PIN. It updates in place:
 the page's script talks to the REST API with ``Authorization: Table <token>`` and an
 ``Idempotency-Key`` per entry, keeps entries in IndexedDB while the network is down and sends
 them in order when it is back (static/table.js, kept loadable offline by /mesa/sw.js).
