@@ -10,6 +10,7 @@
   recorded once and the phone is told so;
 - an entry refused for good (the engine's words) stays on the phone until the player discards it;
 - the page reloads with the network down after one load (service worker, localhost).
+- over plain HTTP on a LAN name (no service worker) the page asks to keep the tab open while entries wait.
 
 Screenshots: /tmp/wt-tb/two-phones-*.png.
 """
@@ -232,3 +233,31 @@ def test_an_entry_refused_for_good_stays_until_the_player_discards_it(live_serve
     expect(page.locator("#conflict")).to_be_hidden()
     assert page.evaluate("() => window.trucoTable.queue().length") == 0
     assert _hands(match) == []
+
+
+def test_over_plain_http_the_page_asks_to_keep_the_tab_while_entries_wait(live_server, browser, table, settings):
+    from playwright.sync_api import expect
+
+    from .conftest import ARGS, CHROMIUM, PHONE
+
+    match, link = table
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "mesa.lan"]
+    port = live_server.url.rsplit(":", 1)[1]
+    # a LAN name over plain HTTP: not a secure context, so no service worker
+    lan = browser.browser_type.launch(executable_path=str(CHROMIUM),
+                                      args=[*ARGS, "--host-resolver-rules=MAP mesa.lan 127.0.0.1"])
+    try:
+        page = lan.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="pt-BR").new_page()
+        page.goto(f"http://mesa.lan:{port}/mesa/{link.token}/")
+        assert page.evaluate("() => window.isSecureContext") is False
+        expect(page.locator("#keep-tab")).to_be_hidden()
+        _offline(page, True)
+        _value(page, 0, 3).tap()
+        expect(page.locator("#keep-tab")).to_contain_text("Não fechem nem recarreguem esta aba")
+        page.screenshot(path=str(SHOTS / "two-phones-plain-http.png"))
+        _offline(page, False)
+        _settled(page)
+        expect(page.locator("#keep-tab")).to_be_hidden()
+        assert _hands(match) == [(1, 1, 0, 3)]
+    finally:
+        lan.close()
