@@ -53,7 +53,7 @@ def test_the_state_says_the_hand_to_enter_and_the_last_entries_by_name(ref_clien
     assert (state["game"], state["hand"], state["score"], state["entries"]) == (1, 4, [4, 3], 3)
     assert state["over"] is False and state["allowed"]["tricks"] == [1, 3, 6, 9, 12]
     assert [e["number"] for e in data["entries"]] == [1, 2, 3]
-    assert data["entries"][-1] == {"kind": "hand", "game": 1, "number": 3, "winner": 0, "value": 1, "points": 1,
+    assert data["entries"][-1] == {"kind": "hand", "game": 1, "position": 3, "number": 3, "winner": 0, "value": 1, "points": 1,
                                    "ended_by": "tricks", "score": [4, 3], "by": "Carla Árbitra", "disputed": False}
     assert data["games_won"] == [0, 0] and data["status"] == "open"
 
@@ -148,3 +148,13 @@ def test_a_hand_entry_from_the_page_costs_what_the_tables_does_plus_the_session(
     done = statements(queries.captured_queries)
     credential = [sql for sql in done if '"django_session"' in sql or '"auth_user"' in sql]
     assert len(credential) == 2 and len(done) - len(credential) <= 7, done
+
+
+def test_the_state_lists_every_entry_of_the_match(ref_client, match, referee):
+    """The table page lists the whole match by game (issue 20 §9): no cap on the entries."""
+    from scoring import services
+
+    for _ in range(45):
+        services.record_hand(match, {"winner": None, "ended_by": "deal_lost", "value": 0}, referee)
+    data = ref_client.get(state_url(match.pk)).json()
+    assert [e["position"] for e in data["entries"]] == list(range(1, 46))
