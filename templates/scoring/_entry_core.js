@@ -462,7 +462,8 @@ function trucoEntry(B, opts) {
     var mine = E.queue.filter(waiting);
     if (mine.length) {                    // the last entry is still on this device: just drop it
       var e = mine[mine.length - 1];
-      if (E.sending && E.inflight === e) { say(T.wait_sending); return; }
+      // being sent, or sent without an answer (it may be on the server already): wait for the answer first
+      if ((E.sending && E.inflight === e) || e.state === "unconfirmed") { say(T.wait_sending); return; }
       E.queue.splice(E.queue.indexOf(e), 1); dropEntry(e); say(T.undone); render(); return;
     }
     undoing = true;
