@@ -2,8 +2,9 @@
 with no account and no login (mounted at /mesa/).
 
 ``/mesa/<token>/`` is one screen: the running score, the hand to enter (value buttons by pair),
-the last entries with who entered them (and "disputed"), undo, "call the referee", and behind
-"more" the claims, appeals, signatures and the change of a player's PIN. It updates in place:
+the last entries with who entered them (and "disputed"), every entry of the match by game (collapsed),
+undo, "call the referee", and behind "more" the claims, appeals, signatures and the change of a
+player's PIN. It updates in place:
 the page's script talks to the REST API with ``Authorization: Table <token>`` and an
 ``Idempotency-Key`` per entry, keeps entries in IndexedDB while the network is down and sends
 them in order when it is back (static/table.js, kept loadable offline by /mesa/sw.js).
@@ -122,6 +123,7 @@ def texts() -> dict:
     return {
         **screen_texts(),
         "dispute": _("Dispute"),
+        "dispute_theirs": _("Dispute the súmula's (call the referee)"),
         "called": _("Referee called at %(time)s: wait at the table."),
         "call_waiting": _("A referee was called at %(time)s."),
         "nothing_to_undo": _("Nothing to undo."),
@@ -138,6 +140,8 @@ def texts() -> dict:
         "dispute_confirmed": _("The referee confirmed hand %(hand)s of game %(game)s."),
         "dispute_corrected": _("The referee corrected the súmula (hand %(hand)s of game %(game)s)."),
         "next_match": _("This table has a new match: loading it."),
+        "keep_tab": _("Do not close or reload this tab: %(n)s entries are only on this phone until the network is "
+                      "back (over plain HTTP the page cannot reopen offline)."),
     }
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from referee.engine.game import next_dealer
 
@@ -23,13 +22,6 @@ from .display import ENDING_LABELS, VALUE_LABELS, seat_names
 from .models import Match
 from .services import rules_of
 from .services.hand_entry import state_of
-
-
-def _behind(n: int) -> str:
-    return ngettext("The súmula moved on from another phone: %(n)s entry of this phone was not recorded. Check the "
-                    "score and enter it again if it is missing.",
-                    "The súmula moved on from another phone: %(n)s entries of this phone were not recorded. Check "
-                    "the score and enter again what is missing.", n)
 
 
 def seats(match: Match) -> list[dict]:
@@ -53,7 +45,7 @@ def entry_row(entry, by_names: dict, disputes, game_number: int) -> dict:
 
 def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
     """What the screen shows now, as JSON: the hand to enter (``state``, as the hands API answers it),
-    the games, and the last 40 entries. ``games`` as ``content.load_games`` gives them (loaded if None)."""
+    the games, and every entry of the match (the table page lists them all, by game: issue 20 §9). ``games`` as ``content.load_games`` gives them (loaded if None)."""
     games = load_games(match) if games is None else games
     game = games[-1] if games else None
     users = {e.created_by_id for g in games for e in g.entries if e.created_by_id}
@@ -69,7 +61,7 @@ def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
         "status": match.status, "winner": match.winner, "games_won": [match.games_a, match.games_b],
         "state": state,
         "games": [{"number": g.number, "score": [g.score_a, g.score_b], "winner": g.winner} for g in games],
-        "entries": [entry_row(e, by_names, disputes, g.number) for g in games for e in g.entries][-40:],
+        "entries": [entry_row(e, by_names, disputes, g.number) for g in games for e in g.entries],
     }
 
 
@@ -91,8 +83,36 @@ def screen_texts() -> dict:
         "by": _("by %(who)s"),
         "this_phone": _("this phone"),
         "refused": _("Not recorded: %(message)s"),
-        # plural forms for the script, which picks "behind_one" when n is 1
-        "behind_one": _behind(1), "behind": _behind(2),
+        "games_won": _("games won: %(n)s"),
+        "game_hand": _("G%(game)s · hand %(hand)s"),
+        "game_penalty": _("G%(game)s · penalty %(article)s"),
+        "game_summary": _("Game %(game)s · %(a)s × %(b)s · %(n)s entries"),
+        "sending": _("Hand %(hand)s: sending…"),
+        "unconfirmed": _("saved on this phone, not yet confirmed"),
+        "unconfirmed_msg": _("Hand %(hand)s saved on this phone, not yet confirmed: sending it again."),
+        "unconfirmed_badge": _("not confirmed: %(n)s"),
+        "conflict_badge": _("CONFLICT · choose"),
+        "conflict_row": _("conflict: choose above"),
+        "held": _("waiting for the choice"),
+        "conflict": _("This phone's %(mine)s does not fit: the súmula already has %(theirs)s."),
+        "conflict_unknown": _("another entry there"),
+        "conflict_after_one": _("%(n)s more entry of this phone waits behind it."),
+        "conflict_after": _("%(n)s more entries of this phone wait behind it."),
+        "conflict_msg": _("The other phone entered something else at the same point: choose what stays."),
+        "keep_server": _("Keep the súmula's (drop mine)"),
+        "send_after": _("Send mine after it"),
+        "discard_one": _("Discard mine"),
+        "discard_mine": _("Discard mine (%(n)s)"),
+        "kept_server": _("The súmula's entry stays; this phone's was dropped."),
+        "sending_after": _("This phone's entries go after the súmula's."),
+        "discarded": _("This phone's entries were discarded."),
+        "already": _("Hand %(hand)s of game %(game)s was already recorded, the same, by the other phone: counted once."),
+        "same_again": _("Enter another identical hand? (%(what)s)"),
+        "same_yes": _("Enter it"),
+        "same_no": _("No"),
+        "undo_stale": _("Nothing undone: another phone entered since. Check the score."),
+        "undo_unconfirmed": _("The undo is not confirmed yet: trying again."),
+        "wait_sending": _("This entry is being sent: wait a moment and undo again."),
         "undone": _("Last entry undone."),
         "eleven": _("%(value)s · mão de onze"),
         "iron": _("%(value)s · mão de ferro"),

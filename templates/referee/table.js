@@ -2,7 +2,9 @@
 /* The table page (referee/table_views.py): the entry screen (above) with the table's link as its
  * credential, plus the table's own: disputes, calling the referee, claims, appeals, the change of a
  * PIN, the pairs' signatures, and the page kept loadable offline (/mesa/sw.js, the last state in
- * localStorage). */
+ * localStorage): the service worker is handed the page, this script and the state on the first load.
+ * Without a service worker (plain HTTP on a LAN address), a reload with the network down cannot load the
+ * page, so while entries wait the page asks the table not to close the tab. */
 (function () {
   "use strict";
   var B = JSON.parse(document.getElementById("boot").textContent);
@@ -20,7 +22,22 @@
         d.onclick = function () { dispute(row); }; li.appendChild(d);
       }
     },
-    changed: function (data) { localStorage.setItem(cache, JSON.stringify(data)); }
+    changed: function (data) { localStorage.setItem(cache, JSON.stringify(data)); },
+    conflictActions: function (box, e) {   // a conflict the players cannot settle: the other phone and the referee see it
+      if (!e.theirs || e.theirs.disputed) return;
+      var d = document.createElement("button"); d.type = "button"; d.className = "dispute"; d.textContent = T.dispute_theirs;
+      d.onclick = function () { d.disabled = true; dispute(e.theirs); };
+      box.appendChild(d);
+    },
+    net: function (n) {   // entries waiting and no offline reload: keep the tab open
+      var k = $("keep-tab");
+      k.hidden = !(n && !offlineReload);
+      k.textContent = n ? E.fmt(T.keep_tab, { n: n }) : "";
+    }
+  });
+  var offlineReload = "serviceWorker" in navigator && window.isSecureContext;
+  window.addEventListener("beforeunload", function (ev) {
+    if (!offlineReload && E.queue.some(function (e) { return e.state !== "refused"; })) { ev.preventDefault(); ev.returnValue = ""; }
   });
 
   function renderSigning(st) {
@@ -124,6 +141,12 @@
   }
   localStorage.setItem(cache, JSON.stringify(E.server));
   E.start();
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register(B.urls.sw, { scope: "/mesa/" }).catch(function () {});
-  window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh };
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(B.urls.sw, { scope: "/mesa/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (reg) {   // the first load already makes the page loadable offline
+      if (reg.active) reg.active.postMessage({ cache: [location.pathname, B.urls.script, B.urls.state] });
+    }).catch(function () {});
+  }
+  window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, server: function () { return E.server; } };
 })();

@@ -1,9 +1,24 @@
 /* Keeps the table page loadable with the network down (referee/table_views.py): the page, its
  * script and its last state are answered from the network when it is up, from this cache when not.
- * Writes (POST) are never cached: the page queues them itself (IndexedDB). */
+ * Writes (POST) are never cached: the page queues them itself (IndexedDB). The page posts its own address,
+ * its script and its state once the worker is active, so the first load is enough. */
 var CACHE = "truco-mesa-v1";
 self.addEventListener("install", function (event) { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+// the page hands over its own address, its script and its state on its first load (issue 20 §7): a phone
+// that opened the QR code once reloads from here with the network down
+self.addEventListener("message", function (event) {
+  var urls = event.data && event.data.cache;
+  if (!Array.isArray(urls)) return;
+  event.waitUntil(caches.open(CACHE).then(function (c) {
+    return Promise.all(urls.filter(function (u) { return typeof u === "string" && u.indexOf("/mesa/") === 0; })
+      .map(function (u) {
+        return fetch(u, { credentials: "omit", cache: "no-store" }).then(function (res) {
+          if (res.ok) return c.put(u, res);
+        }).catch(function () {});
+      }));
+  }));
+});
 self.addEventListener("fetch", function (event) {
   var req = event.request;
   if (req.method !== "GET") return;

@@ -3,20 +3,35 @@
  * Every entry goes into a queue kept in IndexedDB with its Idempotency-Key and the position it
  * expects (game, hand); the queue is sent in order whenever the network is up. A repeat of a sent
  * entry (the reply was lost) gets the first answer back: nothing is recorded twice.
+ * - honest status: a request with no answer in SEND_TIMEOUT ms is aborted and the entry shown as "saved on
+ *   this phone, not yet confirmed", then sent again with the same key; "recorded" only once the server said so;
+ * - a second identical entry (same pair, ending, value) within SAME_WINDOW ms of the first asks before it is
+ *   queued ("enter another identical hand?"): a double tap records one hand;
+ * - an undo names the entry it removes ({game, position}); the server refuses it (409) when that is not the
+ *   last one, and the page says so;
+ * - conflicts (issue 20 §5): a queued entry the server refuses because the súmula moved on is compared with
+ *   what the server recorded at its position: equal, it counts as recorded (and the page says so); different,
+ *   it stays on the phone marked "conflict" with the entries after it, until a player chooses: keep the
+ *   server's (drop this one), send mine after it (this and the following go after the server's), or discard
+ *   this one and the following. An entry refused for good (the engine's words) stays too, until discarded.
+ *   Nothing queued is dropped without a choice.
  *
  * trucoEntry(B, opts): B is the page's boot data (entry_screen.screen_boot and the page's own: t, urls,
  * initial); opts says what differs between the pages: headers() (the credential), credentials ("omit" or
  * "same-origin"), store (the queue's name), and hooks: rendered(st) after each drawing, row(li, row) for a
  * sent entry's line, changed(data) when the server's state arrives, denied(entry, reply) for a 401/403
  * (true: keep the entry queued), stateFailed(res) for a refused state request, over(gameOver) when a hand
- * ends a game. */
+ * ends a game, net(n) after the status badge is drawn (n entries waiting), conflictActions(box, e) to add a
+ * choice to a conflict's panel. */
 function trucoEntry(B, opts) {
   "use strict";
   var T = B.t;
   var $ = function (id) { return document.getElementById(id); };
   var E = { server: B.initial, queue: [], online: navigator.onLine, sending: false, paused: false };
-  var ending = "tricks", busyUntil = 0, lastTap = null, undoing = false;
+  var ending = "tricks", busyUntil = 0, lastTap = null, undoing = false, asking = null;
+  var SEND_TIMEOUT = opts.timeout || 6000, SAME_WINDOW = 4000;
   function hook(name) { return opts[name] || function () {}; }
+  function waiting(e) { return e.state !== "refused"; }
 
   function fmt(text, args) {
     return text.replace(/%\((\w+)\)s/g, function (_, k) { return args[k] === undefined ? "" : args[k]; });
@@ -56,6 +71,7 @@ function trucoEntry(B, opts) {
     });
   }
   function saveEntry(e) { return tx("readwrite", function (s) { return s.add(e); }).then(function (seq) { e.seq = seq; }); }
+  function putEntry(e) { return e.seq === undefined ? Promise.resolve() : tx("readwrite", function (s) { return s.put(e); }); }
   function dropEntry(e) { return e.seq === undefined ? Promise.resolve() : tx("readwrite", function (s) { return s.delete(e.seq); }); }
 
   /* ---------------------------------------------------------------- local state */
@@ -84,7 +100,8 @@ function trucoEntry(B, opts) {
     if (s.over) return s;
     var cur = shape(s.game, s.hand, s.score, s.dealer, s.games || E.server.games_won);
     E.queue.forEach(function (e) {
-      if (cur.over || e.state === "refused") return;
+      // refused, or in conflict (and held behind one): not on the score until a player chooses
+      if (cur.over || e.state === "refused" || e.state === "conflict" || e.state === "held") return;
       var sc = cur.score.slice();
       if (e.body.winner !== null) sc[e.body.winner] = Math.min(12, sc[e.body.winner] + e.points);
       if (sc[0] >= 12 || sc[1] >= 12) {
@@ -110,9 +127,13 @@ function trucoEntry(B, opts) {
     return B.value_labels[String(v)] || String(v);
   }
   function renderNet() {
-    var n = E.queue.filter(function (e) { return e.state !== "refused"; }).length, el = $("net");
-    el.className = E.online ? "net" : "net off";
-    el.textContent = E.online ? (n ? fmt(T.waiting, { n: n }) : T.online) : (n ? fmt(T.offline_waiting, { n: n }) : T.offline);
+    var n = E.queue.filter(waiting).length, el = $("net");
+    var stalled = E.queue.some(function (e) { return e.state === "unconfirmed"; });
+    var conflict = E.queue.some(function (e) { return e.state === "conflict"; });
+    el.className = E.online && !stalled && !conflict ? (n ? "net wait" : "net") : "net off";
+    el.textContent = conflict ? T.conflict_badge : !E.online ? (n ? fmt(T.offline_waiting, { n: n }) : T.offline) :
+      stalled ? fmt(T.unconfirmed_badge, { n: n }) : (n ? fmt(T.waiting, { n: n }) : T.online);
+    hook("net")(n);
   }
   function render() {
     var st = local(), server = E.server;
@@ -121,7 +142,7 @@ function trucoEntry(B, opts) {
     $("pts0").textContent = shown ? shown[0] : 0;
     $("pts1").textContent = shown ? shown[1] : 0;
     var g = st.games || server.games_won;
-    if (B.best_of > 1) { $("games0").textContent = g[0]; $("games1").textContent = g[1]; }
+    if (B.best_of > 1) { $("games0").textContent = fmt(T.games_won, { n: g[0] }); $("games1").textContent = fmt(T.games_won, { n: g[1] }); }
     $("where").textContent = st.over ? T.over :
       fmt(T.where, { game: st.game, hand: st.hand, dealer: B.seats[st.dealer].name });
     renderNet();
@@ -129,6 +150,8 @@ function trucoEntry(B, opts) {
     if (!st.over) renderEntry(st);
     hook("rendered")(st);
     renderLast();
+    renderConflict();
+    renderAll();
   }
   function renderEntry(st) {
     var ends = Object.keys(st.allowed).filter(function (e) { return st.allowed[e].length; });
@@ -160,86 +183,224 @@ function trucoEntry(B, opts) {
     });
   }
   function whoLabel(row) { return row.by ? fmt(T.by, { who: row.by }) : ""; }
+  function scored(winner, points) { return winner === null ? T.nobody : B.pairs[winner] + " +" + points; }
+  function rowText(r) {   // an entry the server recorded, with its game
+    if (r.kind === "hand") {
+      return fmt(T.game_hand, { game: r.game, hand: r.number }) + " · " + scored(r.winner, r.points) +
+        " (" + r.score[0] + "×" + r.score[1] + ")";
+    }
+    return fmt(T.game_penalty, { game: r.game, article: r.article }) + " · " + B.pairs[r.beneficiary] + " +" + r.points;
+  }
+  function pendingText(e) { return fmt(T.game_hand, { game: e.body.game, hand: e.body.hand }) + " · " + scored(e.body.winner, e.points); }
+  function pendingLabel(e) {
+    if (e.state === "refused") return fmt(T.refused, { message: e.message || "" });
+    return ({ unconfirmed: T.unconfirmed, conflict: T.conflict_row, held: T.held })[e.state] || T.pending;
+  }
+  function item(x) {
+    var li = document.createElement("li"), text = document.createElement("span"), by = document.createElement("span");
+    by.className = "by";
+    if (x.pending) {
+      var e = x.pending;
+      li.className = "pending" + (e.state ? " " + e.state : "");
+      text.textContent = pendingText(e); by.textContent = pendingLabel(e);
+    } else {
+      var r = x.row;
+      text.textContent = rowText(r);
+      by.textContent = r.disputed ? T.disputed : whoLabel(r);
+      if (r.disputed) li.className = "disputed";
+    }
+    li.appendChild(text); li.appendChild(by);
+    if (x.row) hook("row")(li, x.row);
+    return li;
+  }
   function renderLast() {
     var ul = $("last"); ul.innerHTML = "";
     var rows = E.server.entries.slice(-3).map(function (r) { return { row: r }; });
     E.queue.forEach(function (e) { rows.push({ pending: e }); });
-    rows.slice(-4).forEach(function (x) {
-      var li = document.createElement("li"), text = document.createElement("span"), by = document.createElement("span");
-      by.className = "by";
-      if (x.pending) {
-        var e = x.pending;
-        li.className = "pending";
-        text.textContent = fmt(T.hand, { hand: e.body.hand }) + " · " + (e.body.winner === null ? T.nobody :
-          B.pairs[e.body.winner] + " +" + e.points);
-        by.textContent = e.state === "refused" ? fmt(T.refused, { message: e.message || "" }) : T.pending;
-      } else {
-        var r = x.row;
-        if (r.kind === "hand") {
-          text.textContent = fmt(T.hand, { hand: r.number }) + " · " + (r.winner === null ? T.nobody :
-            B.pairs[r.winner] + " +" + r.points) + " (" + r.score[0] + "×" + r.score[1] + ")";
-          by.textContent = r.disputed ? T.disputed : whoLabel(r);
-          if (r.disputed) li.className = "disputed";
-        } else {
-          text.textContent = fmt(T.penalty, { article: r.article }) + " · " + B.pairs[r.beneficiary] + " +" + r.points;
-          by.textContent = whoLabel(r);
-        }
-      }
-      li.appendChild(text); li.appendChild(by);
-      if (x.row) hook("row")(li, x.row);
-      ul.appendChild(li);
+    rows.slice(-4).forEach(function (x) { ul.appendChild(item(x)); });
+  }
+  /* every entry of the match, one collapsed block per game (the table page's "all entries") */
+  function renderAll() {
+    var box = $("all");
+    if (!box) return;
+    var key = JSON.stringify([E.server.entries, E.server.games, E.server.status]);
+    if (box.dataset.key === key) return;    // unchanged: keep what is open
+    box.dataset.key = key;
+    var open = {};
+    Array.prototype.forEach.call(box.querySelectorAll("details[data-game]"), function (d) { open[d.dataset.game] = d.open; });
+    box.innerHTML = "";
+    var count = $("all-count");
+    if (count) count.textContent = String(E.server.entries.length);
+    E.server.games.forEach(function (g, i) {
+      var d = document.createElement("details"); d.dataset.game = g.number;
+      d.open = open[g.number] === undefined ? (i === E.server.games.length - 1 && g.winner === null) : open[g.number];
+      var sum = document.createElement("summary");
+      var rows = E.server.entries.filter(function (r) { return r.game === g.number; });
+      sum.textContent = fmt(T.game_summary, { game: g.number, a: g.score[0], b: g.score[1], n: rows.length }) +
+        (g.winner !== null && g.winner !== undefined ? " · " + B.pairs[g.winner] : "");
+      d.appendChild(sum);
+      var ul = document.createElement("ul"); ul.className = "entries";
+      rows.forEach(function (r) { ul.appendChild(item({ row: r })); });
+      d.appendChild(ul); box.appendChild(d);
     });
   }
 
+  /* ---------------------------------------------------------------- conflicts (kept until a player chooses) */
+  function button(text, fn, cls) {
+    var b = document.createElement("button"); b.type = "button"; b.textContent = text; b.onclick = fn;
+    if (cls) b.className = cls;
+    return b;
+  }
+  function renderConflict() {
+    var box = $("conflict");
+    if (!box) return;
+    var e = E.queue.filter(function (x) { return x.state === "conflict" || x.state === "refused"; })[0];
+    box.hidden = !e;
+    if (!e) { box.dataset.key = ""; return; }
+    if (e.state === "refused") {   // refused for good (the engine's words): the player discards it, and may enter it again
+      if (box.dataset.key === "r" + e.key) return;
+      box.dataset.key = "r" + e.key; box.innerHTML = "";
+      var q = document.createElement("p");
+      q.textContent = pendingText(e) + " · " + fmt(T.refused, { message: e.message || "" });
+      box.appendChild(q);
+      box.appendChild(button(T.discard_one, function () { choose(e, "drop"); }, "discard"));
+      return;
+    }
+    var after = E.queue.length - E.queue.indexOf(e) - 1;
+    var key = e.key + ":" + after;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.innerHTML = "";
+    var p = document.createElement("p");
+    p.textContent = fmt(T.conflict, { mine: pendingText(e), theirs: e.theirs ? rowText(e.theirs) : T.conflict_unknown }) +
+      (after ? " " + fmt(after === 1 ? T.conflict_after_one : T.conflict_after, { n: after }) : "");
+    box.appendChild(p);
+    box.appendChild(button(T.keep_server, function () { choose(e, "keep"); }, "keep"));
+    box.appendChild(button(T.send_after, function () { choose(e, "after"); }, "after"));
+    box.appendChild(button(after ? fmt(T.discard_mine, { n: after + 1 }) : T.discard_one, function () { choose(e, "discard"); }, "discard"));
+    hook("conflictActions")(box, e);   // the table page adds "dispute the súmula's" (the other phone sees it)
+  }
+  function choose(e, how) {
+    var i = E.queue.indexOf(e);
+    if (i < 0) return;
+    var rest = E.queue.slice(i + 1);
+    if (how === "drop") {
+      E.queue.splice(i, 1); dropEntry(e); say(T.discarded);
+    } else if (how === "discard") {
+      E.queue.splice(i).forEach(dropEntry);
+      say(T.discarded);
+    } else {
+      if (how === "keep") { E.queue.splice(i, 1); dropEntry(e); say(T.kept_server); }
+      else { rest = [e].concat(rest); say(T.sending_after); }
+      rest.forEach(function (x) { x.state = undefined; if (how === "after") x.follow = true; putEntry(x); });
+    }
+    render();
+    refresh().then(flush);
+  }
+  function sameHand(row, body) {
+    return row && row.kind === "hand" && row.winner === body.winner && row.value === body.value && row.ended_by === body.ended_by;
+  }
+  /* the server refused e with 409: it moved on. Equal to what it recorded there: counted; else a conflict. */
+  function reconcile(e) {
+    return refresh().then(function () {
+      var theirs = E.server.entries.filter(function (r) {
+        return r.kind === "hand" && r.game === e.body.game && r.number === e.body.hand;
+      })[0];
+      var i = E.queue.indexOf(e);
+      if (i < 0) return;
+      if (sameHand(theirs, e.body)) {
+        E.queue.splice(i, 1); dropEntry(e);
+        say(fmt(T.already, { hand: e.body.hand, game: e.body.game }), "good");
+        render(); flush(); return;
+      }
+      e.state = "conflict"; e.theirs = theirs || null; putEntry(e);
+      E.queue.slice(i + 1).forEach(function (x) { x.state = "held"; putEntry(x); });
+      say(T.conflict_msg, "bad");
+      render();
+      hook("conflict")(e);
+    }, function () { setTimeout(flush, 3000); });
+  }
+
   /* ---------------------------------------------------------------- entering */
-  function tap(team, value) {
+  function askSame(team, value, end) {
+    var box = $("ask");
+    if (!box) return;
+    box.hidden = false; box.innerHTML = "";
+    var p = document.createElement("span");
+    p.textContent = fmt(T.same_again, { what: scored(team, team === null ? 0 : value) });
+    box.appendChild(p);
+    var yes = button(T.same_yes, function () {
+      box.hidden = true; ending = end; lastTap = null; tap(team, value, true);
+    }, "yes");
+    box.appendChild(yes);
+    box.appendChild(button(T.same_no, function () { box.hidden = true; }, "no"));
+    clearTimeout(askSame.timer);
+    askSame.timer = setTimeout(function () { box.hidden = true; }, 10000);
+  }
+  function tap(team, value, confirmed) {
     var now = Date.now(), st = local();
-    if (st.over || now < busyUntil) return;               // a double tap: the first one counts, say nothing
-    var body = { winner: team, ended_by: ending, value: value, game: st.game, hand: st.hand };
-    var sig = JSON.stringify(body);
-    if (lastTap && lastTap.sig === sig && now - lastTap.at < 1500) return;
+    if (st.over || now < busyUntil) return;               // a double tap within the lock: the first one counts
+    var sig = JSON.stringify([team, ending, value]);
+    if (!confirmed && lastTap && lastTap.sig === sig && now - lastTap.at < SAME_WINDOW) {
+      askSame(team, value, ending); return;              // the same hand again so soon: ask before sending
+    }
+    if ($("ask")) $("ask").hidden = true;
     lastTap = { sig: sig, at: now };
+    var body = { winner: team, ended_by: ending, value: value, game: st.game, hand: st.hand };
     busyUntil = now + 500; setTimeout(render, 520);
     var e = { store: store, key: newKey(), body: body, points: pointsOf(body), created: now };
     E.queue.push(e);
     saveEntry(e).then(flush);
-    var after = local();
-    if (after.game !== st.game || after.over) {
-      var g = st.score.slice(); if (team !== null) g[team] = Math.min(12, g[team] + value);
-      say(fmt(T.game_over, { game: st.game, pair: B.pairs[team], a: g[team], b: g[1 - team] }), "good");
-    } else {
-      say(E.online ? fmt(T.recorded, { hand: st.hand }) : fmt(T.queued, { hand: st.hand }), E.online ? "good" : "");
-    }
+    // "recorded" only once the server says so (flush); until then it is on this phone
+    say(E.online ? fmt(T.sending, { hand: st.hand }) : fmt(T.queued, { hand: st.hand }));
     ending = "tricks";
     render();
   }
-  function post(url, body, key) {
+  function post(url, body, key, timeout) {
     var headers = Object.assign({ "Content-Type": "application/json" }, opts.headers());
     if (key) headers["Idempotency-Key"] = key;
-    return fetch(url, { method: "POST", headers: headers, body: JSON.stringify(body || {}), credentials: opts.credentials })
+    var ctl = timeout && window.AbortController ? new AbortController() : null, timer = null, late = false;
+    if (ctl) timer = setTimeout(function () { late = true; ctl.abort(); }, timeout);
+    return fetch(url, { method: "POST", headers: headers, body: JSON.stringify(body || {}), credentials: opts.credentials,
+                        signal: ctl ? ctl.signal : undefined })
       .then(function (res) {
+        clearTimeout(timer);
         E.online = true;
         return res.json().catch(function () { return {}; }).then(function (data) {
           var err = data && data.error;
           return { ok: res.ok, status: res.status, data: data, message: err ? err.message : "", field: err ? err.field : "" };
         });
-      }, function () { E.online = false; renderNet(); return { ok: false, status: 0, network: true }; });
+      }, function () {
+        clearTimeout(timer);
+        if (late) return { ok: false, status: 0, network: true, timeout: true };   // no answer: maybe recorded, maybe not
+        E.online = false; renderNet(); return { ok: false, status: 0, network: true };
+      });
   }
-  function refuse(e, r) {   // the engine (or the server) refused it: shown, not retried
-    e.state = "refused"; e.message = r.message;
-    dropEntry(e);
-    var i = E.queue.indexOf(e);
-    if (i >= 0) E.queue.splice(i, 1);
+  function refuse(e, r) {   // the engine (or the server) refused it: shown, not retried, kept until discarded
+    e.state = "refused"; e.message = r.message; putEntry(e);
     say(fmt(T.refused, { message: r.message }), "bad");
     refresh();
   }
   function flush() {
     if (E.sending || E.paused) return;
-    var e = E.queue.filter(function (x) { return x.state !== "refused"; })[0];
+    var e = E.queue.filter(waiting)[0];
     if (!e) { render(); return; }
-    E.sending = true;
-    post(B.urls.hands, e.body, e.key).then(function (r) {
-      E.sending = false;
+    if (e.state === "conflict" || e.state === "held") { render(); return; }   // a player chooses first
+    if (e.follow) {   // "send mine after it": at the position the server is at now (a new key for a new body)
+      var s = E.server.state;
+      if (!s.over && (s.game !== e.body.game || s.hand !== e.body.hand)) {
+        e.body = Object.assign({}, e.body, { game: s.game, hand: s.hand }); e.key = newKey(); putEntry(e);
+      }
+    }
+    E.sending = true; E.inflight = e;
+    var before = E.server.state;
+    post(B.urls.hands, e.body, e.key, SEND_TIMEOUT).then(function (r) {
+      E.sending = false; E.inflight = null;
+      if (r.timeout) {   // sent, no answer: kept here, shown as not confirmed, sent again with the same key
+        if (e.state !== "unconfirmed") { e.state = "unconfirmed"; putEntry(e); }
+        say(fmt(T.unconfirmed_msg, { hand: e.body.hand }), "warn");
+        render(); setTimeout(flush, 2000); return;
+      }
       if (r.network || r.status >= 500 || (r.status === 409 && r.field === "Idempotency-Key")) {
         render(); setTimeout(flush, 3000); return;
       }
@@ -249,22 +410,24 @@ function trucoEntry(B, opts) {
         dropEntry(e);
         E.server.state = r.data.state;
         var c = r.data.created;
-        E.server.entries.push({ kind: "hand", game: c.game, number: c.hand, winner: c.winner, points: c.points,
-          value: c.value, ended_by: c.ended_by, score: c.score, by: T.this_phone, disputed: false });
+        // its position among the game's entries: the new state's count, unless the hand ended the game
+        var position = r.data.game_over ? (r.data.game_over.entries || null) : r.data.state.entries;
+        var seen = E.server.entries.some(function (x) { return x.kind === "hand" && x.game === c.game && x.number === c.hand; });
+        if (!seen) E.server.entries.push({ kind: "hand", game: c.game, number: c.hand, winner: c.winner, points: c.points,
+          value: c.value, ended_by: c.ended_by, score: c.score, by: T.this_phone, disputed: false, position: position });
         if (r.data.game_over) {
           var go = r.data.game_over, w = go.winner;
           say(fmt(T.game_over, { game: go.number, pair: go.winner_name, a: go.score[w], b: go.score[1 - w] }), "good");
           hook("over")(go);
+          refresh();
+        } else {
+          say(fmt(T.recorded, { hand: c.hand }), "good");
         }
-        if (r.data.state.over) refresh();
         flush(); return;
       }
-      if (r.status === 409 && r.data.state) {  // this device is behind: what is queued cannot be placed
-        var n = E.queue.length;
-        E.queue.forEach(dropEntry); E.queue = [];
-        E.server.state = r.data.state;
-        say(fmt(n === 1 ? T.behind_one : T.behind, { n: n }), "bad");
-        refresh(); return;
+      if (r.status === 409 && r.data.state) {  // the súmula moved on: equal there, or a conflict kept here
+        E.server.state = r.data.state || before;
+        reconcile(e); return;
       }
       if ((r.status === 401 || r.status === 403) && opts.denied) {
         opts.denied(e, r); return;
@@ -280,20 +443,35 @@ function trucoEntry(B, opts) {
       });
     }, function () { E.online = false; render(); });
   }
-  function undo() {
-    if (undoing) return;                  // a double tap undoes one entry
-    if (E.queue.length) {                 // the last entry is still on this device: just drop it
-      var e = E.queue.pop(); dropEntry(e); say(T.undone); render(); return;
-    }
-    undoing = true;
-    post(B.urls.undo, {}, newKey()).then(function (r) {
+  function sendUndo(body, key, tries) {
+    return post(B.urls.undo, body, key, SEND_TIMEOUT).then(function (r) {
+      if (r.timeout && tries < 2) { say(T.undo_unconfirmed, "warn"); return sendUndo(body, key, tries + 1); }  // same key
       setTimeout(function () { undoing = false; }, 1000);
       if (r.ok) { say(T.undone); refresh(); }
+      else if (r.status === 409 && r.data && r.data.state) { say(T.undo_stale, "bad"); refresh(); }
       else if ((r.status === 401 || r.status === 403) && opts.denied) {  // an expired session: the login notice, not the API's words
         fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store" }).then(function (res) {
           if (res.status === 401) hook("stateFailed")(res); else say(r.message, "bad");
         }, function () { E.online = false; render(); });
-      } else if (!r.network) say(r.message, "bad");
+      } else if (r.timeout) { say(T.undo_unconfirmed, "bad"); refresh(); }
+      else if (!r.network) say(r.message, "bad");
+    });
+  }
+  function undo() {
+    if (undoing) return;                  // a double tap undoes one entry
+    var mine = E.queue.filter(waiting);
+    if (mine.length) {                    // the last entry is still on this device: just drop it
+      var e = mine[mine.length - 1];
+      // being sent, or sent without an answer (it may be on the server already): wait for the answer first
+      if ((E.sending && E.inflight === e) || e.state === "unconfirmed") { say(T.wait_sending); return; }
+      E.queue.splice(E.queue.indexOf(e), 1); dropEntry(e); say(T.undone); render(); return;
+    }
+    undoing = true;
+    var last = E.server.entries[E.server.entries.length - 1];
+    // the undo names the entry it removes: the server refuses it (409) when another phone entered since
+    (last && !last.position ? refresh() : Promise.resolve()).then(function () {
+      var l = E.server.entries[E.server.entries.length - 1];
+      return sendUndo(l && l.position ? { game: l.game, position: l.position } : {}, newKey(), 0);
     });
   }
   function start() {
@@ -301,9 +479,13 @@ function trucoEntry(B, opts) {
     window.addEventListener("offline", function () { E.online = false; renderNet(); });
     loadQueue().then(function () { render(); flush(); });
     render();
-    setInterval(function () { if (!E.sending) { if (E.queue.length) flush(); else if (E.online) refresh(); } }, 15000);
+    setInterval(function () {   // send what can be sent; otherwise (nothing, or a conflict waiting for a choice) poll
+      if (E.sending) return;
+      var q = E.queue.filter(waiting);
+      if (q.length && q[0].state !== "conflict" && q[0].state !== "held") flush(); else if (E.online) refresh();
+    }, 15000);
   }
 
   return Object.assign(E, { fmt: fmt, newKey: newKey, say: say, render: render, renderNet: renderNet, post: post,
-    flush: flush, refresh: refresh, refuse: refuse, undo: undo, start: start });
+    flush: flush, refresh: refresh, refuse: refuse, undo: undo, start: start, choose: choose });
 }

@@ -48,6 +48,10 @@ def _value(page, team: int, value: int):
 def _tap(page, team: int, value: int) -> None:
     _value(page, team, value).tap()
     page.wait_for_timeout(600)  # past the double-tap guard: this is a new hand
+    ask = page.locator("#ask")
+    if ask.is_visible():        # the same hand as the one before, within seconds: the page asks (issue 20 §4)
+        ask.locator("button.yes").tap()
+        page.wait_for_timeout(600)
 
 
 def _one_hand_then_expired(live_server, browser, match):
@@ -97,7 +101,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     expect(page.locator("#pts0")).to_have_text("10")
     expect(page.locator("#pts1")).to_have_text("7")
     expect(page.locator("#last li")).to_have_count(3)
-    expect(page.locator("#last li").last).to_contain_text("Mão 7")
+    expect(page.locator("#last li").last).to_contain_text("P1 · mão 7")   # each entry says its game
     # the penalty form below follows: its "expect" is the súmula's position now
     assert page.locator("form[action$='/penalidade/'] input[name=expect]").input_value() == "1:7"
     expect(page.locator("#report-hint")).to_contain_text("Duda Melo")  # hand 8: seat 3
@@ -110,14 +114,13 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     expect(page.locator("#msg")).to_have_text("Partida 1: Os Zapeiros 12 × 7")
     expect(page.locator("#where")).to_contain_text("Partida 2")        # and play goes on
     expect(page.locator("#pts0")).to_have_text("0")
-    expect(page.locator("#games0")).to_have_text("1")
+    expect(page.locator("#games0")).to_have_text("partidas ganhas: 1")
     expect(page.locator(".sumula > .meta").first).to_contain_text("1–0")    # the rest of the page followed
     page.screenshot(path=str(SHOTS / "entry-game-won.png"))
     assert page.evaluate("window.__marker") == "no reload" and _navigations(page) == loads
 
     for _ in range(4):                                                # game 2: 12 × 0, the match
-        page.wait_for_timeout(700)
-        _value(page, 0, 3).tap()
+        _tap(page, 0, 3)
     expect(page.locator("#msg")).to_have_text("Partida 2: Os Zapeiros 12 × 0")
     expect(page.locator("#where")).to_have_text("Jogo encerrado")
     expect(page.locator("#entry")).to_be_hidden()
@@ -154,10 +157,15 @@ def test_a_device_behind_is_told_in_portuguese(live_server, browser, match3):
     expect(page.locator("#msg")).to_have_class("bad")
     expect(page.locator("#pts1")).to_have_text("1")                  # the page caught up
     expect(page.locator("#pts0")).to_have_text("0")
+    # the hand of this phone is kept, marked, until the referee chooses (issue 20 §5)
+    expect(page.locator("#conflict")).to_contain_text("P1 · mão 1")
+    expect(page.locator("#last li.conflict")).to_have_count(1)
     page.screenshot(path=str(SHOTS / "entry-behind.png"))
     assert _hands(match) == [(1, 1, 1, 1)]
-    _tap(page, 0, 3)
+    page.locator("#conflict button.after").tap()                     # "send mine after it"
     expect(page.locator("#pts0")).to_have_text("3")
+    expect(page.locator("#conflict")).to_be_hidden()
+    expect(page.locator("#msg")).to_contain_text("Mão 2 lançada")    # said once the server confirmed it
     assert _hands(match) == [(1, 1, 1, 1), (1, 2, 0, 3)]
 
 

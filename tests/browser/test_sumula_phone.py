@@ -29,6 +29,9 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     def hand(team: int, value: int) -> None:
         page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']").click()
         page.wait_for_timeout(600)  # past the double-tap guard
+        if page.locator("#ask").is_visible():  # the same hand again within seconds: confirmed (issue 20 §4)
+            page.locator("#ask button.yes").click()
+            page.wait_for_timeout(600)
 
     for team in (0, 1, 0, 0):
         hand(team, 3)

@@ -148,3 +148,13 @@ def test_a_hand_entry_from_the_page_costs_what_the_tables_does_plus_the_session(
     done = statements(queries.captured_queries)
     credential = [sql for sql in done if '"django_session"' in sql or '"auth_user"' in sql]
     assert len(credential) == 2 and len(done) - len(credential) <= 7, done
+
+
+def test_the_state_lists_every_entry_of_the_match(ref_client, match, referee):
+    """The table page lists the whole match by game (issue 20 §9): no cap on the entries."""
+    from scoring import services
+
+    for _ in range(45):
+        services.record_hand(match, {"winner": None, "ended_by": "deal_lost", "value": 0}, referee)
+    data = ref_client.get(state_url(match.pk)).json()
+    assert [e["position"] for e in data["entries"]] == list(range(1, 46))

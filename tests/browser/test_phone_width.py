@@ -1,0 +1,112 @@
+"""Every page a table, a referee or an organizer uses fits a phone (issue 20 §3): at 360 px wide nothing
+scrolls sideways (``document.documentElement.scrollWidth <= window.innerWidth``), with long pair names, a
+best-of-3 match under way (the games won, labelled, beside the game's tentos) and the entries marked with
+their game.
+
+Screenshots (one per page, full page): /tmp/wt-tb/w360-<page>.png.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .conftest import log_in
+
+pytestmark = pytest.mark.browser
+SHOTS = Path("/tmp/wt-tb")
+WIDTH = 360
+LONG_NAMES = ("Os Zapeiros do Sul Unidos", "Copas e Espadas da Vila Nova")
+
+
+@pytest.fixture
+def busy_match(make_match):
+    """A best-of-3 match with long pair names, its first game won by the second pair, the second under way."""
+    from django.contrib.auth import get_user_model
+
+    from scoring import services, table_links
+
+    SHOTS.mkdir(exist_ok=True)
+    match = make_match(pair_names=LONG_NAMES, best_of=3)
+    organizer = get_user_model().objects.get(username="organizadora")
+    for _ in range(4):
+        services.record_hand(match, {"winner": 1, "ended_by": "tricks", "value": 3}, organizer)
+    for winner, value in ((0, 1), (1, 3), (0, 6)):
+        services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": value}, organizer)
+    return match, table_links.ensure_links([match])[match.pk]
+
+
+def _too_wide(page) -> str | None:
+    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    if sizes[0] <= sizes[1]:
+        return None
+    # name the widest element, to say what to fix
+    culprit = page.evaluate("""() => { let worst = null, right = window.innerWidth;
+        for (const el of document.querySelectorAll('body *')) { const r = el.getBoundingClientRect();
+          if (r.width && r.right > right + 0.5) { right = r.right; worst = el; } }
+        return worst ? worst.tagName.toLowerCase() + (worst.id ? '#' + worst.id : '') +
+          (worst.className && typeof worst.className === 'string' ? '.' + worst.className.split(' ').join('.') : '') +
+          ' → ' + Math.round(right) + 'px' : ''; }""")
+    return f"{sizes[0]} px wide ({culprit})"
+
+
+def _check(page, base: str, pages: dict[str, str], wide: dict) -> None:
+    for name, path in pages.items():
+        page.goto(base + path)
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(SHOTS / f"w{WIDTH}-{name}.png"), full_page=True)
+        problem = _too_wide(page)
+        if problem:
+            wide[f"{name} {path}"] = problem
+
+
+def test_the_pages_of_the_day_fit_a_360_px_phone(live_server, browser, busy_match):
+    from playwright.sync_api import expect
+
+    match, link = busy_match
+    slug, pk = match.tournament.slug, match.pk
+    viewport = {"width": WIDTH, "height": 740}
+    wide: dict[str, str] = {}
+
+    # the table: its page, the score labelled, the entries with their game, "Mais…" and the full list open
+    table = browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                locale="pt-BR").new_page()
+    table.goto(f"{live_server.url}/mesa/{link.token}/")
+    expect(table.locator("#games1")).to_have_text("partidas ganhas: 1")
+    expect(table.locator("#pts0")).to_have_text("7")
+    expect(table.locator("#last li").first).to_contain_text("P2 · mão")
+    table.screenshot(path=str(SHOTS / f"w{WIDTH}-table.png"), full_page=True)
+    wide.update({"table": p for p in [_too_wide(table)] if p})
+    table.locator("#all-box > summary").click()
+    expect(table.locator("#all details[data-game]")).to_have_count(2)
+    table.locator("#all details[data-game='1'] > summary").click()
+    expect(table.locator("#all ul.entries li")).to_have_count(7)
+    table.screenshot(path=str(SHOTS / f"w{WIDTH}-table-all.png"), full_page=True)
+    wide.update({"table, all entries": p for p in [_too_wide(table)] if p})
+    table.locator("#more-btn").click()
+    table.screenshot(path=str(SHOTS / f"w{WIDTH}-table-more.png"), full_page=True)
+    wide.update({"table, Mais…": p for p in [_too_wide(table)] if p})
+
+    # the referee: start page, tables and calls, the súmula entry page, signing, claim, hand check, review
+    referee = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="pt-BR").new_page()
+    referee.goto(f"{live_server.url}/entrar/")
+    log_in(referee, "arbitra", "ref-secret")
+    referee.wait_for_load_state()
+    _check(referee, live_server.url, {
+        "referee-start": "/inicio/", "referee-tables": "/arbitragem/", "referee-entry": f"/sumulas/partida/{pk}/",
+        "referee-sign": f"/sumulas/partida/{pk}/assinar/", "referee-claim": f"/arbitragem/partida/{pk}/tento/",
+        "referee-check-hand": f"/arbitragem/partida/{pk}/verificar-mao/",         "referee-pair": f"/arbitragem/dupla/{match.pair_a_id}/", "referee-sumulas": "/sumulas/",
+    }, wide)
+
+    # the organizer: start page, dashboard (pairs, check-in, tables: one page), review, the súmula entry page, signing
+    organizer = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="pt-BR").new_page()
+    organizer.goto(f"{live_server.url}/entrar/")
+    log_in(organizer, "organizadora", "org-secret")
+    organizer.wait_for_load_state()
+    _check(organizer, live_server.url, {
+        "organizer-home": "/meus-torneios/", "organizer-dashboard": f"/torneios/{slug}/painel/",
+        "organizer-review": "/arbitragem/revisao/", "organizer-entry": f"/sumulas/partida/{pk}/",
+        "organizer-sign": f"/sumulas/partida/{pk}/assinar/", "organizer-round": f"/torneios/{slug}/rodadas/1/",
+        "organizer-tables": "/arbitragem/",
+    }, wide)
+    assert not wide, wide
