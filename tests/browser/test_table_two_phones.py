@@ -78,14 +78,6 @@ def test_double_taps_from_0_2_to_1_5_s_record_one_hand(live_server, browser, tab
     assert [(t, v) for *_, t, v in _hands(match)] == [(t, v) for _, t, v in taps]
 
 
-def _server_checks_the_undo() -> bool:
-    from scoring import serializers
-
-    return hasattr(serializers, "UndoSerializer")
-
-
-@pytest.mark.xfail(not _server_checks_the_undo(), strict=True,
-                   reason="the undo API's check of {game, position} is the server half of issue 20 §4 (another branch)")
 def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(live_server, browser, table):
     from playwright.sync_api import expect
 
