@@ -70,10 +70,11 @@ def browser(chromium, monkeypatch):
         for context in launched.contexts:
             context.close()
     finally:
-        asyncio._set_running_loop(None)
         # Queries the test ran while Playwright's loop was current used connections of their own
-        # (Django keeps them per context); close them here, or the test database cannot be dropped.
+        # (Django keeps them per context): close them while it still is, or the test database
+        # cannot be dropped at the end.
         connections.close_all()
+        asyncio._set_running_loop(None)
 
 
 def phone_context(browser, **extra):
