@@ -22,8 +22,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 def _empty_local_cache():
     """The process's own caches (LocMemCache: built public pages, ``tournaments.conditional``) emptied
     before each test: a test process runs a different sequence of tests under pytest-xdist than in one
-    process, and ids restart after each test's rollback, so a page kept by an earlier test must not be
-    served to a later one. A shared cache (Redis, ``DJANGO_CACHE_URL``) is left alone."""
+    process, and on SQLite ids restart after each test's rollback, so a page kept by an earlier test
+    must not be served to a later one. A shared cache (Redis, ``DJANGO_CACHE_URL``) is left alone."""
     from django.core.cache import caches
     from django.core.cache.backends.locmem import LocMemCache
 
