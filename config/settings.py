@@ -54,14 +54,19 @@ def _secret_key() -> str:
         return path.read_text(encoding="ascii").strip()
     except FileNotFoundError:
         VAR_DIR.mkdir(parents=True, exist_ok=True)
-        key = secrets.token_urlsafe(50)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:  # another process wrote it first
-            return path.read_text(encoding="ascii").strip()
+        # written whole, then linked in place: a process starting at the same moment (a test process,
+        # web or Celery worker) never reads an empty file; the first key linked is everyone's
+        draft = path.with_name(f".secret_key.{os.getpid()}")
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="ascii") as handle:
-            handle.write(key)
-        return key
+            handle.write(secrets.token_urlsafe(50))
+        try:
+            os.link(draft, path)
+        except FileExistsError:  # another process wrote it first
+            pass
+        finally:
+            draft.unlink()
+        return path.read_text(encoding="ascii").strip()
 
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")

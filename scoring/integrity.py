@@ -49,13 +49,19 @@ def _private_key(configured: str, path: str) -> Ed25519PrivateKey:
     if not file.exists():
         file.parent.mkdir(parents=True, exist_ok=True)
         raw = Ed25519PrivateKey.generate().private_bytes_raw()
+        # written whole under a name of its own, then linked in place: a process starting at the same
+        # moment (another test process, web or Celery worker) finds no file or the whole key, never an
+        # empty one; if it linked its key first, this one is dropped and both use the first
+        draft = file.with_name(f".{file.name}.{os.getpid()}")
+        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(base64.b64encode(raw) + b"\n")
         try:
-            descriptor = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.link(draft, file)
         except FileExistsError:  # another process made it meanwhile
             pass
-        else:
-            with os.fdopen(descriptor, "wb") as out:
-                out.write(base64.b64encode(raw) + b"\n")
+        finally:
+            draft.unlink()
     return Ed25519PrivateKey.from_private_bytes(base64.b64decode(file.read_bytes().strip()))
 
 

@@ -1,10 +1,16 @@
 """Browser tests: Debian's chromium driven by Playwright (never a downloaded browser).
 
-``browser`` is a headless chromium launched with the flags this closed network needs; the
-tests using it are skipped only when /usr/bin/chromium is missing (scripts/bootstrap
-installs it). Playwright's event loop runs in the test's thread while ``live_server``
-serves from another, hence DJANGO_ALLOW_ASYNC_UNSAFE, set for these tests only.
+One headless chromium per test process (``chromium``, session-scoped: launched by the first
+browser test of an xdist worker, closed at the end), launched with the flags this closed network
+needs; each test gets it as ``browser`` and makes its own contexts, closed after the test. The
+tests are skipped only when /usr/bin/chromium is missing (scripts/bootstrap installs it).
+
+Playwright's sync API keeps its event loop marked as running in the test's thread while
+``live_server`` serves from another: Django would then refuse the test's own queries, hence
+DJANGO_ALLOW_ASYNC_UNSAFE, set for browser tests only. Between browser tests the loop is
+unmarked, so that the process's other tests run as plain synchronous code.
 """
+import asyncio
 import datetime
 from pathlib import Path
 
@@ -16,21 +22,59 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def browser(monkeypatch):
+class _Chromium:
+    """The process's Playwright, its event loop and its chromium (launched again if it died)."""
+
+    def __init__(self):
+        from playwright.sync_api import sync_playwright
+
+        self.playwright = sync_playwright().start()
+        self.loop = asyncio.get_running_loop()
+        self.browser = None
+
+    def launch(self):
+        if self.browser is None or not self.browser.is_connected():
+            self.browser = self.playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        return self.browser
+
+    def stop(self):
+        if self.browser is not None and self.browser.is_connected():
+            self.browser.close()
+        self.playwright.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One chromium per test process (see the module's docstring)."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (scripts/bootstrap installs it)")
+    running = _Chromium()
+    asyncio._set_running_loop(None)  # until a browser test takes the loop (``browser``)
+    try:
+        yield running
+    finally:
+        asyncio._set_running_loop(running.loop)
+        running.stop()  # stop() leaves no loop running in this thread
+
+
+@pytest.fixture
+def browser(chromium, monkeypatch):
+    """The process's chromium, for one test: the contexts the test opens are closed after it."""
     from django.db import connections
-    from playwright.sync_api import sync_playwright
 
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    asyncio._set_running_loop(chromium.loop)  # Playwright's sync API runs its calls on it
+    try:
+        launched = chromium.launch()
         yield launched
-        launched.close()
+        for context in launched.contexts:
+            context.close()
+    finally:
         # Queries the test ran while Playwright's loop was current used connections of their own
-        # (Django keeps them per context); close them here, or the test database cannot be dropped.
+        # (Django keeps them per context): close them while it still is, or the test database
+        # cannot be dropped at the end.
         connections.close_all()
+        asyncio._set_running_loop(None)
 
 
 def phone_context(browser, **extra):

@@ -37,17 +37,20 @@ def test_projector_updates_after_a_result_without_reloading(live_server, browser
     documents, versions = [], []
     page.on("request", lambda r: documents.append(r.url) if r.resource_type == "document" else None)
     page.on("response", lambda r: versions.append(r.status) if "/versao/" in r.url else None)
+    page.clock.install()  # the page's timers (the polls every 4 s) run when the test moves the clock
     page.goto(f"{live_server.url}/torneios/{t.slug}/telao/?tela=tables-1")
     page.evaluate("window.__sameDocument = true")
     match = pf.open_matches(t)[0]
     row = page.get_by_test_id(f"table-{match.pk}")
     expect(row).to_be_visible()
     expect(row.locator(".score")).to_have_text("")
-    page.wait_for_timeout(5000)  # at least one poll answered 304 (nothing changed)
+    with page.expect_response(lambda r: "/versao/" in r.url and r.status == 304):
+        page.clock.run_for(4_000)  # the next poll: nothing changed
     assert 304 in versions, versions
     page.screenshot(path="/tmp/live-projector-tables.png")
 
     pf.decide(match, org)  # official: the organizer's result, 12-7 in a single game
+    page.clock.run_for(4_000)  # the next poll sees it
     expect(row.locator(".score")).to_have_text("12–7", timeout=10_000)
     expect(row.locator(".won")).to_have_text(match.pair_a.name)
     assert page.evaluate("window.__sameDocument") is True  # no reload
@@ -73,10 +76,12 @@ def test_projector_cycles_through_the_bracket(live_server, browser, transactiona
     expect(page.get_by_test_id("slide-bracket")).to_be_visible()
     expect(page.get_by_test_id("slide-title")).to_have_text("Chave")
     page.screenshot(path="/tmp/live-projector-bracket.png")
+    page.clock.install()
     page.goto(f"{live_server.url}/torneios/{t.slug}/telao/")
-    page.evaluate("document.getElementById('slides').setAttribute('data-seconds', '1')")
     expect(page.get_by_test_id("slide-tables-1")).to_be_visible()
-    expect(page.get_by_test_id("slide-bracket")).to_be_visible(timeout=15_000)  # it cycles
+    seconds = int(page.locator("#slides").get_attribute("data-seconds"))
+    page.clock.run_for(seconds * 1000)  # one slide's time
+    expect(page.get_by_test_id("slide-bracket")).to_be_visible()  # it cycles
     context.close()
 
 

@@ -28,6 +28,7 @@ from tests.scoring.test_print_worker import BROKER, ROOT, database_url
 
 SETTINGS = (ROOT / "config" / "settings.py").read_text()
 SERVE = (ROOT / "scripts" / "serve").read_text()
+STARTUP_SECONDS = 300
 
 
 def free_port() -> int:
@@ -99,7 +100,10 @@ def test_scripts_serve_runs_web_worker_and_beat_with_debug_off_and_stops_them_al
                                  stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
+        # Before it answers, the script migrates and collects the static files (compressing them: ~40 s of
+        # CPU), on a machine that runs the rest of the suite beside it: the limit only catches a hang, the
+        # loop ends as soon as the site answers or the script exits.
+        deadline = time.monotonic() + STARTUP_SECONDS
         while True:
             try:
                 if fetch(base + "/healthz")[0] == 200:
@@ -107,7 +111,7 @@ def test_scripts_serve_runs_web_worker_and_beat_with_debug_off_and_stops_them_al
             except OSError:
                 pass
             assert serve.poll() is None, f"scripts/serve exited ({serve.returncode}):\n{log.read_text()[-3000:]}"
-            assert time.monotonic() < deadline, f"no answer within 90 s:\n{log.read_text()[-3000:]}"
+            assert time.monotonic() < deadline, f"no answer within {STARTUP_SECONDS} s:\n{log.read_text()[-3000:]}"
             time.sleep(0.5)
 
         assert fetch(base + "/")[0] == 200
@@ -128,7 +132,7 @@ def test_scripts_serve_runs_web_worker_and_beat_with_debug_off_and_stops_them_al
         assert "Página não encontrada" in body.decode() and "URLconf" not in body.decode()
 
         # The worker and beat are up beside gunicorn.
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while not (re.search(r"truco@\S+ ready", log.read_text()) and "beat: Starting" in log.read_text()):
             assert serve.poll() is None, log.read_text()[-3000:]
             assert time.monotonic() < deadline, f"worker or beat not ready:\n{log.read_text()[-3000:]}"
@@ -144,8 +148,10 @@ def test_scripts_serve_runs_web_worker_and_beat_with_debug_off_and_stops_them_al
             serve.wait(timeout=10)
             pytest.fail(f"scripts/serve did not stop within 60 s of SIGTERM:\n{log.read_text()[-3000:]}")
 
-    # Every piece it started is gone, and the port is free again.
-    time.sleep(0.5)
+    # Every piece it started is gone (reaped within moments of the script's exit), and the port is free again.
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in pieces) and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert not [pid for pid in pieces if alive(pid)], log.read_text()[-3000:]
     with socket.socket() as sock:
         assert sock.connect_ex(("127.0.0.1", port)) != 0

@@ -56,7 +56,6 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.di
                       max_leaves=20)
 
 
-@settings(max_examples=400, deadline=None)
 @given(value=values, ascii_only=st.booleans(), indent=st.sampled_from([None, 1]))
 def test_decode_reads_what_the_standard_library_reads(value, ascii_only, indent):
     text = json.dumps(value, ensure_ascii=ascii_only, indent=indent)
@@ -67,7 +66,6 @@ def test_decode_reads_what_the_standard_library_reads(value, ascii_only, indent)
     assert same(cli.decode(text), standard(text))
 
 
-@settings(max_examples=400, deadline=None)
 @given(text=st.text(alphabet='{}[]",:. 0123456789eE+-truefalsn\\u\n\t\r', max_size=20))
 def test_decode_refuses_what_the_standard_library_refuses(text):
     try:
@@ -102,7 +100,6 @@ def as_read(value):
     return value
 
 
-@settings(max_examples=400, deadline=None)
 @given(value=values | st.floats())
 def test_encode_writes_what_the_standard_library_writes(value):
     value = as_read(value)

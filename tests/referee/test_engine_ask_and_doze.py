@@ -3,7 +3,7 @@
 Plus the property of art. 13: the points of a hand never exceed the last value both teams agreed
 to, or, on a run, the value before the refused call.
 """
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from referee.engine.raises import NEXT_VALUE
@@ -77,7 +77,6 @@ def agreed_values(calls: list[tuple[int, str]], answer_seat: int, answer: str) -
     return value, value
 
 
-@settings(max_examples=400, deadline=None)
 @given(calls=st.lists(st.tuples(SEATS, WORDS), min_size=1, max_size=8), answer_seat=SEATS,
        answer=st.sampled_from(["accept", "run"]))
 def test_points_never_exceed_the_last_agreed_value_or_the_rung_below_the_pending_call(calls, answer_seat, answer):

@@ -8,7 +8,7 @@ the full replay alone.
 import copy
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.engine import check_report
@@ -114,7 +114,6 @@ def mutate_shape(report: dict, rng: random.Random) -> None:
                                       {"options": {"raises": ["in_turn"]}}, {"preset": "jtb", "x": 1}])
 
 
-@settings(max_examples=300, deadline=None)
 @given(seed=seeds, options=st.sampled_from(OPTIONS), with_deal=st.booleans(), claim=st.booleans())
 def test_legal_hands_get_the_full_replays_verdict(seed, options, with_deal, claim):
     report = random_report(random.Random(seed), with_deal=with_deal, claim=claim)
@@ -123,7 +122,6 @@ def test_legal_hands_get_the_full_replays_verdict(seed, options, with_deal, clai
     assert check_report(report) == full_replay(report)
 
 
-@settings(max_examples=600, deadline=None)
 @given(seed=seeds, options=st.sampled_from(OPTIONS), mutation=seeds)
 def test_broken_hands_get_the_full_replays_verdict(seed, options, mutation):
     report = random_report(random.Random(seed))
@@ -133,7 +131,6 @@ def test_broken_hands_get_the_full_replays_verdict(seed, options, mutation):
     assert check_report(broken) == full_replay(broken)
 
 
-@settings(max_examples=200, deadline=None)
 @given(seed=seeds, spec=st.sampled_from(SPECS), mutation=seeds, broken=st.booleans())
 def test_other_rule_specs_get_the_full_replays_verdict(seed, spec, mutation, broken):
     report = random_report(random.Random(seed))
@@ -143,7 +140,6 @@ def test_other_rule_specs_get_the_full_replays_verdict(seed, spec, mutation, bro
     assert check_report(report) == full_replay(report)
 
 
-@settings(max_examples=300, deadline=None)
 @given(seed=seeds, options=st.sampled_from(OPTIONS), mutation=seeds)
 def test_misshapen_hands_get_the_full_replays_verdict(seed, options, mutation):
     report = random_report(random.Random(seed), claim=bool(seed & 1), with_deal=bool(seed & 2))

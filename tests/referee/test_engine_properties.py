@@ -7,7 +7,7 @@ import copy
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.engine import check_report
@@ -18,7 +18,6 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 decks = st.sampled_from(["sujo", "limpo", "limpo+7"])
 
 
-@settings(max_examples=400, deadline=None)
 @given(seed=seeds, deck=decks, with_deal=st.booleans())
 def test_legal_hands_are_valid_and_well_formed(seed, deck, with_deal):
     report = random_report(random.Random(seed), deck=deck, with_deal=with_deal)
@@ -36,7 +35,6 @@ def test_legal_hands_are_valid_and_well_formed(seed, deck, with_deal):
     assert verdict["next_dealer"] == (report["dealer"] + 1) % 4
 
 
-@settings(max_examples=200, deadline=None)
 @given(seed=seeds, deck=decks)
 def test_cards_of_a_hand_are_distinct_cards_of_the_deck(seed, deck):
     report = random_report(random.Random(seed), deck=deck)
@@ -47,7 +45,6 @@ def test_cards_of_a_hand_are_distinct_cards_of_the_deck(seed, deck):
     assert len(DECK_CARDS["sujo"]) == 40
 
 
-@settings(max_examples=200, deadline=None)
 @given(seed=seeds)
 def test_replaying_a_report_twice_gives_the_same_verdict_and_leaves_it_untouched(seed):
     report = random_report(random.Random(seed))
@@ -58,7 +55,6 @@ def test_replaying_a_report_twice_gives_the_same_verdict_and_leaves_it_untouched
     json.dumps(first)  # JSON-ready
 
 
-@settings(max_examples=200, deadline=None)
 @given(seed=seeds)
 def test_a_matching_claim_never_adds_a_violation(seed):
     report = random_report(random.Random(seed))
@@ -69,7 +65,6 @@ def test_a_matching_claim_never_adds_a_violation(seed):
     assert with_claim["violations"] == plain["violations"] and with_claim["valid"] == plain["valid"]
 
 
-@settings(max_examples=150, deadline=None)
 @given(seed=seeds, claim_winner=st.sampled_from([0, 1, None]), claim_points=st.sampled_from([0, 1, 3, 6, 9, 12]))
 def test_a_claim_matches_exactly_when_it_is_the_verdict(seed, claim_winner, claim_points):
     report = random_report(random.Random(seed))
@@ -89,7 +84,6 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
 @given(value=json_values)
 def test_arbitrary_input_never_raises(value):
     verdict = check_report(value)
@@ -99,7 +93,6 @@ def test_arbitrary_input_never_raises(value):
         assert "internal" not in verdict["error"], verdict
 
 
-@settings(max_examples=300, deadline=None)
 @given(seed=seeds, data=st.data())
 def test_mutated_legal_reports_never_raise(seed, data):
     report = random_report(random.Random(seed))

@@ -4,12 +4,14 @@ Skipped unless CELERY_BROKER_URL is set and the test database can be reached by 
 process (PostgreSQL, or SQLite in a file).
 
 The worker cannot be .ci/run's own: that one reads database ``truco_ci``, while the test
-data lives in pytest-django's ``test_truco_ci``, and a normal test keeps its rows in an
-uncommitted transaction. So this module starts its own worker (``--pool solo``) on the test
-database with ``DATABASE_CONN_MAX_AGE=0`` (no connection left open to block pytest-django
-from dropping the database at the end), listening only to a queue of its own, to which the
-print task is routed while the module runs; the test commits its data (``transactional_db``).
-The worker is stopped at the end of the module.
+data lives in pytest-django's ``test_truco_ci`` (``test_truco_ci_gw0``, ``_gw1``... under
+pytest-xdist: one per test process), and a normal test keeps its rows in an uncommitted
+transaction. So this module starts its own worker (``--pool solo``) on the test process's
+database (read from the connection's settings) with ``DATABASE_CONN_MAX_AGE=0`` (no
+connection left open to block pytest-django from dropping the database at the end), listening
+only to a queue of its own, to which the print task is routed while the module runs; the test
+commits its data (``transactional_db``). The worker is stopped at the end of the module. The
+module's tests are one xdist group, so one test process runs them all with one worker.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
     pytest.mark.services,
+    pytest.mark.xdist_group("print-worker"),
     pytest.mark.skipif(not BROKER, reason="CELERY_BROKER_URL not set: no real worker to print with"),
 ]
 

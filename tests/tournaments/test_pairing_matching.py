@@ -44,7 +44,6 @@ def graphs(draw):
     return n, [(i, j, w) for (i, j), w in zip(chosen, weights)]
 
 
-@settings(max_examples=300, deadline=None)
 @given(graphs(), st.booleans())
 def test_matches_brute_force(graph, reverse_edges):
     n, edges = graph

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.pairing.scores import ScoreError, check_match_score, points_bounds
@@ -70,7 +70,6 @@ def reachable(won: int, lost: int, cap: int) -> tuple[set[int], set[int]]:
     return winner, loser
 
 
-@settings(max_examples=300, deadline=None)
 @given(
     st.sampled_from([1, 3, 5]),
     st.integers(0, 2),

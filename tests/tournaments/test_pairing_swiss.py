@@ -111,7 +111,6 @@ def small_fields(draw, max_pairs=9):
 
 
 @pytest.mark.parametrize("order", ["fold", "neighbour"])
-@settings(max_examples=250, deadline=None)
 @given(entrants=small_fields())
 def test_exact_against_brute_force(entrants, order):
     """With the default window (covering small fields) every criterion is exactly optimal."""
@@ -122,7 +121,6 @@ def test_exact_against_brute_force(entrants, order):
     assert result_key(entrants, result, order) == best
 
 
-@settings(max_examples=250, deadline=None)
 @given(small_fields(), st.integers(min_value=1, max_value=3))
 def test_narrow_window_never_keeps_an_avoidable_rematch(entrants, window):
     """Widening from a tiny window still reaches the global minimum of rematches and repeat byes."""
