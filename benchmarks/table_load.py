@@ -55,7 +55,7 @@ is now imported and warmed up once before the workers fork (``config/wsgi.py``, 
 Of the Python cost, most was the ORM compiling the same statements on every entry: the link's
 lookup sorted by the model's ordering through the match's (2.5-3 ms in a request), the match locked
 (~1 ms), the current game (~0.6 ms), the hand's and the event's INSERTs (~1 and ~0.6 ms); they are
-compiled once per connection now (``config/compiled_sql.py``) and the idempotency answer is stored
+compiled once per connection then (``config/compiled_sql.py``, since removed) and the idempotency answer is stored
 by a plain UPDATE. Still one commit and eight statements (tests/scoring/test_table_links.py). Left:
 the game's UPDATE through the ORM (~0.5 ms), the middleware and DRF (~1.5 ms, paid by every request
 alike), PostgreSQL's own work.
@@ -72,7 +72,7 @@ the match lock, the current game, the hand, the event, the game's score, the sto
 is left of its cost is Django's request/response and DRF (~2 ms of Python, as for any API call) and
 PostgreSQL. Server-side binding (psycopg prepared statements) was tried and gave no measurable gain.
 
-The hot path (``scoring/hot_entry.py``, 2026-11-26): a table's plain next hand on PostgreSQL is
+The hot path (``scoring/hot_entry.py``, 2026-11-26, since removed): a table's plain next hand on PostgreSQL is
 answered before DRF in BEGIN, three statements, COMMIT (the link with its match locked, the current
 game, one ``WITH`` that claims the key and writes hand, event, score and answer). In-process
 (Django's WSGI handler on PostgreSQL, 200 tables, three rounds of entries, game ends included): 7.5
@@ -89,6 +89,25 @@ and doubled 0 in every run:
   PostgreSQL 3.0 to 3.3 ms (``table_entry_database_cpu_ms``); inside the app (thread CPU time
   around the WSGI call, one run) 5.6 ms, the rest is gunicorn's handling of the request and its
   threads' switches. Fewer threads and more processes (9 x 2, 12 x 1) did no better than 5 x 4.
+
+One write path (issue 19 §1, 2026-11-26): the hot path and ``config/compiled_sql.py`` are gone; every
+hand goes through the API view and ``hand_entry.record_hand``, whose statements are plain SQL written
+once (``scoring/entry_sql.py``, ``scoring/plain_sql.py``, Django's public API only). A table's plain
+next hand is again BEGIN, three statements, COMMIT on PostgreSQL: the link's read locks the match in
+the entry's transaction, the current game, one ``WITH`` writing the hand, its event, the score and
+the key claimed with its answer. Side by side on this session's machine (faster than the one above:
+the trivial view serves ~1,400 /s), quiet but for the benchmark itself, 200 tables, defaults,
+alternating, the one path (main) against the two paths (7e774fe):
+
+- one path, 15:53 and 15:55 UTC: ratio **0.22 / 0.23**, capacity 305.5 / 325.4 hands/s (trivial
+  1395 / 1428 /s), p99 **12.4 / 12.8 ms**, server CPU per entry 5.93 / 5.53 ms (PostgreSQL 1.69 /
+  1.62), lost 0, doubled 0;
+- two paths, 15:54 and 15:56 UTC: ratio 0.24 / 0.24, capacity 347.3 / 344.6 hands/s (trivial 1447 /
+  1423 /s), p99 9.3 / 12.5 ms, server CPU per entry 5.18 / 5.18 ms (PostgreSQL 1.78 / 1.81);
+- what the one path costs: +0.35 to +0.75 ms of server CPU per entry (+7 to +14 %, DRF's request,
+  authentication classes, serializer and response, which the hot path skipped), 6 to 12 % less
+  capacity; the targets (p99 < 100 ms, ratio ≥ 0.2, nothing lost or doubled) hold. In-process
+  (Django's test client, CPU per entry): 2.5 against 2.2 ms.
 """
 from __future__ import annotations
 
