@@ -23,6 +23,11 @@
       }
     },
     changed: function (data) { localStorage.setItem(cache, JSON.stringify(data)); },
+    foreign: function (data) {   // a table card (issue 20 §2): the table has another match now, or none
+      if (!("match" in data) || data.match === B.match) return false;
+      if (!E.queue.length) { E.say(T.next_match); location.reload(); }   // entries of this match wait: kept first
+      return true;
+    },
     conflictActions: function (box, e) {   // a conflict the players cannot settle: the other phone and the referee see it
       if (!e.theirs || e.theirs.disputed) return;
       var d = document.createElement("button"); d.type = "button"; d.className = "dispute"; d.textContent = T.dispute_theirs;

@@ -20,7 +20,8 @@
  * initial); opts says what differs between the pages: headers() (the credential), credentials ("omit" or
  * "same-origin"), store (the queue's name), and hooks: rendered(st) after each drawing, row(li, row) for a
  * sent entry's line, changed(data) when the server's state arrives, denied(entry, reply) for a 401/403
- * (true: keep the entry queued), stateFailed(res) for a refused state request, over(gameOver) when a hand
+ * (true: keep the entry queued), foreign(data) true for a state that is not this page's match (not applied),
+ * stateFailed(res) for a refused state request, over(gameOver) when a hand
  * ends a game, net(n) after the status badge is drawn (n entries waiting), conflictActions(box, e) to add a
  * choice to a conflict's panel. */
 function trucoEntry(B, opts) {
@@ -439,6 +440,7 @@ function trucoEntry(B, opts) {
     return fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store" }).then(function (res) {
       if (!res.ok) { hook("stateFailed")(res); return; }
       return res.json().then(function (data) {
+        if (hook("foreign")(data)) return;   // another match's state (a table card's next match): not applied
         E.server = data; E.online = true; hook("changed")(data); render();
       });
     }, function () { E.online = false; render(); });

@@ -253,3 +253,31 @@ def test_over_plain_http_the_page_asks_to_keep_the_tab_while_entries_wait(live_s
         assert _hands(match) == [(1, 1, 0, 3)]
     finally:
         lan.close()
+
+
+def test_a_table_card_follows_its_table_to_the_next_match(live_server, browser, make_match):
+    """Issue 20 §2: the card's page, once its match is received, loads the next match at that table by itself."""
+    from django.utils import timezone
+
+    from scoring import services
+    from scoring.models import Match
+    from tournaments import table_cards
+    from tournaments.models import Round
+
+    match = make_match()
+    later = Round.objects.create(tournament=match.tournament, number=2)
+    following = services.create_match(pair_a=match.pair_b, pair_b=match.pair_a, tournament=match.tournament,
+                                      round=later, table=match.table, referee=match.referee,
+                                      by=match.tournament.organizer)
+    card = table_cards.ensure_cards(match.tournament, [match.table])[match.table]
+    page = phone_context(browser).new_page()
+    page.goto(f"{live_server.url}/mesa/{card.token}/")
+    page.locator("#values button.v").first.wait_for()
+    boot_match = "() => JSON.parse(document.getElementById('boot').textContent).match"
+    assert page.evaluate(boot_match) == match.pk
+    Match.objects.filter(pk=match.pk).update(status="received", winner=0, received_at=timezone.now())
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the page polls its state (every 15 s)
+    page.wait_for_function(f"() => {{ const b = document.getElementById('boot'); "
+                           f"return b && JSON.parse(b.textContent).match === {following.pk}; }}", timeout=15000)
+    page.locator("#values button.v").first.wait_for()
+    page.context.close()
