@@ -195,6 +195,8 @@ def test_the_page_reloads_offline_after_its_first_load(live_server, browser, tab
     page.wait_for_function("""(path) => caches.open('truco-mesa-v1').then(c => Promise.all(
         [path, '/mesa/mesa.js', path + 'estado/'].map(u => c.match(u)))).then(hits => hits.every(Boolean))""",
                            arg=path, timeout=15000)
+    # the worker controls the page (activated and claimed it) before the network goes: the reload is its
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15000)
     _offline(page, True)
     page.reload()
     expect(page.locator("#values button.v").first).to_be_visible()
