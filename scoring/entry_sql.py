@@ -84,6 +84,11 @@ def write_hand(hand: HandEntry, event: MatchEvent, score_of: Game | None) -> Han
     return write(hand, event, updates=(_score(score_of),) if score_of is not None else ())[0]
 
 
+def insert_hands(hands: list[HandEntry]) -> list[HandEntry]:
+    """The hands of a súmula rewritten by a correction (art. 25), with the same INSERT as an entry's."""
+    return write(*hands)[0] if hands else []
+
+
 def insert_event(event: MatchEvent) -> MatchEvent:
     """An audit event of another kind of entry (a penalty, an undo, a version...)."""
     return write(event)[0]

@@ -200,8 +200,8 @@ def test_the_private_check_names_the_import(source):
 def test_one_statement_inserts_a_hand():
     """Exactly one code path enters a hand (issue 19 §1): no module but the plain statements' one
     (scoring/plain_sql.py, used by scoring/entry_sql.py) spells an INSERT, bar the idempotency claim
-    and the bulk writer of a draw; and no module creates hands through the ORM but the correction,
-    which rewrites a whole súmula (art. 25) from the checked list of its entries."""
+    and the bulk writer of a draw; and no module creates hands through the ORM (a correction, which
+    rewrites a whole súmula, art. 25, inserts its hands with the entry's statement too)."""
     allowed = {"scoring/plain_sql.py", "scoring/idempotency.py", "tournaments/services/writing.py"}
     spelled, creating = [], []
     for path in app_modules(migrations=False):
@@ -209,8 +209,7 @@ def test_one_statement_inserts_a_hand():
         where = str(path.relative_to(ROOT))
         if "INSERT INTO" in source and where not in allowed:
             spelled.append(where)
-        if ("HandEntry.objects.create" in source or "HandEntry.objects.bulk_create" in source) \
-                and where != "scoring/services/corrections.py":
+        if "HandEntry.objects.create" in source or "HandEntry.objects.bulk_create" in source:
             creating.append(where)
     assert not spelled, f"INSERT statements outside scoring/plain_sql.py: {spelled}"
-    assert not creating, f"hands created outside scoring/services/hand_entry.py's one write: {creating}"
+    assert not creating, f"hands created outside scoring/entry_sql.py's statement: {creating}"

@@ -11,7 +11,7 @@ from config.errors import Forbidden
 from referee.engine.game import add_points, game_winner, next_dealer
 from referee.engine.summary import ENDINGS
 
-from .. import access
+from .. import access, entry_sql
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion
 from ..words import engine_words
@@ -172,7 +172,7 @@ def _rewrite(match: Match, games: list[dict], now) -> None:
                 penalties.append(PenaltyEntry(offender=row["offender"], beneficiary=row["beneficiary"],
                                               points=row["points"], article=row["article"], reason=row["reason"],
                                               ruling_id=row["ruling_id"], **common))
-    HandEntry.objects.bulk_create(hands)
+    entry_sql.insert_hands(hands)  # the one INSERT of a hand (scoring/plain_sql.py)
     PenaltyEntry.objects.bulk_create(penalties)
 
 
