@@ -30,7 +30,11 @@ self.addEventListener("fetch", function (event) {
       return res;
     }).catch(function () {
       return caches.open(CACHE).then(function (c) {
-        return c.match(req, { ignoreSearch: true }).then(function (hit) {
+        // any stored copy of the page serves (it varies on Cookie), also the one the page handed over by its path
+        var found = { ignoreSearch: true, ignoreVary: true };
+        return c.match(req, found).then(function (hit) {
+          return hit || c.match(url.pathname, found);
+        }).then(function (hit) {
           return hit || new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
         });
       });

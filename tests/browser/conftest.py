@@ -48,6 +48,9 @@ def chromium():
     """One chromium per test process (see the module's docstring)."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (scripts/bootstrap installs it)")
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)  # a loaded 2-core machine runs chromium beside the suite: 5 s is short
     running = _Chromium()
     asyncio._set_running_loop(None)  # until a browser test takes the loop (``browser``)
     try:
