@@ -63,9 +63,10 @@ def _link(token: str):
         raise Http404(_("This table link no longer works: the súmula was received, or the organizer issued a "
                         "new link. Ask the organizing table."))
     match = table_cards.current_match(card)
-    if match is None:
+    link = ensure_links([match]).get(match.pk) if match is not None else None
+    if link is None:  # no match now, or its links were revoked (closed until a reissue: issue 21 §2)
         return None, card
-    return ensure_links([match])[match.pk], card
+    return link, card
 
 
 def _card_data(card) -> dict | None:
