@@ -141,3 +141,19 @@ def test_revoke_without_reissue_is_not_undone_by_opening_the_match(match, link, 
     client.force_login(organizer)
     client.get(f"/sumulas/partida/{match.pk}/")
     assert not match.table_links.filter(revoked_at__isnull=True).exists()
+
+
+def test_a_revoked_link_stays_revoked_on_the_round_page_until_a_new_link(match, organizer, client):
+    from tournaments.models import Round
+
+    Round.objects.filter(pk=match.round_id).update(generated_at=match.created_at)
+    link = table_links.ensure_links([match])[match.pk]
+    client.force_login(organizer)
+    url = f"/torneios/{match.tournament.slug}/rodadas/{match.round.number}/"
+    assert client.post(f"/sumulas/partida/{match.pk}/link-da-mesa/", {"action": "revoke", "next": url}).status_code == 302
+    page = client.get(url).content.decode()
+    assert "Link da mesa revogado" in page and link.token[-12:] not in page
+    assert not match.table_links.filter(revoked_at__isnull=True).exists()  # opening the page issued none
+    assert client.post(f"/sumulas/partida/{match.pk}/link-da-mesa/", {"action": "reissue", "next": url}).status_code == 302
+    new = match.table_links.get(revoked_at__isnull=True)
+    assert new.token[-12:] in client.get(url).content.decode()
