@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse, RawPostDataException
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -195,7 +195,7 @@ def change_pin(request, token: str):
     match = load_match(link.match_id)
     try:
         data = json.loads(request.body or b"{}")
-    except ValueError:
+    except (ValueError, RawPostDataException):  # a form post: its body was read as a form (400, not 500)
         data = None
     if not isinstance(data, dict):
         return JsonResponse(error_body("", _("Send a JSON object.")), status=400)

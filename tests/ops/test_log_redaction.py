@@ -48,6 +48,8 @@ def test_a_refused_request_to_a_table_page_logs_no_token(client, match, lines):
     client.get(f"/mesa/{TOKEN}/")  # not a link: 404, logged by django.request and the access line
     client.post(f"/mesa/{link.token}/pin/", {"player": match.pair_a.first_player_id, "current": "0000",
                                              "new": "2468"}, content_type="application/json")
+    form = client.post(f"/mesa/{link.token}/pin/", {"player": match.pair_a.first_player_id})
+    assert form.status_code == 400  # a form post to the JSON endpoint: refused, not a server error
     out = lines.getvalue()
     assert "/mesa/AbCd…/" in out
     assert TOKEN[:5] not in out and link.token[:5] not in out and link.token[:4] + "…" in out
