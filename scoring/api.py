@@ -287,7 +287,10 @@ class CodeView(_WriteView):
     serializer_class = CodeRequestSerializer
     secret_response_fields = ("code",)  # a repeat gets 410: the code is never stored (issue 21 §4)
 
-    @extend_schema(request=CodeRequestSerializer, responses={201: CodeSerializer, **ERRORS},
+    @extend_schema(request=CodeRequestSerializer, responses={
+        201: CodeSerializer, **ERRORS,
+        410: OpenApiResponse(ErrorSerializer, description="A repeat under the same Idempotency-Key: the code was "
+                                                          "shown once and is not kept; ask for a new one.")},
                    summary="A one-time signing code for a player without a PIN (referee or organizer)")
     def post(self, request, pk: int):
         match = _get(pk)
