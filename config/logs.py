@@ -11,7 +11,10 @@
 
 A path that carries a key (a table link ``/mesa/<token>/``, a referee's invitation
 ``/convite/<token>/``) is logged with the key's first four characters only: whoever reads the logs
-cannot enter a table's hands or accept an invitation with them.
+cannot enter a table's hands or accept an invitation with them. That holds for **every** record,
+whoever logs it (issue 21 §8: ``django.request``'s "Forbidden: /mesa/…/pin/", axes' lines with
+``path_info``): :class:`RedactFilter` sits on every handler of ``settings.LOGGING`` and rewrites the
+record's message, and :class:`OneLineFormatter` redacts the whole line it writes (a traceback too).
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ import time
 import uuid
 
 access_log = logging.getLogger("truco.access")
-_KEYED_PATH = re.compile(r"(/(?:mesa|convite)/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}(?=/|\?|$)")
+_KEYED_PATH = re.compile(r"(/(?:mesa|convite)/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}(?![A-Za-z0-9_-])")
 _current = contextvars.ContextVar("truco_request", default=None)
 
 
@@ -56,6 +59,23 @@ def redact(path: str) -> str:
     return _KEYED_PATH.sub(r"\1\2…", path)
 
 
+class RedactFilter(logging.Filter):
+    """Every record's message with the keys in its paths cut (:func:`redact`), whoever logged it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # noqa: BLE001 - a malformed record is logging's to report, as it would be
+            return True
+        redacted = redact(message)
+        if redacted != message:
+            record.msg, record.args = redacted, None
+        request = getattr(record, "request", None)
+        if isinstance(request, str):
+            record.request = redact(request)
+        return True
+
+
 class RequestContextFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request") or not isinstance(record.request, str):
@@ -66,7 +86,7 @@ class RequestContextFilter(logging.Filter):
 
 class OneLineFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        return super().format(record).replace("\r", "").replace("\n", "\\n")
+        return redact(super().format(record)).replace("\r", "").replace("\n", "\\n")
 
 
 class RequestLogMiddleware:

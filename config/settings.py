@@ -406,6 +406,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {
         "request": {"()": "config.logs.RequestContextFilter"},
+        "redact": {"()": "config.logs.RedactFilter"},  # no table link or invitation key in any line
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "formatters": {
@@ -417,11 +418,11 @@ LOGGING = {
     "handlers": {
         "stdout": {
             "class": "logging.StreamHandler", "stream": "ext://sys.stdout",
-            "filters": ["request"], "formatter": "line",
+            "filters": ["redact", "request"], "formatter": "line",
         },
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
-            "filters": ["require_debug_false"],
+            "filters": ["require_debug_false", "redact"],
         },
     },
     "root": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},

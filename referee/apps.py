@@ -12,3 +12,9 @@ class RefereeConfig(AppConfig):
         from .calls import holds_of
 
         holds.register(holds_of)
+        # a penalty citing a ruling cites one of its own match (issue 21 §2)
+        from scoring import rulings
+
+        from .models import Ruling
+
+        rulings.register(lambda pk: Ruling.objects.filter(pk=pk).values_list("match_id", flat=True).first())

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse, RawPostDataException
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -63,9 +63,10 @@ def _link(token: str):
         raise Http404(_("This table link no longer works: the súmula was received, or the organizer issued a "
                         "new link. Ask the organizing table."))
     match = table_cards.current_match(card)
-    if match is None:
+    link = ensure_links([match]).get(match.pk) if match is not None else None
+    if link is None:  # no match now, or its links were revoked (closed until a reissue: issue 21 §2)
         return None, card
-    return ensure_links([match])[match.pk], card
+    return link, card
 
 
 def _card_data(card) -> dict | None:
@@ -194,7 +195,7 @@ def change_pin(request, token: str):
     match = load_match(link.match_id)
     try:
         data = json.loads(request.body or b"{}")
-    except ValueError:
+    except (ValueError, RawPostDataException):  # a form post: its body was read as a form (400, not 500)
         data = None
     if not isinstance(data, dict):
         return JsonResponse(error_body("", _("Send a JSON object.")), status=400)

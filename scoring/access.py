@@ -5,8 +5,9 @@
 - countersign: the match's referee;
 - mark received: the organizer;
 - read a document: anyone for tournament matches; for friendlies, who may enter;
-- the table (its link, ``scoring.table_links``): enter and undo hands of its own match only,
-  until the súmula is received; never countersign, correct, receive or issue codes.
+- the table (its link, ``scoring.table_links``): enter hands of its own match and undo the hands a
+  table link entered, until the súmula is received; never penalties, corrections, undoing what a
+  referee or the organizer recorded, countersigning, receiving nor codes (issue 21 §2).
 
 The organizer of a tournament is its ``organizer``, or a site operator (staff or superuser);
 a friendly's organizers are the site operators. ``manages`` is that one definition, used by
@@ -53,6 +54,14 @@ def is_table(credential, match) -> bool:
 def can_enter_entries(by, match) -> bool:
     """Enter and undo hands: who may enter, or the match's table through its link."""
     return can_enter(by, match) or is_table(by, match)
+
+
+def can_undo_entry(by, match, entry) -> bool:
+    """Undo ``entry`` (a hand or a penalty of ``match``): who may enter; a table only a hand entered
+    through a table link (``HandEntry.table_link``): what the referee or the organizer recorded is theirs."""
+    if can_enter(by, match):
+        return True
+    return is_table(by, match) and getattr(entry, "table_link_id", None) is not None
 
 
 def can_correct(user, match) -> bool:

@@ -285,8 +285,12 @@ class CorrectionView(_WriteView):
 
 class CodeView(_WriteView):
     serializer_class = CodeRequestSerializer
+    secret_response_fields = ("code",)  # a repeat gets 410: the code is never stored (issue 21 §4)
 
-    @extend_schema(request=CodeRequestSerializer, responses={201: CodeSerializer, **ERRORS},
+    @extend_schema(request=CodeRequestSerializer, responses={
+        201: CodeSerializer, **ERRORS,
+        410: OpenApiResponse(ErrorSerializer, description="A repeat under the same Idempotency-Key: the code was "
+                                                          "shown once and is not kept; ask for a new one.")},
                    summary="A one-time signing code for a player without a PIN (referee or organizer)")
     def post(self, request, pk: int):
         match = _get(pk)
@@ -315,7 +319,7 @@ class SignView(_OneMatch, APIView):
         try:
             signature = services.sign(match, v["role"], v["player"], pin=v.get("pin") or None,
                                       code=v.get("code") or None, digest=v.get("digest") or None,
-                                      client=pins.client_of(request))
+                                      client=pins.client_of(request), by=request.user)
         except services.ScoringError as error:
             return _error(error)
         return Response({"match": match_data(match, request), "created": signature_document(signature)},

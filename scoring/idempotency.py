@@ -26,18 +26,29 @@ DO NOTHING`` with the answer already in it, at the end of the transaction. A cla
 key taken rolls the work back and answers from the stored record (the replay, or 422): the work
 is still done once, with one statement fewer on every entry.
 
+No secret can be read back from a stored record (issue 21 §4): the request's digest is a keyed
+HMAC-SHA256 (a key derived from ``SECRET_KEY``) of the method, path and body **with its PIN and
+one-time-code fields removed** (:data:`SECRET_FIELDS`), so a backup of the table does not let anyone
+brute-force a 4–6 digit PIN; and a view whose answer carries a one-time code stores, instead of that
+answer, a refusal (``secret_response_fields``: a replay gets **410** "the code was shown once: ask for
+a new one").
+
 Records are kept :data:`KEEP` (24 hours) at least; :func:`purge` removes older ones
 (``scoring.tasks.purge_idempotency_keys``).
 """
 from __future__ import annotations
 
 import hashlib
+import json
 from datetime import timedelta
+from urllib.parse import parse_qsl, urlencode
 
 from django.db import connection, transaction
 from django.http import HttpResponse, RawPostDataException
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -50,6 +61,13 @@ WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KEEP = timedelta(hours=24)
 STALE = timedelta(seconds=60)
 MAX_KEY = 255
+HASH_SALT = "scoring.idempotency.request_hash"  # salted_hmac's key: this and SECRET_KEY
+# Fields of a request body that carry a PIN, a password or a one-time code: left out of the digest.
+# ``code`` is the one-time code of a signature or an appeal when it is digits; a claim's ``code`` names
+# the infraction ("guidance_word") and stays.
+SECRET_FIELDS = frozenset({"pin", "new_pin", "current_pin", "old_pin", "code_once", "one_time_code",
+                           "password", "password1", "password2", "new_password", "old_password"})
+_SECRET_MARKS = (b"pin", b"code", b"password")
 
 
 class _Answer(Exception):
@@ -75,20 +93,50 @@ def credential_of_actor(actor) -> str:
 
 
 def request_hash(request) -> str:
-    h = hashlib.sha256()
-    h.update(request.method.encode())
-    h.update(b"\0" + request.path.encode() + b"\0")
-    h.update(_body_of(getattr(request, "_request", request)))
-    return h.hexdigest()
+    """Which request a key was used for: HMAC-SHA256 (keyed by ``SECRET_KEY``) of the method, the path
+    and the body without its secret fields (:func:`without_secrets`); 64 hex digits."""
+    message = b"\0".join((request.method.encode(), request.path.encode(),
+                          _body_of(getattr(request, "_request", request))))
+    return salted_hmac(HASH_SALT, message, algorithm="sha256").hexdigest()
+
+
+def is_secret(name: str, value: object) -> bool:
+    """A field that carries a PIN, a password or a one-time code (:data:`SECRET_FIELDS`)."""
+    return name in SECRET_FIELDS or (name == "code" and isinstance(value, str) and value.strip().isdigit())
+
+
+def _strip(data: object) -> object:
+    if isinstance(data, dict):
+        return {k: _strip(v) for k, v in data.items() if not is_secret(k, v)}
+    if isinstance(data, list):
+        return [_strip(v) for v in data]
+    return data
+
+
+def without_secrets(body: bytes, content_type: str = "") -> bytes:
+    """``body`` with its secret fields removed (JSON objects, at any depth, and urlencoded forms); a body
+    that names none is returned as it is (a hand's body: no parsing on the hot path)."""
+    lowered = body.lower()
+    if not body or not any(mark in lowered for mark in _SECRET_MARKS):
+        return body
+    if "urlencoded" in content_type:
+        pairs = parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
+        return b"form:" + urlencode([(k, v) for k, v in pairs if not is_secret(k, v)]).encode()
+    try:
+        data = json.loads(body)
+    except ValueError:  # not JSON (the API refuses it): nothing to keep apart, but no secret kept either
+        return b"unreadable:" + hashlib.sha256(body).digest()
+    return b"json:" + json.dumps(_strip(data), sort_keys=True, separators=(",", ":")).encode()
 
 
 def _body_of(request) -> bytes:
-    """The raw body; for a form already parsed from its stream (the CSRF check and the edge middleware
-    read multipart forms), its fields and its files' contents, in a stable order."""
+    """The body without its secret fields; for a form already parsed from its stream (the CSRF check and
+    the edge middleware read multipart forms), its fields and its files' contents, in a stable order."""
     try:
-        return request.body or b""
+        return without_secrets(request.body or b"", request.META.get("CONTENT_TYPE", ""))
     except RawPostDataException:
-        parts = [repr(sorted(request.POST.lists())).encode()]
+        fields = [(k, [v for v in values if not is_secret(k, v)]) for k, values in sorted(request.POST.lists())]
+        parts = [repr(fields).encode()]
         for name, files in sorted(request.FILES.lists()):
             for upload in files:
                 upload.seek(0)
@@ -168,8 +216,9 @@ def begin(request) -> int | None:
     raise _Answer(_error(409, _("A request with this Idempotency-Key is being processed: retry in a moment.")))
 
 
-def complete(record_id: int, response) -> None:
-    """Store the first response (a 5xx is forgotten: the client may retry with the same key)."""
+def complete(record_id: int, response, content: tuple[int, str, str] | None = None) -> None:
+    """Store the first response, or ``content`` in its place (a 5xx is forgotten: the client may retry
+    with the same key)."""
     if response.status_code >= 500:
         IdempotencyRecord.objects.filter(pk=record_id).delete()
         return
@@ -178,7 +227,7 @@ def complete(record_id: int, response) -> None:
         cursor.execute(
             f"UPDATE {q(IdempotencyRecord._meta.db_table)} SET {q('status')} = %s, {q('content_type')} = %s, "
             f"{q('body')} = %s WHERE {q('id')} = %s",
-            [*_content(response), record_id],
+            [*(content or _content(response)), record_id],
         )
 
 
@@ -196,14 +245,14 @@ class KeyTaken(Exception):
         self.claim = claim
 
 
-def store(claim: tuple[str, str, str], response) -> None:
+def store(claim: tuple[str, str, str], response, content: tuple[int, str, str] | None = None) -> None:
     """Claim the key with its answer, after the work (one statement); raises :class:`KeyTaken` when
     the key is taken. A 5xx is not stored: the client may retry with the same key."""
     if response.status_code >= 500:
         return
     credential, key, digest = claim
     with connection.cursor() as cursor:
-        cursor.execute(claim_sql(), [credential, key, digest, *_content(response), timezone.now()])
+        cursor.execute(claim_sql(), [credential, key, digest, *(content or _content(response)), timezone.now()])
         if cursor.fetchone() is None:
             raise KeyTaken(claim)
 
@@ -220,6 +269,16 @@ def answer_of_taken(claim: tuple[str, str, str]):
     return _error(409, _("A request with this Idempotency-Key is being processed: retry in a moment."))
 
 
+def shown_once() -> Response:
+    """What a repeat of a request that issued a one-time code gets (410): the code is not kept."""
+    response = _error(410, _("The one-time code was shown once and is not kept: if you did not see it, ask for "
+                             "a new code (use a new Idempotency-Key)."))
+    response.accepted_renderer = JSONRenderer()
+    response.accepted_media_type = "application/json"
+    response.renderer_context = {}
+    return response
+
+
 def purge(now=None) -> int:
     """Forget the keys older than :data:`KEEP`; the number removed."""
     now = now or timezone.now()
@@ -233,6 +292,17 @@ class IdempotentAPIView(APIView):
     _idempotency_claim = None
     honours_idempotency_key = True  # the schema documents the header and the 422 (config/schema.py)
     claim_after_work = False  # see the module: only for work that refuses a repeat by itself
+    # fields of a successful answer that carry a secret shown once (a one-time code): such an answer is
+    # not stored; a replay gets :func:`shown_once` instead (issue 21 §4)
+    secret_response_fields: tuple[str, ...] = ()
+
+    def stored_content(self, response) -> tuple[int, str, str] | None:
+        """What to store for ``response`` in its place, None to store it as it is."""
+        data = getattr(response, "data", None)
+        if (self.secret_response_fields and response.status_code < 300 and isinstance(data, dict)
+                and any(data.get(name) for name in self.secret_response_fields)):
+            return _content(shown_once())
+        return None
 
     def dispatch(self, request, *args, **kwargs):
         if request.method in WRITES and request.META.get(HEADER) is not None:
@@ -266,8 +336,8 @@ class IdempotentAPIView(APIView):
         response = super().finalize_response(request, response, *args, **kwargs)
         record_id, self._idempotency_record = self._idempotency_record, None
         if record_id is not None:
-            complete(record_id, response)
+            complete(record_id, response, self.stored_content(response))
         claim, self._idempotency_claim = self._idempotency_claim, None
         if claim is not None:
-            store(claim, response)  # KeyTaken rolls the work back (dispatch answers)
+            store(claim, response, self.stored_content(response))  # KeyTaken rolls the work back (dispatch answers)
         return response

@@ -331,11 +331,14 @@ def blank_context(document: dict) -> dict:
     header = _header(document, _print_options(document)[0])
     # games and then the panel (penalties, result, signatures), two cells side by side
     cells = [{"game": {"number": n}} for n in range(1, header["best_of"] + 1)] + [{"panel": True}]
-    table_path = document.get("table_path")  # the table's link (issue 10), set by scoring.printing
+    # the table's link (issue 10), set by scoring.printing for who may enter; a public print gets the
+    # verification page instead (issue 21 §1: nothing an anonymous visitor fetches carries a live link)
+    table_path = document.get("table_path") or document.get("verify_path")
     table_url = (_print_options(document)[1] or settings.SITE_URL).rstrip("/") + table_path if table_path else ""
     return {
         **header,
         "table_qr": mark_safe(qr_svg(table_url, 13)) if table_url else "",
+        "table_qr_verifies": bool(table_url) and not document.get("table_path"),
         "pairs": [cells[i:i + 2] for i in range(0, len(cells), 2)],
         "rows": range(1, _blank_rows(header) + 1),
         "penalty_rows": range(BLANK_PENALTY_ROWS),

@@ -37,7 +37,13 @@ def match_pdf(request, pk: int, kind: str):
     match = get_object_or_404(Match.objects.select_related("tournament"), pk=pk)
     if not printing.can_download_match(request.user, match):
         return deny(request)
-    return _pdf_response(printing.match_pdf(match, kind, site_url=printing.site_address(request)), printing.pdf_filename(kind, match=match))
+    data = printing.match_pdf(match, kind, site_url=printing.site_address(request),
+                              with_links=printing.may_see_table_link(request.user, match))
+    response = _pdf_response(data, printing.pdf_filename(kind, match=match))
+    if kind == "blank":  # who asked decides what it carries (the table's link or not): never shared by a cache
+        response["Cache-Control"] = "private, no-store"
+        response["Vary"] = "Cookie"
+    return response
 
 
 def _job(request, pk: int) -> PrintJob:

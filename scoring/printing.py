@@ -69,6 +69,11 @@ def can_download_match(user, match: Match) -> bool:
     return access.can_read(user, match)
 
 
+def may_see_table_link(user, match: Match) -> bool:
+    """Who gets the table's live link printed (issue 21 §1): the organizer and the match's referee."""
+    return access.can_enter(user, match)
+
+
 # -- documents of many matches ------------------------------------------------------------------
 
 def ordered_matches(matches) -> list[Match]:
@@ -89,11 +94,17 @@ def ordered_matches(matches) -> list[Match]:
                 .prefetch_related(Prefetch("table_links", active, to_attr="active_links")))
 
 
-def _with_table_url(document: dict, match: Match) -> dict:
+def _with_table_url(document: dict, match: Match, with_link: bool = True) -> dict:
     """A blank súmula shows the QR code of its table's link (issue 10): only on paper, never in a
-    version's document. The path only: ``scoring.pdf`` puts it on the print's address (issue 20 §1)."""
+    version's document. The path only: ``scoring.pdf`` puts it on the print's address (issue 20 §1).
+    ``with_link`` False (a print for someone who may not enter the match: issue 21 §1): the
+    verification page's instead, never the live link."""
     links = getattr(match, "active_links", None)
-    if links:
+    if not with_link:
+        from django.urls import reverse
+
+        document["verify_path"] = reverse("scoring:verify-form")
+    elif links:
         from .table_links import table_path
 
         document["table_path"] = table_path(links[0])
@@ -115,7 +126,7 @@ def site_address(request) -> str:
     return address(request) if request is not None else ""
 
 
-def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
+def sheets_for(matches: Sequence[Match], kind: str, with_links: bool = True) -> list[pdf.Sheet]:
     """The súmula of every match as ``scoring.content.sumula_document`` builds it, loaded in bulk.
 
     Blank súmulas need only the header: no entries, versions nor signatures are read. Filled
@@ -127,7 +138,8 @@ def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
     from .content import build_document, document_as_it_stands, signature_document
 
     if kind == PrintJob.Kind.BLANK:
-        return [pdf.Sheet(_with_table_url(build_document(match, 1, [], games=[]), match)) for match in matches]
+        return [pdf.Sheet(_with_table_url(build_document(match, 1, [], games=[]), match, with_links))
+                for match in matches]
     ids = [match.pk for match in matches]
     games_by_match: dict[int, list[Game]] = defaultdict(list)
     games_by_id: dict[int, Game] = {}
@@ -162,10 +174,12 @@ def sheets_for(matches: Sequence[Match], kind: str) -> list[pdf.Sheet]:
     return sheets
 
 
-def match_pdf(match: Match, kind: str, *, site_url: str = "") -> bytes:
-    """One match's súmula PDF ("blank" or "filled"); its QR code points to ``site_url`` (else SITE_URL)."""
+def match_pdf(match: Match, kind: str, *, site_url: str = "", with_links: bool = True) -> bytes:
+    """One match's súmula PDF ("blank" or "filled"); its QR code points to ``site_url`` (else SITE_URL).
+    ``with_links``: a blank one carries the table's live link (only for who may enter the match:
+    :func:`may_see_table_link`), else the verification page's address."""
     matches = ordered_matches([match.pk])
-    [sheet] = _with_numbers(sheets_for(matches, kind), matches, site_url)
+    [sheet] = _with_numbers(sheets_for(matches, kind, with_links), matches, site_url)
     return pdf.write_pdf([pdf.layout(pdf.sheet_html(kind, sheet))])
 
 

@@ -1,10 +1,12 @@
 """Table links (issue 10): the table's own key to its match, the way Tabbycat's private URLs give
 each participant a key and a landing page without an account.
 
-Every match of a round has one active link: an unguessable token (``secrets.token_urlsafe``)
-whose URL is printed as a QR code on the blank súmula and on the table card. Whoever holds it
-may enter and undo hands of that match and act for the pairs with their PINs (sign, claim,
-appeal, call the referee), until the organizer receives the súmula (art. 25) or revokes the
+Every match of a round has one active link (none once revoked, until a reissue): an unguessable
+token (``secrets.token_urlsafe``) whose URL is printed as a QR code on the table card and on the
+blank súmula of the organizer and the match's referee. Whoever holds it may enter hands of that
+match, undo the hands a table link entered, and act for the pairs with their PINs (sign, claim,
+appeal, call the referee), until the organizer receives the súmula
+(art. 25: the receipt revokes the link, so a later correction does not revive it) or revokes the
 link. It never countersigns, corrects, receives nor sees another match (``scoring.access``).
 
 The API takes it as ``Authorization: Table <token>`` (:class:`TableAuthentication`); the table
@@ -58,11 +60,18 @@ def active_link(match: Match) -> TableLink | None:
 
 
 def ensure_links(matches) -> dict[int, TableLink]:
-    """Every match given gets its active link (created when missing); ``{match_id: link}``."""
+    """The active link of every match given, created for a match that never had one; ``{match_id: link}``.
+
+    A match whose links were all revoked (the organizer's "revoke", a received súmula, a W.O.) stays
+    without one, also when a correction reopens it: only :func:`reissue` gives it a new link (issue 21
+    §2 and §10). Such a match is absent from the answer."""
     matches = list(matches)
     ids = [m.pk for m in matches]
     links = {link.match_id: link for link in TableLink.objects.filter(match_id__in=ids, revoked_at__isnull=True)}
-    missing = [TableLink(match_id=pk, token=new_token()) for pk in ids if pk not in links]
+    had = set(TableLink.objects.filter(match_id__in=[pk for pk in ids if pk not in links])
+              .values_list("match_id", flat=True).distinct()) if len(links) < len(set(ids)) else set()
+    missing = [TableLink(match_id=pk, token=new_token())
+               for pk in dict.fromkeys(ids) if pk not in links and pk not in had]
     if missing:
         TableLink.objects.bulk_create(missing, ignore_conflicts=True)
         links = {link.match_id: link

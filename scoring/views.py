@@ -278,7 +278,7 @@ def sign(request, pk: int):
             signature = services.sign(
                 match, role, _int(request.POST.get("player"), 0),
                 pin=request.POST.get("pin") or None, code=request.POST.get("code") or None,
-                digest=request.POST.get("digest") or None, client=pins.client_of(request),
+                digest=request.POST.get("digest") or None, client=pins.client_of(request), by=request.user,
             )
         except services.Forbidden as error:
             if error.field != "player":  # a wrong PIN or code: say so and let them try again

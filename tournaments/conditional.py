@@ -165,5 +165,6 @@ class PublicConditionalGetMiddleware:
         if modified is not None:
             response["Last-Modified"] = http_date(modified)
         # browsers keep the page but ask again each time (a 304 when nothing changed)
-        patch_cache_control(response, no_cache=True, private=bool(user))
+        # ``private`` only when true: ``private=False`` would be written as is, a malformed directive (issue 21 §10)
+        patch_cache_control(response, no_cache=True, **({"private": True} if user else {}))
         return response

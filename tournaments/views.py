@@ -189,6 +189,7 @@ def round_detail(request, slug: str, number: int, *, tournament: Tournament | No
         cards = ensure_cards(tournament, [row.match.table for row in context["matches"]])  # issue 20 §2
         for match in played:
             match.table_url = table_url(links[match.pk], request) if match.pk in links else ""
+            match.table_revoked = match.pk not in links  # revoked: stays so until "New link" (issue 21 §10)
         for row in context["matches"]:
             row.match.card_url = absolute(card_path(cards[row.match.table]), request) if row.match.table else ""
     return live.render_live(request, "tournaments/round.html", "tournaments/_live_round.html", context)

@@ -1,5 +1,6 @@
-"""Shared by the súmula services: the error type, locking the match, the audit trail event,
-the rule set of a match, and seat/team checks.
+"""Shared by the súmula services: the error type, locking the match, the audit trail event (with its
+author: a user or a table link), refusing a table link what is not its job, the rule set of a match,
+and seat/team checks.
 """
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import re
 
 from django.utils.translation import gettext as _
 
-from config.errors import Conflict, ServiceError
+from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.rules import RuleSet, rule_set_from
 
-from .. import entry_sql
+from .. import access, entry_sql
 from ..content import match_queryset
 from ..models import Match, MatchEvent, Signature
 
@@ -40,8 +41,18 @@ def _lock(match: Match | int) -> Match:
 
 
 def event_row(match: Match, kind: str, by=None, **data) -> MatchEvent:
-    """The audit trail's next event, not yet written (a hand writes it with its own row)."""
+    """The audit trail's next event, not yet written (a hand writes it with its own row). Its author is
+    ``by`` when a user, else the table link that acted (``data["via"] = "table:<id>"``, issue 21 §2)."""
+    link = getattr(by, "table_link", None)
+    if link is not None:
+        data.setdefault("via", f"table:{link.pk}")
     return MatchEvent(match=match, kind=kind, by=by if _is_user(by) else None, data=data)
+
+
+def refuse_table(by, match: Match, message: str) -> None:
+    """403 with ``message`` when ``by`` is a table link (``scoring.access``: what a table may not do)."""
+    if getattr(by, "table_link", None) is not None and not access.can_enter(by, match):
+        raise Forbidden(message)
 
 
 def _event(match: Match, kind: str, by=None, **data) -> MatchEvent:

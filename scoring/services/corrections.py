@@ -11,7 +11,7 @@ from config.errors import Forbidden
 from referee.engine.game import add_points, game_winner, next_dealer
 from referee.engine.summary import ENDINGS
 
-from .. import access, entry_sql
+from .. import access, entry_sql, table_links
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion
 from ..words import engine_words
@@ -207,6 +207,8 @@ def correct(match: Match, changes: list, reason: str, by) -> SumulaVersion:
         games, decided, wins = _replay(match, after)
         _rewrite(match, games, now)
         previous_status = match.status
+        if previous_status == Match.Status.RECEIVED:  # links left open by an older receipt stay dead (issue 21 §2)
+            table_links.close(match, by)
         match.games_a, match.games_b = wins
         match.winner = decided
         match.finished_at = now if decided is not None else None

@@ -15,7 +15,7 @@ from referee.engine.rules import RuleSet, rule_set_from
 from referee.engine.summary import check_summary
 from referee.engine.verdict import check_report
 
-from .. import access, entry_sql
+from .. import access, entry_sql, rulings
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from .base import (
@@ -29,6 +29,7 @@ from .base import (
     _is_user,
     _lock,
     _locked_error,
+    refuse_table,
     rules_of,
 )
 from .versions import _issue_version
@@ -108,6 +109,8 @@ def set_first_dealer(match: Match, dealer: int, by) -> Game:
     _check_seat(dealer, "dealer")
     with transaction.atomic():
         match = _lock(match)
+        refuse_table(by, match, _("A table link enters hands; the first dealer is set with the first hand's "
+                                  "\"dealer\" (art. 1) or by the referee."))
         state = _require_entry(match, by)
         if state.hands:
             raise Conflict(_("The first dealer is set before the game's first hand; the deal then passes "
@@ -230,8 +233,13 @@ def record_penalty(match: Match, offender: int, points: int, article: str, reaso
                            "ruling_id": ruling_id})
     with transaction.atomic():
         match = _lock(match)
+        refuse_table(by, match, _("A table link enters hands only: penalties are awarded by the referee or the "
+                                  "organizer (art. 25). Call the referee."))
         state = _require_entry(match, by)
         _check_expect(expect, state_token(state.game.number, state.position - 1))
+        if item["ruling_id"] is not None and rulings.match_of(item["ruling_id"]) != match.pk:
+            raise ScoringError(_("Ruling %(ruling)s is not a ruling of this match.") % {"ruling": item["ruling_id"]},
+                               "ruling_id")
         rules = rules_of(match)
         beneficiary = 1 - item["offender"]
         score = add_points(state.score, beneficiary, item["points"], rules)
@@ -283,6 +291,10 @@ def undo_last(match: Match, by, expect: str | None = None, last: tuple[int, int]
             game = holder
         if not game.entries:
             raise Conflict(_("There is nothing to undo."), "match")
+        if not access.can_undo_entry(by, match, game.entries[-1]):
+            raise Forbidden(_("A table link undoes only the hands a table link entered: the last entry was "
+                              "recorded by the referee or the organizer, who alone may remove it (art. 25). "
+                              "Call the referee."))
         last_entry = game.entries.pop()
         removed = entry_document(last_entry)
         last_entry.delete()

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
 
-from .. import access, holds
+from .. import access, holds, table_links
 from ..models import Match, MatchEvent, Signature
 from ..signals import result_official
 from .base import _event, _lock
@@ -33,7 +33,11 @@ def mark_received(match: Match, by) -> Match:
             raise Conflict(_("The referee has not countersigned the súmula yet."), "status")
         match.status, match.received_at, match.received_by = Match.Status.RECEIVED, timezone.now(), by
         match.save(update_fields=["status", "received_at", "received_by", "updated_at"])
-        _event(match, MatchEvent.Kind.RECEIVED, by, version=version.number, digest=version.digest)
+        # the table's links die with the receipt, for good: a later correction reopens the súmula for
+        # the referee and the organizer, not for the table (issue 21 §2); a new link only by a reissue
+        closed = table_links.close(match, by)
+        _event(match, MatchEvent.Kind.RECEIVED, by, version=version.number, digest=version.digest,
+               links_closed=closed)
         # The result is official now: the tournament advances in the same transaction (scoring.signals).
         result_official.send(sender=Match, match=match)
         return match

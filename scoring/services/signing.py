@@ -100,11 +100,12 @@ def _role_team(role: object) -> int:
 
 
 def sign(match: Match, role: str, player, *, pin: str | None = None, code: str | None = None,
-         digest: str | None = None, client: str | None = None) -> Signature:
+         digest: str | None = None, client: str | None = None, by=None) -> Signature:
     """A player of the pair signs the current version for their team (art. 25) with their PIN or a
     one-time code. Nobody signs for the other pair. When both pairs signed, the súmula is locked.
     The state is checked before the PIN; the PIN or code is checked by ``scoring.pins`` (counted per
-    player and ``client``)."""
+    player and ``client``). ``by``: the credential the signature came through (a table link, a user's
+    session), recorded in the audit events (issue 21 §2)."""
     team = _role_team(role)
     if bool(pin) == bool(code):
         raise ScoringError(_("Sign with your PIN or with a one-time code (one of them)."), "pin")
@@ -118,13 +119,13 @@ def sign(match: Match, role: str, player, *, pin: str | None = None, code: str |
         method = Signature.Method.PIN if pin else Signature.Method.CODE
         signature = Signature.objects.create(version=version, role=role, player=signer, method=method,
                                              digest=version.digest, signed_at=now)
-        _event(match, MatchEvent.Kind.SIGNATURE, None, role=role, player=signer.pk, method=method,
+        _event(match, MatchEvent.Kind.SIGNATURE, by, role=role, player=signer.pk, method=method,
                version=version.number, digest=version.digest)
         roles = set(version.signatures.values_list("role", flat=True))
         if {"team0", "team1"} <= roles:
             match.status, match.signed_at = Match.Status.SIGNED, now
             match.save(update_fields=["status", "signed_at", "updated_at"])
-            _event(match, MatchEvent.Kind.LOCKED, None, version=version.number, digest=version.digest)
+            _event(match, MatchEvent.Kind.LOCKED, by, version=version.number, digest=version.digest)
         return signature
 
 

@@ -174,6 +174,18 @@ def test_compose_runs_the_same_script_one_role_per_container():
     assert services["beat"]["environment"].get("SKIP_MIGRATE") == "1"
     assert {"db", "redis"} <= set(services)
     assert "/healthz" in " ".join(services["web"]["healthcheck"]["test"])
+    # gunicorn reachable by the proxy only (issue 21 §9): published on the loopback, X-Forwarded-* trusted
+    # from the proxy's address only (the network's gateway, fixed in the file), never from anyone
+    for name, service in services.items():
+        for port in service.get("ports", []):
+            assert str(port).startswith("127.0.0.1:"), f"{name} publishes {port} on every interface"
+    assert services["web"]["ports"] == ["127.0.0.1:8000:8000"]
+    trusted = services["web"]["environment"]["FORWARDED_ALLOW_IPS"]
+    assert "*" not in trusted
+    gateway = compose["networks"]["default"]["ipam"]["config"][0]["gateway"]
+    assert trusted == "${FORWARDED_ALLOW_IPS:-%s}" % gateway
+    readme = (ROOT / "README.md").read_text()
+    assert "127.0.0.1:8000:8000" in readme and gateway in readme
 
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert 'CMD ["scripts/serve"]' in dockerfile

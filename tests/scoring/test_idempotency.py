@@ -117,3 +117,78 @@ def test_two_concurrent_repeats_on_postgresql_write_once(pairs, organizer, refer
             t.join()
     assert HandEntry.objects.filter(game__match=match).count() == 1
     assert statuses == [201] * 10  # the repeat waited for the first and got its answer
+
+
+# ---- no secret derivable from stored rows (issue 21 §4) ------------------------------------------------------
+
+
+def _signature_with_key(match, link, pin: str, key: str):
+    from .test_table_links import play_to_end, table_client
+
+    api = table_client(link)
+    digest = play_to_end(api, match.pk)["match"]["current_version"]["digest"]
+    body = {"role": "team0", "player": match.pair_a.first_player_id, "pin": pin, "digest": digest}
+    response = api.post(f"/api/scoring/matches/{match.pk}/signatures/", body, format="json",
+                        HTTP_IDEMPOTENCY_KEY=key)
+    return api, body, response
+
+
+def test_a_backup_of_the_records_does_not_give_the_pin_back(match, settings):
+    import hashlib
+    import json
+
+    link = table_links.ensure_links([match])[match.pk]
+    api, body, response = _signature_with_key(match, link, "1111", "sig-1")
+    assert response.status_code == 201, response.json()
+    record = IdempotencyRecord.objects.get(key="sig-1")
+    assert "1111" not in record.body
+    path = f"/api/scoring/matches/{match.pk}/signatures/"
+    # what the backup holds cannot be matched against guesses of the PIN: neither the old plain SHA-256 of
+    # method, path and body, nor any digest that does not need SECRET_KEY
+    candidates = {json.dumps(body).encode(), json.dumps(body, separators=(",", ":")).encode()}
+    for raw in candidates:
+        plain = hashlib.sha256(b"POST\0" + path.encode() + b"\0" + raw).hexdigest()
+        assert record.request_hash != plain and record.request_hash != hashlib.sha256(raw).hexdigest()
+    # the digest leaves the PIN out: every PIN gives the same one, so brute force learns nothing
+    factory = __import__("rest_framework.test", fromlist=["APIRequestFactory"]).APIRequestFactory()
+    digests = {idempotency.request_hash(factory.post(path, {**body, "pin": pin}, format="json"))
+               for pin in ("0000", "1111", "246810", "999999")}
+    assert digests == {record.request_hash}
+    # and it is keyed: another SECRET_KEY, another digest
+    original = settings.SECRET_KEY
+    settings.SECRET_KEY = "another-secret-key-" + "x" * 40
+    assert idempotency.request_hash(factory.post(path, body, format="json")) != record.request_hash
+    settings.SECRET_KEY = original
+    # the replay still works with the key (same body), another body under the key is still 422
+    replay = api.post(path, body, format="json", HTTP_IDEMPOTENCY_KEY="sig-1")
+    assert replay.status_code == 201 and replay["Idempotent-Replayed"] == "true"
+    assert api.post(path, {**body, "digest": "x"}, format="json", HTTP_IDEMPOTENCY_KEY="sig-1").status_code == 422
+
+
+def test_secret_fields_are_left_out_but_an_infractions_code_stays():
+    body = b'{"claimant_team": 1, "code": "guidance_word", "pin": "123456", "code_once": "654321"}'
+    stripped = idempotency.without_secrets(body, "application/json")
+    assert b"guidance_word" in stripped and b"123456" not in stripped and b"654321" not in stripped
+    appeal = b'{"team": 0, "player": 3, "code": "482913", "reason": "x"}'
+    assert b"482913" not in idempotency.without_secrets(appeal, "application/json")
+    form = b"role=team0&pin=2468&player=3"
+    assert b"2468" not in idempotency.without_secrets(form, "application/x-www-form-urlencoded")
+    hand = b'{"winner": 0, "ended_by": "tricks", "value": 3}'
+    assert idempotency.without_secrets(hand, "application/json") is hand  # the hot path: not parsed
+
+
+def test_a_one_time_code_is_never_stored_and_its_repeat_asks_for_a_new_one(match, referee):
+    from .test_table_links import play_to_end, table_client
+
+    play_to_end(table_client(table_links.ensure_links([match])[match.pk]), match.pk)  # codes are for signing
+    api = APIClient()
+    api.force_authenticate(referee)
+    url = f"/api/scoring/matches/{match.pk}/codes/"
+    first = api.post(url, {"team": 0}, format="json", HTTP_IDEMPOTENCY_KEY="code-1")
+    assert first.status_code == 201, first.json()
+    code = first.json()["code"]
+    assert not any(code in r.body for r in IdempotencyRecord.objects.all())
+    again = api.post(url, {"team": 0}, format="json", HTTP_IDEMPOTENCY_KEY="code-1")
+    assert again.status_code == 410 and again["Idempotent-Replayed"] == "true"
+    assert "código" in again.json()["error"]["message"] or "code" in again.json()["error"]["message"]
+    assert code not in again.content.decode()

@@ -93,7 +93,7 @@ def test_the_table_signs_with_the_pairs_pins_but_never_countersigns_corrects_rec
                     format="json").status_code == 403
     assert api.post(f"/api/scoring/matches/{match.pk}/received/").status_code == 403
     assert api.post(f"/api/scoring/matches/{match.pk}/penalties/", {"offender": 1, "points": 3, "article": "art. 24"},
-                    format="json").status_code == 409  # locked: the table could not add it anyway
+                    format="json").status_code == 403  # never the table's (issue 21 §2)
     staff = APIClient()
     staff.force_authenticate(referee)
     assert staff.post(f"/api/scoring/matches/{match.pk}/countersign/", {"digest": digest},

@@ -27,6 +27,7 @@ def test_a_refresh_of_an_unchanged_page_is_a_cheap_304(client, cup, name, kwargs
     first = client.get(url)
     assert first.status_code == 200 and first["ETag"] and first["Last-Modified"]
     assert "no-cache" in first["Cache-Control"]
+    assert "=False" not in first["Cache-Control"] and "=True" not in first["Cache-Control"]  # issue 21 §10
     with django_assert_max_num_queries(1):  # the fingerprint alone: the page is not built
         again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
