@@ -6,6 +6,11 @@
   use). The seal binds the match, the version number and the digest; its public half is printed
   on the verification page. Whoever rewrites the rows, the stored version and its digest together
   cannot make a seal that holds.
+- **Key ring**: each seal records its key id (``server_key``); earlier keys' public halves stay
+  verifiable (``SUMULA_SIGNING_OLD_KEYS``, and beside a key file its ``.old`` file), never from the
+  database. ``manage.py rotate_signing_key`` rotates (:func:`rotate`). A blank seal is accepted
+  ("not verifiable") only for a version older than every sealed one. ``scoring/checks.py`` fails
+  ``manage.py check`` in production when the key is a file made on first use.
 - **Shown fields**: a game's ``score`` and ``winner`` are not chained in the digest (the contract
   of docs/sumula-document.md); they must equal what the game's entries give (the last entry's
   score, the team at 12), so changing them is detected as surely.
@@ -90,19 +95,80 @@ def seal(match_id: int, number: int, version_digest: str) -> dict:
     return {"server_seal": base64.b64encode(signature).decode("ascii"), "server_key": key_id()}
 
 
+def old_keys_file() -> Path:
+    """Where ``rotate_signing_key`` keeps the earlier public keys of a key file (beside it, never in
+    the database: whoever writes the database must not be able to add a key)."""
+    file = _key_file()
+    return file.with_name(file.name + ".old")
+
+
+def old_public_keys() -> list[str]:
+    """The earlier public keys (base64): ``SUMULA_SIGNING_OLD_KEYS`` and, with a key file, its ``.old``."""
+    keys = list(getattr(settings, "SUMULA_SIGNING_OLD_KEYS", []) or [])
+    if not getattr(settings, "SUMULA_SIGNING_KEY", ""):
+        try:
+            keys += [line.strip() for line in old_keys_file().read_text().splitlines() if line.strip()]
+        except OSError:
+            pass
+    return keys
+
+
+@lru_cache(maxsize=8)
+def _public_keys(old: tuple[str, ...]) -> dict[str, Ed25519PublicKey]:
+    ring = {}
+    for text in old:
+        try:
+            public = Ed25519PublicKey.from_public_bytes(base64.b64decode(text, validate=True))
+        except ValueError:  # a bad entry is reported by the system check, not fatal here
+            continue
+        ring[key_id(public)] = public
+    return ring
+
+
+def key_ring() -> dict[str, Ed25519PublicKey]:
+    """Every public key a seal may have been made with, by key id: the current key and the old ones."""
+    current = private_key().public_key()
+    return {**_public_keys(tuple(old_public_keys())), key_id(current): current}
+
+
+def _sealed_before(version: SumulaVersion) -> bool:
+    """Whether a version stored before this one carries a seal: seals existed when this one was issued."""
+    return SumulaVersion.objects.filter(pk__lt=version.pk).exclude(server_seal="").exists()
+
+
 def seal_holds(version: SumulaVersion) -> bool | None:
-    """True when the server's seal holds for this version's match, number and digest; False when it
-    does not (or was made with another key); None for a version stored before seals existed."""
+    """True when the server's seal holds for this version's match, number and digest, with the key its
+    ``server_key`` names (the current key or an old one: :func:`key_ring`); False when it does not, the
+    key is unknown, or the seal is blank on a version issued after seals existed; None only for a
+    version stored before seals existed (not verifiable)."""
     if not version.server_seal:
-        return None
-    if version.server_key != key_id():
+        return False if _sealed_before(version) else None
+    public = key_ring().get(version.server_key)
+    if public is None:
         return False
     try:
-        private_key().public_key().verify(base64.b64decode(version.server_seal),
-                                          _message(version.match_id, version.number, version.digest))
+        public.verify(base64.b64decode(version.server_seal),
+                      _message(version.match_id, version.number, version.digest))
     except (InvalidSignature, ValueError):
         return False
     return True
+
+
+def rotate() -> tuple[str, str]:
+    """A new key in the key file, the old public key kept in :func:`old_keys_file`: ``(old id, new id)``.
+    Only for a key file: a key from the environment is rotated by setting a new one (see the command)."""
+    file = _key_file()
+    old = private_key().public_key()
+    raw = Ed25519PrivateKey.generate().private_bytes_raw()
+    with open(old_keys_file(), "a", encoding="ascii") as out:  # first: no moment without the old key
+        out.write(public_key_b64(old) + "\n")
+    draft = file.with_name(f".{file.name}.{os.getpid()}.new")
+    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(base64.b64encode(raw) + b"\n")
+    os.replace(draft, file)
+    _private_key.cache_clear()
+    return key_id(old), key_id()
 
 
 # ------------------------------------------------------------------------------ shown fields
@@ -169,7 +235,9 @@ def check_match(match: Match | int) -> list[str]:
         problems.append(f"version {version.number}: the stored document does not give its digest")
     problems += [f"version {version.number}: {p}" for p in shown_fields_problems(stored)]
     if seal_holds(version) is False:
-        problems.append(f"version {version.number}: the server's seal does not hold")
+        problems.append(f"version {version.number}: the server's seal does not hold" if version.server_seal else
+                        f"version {version.number}: the server's seal does not hold (blank, on a version issued "
+                        "after seals existed)")
     for signature in version.signatures.all():
         if signature.digest != version.digest:
             problems.append(f"version {version.number}: the {signature.role} signature binds another digest")
