@@ -18,7 +18,10 @@
   rows (games, hands, penalties, versions) and names every difference with the signed version,
   together with the stored copy's digest, the seal and the signatures' digests.
   ``manage.py verify_sumulas`` and the periodic task ``scoring.verify_sumulas`` run it over every
-  signed or received súmula; the match's page and API show it.
+  signed or received súmula, and every one the audit trail says was (:func:`checked_matches`); the
+  match's page and API show it.
+- **Audit trail**: :func:`trail_problems` holds the current version's signatures and the match's status
+  to the append-only ``MatchEvent`` rows: a signature deleted or added, a status moved backwards.
 """
 from __future__ import annotations
 
@@ -31,9 +34,10 @@ from pathlib import Path
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from django.conf import settings
+from django.db.models import Q
 
 from .content import build_document, canonical, corrections_of, digest, load_games, match_queryset
-from .models import Match, SumulaVersion
+from .models import Match, MatchEvent, SumulaVersion
 
 CHECKED = (Match.Status.SIGNED, Match.Status.RECEIVED)
 ROW_PARTS = ("games", "result", "corrections")  # what the match's rows make (the header names people)
@@ -241,6 +245,7 @@ def check_match(match: Match | int) -> list[str]:
     for signature in version.signatures.all():
         if signature.digest != version.digest:
             problems.append(f"version {version.number}: the {signature.role} signature binds another digest")
+    problems += trail_problems(match, version)
     if match.status in CHECKED:  # the rows of the súmula itself; names of teams and people may change later
         rebuilt = build_document(match, version.number, corrections_of(versions), load_games(match))
         for part in ROW_PARTS:
@@ -248,10 +253,45 @@ def check_match(match: Match | int) -> list[str]:
     return problems
 
 
+STATUS_RANK = {Match.Status.OPEN: 0, Match.Status.SIGNED: 1, Match.Status.RECEIVED: 2}
+
+
+def trail_problems(match: Match, version: SumulaVersion) -> list[str]:
+    """The current version's signatures and the match's status against its audit trail (``MatchEvent``,
+    append-only): a signature deleted or added in the rows, a status moved backwards or ahead of what
+    happened (issue 21 §6). A cross-check, not a seal: who can rewrite both tables at once is caught by
+    the seal of the version only."""
+    events = list(match.events.filter(kind__in=[MatchEvent.Kind.SIGNATURE, MatchEvent.Kind.LOCKED,
+                                                MatchEvent.Kind.RECEIVED]).values("kind", "data"))
+    mine = [e for e in events if isinstance(e["data"], dict) and e["data"].get("version") == version.number]
+    signed = {e["data"].get("role") for e in mine if e["kind"] == MatchEvent.Kind.SIGNATURE}
+    rows = set(version.signatures.values_list("role", flat=True))
+    problems = [f"version {version.number}: the {role} signature is in the audit trail, not in the rows (deleted)"
+                for role in sorted(signed - rows, key=str)]
+    problems += [f"version {version.number}: the {role} signature has no audit event (added in the rows)"
+                 for role in sorted(rows - signed, key=str)]
+    kinds = {e["kind"] for e in mine}
+    expected = (Match.Status.RECEIVED if MatchEvent.Kind.RECEIVED in kinds else
+                Match.Status.SIGNED if MatchEvent.Kind.LOCKED in kinds else Match.Status.OPEN)
+    if STATUS_RANK.get(match.status, 0) < STATUS_RANK[expected]:
+        problems.append(f"status: {match.status}, but the audit trail says {expected} for version {version.number} "
+                        "(moved backwards)")
+    elif STATUS_RANK.get(match.status, 0) > STATUS_RANK[expected]:
+        problems.append(f"status: {match.status}, but the audit trail says {expected} for version {version.number}")
+    return problems
+
+
+def checked_matches():
+    """The matches the periodic check covers: signed or received now, or ever locked or received by
+    their audit trail (a status set back to open does not take a súmula out of the check)."""
+    ever = MatchEvent.objects.filter(kind__in=[MatchEvent.Kind.LOCKED, MatchEvent.Kind.RECEIVED]).values("match_id")
+    return Match.objects.filter(Q(status__in=CHECKED) | Q(pk__in=ever))
+
+
 def check_all(matches=None) -> dict[int, list[str]]:
-    """:func:`check_match` over every signed or received súmula: ``{match id: problems}`` (only those
-    with problems)."""
-    queryset = matches if matches is not None else Match.objects.filter(status__in=CHECKED)
+    """:func:`check_match` over every súmula of :func:`checked_matches`: ``{match id: problems}`` (only
+    those with problems)."""
+    queryset = matches if matches is not None else checked_matches()
     found = {}
     for match_id in queryset.order_by("pk").values_list("pk", flat=True):
         problems = check_match(match_id)

@@ -106,3 +106,36 @@ def test_the_system_check_wants_the_key_from_the_environment_in_production(hosts
 def test_a_bad_old_key_is_named_by_the_check():
     with override_settings(SUMULA_SIGNING_OLD_KEYS=["not-a-key"], DEBUG=True):
         assert [error.id for error in checks.seal_key()] == ["scoring.E002"]
+
+
+# ---- issue 21 §6: signatures and the status against the audit trail
+
+
+def test_a_deleted_signature_is_reported(received):
+    version = received.versions.get()
+    raw("DELETE FROM scoring_signature WHERE version_id = %s AND role = 'team1'", (version.pk,), "scoring_signature")
+    ok, out = verify_command()
+    assert not ok and "the team1 signature is in the audit trail, not in the rows (deleted)" in out
+
+
+def test_a_forged_signature_and_status_are_reported(env_key, pairs, tournament, referee, organizer):
+    from scoring import services
+
+    match = services.create_match(pair_a=pairs[0], pair_b=pairs[1], tournament=tournament, referee=referee,
+                                  by=organizer)
+    play(match, referee, 0, 1, 0, 0, 0)
+    version = match.versions.get()
+    for role, player in (("team0", match.pair_a.first_player), ("team1", match.pair_b.first_player)):
+        raw("INSERT INTO scoring_signature (version_id, role, player_id, method, digest, signed_at) "
+            "VALUES (%s, %s, %s, 'pin', %s, CURRENT_TIMESTAMP)", (version.pk, role, player.pk, version.digest),
+            "scoring_signature")
+    raw("UPDATE scoring_match SET status = 'signed' WHERE id = %s", (match.pk,))
+    ok, out = verify_command()
+    assert not ok and "the team0 signature has no audit event (added in the rows)" in out
+    assert "status: signed, but the audit trail says open" in out
+
+
+def test_a_status_set_back_to_open_stays_in_the_check(received):
+    raw("UPDATE scoring_match SET status = 'open' WHERE id = %s", (received.pk,))
+    ok, out = verify_command()
+    assert not ok and "status: open, but the audit trail says received for version 1 (moved backwards)" in out
