@@ -158,6 +158,35 @@ def seal_holds(version: SumulaVersion) -> bool | None:
     return True
 
 
+def _signature_message(version: SumulaVersion, role: str, signer_id: int | None, method: str, signed_at) -> bytes:
+    return b"truco-signature-v1\n" + canonical({
+        "match": version.match_id, "version": version.number, "digest": version.digest, "role": role,
+        "signer": signer_id, "method": method, "at": round(signed_at.timestamp() * 1_000_000)})
+
+
+def signature_seal(version: SumulaVersion, role: str, signer_id: int | None, method: str, signed_at) -> dict:
+    """The seal fields of a new signature: who (player or user id) signed which version, how and when."""
+    signature = private_key().sign(_signature_message(version, role, signer_id, method, signed_at))
+    return {"server_seal": base64.b64encode(signature).decode("ascii"), "server_key": key_id()}
+
+
+def signature_seal_holds(signature, version: SumulaVersion) -> bool | None:
+    """As :func:`seal_holds`, for a signature: None only for one stored before signatures were sealed."""
+    if not signature.server_seal:
+        sealed = type(signature).objects.filter(pk__lt=signature.pk).exclude(server_seal="").exists()
+        return False if sealed else None
+    public = key_ring().get(signature.server_key)
+    if public is None:
+        return False
+    signer = signature.player_id if signature.role != "referee" else signature.user_id
+    try:
+        public.verify(base64.b64decode(signature.server_seal),
+                      _signature_message(version, signature.role, signer, signature.method, signature.signed_at))
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
 def rotate() -> tuple[str, str]:
     """A new key in the key file, the old public key kept in :func:`old_keys_file`: ``(old id, new id)``.
     Only for a key file: a key from the environment is rotated by setting a new one (see the command)."""
@@ -245,6 +274,9 @@ def check_match(match: Match | int) -> list[str]:
     for signature in version.signatures.all():
         if signature.digest != version.digest:
             problems.append(f"version {version.number}: the {signature.role} signature binds another digest")
+        if signature_seal_holds(signature, version) is False:
+            problems.append(f"version {version.number}: the server's seal of the {signature.role} signature "
+                            "does not hold")
     problems += trail_problems(match, version)
     if match.status in CHECKED:  # the rows of the súmula itself; names of teams and people may change later
         rebuilt = build_document(match, version.number, corrections_of(versions), load_games(match))

@@ -126,8 +126,9 @@ def test_a_forged_signature_and_status_are_reported(env_key, pairs, tournament, 
     play(match, referee, 0, 1, 0, 0, 0)
     version = match.versions.get()
     for role, player in (("team0", match.pair_a.first_player), ("team1", match.pair_b.first_player)):
-        raw("INSERT INTO scoring_signature (version_id, role, player_id, method, digest, signed_at) "
-            "VALUES (%s, %s, %s, 'pin', %s, CURRENT_TIMESTAMP)", (version.pk, role, player.pk, version.digest),
+        raw("INSERT INTO scoring_signature (version_id, role, player_id, method, digest, signed_at, server_seal, "
+            "server_key) VALUES (%s, %s, %s, 'pin', %s, CURRENT_TIMESTAMP, '', '')",
+            (version.pk, role, player.pk, version.digest),
             "scoring_signature")
     raw("UPDATE scoring_match SET status = 'signed' WHERE id = %s", (match.pk,))
     ok, out = verify_command()
@@ -139,3 +140,12 @@ def test_a_status_set_back_to_open_stays_in_the_check(received):
     raw("UPDATE scoring_match SET status = 'open' WHERE id = %s", (received.pk,))
     ok, out = verify_command()
     assert not ok and "status: open, but the audit trail says received for version 1 (moved backwards)" in out
+
+
+def test_each_signature_is_sealed_and_a_forged_one_is_reported(received):
+    version = received.versions.get()
+    assert all(integrity.signature_seal_holds(s, version) is True for s in version.signatures.all())
+    raw("UPDATE scoring_signature SET player_id = %s WHERE version_id = %s AND role = 'team1'",
+        (received.pair_b.first_player.pk, version.pk), "scoring_signature")  # another player "signed"
+    ok, out = verify_command()
+    assert not ok and "the server's seal of the team1 signature does not hold" in out
