@@ -367,6 +367,10 @@ PRINT_JOB_KEEP_DAYS = float(os.environ.get("PRINT_JOB_KEEP_DAYS", "7"))
 # database. SUMULA_SIGNING_KEY is the private key (32 bytes, base64); without it a key file is made.
 SUMULA_SIGNING_KEY = os.environ.get("SUMULA_SIGNING_KEY", "")
 SUMULA_SIGNING_KEY_FILE = os.environ.get("SUMULA_SIGNING_KEY_FILE", str(VAR_DIR / "sumula-signing.key"))
+#: the key file was named by the operator (a secret or a shared volume), not made on first use
+SUMULA_SIGNING_KEY_FILE_CHOSEN = bool(os.environ.get("SUMULA_SIGNING_KEY_FILE"))
+#: public keys of earlier seal keys (base64, comma-separated): their seals still hold after a rotation
+SUMULA_SIGNING_OLD_KEYS = [k.strip() for k in os.environ.get("SUMULA_SIGNING_OLD_KEYS", "").split(",") if k.strip()]
 
 # Organizers and referees sign in on the site's own page (the admin's accepts staff only).
 LOGIN_URL = "login"

@@ -5,13 +5,17 @@
   The token is not stored on the server: the page that makes it hands it over in a signed cookie
   (``SHOWN_COOKIE``, this page's path only, 30 minutes), so a reload still shows it.
 - ``accept`` (anyone holding the link): choose a login and a password, then land signed in on
-  "Minhas mesas"; a link used, expired or revoked says so (410), an unknown one 404.
+  "Minhas mesas"; a link used, expired or revoked says so (410) without looking at the password, an
+  unknown one 404. Posts are throttled like ``/entrar/`` (django-axes, per account and address: 429):
+  to a dead link as the login typed, to a pending one as the invitation, whose refused logins count.
 """
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib.auth import login
+from django.contrib.auth.signals import user_login_failed
 from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
@@ -141,6 +145,20 @@ def revoke(request, tournament: Tournament, pk: int):
     return redirect(_page_path(tournament))
 
 
+def _throttled_as(invitation: RefereeInvitation | None, username: str) -> dict:
+    """The credentials a post to the link is throttled as (django-axes, per account and address as
+    ``/entrar/``): on a link that no longer works, the login typed (its failures are the login page's);
+    on a pending link, the invitation (a login refused as taken counts, so its holder cannot test
+    logins in bulk)."""
+    if invitation is None or invitations.state(invitation) != invitations.PENDING:
+        return {"username": username[:150]}
+    return {"username": f"invitation:{invitation.pk}"}
+
+
+def _count_failure(request, credentials: dict) -> None:
+    user_login_failed.send(sender=__name__, credentials=credentials, request=request)
+
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def accept(request, token: str):
@@ -150,15 +168,21 @@ def accept(request, token: str):
                "username": (invitation.login if invitation is not None else ""), "field": ""}
     if request.method == "POST" and invitation is not None:
         context["username"] = (request.POST.get("username") or "").strip()
+        credentials = _throttled_as(invitation, context["username"])
+        if AxesProxyHandler.is_locked(request, credentials):
+            return render(request, settings.AXES_LOCKOUT_TEMPLATE, status=429)
         try:
             user = invitations.accept(token, username=request.POST.get("username", ""),
                                       password=request.POST.get("password", ""),
-                                      password2=request.POST.get("password2", ""))
+                                      password2=request.POST.get("password2", ""), signed_in_as=request.user)
         except ServiceError as error:
             if getattr(error, "field", "") == "token":
                 context["refusal"] = error.message
+                _count_failure(request, _throttled_as(None, context["username"]))  # a dead link: like /entrar/
             else:
                 context["error"], context["field"] = _labelled(error), error.field
+                if isinstance(error, invitations.LoginRefused):
+                    _count_failure(request, credentials)
         else:
             login(request, user, backend=BACKEND)
             messages.success(request, _("Welcome, %(name)s: these are your tables.")

@@ -7,6 +7,10 @@ login and a password, and is signed in on "Minhas mesas".
   who made it (:func:`invite`, :func:`reissue` return it).
 - A link works once, until it expires (``settings.REFEREE_INVITATION_DAYS``, 7 days by default),
   unless the organizer revokes it; a reissue revokes it and gives a new link for the same referee.
+  A used link is dead: it checks no password (it is no way to sign in), and the page throttles posts
+  to it like ``/entrar/`` (``referee.invitation_views``). A used invitation can be revoked: the
+  referee loses the tables it gave them. A login that cannot be chosen is refused without saying
+  whether an account has it (:class:`LoginRefused`, counted as a failed sign-in).
 - Only the tournament's organizer (staff, superusers) invites, revokes and reissues; every one of
   these writes, and the use of a link, is in the tournament's audit log (``AuditEntry``).
 - A double tap makes one invitation: the same organizer inviting the same name again within
@@ -29,13 +33,23 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, Forbidden, ServiceError
 from tournaments import organizer_tools
 from tournaments import services as tournament_services
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import AuditEntry, TableAssignment, Tournament
 
 from .models import RefereeInvitation
 
 TOKEN_BYTES = 24  # 32 URL-safe characters, as a table link
 DOUBLE_SUBMIT = timedelta(seconds=30)
 PENDING, USED, EXPIRED, REVOKED = "pending", "used", "expired", "revoked"
+
+
+class LoginRefused(ServiceError):
+    """The login chosen cannot be had (taken): said without telling whether an account has it, and
+    counted as a failed sign-in by the caller (throttled like ``/entrar/``)."""
+
+
+def _login_refused() -> LoginRefused:
+    return LoginRefused(_("This login cannot be chosen: choose another (your name with a number, for instance)."),
+                        "username")
 
 
 def token_hash(token: str) -> str:
@@ -47,10 +61,10 @@ def validity() -> timedelta:
 
 
 def state(invitation: RefereeInvitation, now=None) -> str:
-    if invitation.used_at is not None:
-        return USED
     if invitation.revoked_at is not None:
         return REVOKED
+    if invitation.used_at is not None:
+        return USED
     if invitation.expires_at <= (now or timezone.now()):
         return EXPIRED
     return PENDING
@@ -125,11 +139,11 @@ def _reissue(old: RefereeInvitation, by, now) -> tuple[RefereeInvitation, str]:
     return invitation, token
 
 
-def _locked(invitation: RefereeInvitation, by) -> RefereeInvitation:
+def _locked(invitation: RefereeInvitation, by, *, used_too: bool = False) -> RefereeInvitation:
     invitation = (RefereeInvitation.objects.select_for_update(of=("self",)).select_related("tournament")
                   .get(pk=invitation.pk))
     _require_manager(by, invitation.tournament)
-    if invitation.used_at is not None:
+    if invitation.used_at is not None and not used_too:
         raise Conflict(_("This invitation was already used: the referee signs in with the login they chose."),
                        "invitation")
     return invitation
@@ -143,13 +157,21 @@ def reissue(invitation: RefereeInvitation, by) -> tuple[RefereeInvitation, str]:
 
 
 def revoke(invitation: RefereeInvitation, by) -> RefereeInvitation:
-    """The link stops working at once. ``Conflict`` when it was used; revoking twice changes nothing."""
+    """The link stops working at once; revoking twice changes nothing. A used invitation is revoked too:
+    the referee it made loses the tables it gave them in this tournament (their account stays: it may
+    referee elsewhere; the organizer deactivates it in the admin)."""
     with transaction.atomic():
-        invitation = _locked(invitation, by)
+        invitation = _locked(invitation, by, used_too=True)
         if invitation.revoked_at is None:
             invitation.revoked_at, invitation.revoked_by = timezone.now(), by
             invitation.save(update_fields=["revoked_at", "revoked_by"])
             _audit(invitation, by, AuditEntry.Action.INVITATION_REVOKED, before=_json(invitation))
+            if invitation.user_id is not None:
+                for assignment in (TableAssignment.objects.filter(tournament_id=invitation.tournament_id,
+                                                                  referee_id=invitation.user_id)
+                                   .select_related("round")):
+                    tournament_services.assign_referee(invitation.tournament, by, table=assignment.table,
+                                                       referee=None, round=assignment.round)
         return invitation
 
 
@@ -178,32 +200,34 @@ def refusal(invitation: RefereeInvitation | None) -> str | None:
     return None
 
 
-def accept(token: str, *, username: str, password: str, password2: str):
+def accept(token: str, *, username: str, password: str, password2: str, signed_in_as=None):
     """The referee's account from the link: the login they chose (free, Django's rules) and a password
     that passes the site's validators; the link is then used. The table of the invitation, if any,
-    is assigned to them. A second send of the same form (same login and password) returns the same
-    account. ``ServiceError`` naming the field; ``Conflict`` (field ``token``) when the link does not work."""
+    is assigned to them. A second send of the same form by the browser the first one signed in
+    (``signed_in_as``, the request's user) returns the same account; a used link checks no password
+    (it is not a way to sign in: issue 21 §7). ``ServiceError`` naming the field; ``Conflict`` (field
+    ``token``) when the link does not work."""
     with transaction.atomic():
         found = find(token)
         invitation = (RefereeInvitation.objects.select_for_update(of=("self",)).select_related("tournament", "user")
                       .filter(pk=found.pk).first() if found is not None else None)
-        if invitation is not None and invitation.user is not None and state(invitation) == USED \
-                and invitation.user.get_username() == (username or "").strip() \
-                and invitation.user.check_password(password or ""):
+        if invitation is not None and invitation.user_id is not None and state(invitation) == USED \
+                and getattr(signed_in_as, "pk", None) == invitation.user_id:
             return invitation.user  # the same form sent twice: its account, once
         reason = refusal(invitation)
         if reason:
             raise Conflict(reason, "token")
         if (password or "") != (password2 or ""):
             raise ServiceError(_("The two passwords differ: type the same password twice."), "password2")
+        if get_user_model().objects.filter(username__iexact=(username or "").strip()).exists():
+            raise _login_refused()
         username = organizer_tools.clean_login(username)
         user = organizer_tools.new_referee_user(invitation.name, username, password)
         try:
             with transaction.atomic():
                 user.save()
         except IntegrityError:
-            raise ServiceError(_("The login %(login)s is taken: choose another.") % {"login": username},
-                               "username") from None
+            raise _login_refused() from None
         invitation.used_at, invitation.user = timezone.now(), user
         invitation.save(update_fields=["used_at", "user"])
         _audit(invitation, user, AuditEntry.Action.INVITATION_USED, after={**_json(invitation), "user": user.pk,

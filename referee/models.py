@@ -268,8 +268,10 @@ class RefereeInvitation(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(token_hash__regex=r"^[0-9a-f]{64}$"),
                                    name="referee_invitation_token_sha256"),
-            models.CheckConstraint(condition=Q(used_at__isnull=True) | Q(revoked_at__isnull=True),
-                                   name="referee_invitation_used_or_revoked"),
+            # a link is revoked before use, or a used invitation revoked afterwards (issue 21 §7)
+            models.CheckConstraint(condition=Q(used_at__isnull=True) | Q(revoked_at__isnull=True)
+                                   | Q(revoked_at__gte=models.F("used_at")),
+                                   name="referee_invitation_revoked_after_use"),
             models.CheckConstraint(condition=Q(table__isnull=True) | Q(table__gte=1),
                                    name="referee_invitation_table_positive"),
         ]

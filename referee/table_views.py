@@ -41,7 +41,7 @@ from scoring.models import Match, Signature
 from scoring.table_links import ensure_links, resolve
 from tournaments import table_cards
 from scoring.words import engine_words
-from scoring.pins import client_of
+from scoring.pins import client_of, set_device_cookie
 from tournaments import pins
 
 from . import calls, services
@@ -157,6 +157,7 @@ def page(request, token: str):
     if link is None:  # a table card between rounds
         response = render(request, "referee/table_idle.html", {"card": card, **_idle(card)})
         response["Refresh"] = "30"  # the next round's match appears without a tap
+        set_device_cookie(request, response)
         return response
     match = load_match(link.match_id)
     boot = screen_boot(match)
@@ -173,7 +174,9 @@ def page(request, token: str):
         "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
         "sw": reverse("table:sw"), "script": reverse("table:script"),
     })
-    return render(request, "referee/table.html", {"match": match, "boot": boot})
+    response = render(request, "referee/table.html", {"match": match, "boot": boot})
+    set_device_cookie(request, response)  # each phone counts its own PIN failures (scoring/pins.py)
+    return response
 
 
 @never_cache

@@ -6,4 +6,4 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self) -> None:
-        from . import print_upkeep  # noqa: F401 - connects the print job file cleanup
+        from . import checks, print_upkeep  # noqa: F401 - the seal key's system checks; the print job file cleanup

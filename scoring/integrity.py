@@ -6,6 +6,11 @@
   use). The seal binds the match, the version number and the digest; its public half is printed
   on the verification page. Whoever rewrites the rows, the stored version and its digest together
   cannot make a seal that holds.
+- **Key ring**: each seal records its key id (``server_key``); earlier keys' public halves stay
+  verifiable (``SUMULA_SIGNING_OLD_KEYS``, and beside a key file its ``.old`` file), never from the
+  database. ``manage.py rotate_signing_key`` rotates (:func:`rotate`). A blank seal is accepted
+  ("not verifiable") only for a version older than every sealed one. ``scoring/checks.py`` fails
+  ``manage.py check`` in production when the key is a file made on first use.
 - **Shown fields**: a game's ``score`` and ``winner`` are not chained in the digest (the contract
   of docs/sumula-document.md); they must equal what the game's entries give (the last entry's
   score, the team at 12), so changing them is detected as surely.
@@ -13,7 +18,10 @@
   rows (games, hands, penalties, versions) and names every difference with the signed version,
   together with the stored copy's digest, the seal and the signatures' digests.
   ``manage.py verify_sumulas`` and the periodic task ``scoring.verify_sumulas`` run it over every
-  signed or received súmula; the match's page and API show it.
+  signed or received súmula, and every one the audit trail says was (:func:`checked_matches`); the
+  match's page and API show it.
+- **Audit trail**: :func:`trail_problems` holds the current version's signatures and the match's status
+  to the append-only ``MatchEvent`` rows: a signature deleted or added, a status moved backwards.
 """
 from __future__ import annotations
 
@@ -26,9 +34,10 @@ from pathlib import Path
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from django.conf import settings
+from django.db.models import Q
 
 from .content import build_document, canonical, corrections_of, digest, load_games, match_queryset
-from .models import Match, SumulaVersion
+from .models import Match, MatchEvent, SumulaVersion
 
 CHECKED = (Match.Status.SIGNED, Match.Status.RECEIVED)
 ROW_PARTS = ("games", "result", "corrections")  # what the match's rows make (the header names people)
@@ -90,19 +99,109 @@ def seal(match_id: int, number: int, version_digest: str) -> dict:
     return {"server_seal": base64.b64encode(signature).decode("ascii"), "server_key": key_id()}
 
 
+def old_keys_file() -> Path:
+    """Where ``rotate_signing_key`` keeps the earlier public keys of a key file (beside it, never in
+    the database: whoever writes the database must not be able to add a key)."""
+    file = _key_file()
+    return file.with_name(file.name + ".old")
+
+
+def old_public_keys() -> list[str]:
+    """The earlier public keys (base64): ``SUMULA_SIGNING_OLD_KEYS`` and, with a key file, its ``.old``."""
+    keys = list(getattr(settings, "SUMULA_SIGNING_OLD_KEYS", []) or [])
+    if not getattr(settings, "SUMULA_SIGNING_KEY", ""):
+        try:
+            keys += [line.strip() for line in old_keys_file().read_text().splitlines() if line.strip()]
+        except OSError:
+            pass
+    return keys
+
+
+@lru_cache(maxsize=8)
+def _public_keys(old: tuple[str, ...]) -> dict[str, Ed25519PublicKey]:
+    ring = {}
+    for text in old:
+        try:
+            public = Ed25519PublicKey.from_public_bytes(base64.b64decode(text, validate=True))
+        except ValueError:  # a bad entry is reported by the system check, not fatal here
+            continue
+        ring[key_id(public)] = public
+    return ring
+
+
+def key_ring() -> dict[str, Ed25519PublicKey]:
+    """Every public key a seal may have been made with, by key id: the current key and the old ones."""
+    current = private_key().public_key()
+    return {**_public_keys(tuple(old_public_keys())), key_id(current): current}
+
+
+def _sealed_before(version: SumulaVersion) -> bool:
+    """Whether a version stored before this one carries a seal: seals existed when this one was issued."""
+    return SumulaVersion.objects.filter(pk__lt=version.pk).exclude(server_seal="").exists()
+
+
 def seal_holds(version: SumulaVersion) -> bool | None:
-    """True when the server's seal holds for this version's match, number and digest; False when it
-    does not (or was made with another key); None for a version stored before seals existed."""
+    """True when the server's seal holds for this version's match, number and digest, with the key its
+    ``server_key`` names (the current key or an old one: :func:`key_ring`); False when it does not, the
+    key is unknown, or the seal is blank on a version issued after seals existed; None only for a
+    version stored before seals existed (not verifiable)."""
     if not version.server_seal:
-        return None
-    if version.server_key != key_id():
+        return False if _sealed_before(version) else None
+    public = key_ring().get(version.server_key)
+    if public is None:
         return False
     try:
-        private_key().public_key().verify(base64.b64decode(version.server_seal),
-                                          _message(version.match_id, version.number, version.digest))
+        public.verify(base64.b64decode(version.server_seal),
+                      _message(version.match_id, version.number, version.digest))
     except (InvalidSignature, ValueError):
         return False
     return True
+
+
+def _signature_message(version: SumulaVersion, role: str, signer_id: int | None, method: str, signed_at) -> bytes:
+    return b"truco-signature-v1\n" + canonical({
+        "match": version.match_id, "version": version.number, "digest": version.digest, "role": role,
+        "signer": signer_id, "method": method, "at": round(signed_at.timestamp() * 1_000_000)})
+
+
+def signature_seal(version: SumulaVersion, role: str, signer_id: int | None, method: str, signed_at) -> dict:
+    """The seal fields of a new signature: who (player or user id) signed which version, how and when."""
+    signature = private_key().sign(_signature_message(version, role, signer_id, method, signed_at))
+    return {"server_seal": base64.b64encode(signature).decode("ascii"), "server_key": key_id()}
+
+
+def signature_seal_holds(signature, version: SumulaVersion) -> bool | None:
+    """As :func:`seal_holds`, for a signature: None only for one stored before signatures were sealed."""
+    if not signature.server_seal:
+        sealed = type(signature).objects.filter(pk__lt=signature.pk).exclude(server_seal="").exists()
+        return False if sealed else None
+    public = key_ring().get(signature.server_key)
+    if public is None:
+        return False
+    signer = signature.player_id if signature.role != "referee" else signature.user_id
+    try:
+        public.verify(base64.b64decode(signature.server_seal),
+                      _signature_message(version, signature.role, signer, signature.method, signature.signed_at))
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def rotate() -> tuple[str, str]:
+    """A new key in the key file, the old public key kept in :func:`old_keys_file`: ``(old id, new id)``.
+    Only for a key file: a key from the environment is rotated by setting a new one (see the command)."""
+    file = _key_file()
+    old = private_key().public_key()
+    raw = Ed25519PrivateKey.generate().private_bytes_raw()
+    with open(old_keys_file(), "a", encoding="ascii") as out:  # first: no moment without the old key
+        out.write(public_key_b64(old) + "\n")
+    draft = file.with_name(f".{file.name}.{os.getpid()}.new")
+    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(base64.b64encode(raw) + b"\n")
+    os.replace(draft, file)
+    _private_key.cache_clear()
+    return key_id(old), key_id()
 
 
 # ------------------------------------------------------------------------------ shown fields
@@ -169,10 +268,16 @@ def check_match(match: Match | int) -> list[str]:
         problems.append(f"version {version.number}: the stored document does not give its digest")
     problems += [f"version {version.number}: {p}" for p in shown_fields_problems(stored)]
     if seal_holds(version) is False:
-        problems.append(f"version {version.number}: the server's seal does not hold")
+        problems.append(f"version {version.number}: the server's seal does not hold" if version.server_seal else
+                        f"version {version.number}: the server's seal does not hold (blank, on a version issued "
+                        "after seals existed)")
     for signature in version.signatures.all():
         if signature.digest != version.digest:
             problems.append(f"version {version.number}: the {signature.role} signature binds another digest")
+        if signature_seal_holds(signature, version) is False:
+            problems.append(f"version {version.number}: the server's seal of the {signature.role} signature "
+                            "does not hold")
+    problems += trail_problems(match, version)
     if match.status in CHECKED:  # the rows of the súmula itself; names of teams and people may change later
         rebuilt = build_document(match, version.number, corrections_of(versions), load_games(match))
         for part in ROW_PARTS:
@@ -180,10 +285,45 @@ def check_match(match: Match | int) -> list[str]:
     return problems
 
 
+STATUS_RANK = {Match.Status.OPEN: 0, Match.Status.SIGNED: 1, Match.Status.RECEIVED: 2}
+
+
+def trail_problems(match: Match, version: SumulaVersion) -> list[str]:
+    """The current version's signatures and the match's status against its audit trail (``MatchEvent``,
+    append-only): a signature deleted or added in the rows, a status moved backwards or ahead of what
+    happened (issue 21 §6). A cross-check, not a seal: who can rewrite both tables at once is caught by
+    the seal of the version only."""
+    events = list(match.events.filter(kind__in=[MatchEvent.Kind.SIGNATURE, MatchEvent.Kind.LOCKED,
+                                                MatchEvent.Kind.RECEIVED]).values("kind", "data"))
+    mine = [e for e in events if isinstance(e["data"], dict) and e["data"].get("version") == version.number]
+    signed = {e["data"].get("role") for e in mine if e["kind"] == MatchEvent.Kind.SIGNATURE}
+    rows = set(version.signatures.values_list("role", flat=True))
+    problems = [f"version {version.number}: the {role} signature is in the audit trail, not in the rows (deleted)"
+                for role in sorted(signed - rows, key=str)]
+    problems += [f"version {version.number}: the {role} signature has no audit event (added in the rows)"
+                 for role in sorted(rows - signed, key=str)]
+    kinds = {e["kind"] for e in mine}
+    expected = (Match.Status.RECEIVED if MatchEvent.Kind.RECEIVED in kinds else
+                Match.Status.SIGNED if MatchEvent.Kind.LOCKED in kinds else Match.Status.OPEN)
+    if STATUS_RANK.get(match.status, 0) < STATUS_RANK[expected]:
+        problems.append(f"status: {match.status}, but the audit trail says {expected} for version {version.number} "
+                        "(moved backwards)")
+    elif STATUS_RANK.get(match.status, 0) > STATUS_RANK[expected]:
+        problems.append(f"status: {match.status}, but the audit trail says {expected} for version {version.number}")
+    return problems
+
+
+def checked_matches():
+    """The matches the periodic check covers: signed or received now, or ever locked or received by
+    their audit trail (a status set back to open does not take a súmula out of the check)."""
+    ever = MatchEvent.objects.filter(kind__in=[MatchEvent.Kind.LOCKED, MatchEvent.Kind.RECEIVED]).values("match_id")
+    return Match.objects.filter(Q(status__in=CHECKED) | Q(pk__in=ever))
+
+
 def check_all(matches=None) -> dict[int, list[str]]:
-    """:func:`check_match` over every signed or received súmula: ``{match id: problems}`` (only those
-    with problems)."""
-    queryset = matches if matches is not None else Match.objects.filter(status__in=CHECKED)
+    """:func:`check_match` over every súmula of :func:`checked_matches`: ``{match id: problems}`` (only
+    those with problems)."""
+    queryset = matches if matches is not None else checked_matches()
     found = {}
     for match_id in queryset.order_by("pk").values_list("pk", flat=True):
         problems = check_match(match_id)

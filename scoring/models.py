@@ -328,6 +328,9 @@ class Signature(AppendOnly):
     method = models.CharField(_("method"), max_length=10, choices=Method.choices)
     digest = models.CharField(_("digest signed"), max_length=64)
     signed_at = models.DateTimeField(_("signed at"), default=timezone.now)
+    # the server's seal on who signed what and when (scoring/integrity.py: signature_seal, issue 21 §6)
+    server_seal = models.CharField(_("server seal"), max_length=100, blank=True, default="")
+    server_key = models.CharField(_("server key id"), max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["version", "signed_at", "id"]

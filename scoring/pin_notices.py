@@ -3,8 +3,9 @@
 - **Where they look**: :func:`lockouts` lists, for the matches given (the open and signed ones of
   their tournaments), each player whose PIN is locked now — a device locked out of it, or the PIN
   suspended for every device — with the match (its table) to unlock it from
-  (``scoring:pin-unlock``, :func:`scoring.pins.unlock`). One query when nobody is locked out, two
-  otherwise, whatever the number of matches.
+  (``scoring:pin-unlock``, :func:`scoring.pins.unlock`), and who is guessing: the devices and
+  addresses that failed with their counts. One query when nobody is locked out, three otherwise,
+  whatever the number of matches.
 - **By mail**: when a failed attempt starts a lockout, :func:`lockout_started` (called by
   ``pins.verify`` once its transaction commits) queues ``scoring.mail_pin_lockout``
   (scoring/tasks.py: the request does not wait for the mail server; eager without a broker), which
@@ -29,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from . import access
 from .models import CredentialAttempts, Match, NoticeSent
+from . import pins
 from .pins import EVERY_CLIENT
 
 logger = logging.getLogger(__name__)
@@ -42,8 +44,17 @@ class Lockout:
     match: Match
     player: object
     pair: object
-    suspended: bool  # every device (the PIN suspended), else some device(s) locked out
+    suspended: bool  # many failures from several clients: the PIN slowed, else some device(s) locked out
     until: datetime
+    failures: int = 0  # within the day, from every client
+    clients: tuple = ()  # (who, failures) of each client that failed, most first: who is attacking
+
+
+def _clients(rows) -> tuple:
+    """``(describe(client), failures)`` per client, most failures first (at most 5 shown)."""
+    found = sorted(((pins.describe(row.client), row.failures + pins.PER_CLIENT_LIMIT * row.lockouts)
+                    for row in rows), key=lambda item: -item[1])
+    return tuple(found[:5])
 
 
 def open_matches(queryset):
@@ -55,8 +66,9 @@ def open_matches(queryset):
 
 
 def lockouts(matches) -> list[Lockout]:
-    """Every player of ``matches`` (see :func:`open_matches`) locked out of their PIN now, by table. One
-    query when nobody is locked out (the usual case: the matches are not read), two otherwise."""
+    """Every player of ``matches`` (see :func:`open_matches`) locked out of their PIN now, by table, with the
+    day's failures and the clients that failed. One query when nobody is locked out (the usual case: the
+    matches are not read), three otherwise."""
     now = timezone.now()
     locked: dict[str, tuple[bool, datetime]] = {}
     for row in CredentialAttempts.objects.filter(subject__startswith="player:", locked_until__gt=now):
@@ -64,7 +76,14 @@ def lockouts(matches) -> list[Lockout]:
         locked[row.subject] = (suspended or row.client == EVERY_CLIENT, max(until, row.locked_until))
     if not locked:
         return []
-    found = [Lockout(match, player, pair, *locked[f"player:{player.pk}"])
+    counts: dict[str, list] = {subject: [0, []] for subject in locked}
+    for row in CredentialAttempts.objects.filter(subject__in=locked, last_failure_at__gte=now - pins.GLOBAL_WINDOW):
+        if row.client == EVERY_CLIENT:
+            counts[row.subject][0] = row.failures + pins.GLOBAL_LIMIT * row.lockouts
+        else:
+            counts[row.subject][1].append(row)
+    found = [Lockout(match, player, pair, *locked[f"player:{player.pk}"], counts[f"player:{player.pk}"][0],
+                     _clients(counts[f"player:{player.pk}"][1]))
              for match in matches for pair in (match.pair_a, match.pair_b) for player in access.pair_players(pair)
              if f"player:{player.pk}" in locked]
     return sorted(found, key=lambda lock: (lock.match.table or 0, lock.match.pk, lock.player.name))
@@ -132,8 +151,9 @@ def _message(match: Match, player, suspended: bool) -> tuple[str, str]:
     where = (_("table %(table)s") % {"table": match.table}) if match.table else _("a match without a table")
     subject = _("[%(tournament)s] %(player)s's PIN locked at %(where)s") % {
         "tournament": match.tournament.name, "player": player.name, "where": where}
-    what = (_("The PIN is suspended for every device after many failed attempts: the player signs with a "
-              "one-time code from the referee, or you unlock it.") if suspended else
+    what = (_("The PIN is slowed after many failed attempts from several devices: each device the player was "
+              "using tries once a minute, new devices are refused; the referee's one-time codes work, or you "
+              "unlock it.") if suspended else
             _("A device was locked out of this PIN after several failed attempts (art. 25). If it was not the "
               "player, someone may be trying to guess it."))
     lines = [

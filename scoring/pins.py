@@ -1,62 +1,110 @@
-"""Guessing a PIN or a one-time code is useless, and nobody can lock a pair out (art. 25).
+"""Guessing a PIN or a one-time code is useless, and no stranger can lock a player out (art. 25).
+
+Owns: the device cookie of the table page, who a guessing client is (:func:`client_of`), the counts
+of failures and the lockouts (:func:`verify`), what the pair and the organizer are shown
+(:func:`alerts`, :func:`describe`) and the unlock (:func:`unlock`).
 
 A player's PIN is theirs everywhere, so failures are counted per player across matches and
 tournaments, in the database (:class:`~scoring.models.CredentialAttempts`) under a row lock: no
 lost update when guesses arrive in parallel, in any process.
 
-- **Who guesses**: each count is kept per *client*, the credential the request came with
-  (:func:`client_of`: a table's credential when one is registered, else the logged-in user, else
-  the address). Five failures lock that client out of that player's PIN for 10 minutes, then 20,
-  40… (doubling, at most a day); a stranger's guesses lock out only the stranger. A success
-  clears the client's count.
-- **Every client together**: 20 failures within a day from any clients suspend the player's PIN
-  for an hour (doubling on each suspension). One-time codes from the referee still work, and the
-  referee or the organizer can unlock (:func:`unlock`).
+- **Who guesses** (:func:`client_of`): a *device*, the table page's device cookie (random, signed by
+  the server, HttpOnly, SameSite=Lax: :func:`set_device_cookie`) with the client's address
+  (``config.auth.client_ip``: the same trusted-proxy logic as login throttling, ``DJANGO_PROXY_COUNT``);
+  else the logged-in user; else the address alone. Every phone at a table is its own device: an
+  opponent's guesses on the table's phone lock out that phone, not the player's own.
+- **Per (player, device)**: five failures lock that device out of that player's PIN for 10 minutes,
+  then 20, 40… (doubling, at most a day). A success clears the device's count.
+- **Every client together**: 20 failures within a day *slow* the player's PIN for an hour (doubling
+  on each slowdown), never block it: a device that was at the table before the slowdown started (its
+  cookie's date) or a logged-in user tries once a minute; an address without a device cookie, or a
+  device first seen since, is refused (it asks the referee for a one-time code). So the right PIN
+  from the player's own phone waits at most a minute, whatever strangers do.
+- **One-time codes** (6 digits, 10 minutes, single use) are counted apart, per pair of a match
+  (``code:<match>:<team>``) and device: failures of the PIN never block the referee's code.
 - **One answer**: a wrong PIN and a player without a PIN get the same refusal; the match's state
   is checked by the callers before any PIN is looked at, so an old match answers nothing about
   the PIN; during a lockout the PIN is not checked at all.
-- **Told**: every refusal is in the match's audit trail (``signature_refused``, with ``locked``
-  when it started a lockout); :func:`alerts` lists the players of a match whose PIN had failures,
-  for the pair and the referee to see on the signing page; the organizer sees the lockouts on
-  their start page and dashboard, and gets a mail when one starts (scoring/pin_notices.py).
-
-One-time codes (6 digits, 10 minutes, single use) are counted the same way per pair of a match
-(``code:<match>:<team>``), per client.
+- **Told**: every refusal is in the match's audit trail (``signature_refused``, with the client and
+  ``locked`` when it started a lockout); :func:`alerts` lists the players of a match whose PIN had
+  failures, for the pair and the referee to see on the signing page; the organizer sees the lockouts,
+  with the devices and addresses and their counts, on their start page and dashboard, and gets a mail
+  when one starts (scoring/pin_notices.py).
 """
 from __future__ import annotations
 
+import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 
+from django.conf import settings
+from django.core import signing
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.auth import client_ip
 from config.errors import Forbidden
 
-from .models import CredentialAttempts, MatchEvent, TableLink
+from .models import CredentialAttempts, MatchEvent
 
 PER_CLIENT_LIMIT = 5
 FIRST_LOCKOUT = timedelta(minutes=10)
 MAX_LOCKOUT = timedelta(days=1)
 GLOBAL_LIMIT = 20
 GLOBAL_WINDOW = timedelta(days=1)
-FIRST_SUSPENSION = timedelta(hours=1)
+FIRST_SUSPENSION = timedelta(hours=1)  # the PIN slowed (each known device once a minute), doubling
+SLOW_INTERVAL = timedelta(minutes=1)
 EVERY_CLIENT = "*"
 LOCAL = "local"  # a service called without a request (shell, tests, management commands)
 
-# ------------------------------------------------------------------------------ clients
+# ------------------------------------------------------------------------------ devices and clients
+
+DEVICE_COOKIE = "truco_device"
+DEVICE_SALT = "scoring.pins.device"
+DEVICE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
+
+
+def _signer() -> signing.Signer:
+    return signing.Signer(salt=DEVICE_SALT)
+
+
+def device_of(request) -> tuple[str, int] | None:
+    """The device cookie's ``(id, issued at)`` when the request carries a valid one (signed by this
+    server: a client cannot choose an id or its date), else None."""
+    value = (getattr(request, "COOKIES", None) or {}).get(DEVICE_COOKIE)
+    if not value:
+        return None
+    try:
+        device_id, issued = _signer().unsign(value).split(".", 1)
+        return device_id, int(issued)
+    except (signing.BadSignature, ValueError):
+        return None
+
+
+def set_device_cookie(request, response) -> None:
+    """Give the phone a device cookie (the table page sets it): random, signed, HttpOnly, SameSite=Lax,
+    for the whole site (the API is under /api/). A valid one is kept: its date says since when the
+    device is at the table."""
+    if device_of(request) is not None:
+        return
+    value = _signer().sign(f"{secrets.token_urlsafe(16)}.{int(time.time() * 1000)}")  # issued, in ms
+    response.set_cookie(DEVICE_COOKIE, value, max_age=DEVICE_MAX_AGE, httponly=True, samesite="Lax",
+                        secure=bool(getattr(settings, "SESSION_COOKIE_SECURE", False)))
+
 
 ClientResolver = Callable[[object], "str | None"]
 
 
-def _from_table_credential(request) -> str | None:
-    """A table link (scoring.table_links): ``Authorization: Table <token>`` or the table page's URL."""
-    auth = getattr(request, "auth", None)
-    link = auth if isinstance(auth, TableLink) else getattr(getattr(request, "user", None), "table_link", None)
-    return f"table:{link.pk}" if isinstance(link, TableLink) else None
+def _from_device(request) -> str | None:
+    """A phone with the table page's device cookie: ``dev:<id>.<issued>@<address>``."""
+    device = device_of(request)
+    if device is None:
+        return None
+    return f"dev:{device[0]}.{device[1]}@{client_ip(request)[:64]}"
 
 
 def _from_user(request) -> str | None:
@@ -67,11 +115,12 @@ def _from_user(request) -> str | None:
 
 
 def _from_address(request) -> str | None:
-    address = (getattr(request, "META", {}) or {}).get("REMOTE_ADDR") or ""
+    """The client's address behind the trusted proxies (``config.auth.client_ip``, as for login throttling)."""
+    address = client_ip(request) if getattr(request, "META", None) is not None else ""
     return f"ip:{address[:100]}" if address else None
 
 
-CLIENT_RESOLVERS: list[ClientResolver] = [_from_table_credential, _from_user, _from_address]
+CLIENT_RESOLVERS: list[ClientResolver] = [_from_device, _from_user, _from_address]
 
 
 def register_client_resolver(resolver: ClientResolver) -> None:
@@ -89,6 +138,29 @@ def client_of(request) -> str:
         if found:
             return found[:120]
     return LOCAL
+
+
+def _device_issued(client: str) -> int | None:
+    """When the device cookie of a ``dev:`` client was issued, in ms since the epoch (None for any other client)."""
+    if not client.startswith("dev:"):
+        return None
+    try:
+        return int(client[4:].split("@", 1)[0].rsplit(".", 1)[1])
+    except (IndexError, ValueError):
+        return None
+
+
+def describe(client: str) -> str:
+    """The client as the organizer reads it: a device (its id's first characters) and address, an
+    address, or a user."""
+    if client.startswith("dev:"):
+        device, _at, address = client[4:].partition("@")
+        return _("device %(device)s at %(address)s") % {"device": device[:6], "address": address or "?"}
+    if client.startswith("ip:"):
+        return _("address %(address)s without a device cookie") % {"address": client[3:]}
+    if client.startswith("user:"):
+        return _("user #%(id)s") % {"id": client[5:]}
+    return client
 
 
 # ------------------------------------------------------------------------------ checking
@@ -117,6 +189,14 @@ def _minutes(delta: timedelta) -> int:
     return max(1, int(delta.total_seconds() + 59) // 60)
 
 
+def _back_off(first: timedelta, lockouts: int) -> timedelta:
+    return min(first * 2 ** max(lockouts - 1, 0), MAX_LOCKOUT)
+
+
+def _suspension(lockouts: int) -> timedelta:
+    return _back_off(FIRST_SUSPENSION, lockouts)
+
+
 def _fail(row: CredentialAttempts, now, limit: int, first: timedelta) -> bool:
     """Count one failure; start a lockout when the limit is reached (True)."""
     row.failures += 1
@@ -124,11 +204,30 @@ def _fail(row: CredentialAttempts, now, limit: int, first: timedelta) -> bool:
     started = False
     if row.failures >= limit:
         row.lockouts += 1
-        row.locked_until = now + min(first * 2 ** (row.lockouts - 1), MAX_LOCKOUT)
+        row.locked_until = now + _back_off(first, row.lockouts)
         row.failures = 0
         started = True
     row.save()
     return started
+
+
+def _slowed_refusal(player, every: CredentialAttempts, mine: CredentialAttempts, client: str, now) -> str:
+    """While the PIN is slowed (many failures from several clients), why this client may not try now
+    ("" when it may): a device that was at the table before the slowdown started, or a logged-in user,
+    tries once a minute; an address without a device cookie, or a device first seen since, does not."""
+    if not (every.locked_until and every.locked_until > now):
+        return ""
+    started = every.locked_until - _suspension(every.lockouts)
+    issued = _device_issued(client)
+    if client.startswith("ip:") or (issued is not None and issued >= started.timestamp() * 1000):
+        return _("%(player)s's PIN is slowed after many failed attempts from several devices: sign on the phone "
+                 "you have been using at this table, or ask the referee for a one-time code.") % {"player": player.name}
+    if mine.last_failure_at and mine.last_failure_at > now - SLOW_INTERVAL:
+        seconds = max(1, int((mine.last_failure_at + SLOW_INTERVAL - now).total_seconds() + 0.999))
+        return _("%(player)s's PIN is slowed after many failed attempts from several devices: each device tries "
+                 "once a minute. Wait %(seconds)s seconds, or ask the referee for a one-time code.") % {
+            "player": player.name, "seconds": seconds}
+    return ""
 
 
 def verify(player, *, client: str | None = None, pin: str | None = None, code: str | None = None,
@@ -146,14 +245,13 @@ def verify(player, *, client: str | None = None, pin: str | None = None, code: s
             mine = _row(subject, client)
             if every.window_start <= now - GLOBAL_WINDOW:
                 every.failures, every.window_start = 0, now
+            slowed = _slowed_refusal(player, every, mine, client, now)
             if mine.locked_until and mine.locked_until > now:
                 outcome = Outcome(False, method, _("Too many failed attempts for %(player)s from this device: wait "
                                                    "%(minutes)s minutes, or ask the referee for a one-time code.")
                                   % {"player": player.name, "minutes": _minutes(mine.locked_until - now)}, "pin")
-            elif every.locked_until and every.locked_until > now:
-                outcome = Outcome(False, method, _("%(player)s's PIN is suspended after many failed attempts: ask the "
-                                                   "referee for a one-time code, or to unlock it.")
-                                  % {"player": player.name}, "pin")
+            elif slowed:
+                outcome = Outcome(False, method, slowed, "pin")
             elif player.check_pin(str(pin)):
                 mine.failures, mine.lockouts, mine.locked_until = 0, 0, None
                 mine.save()

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from config.errors import Conflict, Forbidden
 
-from .. import access, holds, pins
+from .. import access, holds, integrity, pins
 from ..models import Match, MatchEvent, Signature, SigningCode, SumulaVersion
 from ..words import pair_names
 from .base import (
@@ -118,7 +118,8 @@ def sign(match: Match, role: str, player, *, pin: str | None = None, code: str |
         now = timezone.now()
         method = Signature.Method.PIN if pin else Signature.Method.CODE
         signature = Signature.objects.create(version=version, role=role, player=signer, method=method,
-                                             digest=version.digest, signed_at=now)
+                                             digest=version.digest, signed_at=now,
+                                             **integrity.signature_seal(version, role, signer.pk, method, now))
         _event(match, MatchEvent.Kind.SIGNATURE, by, role=role, player=signer.pk, method=method,
                version=version.number, digest=version.digest)
         roles = set(version.signatures.values_list("role", flat=True))
@@ -179,8 +180,11 @@ def countersign(match: Match, by, digest: str | None = None, reason: str = "") -
         if version.signatures.filter(role=Signature.Role.REFEREE).exists():
             raise Conflict(_("The referee already countersigned version %(number)s.") % {"number": version.number},
                            "role")
-        signature = Signature.objects.create(version=version, role=Signature.Role.REFEREE, user=by,
-                                             method=Signature.Method.SESSION, digest=version.digest)
+        now = timezone.now()
+        signature = Signature.objects.create(
+            version=version, role=Signature.Role.REFEREE, user=by, method=Signature.Method.SESSION,
+            digest=version.digest, signed_at=now,
+            **integrity.signature_seal(version, Signature.Role.REFEREE, by.pk, Signature.Method.SESSION, now))
         extra = {"in_place_of": match.referee_id, "reason": reason} if in_place else {}
         _event(match, MatchEvent.Kind.SIGNATURE, by, role="referee", version=version.number, digest=version.digest,
                **extra)

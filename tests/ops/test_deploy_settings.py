@@ -39,9 +39,22 @@ def test_check_deploy_reports_no_issue_with_the_readme_production_variables(tmp_
     assert {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DATABASE_URL", "CELERY_BROKER_URL"} <= set(env)
     if env["DJANGO_SECRET_KEY"].startswith("$("):  # the README generates one
         env["DJANGO_SECRET_KEY"] = "k" * 10 + os.urandom(30).hex()
+    assert "SUMULA_SIGNING_KEY" in env  # else scoring.E001 fails the check (issue 21 §5)
+    if env["SUMULA_SIGNING_KEY"].startswith("$("):
+        import base64
+
+        env["SUMULA_SIGNING_KEY"] = base64.b64encode(os.urandom(32)).decode()
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=env, tmp_path=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_a_generated_seal_key_fails_the_check_in_production(tmp_path):
+    env = {"DJANGO_ALLOWED_HOSTS": "truco.example.org", "DJANGO_SECRET_KEY": "k" * 60}
+    result = manage("check", env=env, tmp_path=tmp_path)
+    assert result.returncode != 0 and "scoring.E001" in result.stderr
+    chosen = manage("check", env={**env, "SUMULA_SIGNING_KEY_FILE": str(tmp_path / "seal.key")}, tmp_path=tmp_path)
+    assert chosen.returncode == 0, chosen.stderr
 
 
 def test_debug_is_off_unless_asked_for(tmp_path):

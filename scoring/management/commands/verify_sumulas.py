@@ -4,7 +4,6 @@ problem naming the match and what differs; exits with status 1 when any súmula 
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import integrity
-from scoring.models import Match
 
 
 class Command(BaseCommand):
@@ -14,7 +13,7 @@ class Command(BaseCommand):
         parser.add_argument("match", nargs="*", type=int, help="Only these match ids.")
 
     def handle(self, *args, **options):
-        matches = Match.objects.filter(status__in=integrity.CHECKED)
+        matches = integrity.checked_matches()
         if options["match"]:
             matches = matches.filter(pk__in=options["match"])
         checked = matches.count()

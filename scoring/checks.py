@@ -1,0 +1,42 @@
+"""System checks of the súmulas' seal key (Django's checks framework; run by ``manage.py check``,
+``migrate`` and ``check --deploy``, so ``scripts/serve`` stops before serving).
+
+- ``scoring.E001``: in production (debug off, a host that is not this machine) the seal key must come
+  from the environment (``SUMULA_SIGNING_KEY``) or a key file the operator named
+  (``SUMULA_SIGNING_KEY_FILE``: a secret or a shared volume). A key file made on first use differs
+  between machines and is lost when a container is recreated: every seal would stop holding.
+- ``scoring.E002``: an entry of ``SUMULA_SIGNING_OLD_KEYS`` is not a 32-byte public key in base64.
+"""
+from __future__ import annotations
+
+import base64
+
+from django.conf import settings
+from django.core.checks import Error, register
+
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1", "testserver"}
+
+
+def _production() -> bool:
+    hosts = set(getattr(settings, "ALLOWED_HOSTS", []) or [])
+    return not settings.DEBUG and bool(hosts - LOCAL_HOSTS)
+
+
+@register()
+def seal_key(app_configs=None, **kwargs):
+    errors = []
+    if (_production() and not getattr(settings, "SUMULA_SIGNING_KEY", "")
+            and not getattr(settings, "SUMULA_SIGNING_KEY_FILE_CHOSEN", False)):
+        errors.append(Error(
+            "The súmulas' seal key would be a file made on first use on each machine.",
+            hint="Set SUMULA_SIGNING_KEY (the same on every machine; see the README) or SUMULA_SIGNING_KEY_FILE "
+                 "(a secret or a shared volume).", id="scoring.E001"))
+    for text in getattr(settings, "SUMULA_SIGNING_OLD_KEYS", []) or []:
+        try:
+            valid = len(base64.b64decode(text, validate=True)) == 32
+        except ValueError:
+            valid = False
+        if not valid:
+            errors.append(Error(f"SUMULA_SIGNING_OLD_KEYS: {text[:12]}… is not a 32-byte public key in base64.",
+                                id="scoring.E002"))
+    return errors

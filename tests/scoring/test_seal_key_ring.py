@@ -1,0 +1,151 @@
+"""A key ring for the súmulas' seals (issue 21 §5, §6; scoring/integrity.py): each seal records its key
+id; old public keys stay verifiable after a rotation (``SUMULA_SIGNING_OLD_KEYS``, or the ``.old`` file
+``rotate_signing_key`` keeps beside a key file); a blank seal is refused on a version issued after
+seals existed; a seal key made on first use fails the system check in production."""
+from __future__ import annotations
+
+import base64
+import io
+import os
+
+import pytest
+from django.core.management import call_command
+from django.test import override_settings
+
+from scoring import checks, integrity
+from scoring.models import Match, SumulaVersion
+
+from .sumula_setup import *  # noqa: F401,F403
+from .test_tamper import raw, received, verify_command  # noqa: F401 (fixture)
+
+
+def new_key() -> str:
+    return base64.b64encode(os.urandom(32)).decode()
+
+
+@pytest.fixture
+def env_key(settings):
+    settings.SUMULA_SIGNING_KEY = new_key()
+    settings.SUMULA_SIGNING_OLD_KEYS = []
+    return settings
+
+
+def test_an_old_key_in_the_ring_still_verifies(env_key, received):
+    version = received.versions.get()
+    old_public = integrity.public_key_b64()
+    assert version.server_key == integrity.key_id()
+    env_key.SUMULA_SIGNING_KEY = new_key()  # rotated without keeping the old key: "altered"
+    assert integrity.seal_holds(version) is False
+    env_key.SUMULA_SIGNING_OLD_KEYS = [old_public]
+    assert integrity.seal_holds(version) is True
+    assert verify_command() == (True, "checked: 1; altered: 0\n")
+    page = integrity.key_ring()
+    assert version.server_key in page and integrity.key_id() in page
+
+
+def test_rotating_a_key_file_keeps_the_old_seals(settings, tmp_path, match, referee, organizer):
+    settings.SUMULA_SIGNING_KEY = ""
+    settings.SUMULA_SIGNING_OLD_KEYS = []
+    settings.SUMULA_SIGNING_KEY_FILE = str(tmp_path / "seal.key")
+    sealed = integrity.seal(1, 1, "d" * 64)
+    old_id = integrity.key_id()
+    out = io.StringIO()
+    call_command("rotate_signing_key", stdout=out)
+    assert integrity.key_id() != old_id and old_id in out.getvalue()
+    assert (tmp_path / "seal.key.old").read_text().strip() == base64.b64encode(
+        integrity.key_ring()[old_id].public_bytes_raw()).decode()
+    version = SumulaVersion(match_id=1, number=1, digest="d" * 64, **sealed)
+    assert integrity.seal_holds(version) is True  # the old seal, with the new key in use
+    assert integrity.seal(1, 1, "d" * 64)["server_key"] != old_id  # new seals use the new key
+
+
+def test_rotating_a_key_from_the_environment_prints_what_to_set(env_key):
+    old_public = integrity.public_key_b64()
+    out = io.StringIO()
+    call_command("rotate_signing_key", stdout=out)
+    lines = dict(line.split("=", 1) for line in out.getvalue().splitlines() if line.startswith("SUMULA_"))
+    assert lines["SUMULA_SIGNING_OLD_KEYS"].split(",") == [old_public]
+    assert len(base64.b64decode(lines["SUMULA_SIGNING_KEY"])) == 32
+
+
+def test_a_blank_seal_after_seals_existed_is_not_accepted(env_key, received, pairs, tournament, referee, organizer):
+    from scoring import services
+
+    second = services.create_match(pair_a=pairs[0], pair_b=pairs[1], tournament=tournament, referee=referee,
+                                   by=organizer)
+    play(second, referee, 0, 1, 0, 0, 0)  # a second súmula, issued later
+    later = Match.objects.get(pk=second.pk).versions.order_by("number").last()
+    assert later is not None and integrity.seal_holds(later) is True
+    raw("UPDATE scoring_sumulaversion SET server_seal = '', server_key = '' WHERE id = %s", (later.pk,),
+        "scoring_sumulaversion")
+    later = SumulaVersion.objects.get(pk=later.pk)
+    assert integrity.seal_holds(later) is False  # not "issued before seals existed"
+    Match.objects.filter(pk=second.pk).update(status=Match.Status.SIGNED)
+    ok, out = verify_command()
+    assert not ok and "blank, on a version issued after seals existed" in out
+    first = received.versions.get()
+    raw("UPDATE scoring_sumulaversion SET server_seal = '', server_key = '' WHERE id = %s", (first.pk,),
+        "scoring_sumulaversion")
+    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is None  # the oldest: not verifiable
+
+
+@pytest.mark.parametrize("hosts, debug, key, chosen, fails", [
+    (["truco.example.org"], False, "", False, True),
+    (["truco.example.org"], False, "", True, False),
+    (["truco.example.org"], False, "x", False, False),
+    (["localhost", "127.0.0.1"], False, "", False, False),
+    (["truco.example.org"], True, "", False, False),
+])
+def test_the_system_check_wants_the_key_from_the_environment_in_production(hosts, debug, key, chosen, fails):
+    with override_settings(ALLOWED_HOSTS=hosts, DEBUG=debug, SUMULA_SIGNING_KEY=key,
+                           SUMULA_SIGNING_KEY_FILE_CHOSEN=chosen, SUMULA_SIGNING_OLD_KEYS=[]):
+        ids = [error.id for error in checks.seal_key()]
+    assert ("scoring.E001" in ids) is fails
+
+
+def test_a_bad_old_key_is_named_by_the_check():
+    with override_settings(SUMULA_SIGNING_OLD_KEYS=["not-a-key"], DEBUG=True):
+        assert [error.id for error in checks.seal_key()] == ["scoring.E002"]
+
+
+# ---- issue 21 §6: signatures and the status against the audit trail
+
+
+def test_a_deleted_signature_is_reported(received):
+    version = received.versions.get()
+    raw("DELETE FROM scoring_signature WHERE version_id = %s AND role = 'team1'", (version.pk,), "scoring_signature")
+    ok, out = verify_command()
+    assert not ok and "the team1 signature is in the audit trail, not in the rows (deleted)" in out
+
+
+def test_a_forged_signature_and_status_are_reported(env_key, pairs, tournament, referee, organizer):
+    from scoring import services
+
+    match = services.create_match(pair_a=pairs[0], pair_b=pairs[1], tournament=tournament, referee=referee,
+                                  by=organizer)
+    play(match, referee, 0, 1, 0, 0, 0)
+    version = match.versions.get()
+    for role, player in (("team0", match.pair_a.first_player), ("team1", match.pair_b.first_player)):
+        raw("INSERT INTO scoring_signature (version_id, role, player_id, method, digest, signed_at, server_seal, "
+            "server_key) VALUES (%s, %s, %s, 'pin', %s, CURRENT_TIMESTAMP, '', '')",
+            (version.pk, role, player.pk, version.digest),
+            "scoring_signature")
+    raw("UPDATE scoring_match SET status = 'signed' WHERE id = %s", (match.pk,))
+    ok, out = verify_command()
+    assert not ok and "the team0 signature has no audit event (added in the rows)" in out
+    assert "status: signed, but the audit trail says open" in out
+
+
+def test_a_status_set_back_to_open_stays_in_the_check(received):
+    raw("UPDATE scoring_match SET status = 'open' WHERE id = %s", (received.pk,))
+    ok, out = verify_command()
+    assert not ok and "status: open, but the audit trail says received for version 1 (moved backwards)" in out
+
+
+def test_each_signature_is_sealed_and_a_forged_one_is_reported(received):
+    version = received.versions.get()
+    assert all(integrity.signature_seal_holds(s, version) is True for s in version.signatures.all())
+    raw("UPDATE scoring_signature SET player_id = %s WHERE version_id = %s AND role = 'team1'",
+        (received.pair_b.first_player.pk, version.pk), "scoring_signature")  # another player "signed"
+    ok, out = verify_command()
+    assert not ok and "the server's seal of the team1 signature does not hold" in out
