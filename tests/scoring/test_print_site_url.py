@@ -2,16 +2,18 @@
 stored on the print job, read back from the PDF with zbarimg; SITE_URL when there is no request."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
 from django.urls import reverse
 
 from scoring import printing
 from scoring.models import PrintJob
+from tests.qr import qr_codes as read_qr_codes
 
 pytestmark = pytest.mark.django_db
+
+
+def qr_codes(data: bytes, tmp_path) -> set[str]:
+    return read_qr_codes(data, tmp_path, dpi=150)
 
 
 @pytest.fixture(autouse=True)
@@ -22,18 +24,6 @@ def eager_tasks():
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     yield
     app.conf.task_always_eager, app.conf.task_eager_propagates = saved
-
-
-def qr_codes(data: bytes, tmp_path) -> set[str]:
-    if not (shutil.which("zbarimg") and shutil.which("pdftoppm")):
-        pytest.skip("zbarimg (Debian package zbar-tools) or pdftoppm is not installed")
-    (tmp_path / "s.pdf").write_bytes(data)
-    subprocess.run(["pdftoppm", "-r", "150", "-png", str(tmp_path / "s.pdf"), str(tmp_path / "page")], check=True)
-    found = set()
-    for image in sorted(tmp_path.glob("page*.png")):
-        out = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True).stdout
-        found.update(line for line in out.splitlines() if line)
-    return found
 
 
 def test_a_round_printed_from_the_club_network_points_its_qr_codes_to_that_address(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ipaddress
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -17,20 +16,13 @@ from scoring import site, table_links
 from scoring.models import PrintJob
 
 from .sumula_setup import *  # noqa: F401,F403
+from tests.qr import qr_codes as read_qr_codes
 
 LAN_HOST = "127.0.0.2:8140"
 
 
 def qr_codes(data: bytes, tmp_path) -> set[str]:
-    if not (shutil.which("zbarimg") and shutil.which("pdftoppm")):
-        pytest.skip("zbarimg (zbar-tools) or pdftoppm (poppler-utils) is not installed")
-    (tmp_path / "doc.pdf").write_bytes(data)
-    subprocess.run(["pdftoppm", "-r", "300", "-png", str(tmp_path / "doc.pdf"), str(tmp_path / "page")], check=True)
-    found = set()
-    for image in sorted(tmp_path.glob("page*.png")):
-        out = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True).stdout
-        found.update(line for line in out.splitlines() if line)
-    return found
+    return read_qr_codes(data, tmp_path, dpi=300)
 
 
 @pytest.fixture

@@ -4,9 +4,6 @@ between; a W.O. or a received súmula is closed to entries; the organizer revoke
 round's table cards PDF prints the same card for the table in every round."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -17,6 +14,11 @@ from scoring.models import HandEntry, Match
 from tournaments import services, table_cards
 from tournaments.models import Round, TableCard
 from tests.scoring.sumula_setup import *  # noqa: F401,F403
+from tests.qr import qr_codes as read_qr_codes
+
+
+def qr_codes(data: bytes, tmp_path) -> set[str]:
+    return read_qr_codes(data, tmp_path, dpi=120)
 
 
 @pytest.fixture
@@ -43,18 +45,6 @@ def receive(match, referee, organizer):
     scoring.sign(match, "team1", match.pair_b.first_player, pin=PINS["Caio Reis"])
     scoring.countersign(match, referee)
     scoring.mark_received(match, organizer)
-
-
-def qr_codes(data: bytes, tmp_path) -> set[str]:
-    if not (shutil.which("zbarimg") and shutil.which("pdftoppm")):
-        pytest.skip("zbarimg (zbar-tools) or pdftoppm (poppler-utils) is not installed")
-    (tmp_path / "cards.pdf").write_bytes(data)
-    subprocess.run(["pdftoppm", "-r", "120", "-png", str(tmp_path / "cards.pdf"), str(tmp_path / "p")], check=True)
-    found = set()
-    for image in sorted(tmp_path.glob("p*.png")):
-        out = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True).stdout
-        found.update(line for line in out.splitlines() if line)
-    return found
 
 
 def test_one_card_follows_the_table_across_two_rounds(match, next_match, tournament, referee, organizer):
