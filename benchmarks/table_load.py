@@ -93,9 +93,10 @@ and doubled 0 in every run:
 One write path (issue 19 §1, 2026-11-26): the hot path and ``config/compiled_sql.py`` are gone; every
 hand goes through the API view and ``hand_entry.record_hand``, whose statements are plain SQL written
 once (``scoring/entry_sql.py``, ``scoring/plain_sql.py``, Django's public API only). A table's plain
-next hand is BEGIN, four statements, COMMIT on PostgreSQL: the link's read locks the match in the
-entry's transaction, the current game, one ``WITH`` writing the hand, its event and the score, and the
-key claimed with its answer (``INSERT … ON CONFLICT``). Side by side on this session's machine (faster than the one above:
+next hand is BEGIN, three statements, COMMIT on PostgreSQL: the link's read locks the match in the
+entry's transaction, the current game, one ``WITH`` writing the hand, its event, the score and the key
+claimed with its answer (``INSERT … ON CONFLICT``). The runs below were of the step before, with the
+key's claim a fourth statement after the ``WITH``. Side by side on this session's machine (faster than the one above:
 the trivial view serves ~1,400 /s), quiet but for the benchmark itself, 200 tables, defaults,
 alternating, the one path (main) against the two paths (7e774fe):
 
@@ -107,8 +108,8 @@ alternating, the one path (main) against the two paths (7e774fe):
 - what the one path costs: +0.35 to +0.75 ms of server CPU per entry (+7 to +14 %, DRF's request,
   authentication classes, serializer and response, which the hot path skipped), 6 to 12 % less
   capacity; the targets (p99 < 100 ms, ratio ≥ 0.2, nothing lost or doubled) hold. In-process
-  (Django's test client, CPU per entry, a loaded machine): 3.1 against 2.0 ms. Folding the key's claim
-  into the ``WITH`` (three statements, branch e-path 5b37594, not merged) measured 2.5 against 2.2 ms.
+  (Django's test client, CPU per entry, a loaded machine): 3.1 against 2.0 ms with four statements,
+  2.5 against 2.2 ms once the key's claim was folded into the ``WITH`` (three statements, as now).
 """
 from __future__ import annotations
 

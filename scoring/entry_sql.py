@@ -1,8 +1,8 @@
 """The statements of a hand's entry, in plain SQL written once (issue 19 §1; scoring/plain_sql.py runs them).
 
 Every entry of a table runs the same few statements: the table's link with its match (locked, in
-the entry's transaction), the current game, then one write: the hand, its audit event and the
-game's new score (one ``WITH`` on PostgreSQL). The same statements run on every database;
+the entry's transaction), the current game, then one write: the hand, its audit event, the
+game's new score and the ``Idempotency-Key`` claimed with its answer (one ``WITH`` on PostgreSQL). The same statements run on every database;
 ``FOR UPDATE`` is left out where the database has no row locks (SQLite serializes writers:
 ``BEGIN IMMEDIATE``, config/settings.py).
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import connection
 
+from .idempotency import claim_sql
 from .models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, TableLink
 from .plain_sql import column, for_update, read, statement, table, write
 
@@ -78,10 +79,18 @@ def _score(game: Game) -> tuple[str, list]:
     return "set_score", [game.score_a, game.score_b, game.pk]
 
 
-def write_hand(hand: HandEntry, event: MatchEvent, score_of: Game | None) -> HandEntry:
-    """The one write of a hand: the hand, its audit event and, when the game goes on, the game's
-    score (``score_of``), as one statement on PostgreSQL. The stored hand."""
-    return write(hand, event, updates=(_score(score_of),) if score_of is not None else ())[0]
+def write_hand(hand: HandEntry, event: MatchEvent, score_of: Game | None,
+               claim: list | None = None) -> tuple[HandEntry, bool]:
+    """The one write of a hand: the hand, its audit event, the game's score when the game goes on
+    (``score_of``) and the ``Idempotency-Key`` claimed with its answer (``claim``: the parameters of
+    ``scoring.idempotency.claim_sql``), as one statement on PostgreSQL. The stored hand, and whether
+    the claim took (True without one)."""
+    then = [_score(score_of)] if score_of is not None else []
+    if claim is not None:
+        statement("claim", claim_sql)
+        then.append(("claim", claim))
+    (stored, _event), results = write(hand, event, then=tuple(then))
+    return stored, claim is None or results[-1] is not None
 
 
 def insert_hands(hands: list[HandEntry]) -> list[HandEntry]:
@@ -91,9 +100,9 @@ def insert_hands(hands: list[HandEntry]) -> list[HandEntry]:
 
 def insert_event(event: MatchEvent) -> MatchEvent:
     """An audit event of another kind of entry (a penalty, an undo, a version...)."""
-    return write(event)[0]
+    return write(event)[0][0]
 
 
 def set_score(game: Game) -> None:
     """The game's score after an entry that did not end it (a penalty)."""
-    write(updates=(_score(game),))
+    write(then=(_score(game),))

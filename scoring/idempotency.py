@@ -174,6 +174,22 @@ def _replay(record: IdempotencyRecord) -> HttpResponse:
     return response
 
 
+class PendingClaim:
+    """The key of a write that claims it after its work (``claim_after_work``). ``answer``, when the
+    view sets it, gives the work's answer before the work writes (``answer(result) -> JSON bytes``, a
+    201), so that the work's own write claims the key with it (``stored``: the body so stored);
+    otherwise the view's answer is stored once it is known (:func:`store`)."""
+
+    def __init__(self, credential: str, key: str, digest: str) -> None:
+        self.credential, self.key, self.digest = credential, key, digest
+        self.answer = None
+        self.stored: bytes | None = None
+
+    def params(self, status: int, content_type: str, body: str) -> list:
+        """The parameters of :func:`claim_sql`."""
+        return [self.credential, self.key, self.digest, status, content_type, body, timezone.now()]
+
+
 def claim_of(request) -> tuple[str, str, str] | None:
     """``(credential, key, request hash)`` of a write carrying ``Idempotency-Key``, None without one;
     raises :class:`_Answer` (400) for a key that is empty or too long."""
@@ -240,29 +256,27 @@ def _content(response) -> tuple[int, str, str]:
 class KeyTaken(Exception):
     """The key was claimed by another request (a repeat that got there first): roll the work back."""
 
-    def __init__(self, claim: tuple[str, str, str]) -> None:
+    def __init__(self, claim: PendingClaim) -> None:
         super().__init__("idempotency key taken")
         self.claim = claim
 
 
-def store(claim: tuple[str, str, str], response, content: tuple[int, str, str] | None = None) -> None:
+def store(claim: PendingClaim, response, content: tuple[int, str, str] | None = None) -> None:
     """Claim the key with its answer, after the work (one statement); raises :class:`KeyTaken` when
     the key is taken. A 5xx is not stored: the client may retry with the same key."""
     if response.status_code >= 500:
         return
-    credential, key, digest = claim
     with connection.cursor() as cursor:
-        cursor.execute(claim_sql(), [credential, key, digest, *(content or _content(response)), timezone.now()])
+        cursor.execute(claim_sql(), claim.params(*(content or _content(response))))
         if cursor.fetchone() is None:
             raise KeyTaken(claim)
 
 
-def answer_of_taken(claim: tuple[str, str, str]):
+def answer_of_taken(claim: PendingClaim):
     """The answer to a request whose key another request holds: its stored answer replayed, 422 for
     another request under the same key, 409 while it has no answer yet."""
-    credential, key, digest = claim
-    record = IdempotencyRecord.objects.filter(credential=credential, key=key).first()
-    if record is not None and record.request_hash != digest:
+    record = IdempotencyRecord.objects.filter(credential=claim.credential, key=claim.key).first()
+    if record is not None and record.request_hash != claim.digest:
         return _error(422, _("This Idempotency-Key was used for another request: use a new key for a new entry."))
     if record is not None and record.status is not None:
         return _replay(record)
@@ -289,7 +303,7 @@ class IdempotentAPIView(APIView):
     """An APIView whose writes honour ``Idempotency-Key`` (see the module)."""
 
     _idempotency_record = None
-    _idempotency_claim = None
+    pending_claim: PendingClaim | None = None  # with claim_after_work: the key the work may claim itself
     honours_idempotency_key = True  # the schema documents the header and the 422 (config/schema.py)
     claim_after_work = False  # see the module: only for work that refuses a repeat by itself
     # fields of a successful answer that carry a secret shown once (a one-time code): such an answer is
@@ -314,16 +328,19 @@ class IdempotentAPIView(APIView):
         return super().dispatch(request, *args, **kwargs)
 
     def initial(self, request, *args, **kwargs):
-        self._idempotency_record = self._idempotency_claim = None
+        self._idempotency_record = self.pending_claim = None
         super().initial(request, *args, **kwargs)  # authentication and permissions first
         if self.claim_after_work:
-            self._idempotency_claim = claim_of(request)
+            claim = claim_of(request)
+            self.pending_claim = PendingClaim(*claim) if claim is not None else None
         else:
             self._idempotency_record = begin(request)
 
     def handle_exception(self, exc):
         if isinstance(exc, _Answer):
             return exc.response
+        if isinstance(exc, KeyTaken):
+            raise exc  # the work is rolled back; dispatch answers from the stored record
         try:
             return super().handle_exception(exc)
         except Exception:  # a server error: forget the claim so that the client may retry
@@ -337,7 +354,7 @@ class IdempotentAPIView(APIView):
         record_id, self._idempotency_record = self._idempotency_record, None
         if record_id is not None:
             complete(record_id, response, self.stored_content(response))
-        claim, self._idempotency_claim = self._idempotency_claim, None
-        if claim is not None:
+        claim, self.pending_claim = self.pending_claim, None
+        if claim is not None and claim.stored is None:
             store(claim, response, self.stored_content(response))  # KeyTaken rolls the work back (dispatch answers)
         return response

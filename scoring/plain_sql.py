@@ -143,11 +143,12 @@ def _together() -> bool:
     return connection.vendor == "postgresql"
 
 
-def write(*rows, updates: tuple[tuple[str, list], ...] = ()) -> list:
-    """INSERT each new ``row`` (of models without save signals), then run ``updates`` (``(key, params)``
-    of UPDATE statements kept by :func:`statement`): one statement where the database takes them
-    together, else one each, in order. The stored rows, as ``Model.objects.create`` gives them (with
-    the related objects they were given)."""
+def write(*rows, then: tuple[tuple[str, list], ...] = ()) -> tuple[list, list]:
+    """INSERT each new ``row`` (of models without save signals), then run the statements ``then``
+    (``(key, params)`` of statements kept by :func:`statement`: UPDATEs, or INSERTs of their own): one
+    statement where the database takes them together, else one each, in order. The stored rows, as
+    ``Model.objects.create`` gives them (with the related objects they were given), and the first
+    value each ``then`` statement with ``RETURNING`` returned (None when it returned no row)."""
     for row in rows:
         model = type(row)
         if pre_save.has_listeners(model) or post_save.has_listeners(model):
@@ -156,19 +157,22 @@ def write(*rows, updates: tuple[tuple[str, list], ...] = ()) -> list:
     statements = [(_insert_sql(type(row)), [field.get_db_prep_save(value, connection=connection)
                                             for field, value in zip(_inserted_fields(type(row)), row_values)])
                   for row, row_values in zip(rows, values)]
-    statements += [(_STATEMENTS[(connection.vendor, key)], params) for key, params in updates]
+    statements += [(_STATEMENTS[(connection.vendor, key)], params) for key, params in then]
+    returning = [number for number, (sql, _p) in enumerate(statements) if " RETURNING " in sql]
     with connection.cursor() as cursor:
         if _together() and len(statements) > 1:
-            key = "together:" + ",".join(type(row)._meta.label for row in rows) + ":" + ",".join(k for k, _p in updates)
-            cursor.execute(statement(key, lambda: _with([sql for sql, _p in statements], len(rows))),
+            key = "together:" + ",".join(type(row)._meta.label for row in rows) + ":" + ",".join(k for k, _p in then)
+            cursor.execute(statement(key, lambda: _with([sql for sql, _p in statements], returning)),
                            [value for _sql, params in statements for value in params])
-            ids = list(cursor.fetchone()) if rows else []
+            returned = list(cursor.fetchone()) if returning else []
         else:
-            ids = []
+            returned = []
             for number, (sql, params) in enumerate(statements):
                 cursor.execute(sql, params)
-                if number < len(rows):
-                    ids.append(cursor.fetchone()[0])
+                if number in returning:
+                    row = cursor.fetchone()
+                    returned.append(row[0] if row else None)
+    ids, results = returned[:len(rows)], returned[len(rows):]
     stored = []
     for row, pk, row_values in zip(rows, ids, values):
         model = type(row)
@@ -179,10 +183,10 @@ def write(*rows, updates: tuple[tuple[str, list], ...] = ()) -> list:
             if field.is_relation and field.is_cached(row):
                 setattr(saved, field.name, getattr(row, field.name))
         stored.append(saved)
-    return stored
+    return stored, results
 
 
-def _with(statements: list[str], inserts: int) -> str:
+def _with(statements: list[str], returning: list[int]) -> str:
     parts = ", ".join(f"w{number} AS ({sql})" for number, sql in enumerate(statements))
-    ids = ", ".join(f"(SELECT * FROM w{number})" for number in range(inserts)) or "1"
-    return f"WITH {parts} SELECT {ids}"
+    values = ", ".join(f"(SELECT * FROM w{number})" for number in returning) or "1"
+    return f"WITH {parts} SELECT {values}"

@@ -178,7 +178,7 @@ def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, rep
 
 
 def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
-                position: tuple[int, int] | None = None) -> HandEntry:
+                position: tuple[int, int] | None = None, claim=None) -> HandEntry:
     """Record the next hand of the current game.
 
     ``entry`` is a summary ``{"winner": 0|1|null, "ended_by": ..., "value": n}`` checked by the
@@ -188,11 +188,12 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
     ``"dealer"``: the table's draw (art. 1) for a game's first hand, else it must be the dealer in turn.
     ``expect``: the :func:`state_token` the page showed; refused if the súmula changed since.
     ``position``: the (game, hand) the device expects; refused with the current state if behind.
+    ``claim``: the request's ``Idempotency-Key``, claimed by the hand's own write (scoring/idempotency.py).
     Implemented in ``hand_entry`` (a fixed, small number of queries; the table link, issue 10).
     """
     from .hand_entry import record_hand as record
 
-    return record(match, entry, by, expect=expect, position=position)
+    return record(match, entry, by, expect=expect, position=position, claim=claim)
 
 
 def normalize_article(value: object, field: str = "article") -> str:

@@ -28,6 +28,7 @@ from referee.engine.game import game_winner, next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
 from .. import access, entry_sql
+from ..idempotency import KeyTaken
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from . import base as services_base
 from . import entry as services_entry
@@ -94,8 +95,10 @@ def current_state(match: Match) -> dict:
 
 
 def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
-                position: tuple[int, int] | None = None) -> HandEntry:
-    """See ``scoring.services.record_hand``; ``position`` = (game, hand) the device expects.
+                position: tuple[int, int] | None = None, claim=None) -> HandEntry:
+    """See ``scoring.services.record_hand``; ``position`` = (game, hand) the device expects; ``claim``:
+    the request's ``Idempotency-Key`` (``scoring.idempotency.PendingClaim``): with its ``answer``, a
+    hand that does not end its game claims it in its own write (``KeyTaken`` when it is taken).
 
     The returned hand carries ``state`` (what the page shows next) and ``game_over`` (the game it ended:
     ``{"number", "winner", "score"}``) or None.
@@ -112,7 +115,7 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
     # every check runs before the first write, and a refusal leaves the transaction as it found it.
     with transaction.atomic(savepoint=False):
         try:
-            return _record(pk, item, by, expect, position, progress)
+            return _record(pk, item, by, expect, position, progress, claim)
         except services_base.ScoringError as error:
             if progress["wrote"]:
                 raise
@@ -181,7 +184,7 @@ def hand_event_data(hand: HandEntry, game: Game, by) -> dict:
                 violations=len(hand.violations), **extra)
 
 
-def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEntry:
+def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) -> HandEntry:
     match = _lock(pk, by)
     game = current_game(match) if match.winner is None else None
     rules = services_base.rules_of(match)
@@ -195,19 +198,29 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
     hand = HandEntry(**hand_values(game, dealer, checked, by, now))
     event = services_base.event_row(match, MatchEvent.Kind.HAND, by, **hand_event_data(hand, game, by))
     ends_game = game_winner(checked["score"]) is not None
+    game.match = match
+    answer = None
     if not ends_game:
         game.score_a, game.score_b = checked["score"]
-    # the hand, its event and (when the game goes on) the game's score: one statement on PostgreSQL
-    hand = entry_sql.write_hand(hand, event, score_of=None if ends_game else game)
-    if ends_game:  # the game's end, and the next game or the match's result and version
-        services_entry._finish_entry(match, game, checked["score"], by, now)
-    game.match = match
-    hand.game = game
-    if game.winner is None:
         hand.game_over = None
         hand.state = state_of(match, game.number, game.score, next_dealer(dealer), hand.number + 1,
                               hand.position, rules)
-    else:
+        if claim is not None and claim.answer is not None:  # the answer is known: the write claims the key
+            answer = claim.answer(hand)
+    # the hand, its event, the game's score when it goes on and the key with its answer: one statement
+    # on PostgreSQL
+    stored, claimed = entry_sql.write_hand(
+        hand, event, score_of=None if ends_game else game,
+        claim=claim.params(201, "application/json", answer.decode()) if answer is not None else None)
+    if not claimed:
+        raise KeyTaken(claim)  # a repeat got there first: the transaction is rolled back
+    if answer is not None:
+        claim.stored = answer
+    stored.game, stored.state, stored.game_over = game, getattr(hand, "state", None), None
+    hand = stored
+    if ends_game:  # the game's end, and the next game or the match's result and version
+        services_entry._finish_entry(match, game, checked["score"], by, now)
+    if game.winner is not None:
         hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
                           "winner_name": match.pair(game.winner).name, "entries": hand.position}
         hand.state = state_of(match, None if match.winner is not None else game.number + 1, (0, 0), 0, 1, 0,

@@ -262,6 +262,22 @@ def test_over_plain_http_the_page_asks_to_keep_the_tab_while_entries_wait(live_s
         lan.close()
 
 
+def _write(change):
+    """A write of the test's own while the live server reads: SQLite's shared in-memory test database locks
+    whole tables ("database table is locked"), so the write waits its turn."""
+    import time
+
+    from django.db import OperationalError
+
+    for attempt in range(50):
+        try:
+            return change()
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == 49:
+                raise
+            time.sleep(0.1)
+
+
 def test_a_table_card_follows_its_table_to_the_next_match(live_server, browser, make_match):
     """Issue 20 §2: the card's page, once its match is received, loads the next match at that table by itself."""
     from django.utils import timezone
@@ -282,7 +298,7 @@ def test_a_table_card_follows_its_table_to_the_next_match(live_server, browser, 
     page.locator("#values button.v").first.wait_for()
     boot_match = "() => JSON.parse(document.getElementById('boot').textContent).match"
     assert page.evaluate(boot_match) == match.pk
-    Match.objects.filter(pk=match.pk).update(status="received", winner=0, received_at=timezone.now())
+    _write(lambda: Match.objects.filter(pk=match.pk).update(status="received", winner=0, received_at=timezone.now()))
     page.evaluate("window.dispatchEvent(new Event('online'))")  # the page polls its state (every 15 s)
     page.wait_for_function(f"() => {{ const b = document.getElementById('boot'); "
                            f"return b && JSON.parse(b.textContent).match === {following.pk}; }}", timeout=15000)

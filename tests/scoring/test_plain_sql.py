@@ -1,6 +1,6 @@
 """The one write path of a hand (issue 19 §1): the plain statements (scoring/plain_sql.py,
 scoring/entry_sql.py) read and write what the ORM would, on SQLite and on PostgreSQL (CI's second
-pass), and a table's entry costs the lock, the current game and one write."""
+pass), and a table's entry costs the lock, the current game and one write (the key claimed in it)."""
 from __future__ import annotations
 
 import pytest
@@ -99,7 +99,10 @@ def test_a_tables_entry_is_the_lock_the_current_game_and_one_write(match, django
                             HTTP_IDEMPOTENCY_KEY="k-1")
     assert response.status_code == 201 and response.json()["state"]["score"] == [3, 1]
     sent = statements(queries.captured_queries)
-    assert len(sent) == (4 if together else 6), sent
+    assert len(sent) == (3 if together else 6), sent  # the lock, the current game, the write (one WITH)
     assert "FOR UPDATE" in sent[0] or not together  # the link's read locks the match
-    assert sent[-1].startswith("INSERT INTO") and "idempotency" in sent[-1]  # the key claimed with the answer
+    assert "idempotency" in sent[-1] and "ON CONFLICT" in sent[-1]  # the key claimed with the answer, last
+    replay = api.post(url, {"winner": 1, "ended_by": "tricks", "value": 1, "game": 1, "hand": 2}, format="json",
+                      HTTP_IDEMPOTENCY_KEY="k-1")
+    assert replay.status_code == 201 and replay.json() == response.json() and replay["Idempotent-Replayed"] == "true"
     assert HandEntry.objects.filter(game__match=match).count() == 2
