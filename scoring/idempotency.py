@@ -220,16 +220,12 @@ def begin(request) -> int | None:
         if record_id is not None:
             return record_id
         raise _Answer(_error(409, _("A request with this Idempotency-Key is being processed: retry in a moment.")))
-    if record.request_hash != digest:
-        raise _Answer(_error(422, _("This Idempotency-Key was used for another request: use a new key for a new "
-                                    "entry.")))
-    if record.status is not None:
-        raise _Answer(_replay(record))
-    now = timezone.now()
-    if record.created_at < now - STALE and IdempotencyRecord.objects.filter(
-            pk=record.pk, status__isnull=True, created_at=record.created_at).update(created_at=now):
-        return record.pk  # the first request died without answering: this one takes over
-    raise _Answer(_error(409, _("A request with this Idempotency-Key is being processed: retry in a moment.")))
+    if record.request_hash == digest and record.status is None:
+        now = timezone.now()
+        if record.created_at < now - STALE and IdempotencyRecord.objects.filter(
+                pk=record.pk, status__isnull=True, created_at=record.created_at).update(created_at=now):
+            return record.pk  # the first request died without answering: this one takes over
+    raise _Answer(_answer_of_record(record, digest))
 
 
 def complete(record_id: int, response, content: tuple[int, str, str] | None = None) -> None:
@@ -275,8 +271,14 @@ def store(claim: PendingClaim, response, content: tuple[int, str, str] | None = 
 def answer_of_taken(claim: PendingClaim):
     """The answer to a request whose key another request holds: its stored answer replayed, 422 for
     another request under the same key, 409 while it has no answer yet."""
-    record = IdempotencyRecord.objects.filter(credential=claim.credential, key=claim.key).first()
-    if record is not None and record.request_hash != claim.digest:
+    return _answer_of_record(IdempotencyRecord.objects.filter(credential=claim.credential, key=claim.key).first(),
+                             claim.digest)
+
+
+def _answer_of_record(record: IdempotencyRecord | None, digest: str):
+    """The answer to a request whose key ``record`` holds: 422 for another request under the same key,
+    its stored answer replayed, 409 while it has none yet."""
+    if record is not None and record.request_hash != digest:
         return _error(422, _("This Idempotency-Key was used for another request: use a new key for a new entry."))
     if record is not None and record.status is not None:
         return _replay(record)

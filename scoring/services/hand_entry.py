@@ -200,9 +200,9 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) ->
     ends_game = game_winner(checked["score"]) is not None
     game.match = match
     answer = None
+    hand.state = None
     if not ends_game:
         game.score_a, game.score_b = checked["score"]
-        hand.game_over = None
         hand.state = state_of(match, game.number, game.score, next_dealer(dealer), hand.number + 1,
                               hand.position, rules)
         if claim is not None and claim.answer is not None:  # the answer is known: the write claims the key
@@ -216,7 +216,7 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) ->
         raise KeyTaken(claim)  # a repeat got there first: the transaction is rolled back
     if answer is not None:
         claim.stored = answer
-    stored.game, stored.state, stored.game_over = game, getattr(hand, "state", None), None
+    stored.game, stored.state, stored.game_over = game, hand.state, None
     hand = stored
     if ends_game:  # the game's end, and the next game or the match's result and version
         services_entry._finish_entry(match, game, checked["score"], by, now)
