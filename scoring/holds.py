@@ -78,17 +78,12 @@ def refuse_if_held(match: Match) -> None:
         raise Conflict(message, "dispute")
 
 
-def _via(by) -> dict:
-    link = getattr(by, "table_link", None)
-    return {"via": f"table:{link.pk}"} if link is not None else {}
-
-
 def record_opened(match: Match, by, hold: Hold) -> None:
     """The audit trail's record of a dispute opened by the table (or a referee, the organizer)."""
     from .services.base import _event
 
     _event(match, MatchEvent.Kind.DISPUTE, by, dispute=hold.id, game=hold.game, hand=hold.hand, team=hold.team,
-           reason=hold.reason, **_via(by))
+           reason=hold.reason)  # the author (a user, or ``via`` the table link): event_row's
 
 
 def record_resolved(match: Match, by, hold: Hold, resolution: str) -> None:

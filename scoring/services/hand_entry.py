@@ -174,14 +174,13 @@ def hand_values(game: Game, dealer: int, checked: dict, by, now) -> dict:
     )
 
 
-def hand_event_data(hand: HandEntry, game: Game, by) -> dict:
-    """What the audit trail's "hand" event says of ``hand`` (and the table link that entered it)."""
-    link = getattr(by, "table_link", None)
-    extra = {"via": f"table:{link.pk}"} if link is not None else {}
+def hand_event_data(hand: HandEntry, game: Game) -> dict:
+    """What the audit trail's "hand" event says of ``hand`` (its author, a user or the table link that
+    entered it, is ``services.base.event_row``'s)."""
     return dict(game=game.number, hand=hand.number, position=hand.position, dealer=hand.dealer,
                 ended_by=hand.ended_by, value=hand.value, winner=hand.winner, points=hand.points,
                 score=[hand.score_a, hand.score_b], report=hand.report is not None,
-                violations=len(hand.violations), **extra)
+                violations=len(hand.violations))
 
 
 def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) -> HandEntry:
@@ -196,7 +195,7 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) ->
         game.save(update_fields=["first_dealer"])
     now = timezone.now()
     hand = HandEntry(**hand_values(game, dealer, checked, by, now))
-    event = services_base.event_row(match, MatchEvent.Kind.HAND, by, **hand_event_data(hand, game, by))
+    event = services_base.event_row(match, MatchEvent.Kind.HAND, by, **hand_event_data(hand, game))
     ends_game = game_winner(checked["score"]) is not None
     game.match = match
     answer = None
