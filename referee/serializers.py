@@ -165,6 +165,17 @@ class NoteSerializer(serializers.Serializer):
     message = serializers.CharField(help_text="The note, in Brazilian Portuguese.")
 
 
+class TentoSerializer(serializers.Serializer):
+    """A tento claimed after the hand (house rules, tento ex. 1-3): added to the score after the hand's result."""
+
+    code = serializers.CharField(help_text='The infraction, e.g. "looked_at_covered".')
+    article = serializers.CharField(help_text="Where the rule comes from.")
+    event = serializers.IntegerField(min_value=0, help_text="Index in events of the claim.")
+    offender = serializers.IntegerField(min_value=0, max_value=1, help_text="Team that broke the rule.")
+    team = serializers.IntegerField(min_value=0, max_value=1, help_text="Team that scores the tento.")
+    points = serializers.IntegerField(min_value=1, help_text="Points it scores.")
+
+
 class TrickSerializer(serializers.Serializer):
     """One trick (vaza) as the engine replayed it."""
 
@@ -225,6 +236,10 @@ class VerdictSerializer(serializers.Serializer):
     )
     violations = ViolationSerializer(many=True, required=False, help_text="Rules the hand broke, in order.")
     notes = NoteSerializer(many=True, required=False, help_text="Remarks that are not violations; absent when none.")
+    tentos = TentoSerializer(
+        many=True, required=False,
+        help_text="Tentos claimed after the hand, already in score_after; absent when none.",
+    )
     claim_matches = serializers.BooleanField(
         required=False,
         help_text="Only when the report had claimed: whether the claimed winner and points are right.",

@@ -82,6 +82,7 @@ OPTION_WORDS = {
     ("lead_after_tie", "nearest_tying_player"): pgettext_lazy(
         "súmula PDF", "after a tied trick the tied player nearest the first hand player leads"),
     ("iron_tie", "nobody"): pgettext_lazy("súmula PDF", "tied mão de ferro: nobody scores (art. 20)"),
+    ("iron_tie", "dealer_team"): pgettext_lazy("súmula PDF", "tied mão de ferro: the dealer's team scores"),
     ("iron_tie", "first_player_team"): pgettext_lazy(
         "súmula PDF", "tied mão de ferro: the team of the first hand player scores"),
     ("cover_after_tied_first", True): pgettext_lazy("súmula PDF", "covered cards allowed after a tied first trick"),

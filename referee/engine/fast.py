@@ -19,7 +19,7 @@ from .errors import printable
 from .game import GAME_POINTS
 from .raises import CALLS, NEXT_VALUE
 from .rules import DEFAULT, rule_set_from
-from .tricks import hand_winner, leader_after_tie, strengths
+from .tricks import hand_winner, leader_after_tie, strengths, tied_hand_winner
 
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
 _FIELDS = frozenset({"rules", "dealer", "vira", "score", "deal", "events", "claimed", "id"})
@@ -162,16 +162,10 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
                 if decided:
                     if hand_team is not None:
                         winner, points, ended_by = hand_team, value, "tricks"
-                    elif iron:
-                        if rules.iron_tie == "nobody":
-                            ended_by = "iron_tie"
-                        else:
-                            winner, points, ended_by = first & 1, value, "iron_tie"
-                    elif rules.all_tied == "nobody":
-                        ended_by = "all_tied"
                     else:
-                        winner = dealer & 1 if rules.all_tied == "dealer_team" else first & 1
-                        points, ended_by = value, "all_tied"
+                        winner = tied_hand_winner(rules, dealer, iron)
+                        points = 0 if winner is None else value
+                        ended_by = "iron_tie" if iron else "all_tied"
             played = 0
             best = best_seat = tying_seat = -1
             teams = 0

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
 from .errors import ReportError, printable
+from .game import add_points
 from .infractions import CATALOG
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
 from .rules import RuleSet
 from .rulings import Ruling, TableState, claim_refusal, propose_ruling
-from .tricks import COVERED, hand_winner, leader_after_tie, strengths, trick_result
+from .tricks import COVERED, hand_winner, leader_after_tie, strengths, tied_hand_winner, trick_result
 
 REG = "art. "
 
@@ -43,6 +44,7 @@ class Outcome:
     violations: list[dict] = field(default_factory=list)
     notes: list[dict] = field(default_factory=list)
     match_loser: int | None = None  # art. 19 read as the match: the team that loses it
+    tentos: list[dict] = field(default_factory=list)  # tentos claimed after the hand (house rules ex. 1-3)
 
 
 class HandReplay:
@@ -52,7 +54,7 @@ class HandReplay:
         "rules", "dealer", "score", "deal", "strength", "out", "value", "pending", "last_raiser",
         "turn", "leader", "plays", "played_seats", "results", "unseen",
         "eleven_team", "eleven_decided", "iron", "ended", "torna", "wrong_count", "seat_cards",
-        "last_answer", "any_card", "vira", "deck", "skipped", "proved",
+        "last_answer", "any_card", "vira", "deck", "skipped", "proved", "refused",
     )
 
     def __init__(self, rules: RuleSet, dealer: int, vira: int, score: tuple[int, int],
@@ -80,6 +82,7 @@ class HandReplay:
         self.last_answer: tuple[int, int] | None = None  # (seat, event index) of the last answer
         self.any_card = False
         self.proved = False  # art. 21: one proof per hand
+        self.refused: int | None = None  # the value of the raise a team ran from (house rules, tento ex. 2)
         a, b = score
         self.iron = a == 11 and b == 11  # mão de ferro (art. 18, 20)
         self.eleven_team = None if self.iron else 0 if a == 11 else 1 if b == 11 else None
@@ -287,12 +290,7 @@ class HandReplay:
 
     def tied_winner(self) -> int | None:
         """Who wins three tied tricks: nobody (art. 11.4; art. 20 in the mão de ferro) or the variant."""
-        if self.iron:  # art. 20, or the option iron_tie
-            return None if self.rules.iron_tie == "nobody" else (self.dealer + 1) & 1
-        option = self.rules.all_tied
-        if option == "nobody":
-            return None
-        return self.dealer & 1 if option == "dealer_team" else (self.dealer + 1) & 1
+        return tied_hand_winner(self.rules, self.dealer, self.iron)
 
     def all_tied(self) -> None:
         winner = self.tied_winner()
@@ -316,31 +314,42 @@ class HandReplay:
             return
         rules = self.rules
         pending = self.pending
+        decision = False  # a raise-back: the answering team's decision on the call it answers (art. 17)
         if pending is not None:
-            if pending[1] == team:
+            if pending[1] == team:  # the team's own call is still pending: no new step (art. 12, 13)
+                if CALLS[call] == pending[0]:
+                    self.out.notes.append({"article": REG + "12", "event": index,
+                                           "message": f"o assento {seat} repetiu o {call} já pedido pela sua dupla; "
+                                                      "a chamada pendente não muda"})
+                    return
+                if self.partner_already_answered(index, seat):  # the partner's raise-back decided (art. 17)
+                    return
                 self.violation("raise_not_alternating", REG + "12", index,
-                               f"a dupla {team} aumentou a própria provocação; as duplas alternam")
-                base = pending[0]
-            elif pending[0] == 12:  # art. 11, 13: nothing goes above doze; the doze stays pending
+                               f"a dupla {team} aumentou a própria provocação, ainda pendente; as duplas alternam "
+                               f"e o {CALL_FOR_VALUE[pending[0]]} continua pendente")
+                return
+            if pending[0] == 12:  # art. 11, 13: nothing goes above doze; the doze stays pending
                 self.violation("raise_beyond_twelve", REG + "13", index,
                                "há um doze pendente e nada vai além do doze: a chamada não vale; "
                                f"a dupla {team} aceita ou corre do doze")
                 return
-            else:  # a raise-back accepts the call it answers
-                if self.accept(pending[0], pending[1], index):
-                    return
-                base = self.value
+            # a raise-back accepts the call it answers
+            if self.accept(pending[0], pending[1], index):
+                return
+            decision = True
         else:
-            base = self.value
             if self.last_raiser == team:
                 self.violation("raise_not_alternating", REG + "12", index,
                                f"a dupla {team} fez a última provocação; o próximo aumento é da outra dupla")
-            if rules.raises == "in_turn" and seat != self.turn:
-                self.violation("raise_out_of_turn", REG + "12", index,
-                               f"o assento {seat} provocou fora da vez (a vez era do assento {self.turn})")
+            if rules.raises == "in_turn":
+                in_turn = self.player_in_turn()
+                if seat != in_turn:
+                    self.violation("raise_out_of_turn", REG + "12", index,
+                                   f"o assento {seat} provocou fora da vez (a vez era do assento {in_turn})")
+        base = self.value
         asked = NEXT_VALUE.get(base)
         if asked is None:
-            self.violation("raise_beyond_twelve", REG + "11", index, "a mão já vale doze: não há aumento")
+            self.violation("raise_beyond_twelve", REG + "13", index, "a mão já vale doze: não há aumento")
             return
         if CALLS[call] != asked:
             self.violation("raise_out_of_order", REG + "12", index,
@@ -355,7 +364,18 @@ class HandReplay:
             self.violation("false_call", REG + "16", index,
                            f"\"{said}\" não é uma chamada clara (art. 15); vale como {CALL_FOR_VALUE[asked]} se aceita")
         self.pending = (asked, team, seat)
-        self.last_answer = None
+        self.last_answer = (seat, index) if decision else None
+
+    def player_in_turn(self) -> int:
+        """Who is in turn: a player passed over by a card out of turn keeps the turn (art. 23), first in the order of play."""
+        skipped = self.skipped
+        if skipped:
+            seat = self.leader
+            for _ in range(4):
+                if skipped >> seat & 1:
+                    return seat
+                seat = (seat + 1) & 3
+        return self.turn
 
     def raise_in_eleven(self, index: int, seat: int, call: str) -> None:
         """art. 19: a raise in the mão de onze (or de ferro, art. 18) costs 3, or the game."""
@@ -374,14 +394,21 @@ class HandReplay:
             raise ReportError(f"events[{index}]", "não há provocação pendente para responder")
         asked, caller_team, _ = pending
         if seat & 1 == caller_team:
+            if self.partner_already_answered(index, seat):  # the partner's raise-back was the pair's decision
+                return
             raise ReportError(f"events[{index}].seat",
                               f"o assento {seat} é da dupla que provocou; responde a dupla {1 - caller_team}")
         self.pending = None
         self.last_answer = (seat, index)
-        if answer == "run":  # art. 13: who runs loses the value in play before the raise
-            self.finish(caller_team, self.value, "run")
+        if answer == "run":
+            self.run_from(asked, caller_team)
             return
         self.accept(asked, caller_team, index)
+
+    def run_from(self, asked: int, caller_team: int) -> None:
+        """art. 13: who runs loses the value in play before the raise; the raise refused is kept (house rules, ex. 2)."""
+        self.refused = asked
+        self.finish(caller_team, self.value, "run")
 
     def accept(self, asked: int, caller_team: int, index: int) -> bool:
         """The hand is worth ``asked`` now. True when that ended it: art. 6, a wrong dealer who accepts pays three."""
@@ -398,14 +425,43 @@ class HandReplay:
         last = self.last_answer
         if last is not None and last[0] == (seat + 2) & 3:
             self.out.notes.append({"article": REG + "17", "event": index,
-                                   "message": "vale a primeira decisão da dupla; esta resposta foi ignorada"})
+                                   "message": f"vale a primeira decisão da dupla, a do assento {last[0]}; "
+                                              "esta decisão do parceiro foi ignorada"})
             return True
         return False
 
     def after_end(self, index: int, event: dict, kind: str) -> None:
-        if kind == "answer" and self.partner_already_answered(index, self.seat_of(index, event)):
+        if (kind == "answer" or (kind == "call" and self.out.ended_by == "run")) \
+                and self.partner_already_answered(index, self.seat_of(index, event)):
+            return  # art. 17: the pair's first decision (a run) stands
+        if kind == "infraction" and self.after_hand_infraction(index, event):
             return
         raise ReportError(f"events[{index}]", f"a mão já terminou ({self.out.ended_by}) antes deste evento")
+
+    def after_hand_infraction(self, index: int, event: dict) -> bool:
+        """A tento the house rules let a team claim after the hand (catalog ``after_hand``: ex. 1-3).
+
+        Its value is the hand's final value; for ``looked_at_covered`` after a refused raise, the value of
+        that raise (house rules, tento ex. 2: "3 pontos ao invés de 1"). The hand's result stands; the
+        tento's points are added after it (verdict ``tentos``).
+        """
+        seat = self.seat_of(index, event)
+        code = event["infraction"]
+        entry = CATALOG.get(code) if type(code) is str else None
+        if entry is None or not entry.after_hand:
+            return False
+        out = self.out
+        value = self.refused if entry.after_hand_value == "refused_raise" and self.refused is not None else out.value
+        score = add_points(self.score, out.winner, out.points, self.rules)
+        for tento in out.tentos:
+            score = add_points(score, tento["team"], tento["points"], self.rules)
+        state = TableState(score, self.dealer, value, None, True, self.wrong_count)
+        ruling = propose_ruling(self.rules, code, seat, state)
+        self.violation(ruling.code, ruling.article, index, f"{ruling.message(seat)} (depois da mão)")
+        if ruling.beneficiary is not None and ruling.points:
+            out.tentos.append({"code": ruling.code, "article": ruling.article, "event": index,
+                               "offender": ruling.offender, "team": ruling.beneficiary, "points": ruling.points})
+        return True
 
     # ------------------------------------------------------------- mão de onze
     def on_eleven(self, index: int, event: dict) -> None:
@@ -491,9 +547,16 @@ class HandReplay:
         if event["fold"] is not True:
             raise ReportError(f"events[{index}].fold", "use \"fold\": true")
         self.require_eleven_decision(index)
+        pending = self.pending
+        if pending is not None and pending[1] != seat & 1:  # facing a raise, giving up is running from it (art. 13)
+            self.pending = None
+            self.last_answer = (seat, index)
+            self.run_from(pending[0], pending[1])
+            return
         if not self.rules.fold_any_time:
             self.violation("fold_not_allowed", REG + "13", index,
-                           "correr só é possível diante de uma provocação; a dupla desistiu da mão")
+                           "a dupla desistiu da mão sem estar diante de uma provocação da outra dupla; "
+                           "correr só é possível diante de uma provocação")
         self.pending = None
         self.finish(1 - (seat & 1), self.value, "fold")
 

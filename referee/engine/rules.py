@@ -28,9 +28,11 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "All three tricks tied: nobody scores (art. 11.4); the dealer's team wins (regras 4 jogadores, "
            "JTB case 5; alias dealer_wins_all_tied: true); or the team of the first player (mão). "
            "A tied mão de ferro follows iron_tie instead (art. 20)."),
-    Option("iron_tie", ("nobody", "first_player_team"), "nobody",
+    Option("iron_tie", ("nobody", "dealer_team", "first_player_team"), "nobody",
            "A tied mão de ferro (11-11, all three tricks tied): nobody scores and the deal passes on (art. 20); "
-           "or the team of the hand's first player (mão) wins it (peers' engines)."),
+           "the dealer's team wins it, as any hand of three tied tricks (regras 4 jogadores, JTB case 5, "
+           "which give the mão de ferro no rule of its own); or the team of the hand's first player (mão) "
+           "wins it (peers' engines)."),
     Option("lead_after_tie", ("tying_player", "first_player", "trick_leader", "first_tying_player",
                               "nearest_tying_player"), "tying_player",
            "Who leads after a tied trick (the regulation is silent): the player who tied, the last to show "
@@ -111,12 +113,12 @@ PRESETS: dict[str, RuleSet] = {
     "regulamento-tecnico": DEFAULT,
     # The house rules for four players (regras-truco-4-jogadores.txt).
     "regras-4-jogadores": replace(
-        DEFAULT, preset="regras-4-jogadores", all_tied="dealer_team", raises="any_time",
+        DEFAULT, preset="regras-4-jogadores", all_tied="dealer_team", iron_tie="dealer_team", raises="any_time",
         false_call="tento", raise_in_eleven="game", blind_iron_hand=True,
     ),
     # Truco Brasileiro (truco-brasileiro-jtb.txt).
     "jtb": replace(
-        DEFAULT, preset="jtb", all_tied="dealer_team", lead_after_tie="first_player",
+        DEFAULT, preset="jtb", all_tied="dealer_team", iron_tie="dealer_team", lead_after_tie="first_player",
         cover_after_tied_first=False, show_highest_after_tied_first=True, raise_in_eleven="game",
         blind_iron_hand=True,
     ),

@@ -75,6 +75,8 @@ def _verdict(report: object) -> dict:
         raise ReportError("events", f"{len(events)} eventos: uma mão cabe em no máximo {MAX_EVENTS}")
     out = HandReplay(rules, dealer, vira, score, deal).run(events)
     score_after = add_points(score, out.winner, out.points, rules)
+    for tento in out.tentos:  # tentos claimed after the hand (house rules ex. 1-3)
+        score_after = add_points(score_after, tento["team"], tento["points"], rules)
     violations = out.violations
     verdict = {
         "valid": not violations,
@@ -92,6 +94,8 @@ def _verdict(report: object) -> dict:
     }
     if out.notes:
         verdict["notes"] = out.notes
+    if out.tentos:
+        verdict["tentos"] = out.tentos
     if out.match_loser is not None:  # raise_in_eleven: "art19_match" (art. 19, "a partida" as the match)
         verdict["match_loser"] = out.match_loser
     if "claimed" in report:
