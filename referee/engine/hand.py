@@ -54,7 +54,7 @@ class HandReplay:
         "rules", "dealer", "score", "deal", "strength", "out", "value", "pending", "last_raiser",
         "turn", "leader", "plays", "played_seats", "results", "unseen",
         "eleven_team", "eleven_decided", "iron", "ended", "torna", "wrong_count", "seat_cards",
-        "last_answer", "any_card", "vira", "deck", "skipped", "proved", "refused",
+        "last_answer", "any_card", "vira", "deck", "skipped", "proved", "refused", "art6_truco",
     )
 
     def __init__(self, rules: RuleSet, dealer: int, vira: int, score: tuple[int, int],
@@ -83,6 +83,7 @@ class HandReplay:
         self.any_card = False
         self.proved = False  # art. 21: one proof per hand
         self.refused: int | None = None  # the value of the raise a team ran from (house rules, tento ex. 2)
+        self.art6_truco = False  # the pending truco is art. 6's claim in a mão de onze (option wrong_deal_in_eleven)
         a, b = score
         self.iron = a == 11 and b == 11  # mão de ferro (art. 18, 20)
         self.eleven_team = None if self.iron else 0 if a == 11 else 1 if b == 11 else None
@@ -310,6 +311,17 @@ class HandReplay:
             raise ReportError(f"events[{index}].said", "\"said\" deve ser o texto dito pelo jogador")
         team = seat & 1
         if self.eleven_team is not None or self.iron:
+            if (call == "truco" and self.pending is None and self.wrong_count and not self.any_card
+                    and team != self.dealer & 1 and self.rules.wrong_deal_in_eleven == "art6"):
+                # art. 6 names the case: the dealer who gave a wrong number of cards "pode ser trucado"
+                self.art6_truco = True
+                self.pending = (3, team, seat)
+                self.last_answer = None
+                self.out.notes.append({"article": "art. 6", "event": index,
+                                       "message": "truco pela carta errada (art. 6), não um aumento da mão de onze "
+                                                  "(art. 19): o pé aceita e paga três, corre e perde um, ou pergunta "
+                                                  "e perde o carteado"})
+                return
             self.raise_in_eleven(index, seat, call)
             return
         rules = self.rules
@@ -408,6 +420,10 @@ class HandReplay:
     def run_from(self, asked: int, caller_team: int) -> None:
         """art. 13: who runs loses the value in play before the raise; the raise refused is kept (house rules, ex. 2)."""
         self.refused = asked
+        if self.art6_truco:  # art. 6: "se correr, perde um tento"
+            self.violation("wrong_card_count", "art. 6", None, "o pé, trucado por dar carta errada, correu: perde um tento")
+            self.finish(caller_team, 1, "penalty")
+            return
         self.finish(caller_team, self.value, "run")
 
     def accept(self, asked: int, caller_team: int, index: int) -> bool:

@@ -19,6 +19,7 @@ malformed: ``dealer`` (the offender is the dealer: art. 5, 6 sit under "o pé de
 ``raised`` (the offender's team faces a raise: art. 14 "quando for provocado"),
 ``eleven_opponents`` (a mão de onze and the offender is not at 11, or a mão de ferro: art. 18),
 ``start`` (before the first card: art. 6, regras 4 jogadores "só ao começar o jogo"),
+``deal_window`` (art. 5: before the first card, or until the hand ends with ``bottom_of_deck: "any_time"``),
 ``wrong_deal`` (a wrong deal is established: art. 6), ``blind_iron`` (a blind mão de ferro).
 
 ``after_hand``: the house rules' tentos "a qualquer momento" (ex. 1-3) may also be claimed once the hand
@@ -54,7 +55,8 @@ HOUSE_MARK = "sanção das regras da casa (o regulamento não diz qual)"
 
 CATALOG: dict[str, Infraction] = {i.code: i for i in (
     Infraction("bottom_of_deck", "art. 5", "Olhou a boca do baralho",
-               "deal_lost", "antes da primeira carta", requires=("dealer", "start")),
+               "deal_lost", "antes da primeira carta (opção bottom_of_deck: até o fim da mão)",
+               requires=("dealer", "deal_window")),
     Infraction("wrong_card_count", "art. 6",
                "Deu carta de mais ou de menos (trucado, o pé paga três se aceitar, "
                "perde um se correr, perde o carteado se perguntar)", "none", "só no início da mão", detected=True, requires=("start",)),

@@ -71,6 +71,8 @@ def claim_refusal(entry: Infraction, seat: int, state: TableState, rules: RuleSe
             return f"o infrator é o pé (assento {state.dealer}), não o assento {seat}"
         if condition == "start" and state.any_card:
             return "só pode ser pedida no início da mão, antes da primeira carta"
+        if condition == "deal_window" and state.any_card and rules.bottom_of_deck != "any_time":
+            return "só pode ser pedida no início da mão, antes da primeira carta (art. 5, entre as regras do carteado)"
         if condition == "raised" and state.raised_team != seat & 1:
             return "só vale quando a dupla do infrator está sendo provocada (art. 14)"
         if condition == "eleven_opponents" and not (
