@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
-from .errors import ReportError, printable
+from .errors import ReportError, echo, printable
 from .game import add_points
 from .infractions import CATALOG
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
@@ -368,7 +368,7 @@ class HandReplay:
                            f"pediu {call} com a mão valendo {base}; a ordem é truco, seis, nove, doze "
                            f"(vale como {CALL_FOR_VALUE[asked]})")
         if is_false_call(call, said):
-            said = printable(said)
+            said = echo(said)
             if rules.false_call == "tento":
                 ruling = propose_ruling(rules, "false_call", seat, self.table_state())
                 self.apply(ruling, index, f"\"{said}\" não é uma provocação clara: {ruling.consequence}")

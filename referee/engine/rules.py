@@ -141,7 +141,8 @@ ALIASES: dict[str, tuple[str, dict]] = {
     "dealer_wins_all_tied": ("all_tied", {True: "dealer_team", False: "nobody"}),
 }
 
-_CACHE: dict[tuple, RuleSet] = {}
+_CACHE: dict[tuple, RuleSet] = {}  # a rule set as spelled in a report -> its canonical RuleSet
+_CANONICAL: dict[RuleSet, RuleSet] = {rules: rules for rules in PRESETS.values()}  # one object per rule set
 
 
 def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
@@ -158,7 +159,9 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
     if not isinstance(options, dict):
         raise ReportError(f"{field}.options", "as opções devem ser um objeto")
     try:
-        key = (preset, tuple((k, type(v), v) for k, v in sorted(options.items())))
+        # The spelling as sent (order and types: True == 1 but is another value here), read in C: each
+        # spelling is validated once and maps to its canonical rule set (equal rule sets are one object).
+        key = (preset, tuple(options.items()), tuple(map(type, options.values())))
         cached = _CACHE.get(key)
     except TypeError:  # unhashable option values: validated (and refused) below
         key, cached = None, None
@@ -179,6 +182,7 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
             raise ReportError(f"{field}.options.{name}", f"valor {value!r} não permitido; valores: {allowed}")
         changes[name] = value
     rules = replace(base, **changes)
+    rules = _CANONICAL.setdefault(rules, rules) if len(_CANONICAL) < 1024 else rules
     if key is not None and len(_CACHE) < 1024:
         _CACHE[key] = rules
     return rules

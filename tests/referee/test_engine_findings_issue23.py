@@ -153,3 +153,18 @@ def test_raise_beyond_twelve_cites_one_article():
     over = verdict("4-ouros", "0 !truco", "1 !seis", "0 !nove", "1 !doze", "2 =accept", *T1, "0 !truco")
     pending = verdict("4-ouros", "0 !truco", "1 !seis", "0 !nove", "1 !doze", "0 !doze", "2 =run")
     assert {x["article"] for x in over["violations"] + pending["violations"] if x["code"] == "raise_beyond_twelve"} == {"art. 13"}
+
+
+# ------------------------------------------------ messages echo a bounded prefix of what was sent
+def test_a_giant_said_is_echoed_as_a_short_prefix():
+    v = verdict("4-ouros", "0 !truco:" + "Jorge" * 200_000, "1 =accept", *WIN0)
+    assert codes(v) == ["false_call"] and len(v["violations"][0]["message"]) < 200
+
+
+def test_a_giant_unknown_key_or_card_is_echoed_as_a_short_prefix():
+    from referee.engine import check_report
+
+    v = check_report({"dealer": 3, "vira": "4-ouros", "events": [{"seat": 0, "play": "x" * 10**6}]})
+    assert len(v["error"]["message"]) <= 401 and len(v["error"]["field"]) <= 121
+    v = check_report({"dealer": 3, "vira": "4-ouros", "events": [], "k" * 10**6: 1})
+    assert len(v["error"]["field"]) <= 121
