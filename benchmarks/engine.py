@@ -96,6 +96,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.engine import check_report  # noqa: E402
 from referee.engine import cli  # noqa: E402
+from referee.engine.rules import DEFAULT  # noqa: E402
 from referee.engine.simulate import random_report  # noqa: E402
 from referee.engine.verdict import _verdict  # noqa: E402
 
@@ -188,6 +189,11 @@ def main() -> None:
     print(f"full_replay_hands_per_s: {rate(full_cpu)}")
     print(f"engine_hands_per_s: {rate(engine_cpu)}")
     print(f"engine_speedup: {full_cpu / engine_cpu:.2f}")
+    # Issue 23: reports that spell their rule set out, every option (as the scoring app sends them).
+    spelled = [dict(r, rules=json.loads(json.dumps(DEFAULT.as_dict()))) for r in reports]
+    spelled_cpu, _ = best_time(validate_all, spelled, args.repeat)
+    print(f"engine_spelled_rules_hands_per_s: {rate(spelled_cpu)}")
+    print(f"engine_spelled_rules_speedup: {full_cpu / spelled_cpu:.2f}")
     print(f"full_replay_wall_hands_per_s: {rate(full_wall)}")
     print(f"engine_wall_hands_per_s: {rate(engine_wall)}")
     print(f"engine_stdlib_json_hands_per_s: {rate(best_time(validate_stdlib_json, lines, args.repeat)[0])}")
@@ -215,6 +221,8 @@ def main() -> None:
         print(f"check_hand_hands_per_s: {rate(command_cpu)}")
         print(f"check_hand_wall_s: {command_wall:.3f}")
         print(f"check_hand_list_hands_per_s: {rate(process_time(manage + ['-'], str(listing), args.repeat)[0])}")
+        # Issue 23: the process against the baseline (the full replay, in-process, same hands, same run).
+        print(f"check_hand_vs_full_replay: {full_cpu / command_cpu:.2f}")
 
 
 if __name__ == "__main__":

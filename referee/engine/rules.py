@@ -108,13 +108,16 @@ class RuleSet:
         return data
 
     def as_dict(self) -> dict[str, Any]:
-        options = _OPTIONS_DICT.get(self)
+        options = _OPTIONS_BY_ID.get(id(self))  # a canonical rule set (kept alive: its id is its own)
         if options is None:
-            options = _OPTIONS_DICT[self] = self.options()
+            options = _OPTIONS_DICT.get(self)
+            if options is None:
+                options = _OPTIONS_DICT[self] = self.options()
         return {"preset": self.preset, "options": dict(options)}
 
 
 _OPTIONS_DICT: dict[RuleSet, dict[str, Any]] = {}
+_OPTIONS_BY_ID: dict[int, dict[str, Any]] = {}  # id of a canonical rule set (see _CANONICAL) -> its options
 
 
 DEFAULT = RuleSet()
@@ -142,13 +145,36 @@ ALIASES: dict[str, tuple[str, dict]] = {
 }
 
 _CACHE: dict[tuple, RuleSet] = {}  # a rule set as spelled in a report -> its canonical RuleSet
-_CANONICAL: dict[RuleSet, RuleSet] = {rules: rules for rules in PRESETS.values()}  # one object per rule set
+_CANONICAL: dict[RuleSet, RuleSet] = {}  # one object per rule set, kept alive for good
+
+
+def _canonical(rules: RuleSet) -> RuleSet:
+    if len(_CANONICAL) >= 1024:
+        return rules
+    kept = _CANONICAL.setdefault(rules, rules)
+    if kept is rules:
+        _OPTIONS_BY_ID[id(rules)] = rules.options()
+    return kept
+
+
+for _rules in PRESETS.values():
+    _canonical(_rules)
 
 
 def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
     """The rule set a report names: ``{"preset": ..., "options": {...}}``, or the default when absent."""
     if spec is None:
         return DEFAULT
+    if type(spec) is dict:  # a spelling seen before: one look-up (it was validated when first seen)
+        options = spec.get("options")
+        if type(options) is dict and (len(spec) == 1 or (len(spec) == 2 and "preset" in spec)):
+            try:
+                cached = _CACHE.get((spec.get("preset", "regulamento-tecnico"), tuple(options.items()),
+                                     tuple(map(type, options.values()))))
+            except TypeError:
+                cached = None
+            if cached is not None:
+                return cached
     if not isinstance(spec, dict):
         raise ReportError(field, "as regras devem ser um objeto {\"preset\": ..., \"options\": {...}}")
     unknown = set(spec) - {"preset", "options"}
@@ -182,7 +208,7 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
             raise ReportError(f"{field}.options.{name}", f"valor {value!r} não permitido; valores: {allowed}")
         changes[name] = value
     rules = replace(base, **changes)
-    rules = _CANONICAL.setdefault(rules, rules) if len(_CANONICAL) < 1024 else rules
+    rules = _canonical(rules)
     if key is not None and len(_CACHE) < 1024:
         _CACHE[key] = rules
     return rules

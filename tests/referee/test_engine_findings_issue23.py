@@ -168,3 +168,20 @@ def test_a_giant_unknown_key_or_card_is_echoed_as_a_short_prefix():
     assert len(v["error"]["message"]) <= 401 and len(v["error"]["field"]) <= 121
     v = check_report({"dealer": 3, "vira": "4-ouros", "events": [], "k" * 10**6: 1})
     assert len(v["error"]["field"]) <= 121
+
+
+def test_a_rule_set_spelled_out_is_the_canonical_object_and_still_validated():
+    from referee.engine.rules import PRESETS
+
+    spelled = PRESETS["jtb"].as_dict()
+    assert rule_set_from(spelled) is PRESETS["jtb"] and rule_set_from(dict(spelled)) is PRESETS["jtb"]
+    reordered = {"options": dict(reversed(list(spelled["options"].items()))), "preset": "jtb"}
+    assert rule_set_from(reordered) is PRESETS["jtb"]
+    import pytest
+
+    from referee.engine.errors import ReportError
+
+    with pytest.raises(ReportError):  # True == 1, but not an allowed value of eleven_run_points
+        rule_set_from({"options": {"eleven_run_points": True}})
+    with pytest.raises(ReportError):
+        rule_set_from({"preset": "jtb", "options": spelled["options"], "extra": 1})
