@@ -59,6 +59,7 @@ from typing import Any
 
 import msgspec
 
+from .messages import relocalize
 from .verdict import check_report
 
 EXIT_INVALID = 1
@@ -130,6 +131,32 @@ def encode(verdict: object) -> bytes:
         return _ENCODER.encode(verdict).encode("utf-8", "backslashreplace")
 
 
+def localized(check: Callable[[Any], dict], lang: str) -> Callable[[Any], dict]:
+    """``check`` whose verdicts have their violations and notes in ``lang`` (``check_hand --lang en``)."""
+    def check_in(report: Any) -> dict:
+        return relocalize(check(report), lang)
+    return check_in
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for the catalog (makemessages), translated where it is shown."""
+    return message
+
+
+#: The standard library's JSON errors, put through the catalog: no English inside a Portuguese verdict.
+JSON_ERRORS = {message: message for message in (
+    gettext_noop("Expecting value"),
+    gettext_noop("Expecting ',' delimiter"),
+    gettext_noop("Expecting ':' delimiter"),
+    gettext_noop("Expecting property name enclosed in double quotes"),
+    gettext_noop("Unterminated string starting at"),
+    gettext_noop("Invalid control character at"),
+    gettext_noop("Invalid \\escape"),
+    gettext_noop("Invalid \\uXXXX escape"),
+    gettext_noop("Extra data"),
+)}
+
+
 def _invalid(message: str) -> dict:
     """The verdict of something that is not a hand report at all (it is not JSON)."""
     return {"valid": False, "error": {"field": "", "message": message}}
@@ -138,8 +165,9 @@ def _invalid(message: str) -> dict:
 def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
     """Invalid verdict for JSON that failed to parse; ``line`` is 1-based in the input."""
     if isinstance(exc, json.JSONDecodeError):
+        error = _(JSON_ERRORS[exc.msg]) if exc.msg in JSON_ERRORS else exc.msg
         message = _("Invalid JSON on line %(line)d: %(error)s (column %(column)d)") % {
-            "line": line, "error": exc.msg, "column": exc.colno,
+            "line": line, "error": error, "column": exc.colno,
         }
     elif isinstance(exc, RecursionError):
         message = _("Invalid JSON on line %(line)d: %(error)s") % {
@@ -148,6 +176,10 @@ def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
     elif isinstance(exc, _Constant):
         message = _("Invalid JSON on line %(line)d: %(error)s") % {
             "line": line, "error": _("%(constant)s is not a valid JSON value") % {"constant": exc.args[0]},
+        }
+    elif str(exc).startswith("Exceeds the limit"):  # int("9" * 5000): Python's limit on a number's digits
+        message = _("Invalid JSON on line %(line)d: %(error)s") % {
+            "line": line, "error": _("a number with more than %(digits)d digits") % {"digits": sys.get_int_max_str_digits()},
         }
     else:
         message = _("Invalid JSON on line %(line)d: %(error)s") % {"line": line, "error": exc}

@@ -16,6 +16,7 @@ from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
 from .errors import ReportError, echo, printable
 from .game import add_points
 from .infractions import CATALOG
+from .messages import render
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
 from .rules import RuleSet
 from .rulings import Ruling, TableState, claim_refusal, propose_ruling
@@ -94,12 +95,22 @@ class HandReplay:
             for seat, cards in deal.items():
                 if len(cards) != 3:
                     self.wrong_count = True
-                    self.violation("wrong_card_count", "art. 6", None,
-                                   f"o assento {seat} recebeu {len(cards)} cartas em vez de 3")
+                    self.violation("wrong_card_count", "art. 6", None, "wrong_card_count.dealt",
+                                   seat=seat, count=len(cards))
 
     # ----------------------------------------------------------------- results
-    def violation(self, code: str, article: str, event: int | None, message: str) -> None:
-        self.out.violations.append({"code": code, "article": article, "message": message, "event": event})
+    def violation(self, code: str, article: str, event: int | None, key: str | None = None, **params) -> None:
+        """Record a broken rule: its code, article, event, and its message as data (``key``, ``params``;
+        see :mod:`referee.engine.messages`) with the Portuguese sentence rendered from them."""
+        key = key or code
+        self.out.violations.append({"code": code, "article": article, "message": render(key, params), "event": event,
+                                    "key": key, "params": params})
+
+    def note(self, code: str, article: str, event: int | None, **params) -> None:
+        """Record something that broke no rule (a note), as data like a violation."""
+        key = "note." + code
+        self.out.notes.append({"code": code, "article": article, "event": event, "message": render(key, params),
+                               "key": key, "params": params})
 
     def finish(self, winner: int | None, points: int, ended_by: str) -> None:
         self.ended = True
@@ -186,12 +197,11 @@ class HandReplay:
                               f"o assento {seat} já jogou na vaza {len(self.results) + 1}")
         if covered:
             if not self.results:
-                self.violation("covered_first_trick", "art. 11.1", index,
-                               f"{card_name(card)} jogada encoberta na primeira vaza; vale como mostrada")
+                self.violation("covered_first_trick", "art. 11.1", index, card=card_name(card), seat=seat)
                 covered = False
             elif self.results[0] is None and not self.rules.cover_after_tied_first:
-                self.violation("cover_after_tied_first", "JTB, melando o jogo, caso 1", index,
-                               f"{card_name(card)} encoberta depois da primeira vaza empatada; vale como mostrada")
+                self.violation("cover_after_tied_first", "JTB, melando o jogo, caso 1", index, card=card_name(card),
+                               seat=seat)
                 covered = False
         if seat != self.turn and not self.skipped >> seat & 1:
             self.out_of_turn(index, seat)
@@ -204,9 +214,7 @@ class HandReplay:
                 turn = (turn + 1) & 3
             self.turn = turn
         if torna is not None:
-            self.violation("two_cards_at_once", "art. 22", index,
-                           f"o assento {seat} jogou duas cartas: a de baixo, {card_name(card)}, vale nesta vaza; "
-                           "a de cima é a torna da vaza seguinte")
+            self.violation("two_cards_at_once", "art. 22", index, seat=seat, card=card_name(card))
             self.torna[seat] = self.take_card(index, seat, torna)
         if self.played_seats == 0b1111:
             self.close_trick()
@@ -229,9 +237,7 @@ class HandReplay:
 
     def out_of_turn(self, index: int, seat: int) -> None:
         """art. 23: the card stays; play goes on from it, and the players it skipped keep their turn."""
-        self.violation("card_out_of_turn", "art. 23", index,
-                       f"o assento {seat} jogou fora da vez (a vez era do assento {self.turn}); "
-                       "a carta fica na mesa e vale, e o jogador da vez ainda pode matá-la")
+        self.violation("card_out_of_turn", "art. 23", index, seat=seat, turn=self.turn)
         turn = self.turn
         while turn != seat:
             if not self.played_seats >> turn & 1:
@@ -317,10 +323,7 @@ class HandReplay:
                 self.art6_truco = True
                 self.pending = (3, team, seat)
                 self.last_answer = None
-                self.out.notes.append({"article": "art. 6", "event": index,
-                                       "message": "truco pela carta errada (art. 6), não um aumento da mão de onze "
-                                                  "(art. 19): o pé aceita e paga três, corre e perde um, ou pergunta "
-                                                  "e perde o carteado"})
+                self.note("art6_truco", "art. 6", index, seat=seat, team=team)
                 return
             self.raise_in_eleven(index, seat, call)
             return
@@ -330,20 +333,16 @@ class HandReplay:
         if pending is not None:
             if pending[1] == team:  # the team's own call is still pending: no new step (art. 12, 13)
                 if CALLS[call] == pending[0]:
-                    self.out.notes.append({"article": REG + "12", "event": index,
-                                           "message": f"o assento {seat} repetiu o {call} já pedido pela sua dupla; "
-                                                      "a chamada pendente não muda"})
+                    self.note("repeated_call", REG + "12", index, seat=seat, call=call)
                     return
                 if self.partner_already_answered(index, seat):  # the partner's raise-back decided (art. 17)
                     return
-                self.violation("raise_not_alternating", REG + "12", index,
-                               f"a dupla {team} aumentou a própria provocação, ainda pendente; as duplas alternam "
-                               f"e o {CALL_FOR_VALUE[pending[0]]} continua pendente")
+                self.violation("raise_not_alternating", REG + "12", index, "raise_not_alternating.pending",
+                               team=team, seat=seat, call=call, pending=CALL_FOR_VALUE[pending[0]])
                 return
             if pending[0] == 12:  # art. 11, 13: nothing goes above doze; the doze stays pending
-                self.violation("raise_beyond_twelve", REG + "13", index,
-                               "há um doze pendente e nada vai além do doze: a chamada não vale; "
-                               f"a dupla {team} aceita ou corre do doze")
+                self.violation("raise_beyond_twelve", REG + "13", index, "raise_beyond_twelve.pending",
+                               team=team, seat=seat, call=call)
                 return
             # a raise-back accepts the call it answers
             if self.accept(pending[0], pending[1], index):
@@ -351,30 +350,27 @@ class HandReplay:
             decision = True
         else:
             if self.last_raiser == team:
-                self.violation("raise_not_alternating", REG + "12", index,
-                               f"a dupla {team} fez a última provocação; o próximo aumento é da outra dupla")
+                self.violation("raise_not_alternating", REG + "12", index, "raise_not_alternating.last",
+                               team=team, seat=seat, call=call)
             if rules.raises == "in_turn":
                 in_turn = self.player_in_turn()
                 if seat != in_turn:
-                    self.violation("raise_out_of_turn", REG + "12", index,
-                                   f"o assento {seat} provocou fora da vez (a vez era do assento {in_turn})")
+                    self.violation("raise_out_of_turn", REG + "12", index, seat=seat, turn=in_turn, call=call)
         base = self.value
         asked = NEXT_VALUE.get(base)
         if asked is None:
-            self.violation("raise_beyond_twelve", REG + "13", index, "a mão já vale doze: não há aumento")
+            self.violation("raise_beyond_twelve", REG + "13", index, "raise_beyond_twelve.worth", seat=seat, call=call)
             return
         if CALLS[call] != asked:
-            self.violation("raise_out_of_order", REG + "12", index,
-                           f"pediu {call} com a mão valendo {base}; a ordem é truco, seis, nove, doze "
-                           f"(vale como {CALL_FOR_VALUE[asked]})")
+            self.violation("raise_out_of_order", REG + "12", index, seat=seat, call=call, value=base,
+                           counts_as=CALL_FOR_VALUE[asked])
         if is_false_call(call, said):
             said = echo(said)
             if rules.false_call == "tento":
                 ruling = propose_ruling(rules, "false_call", seat, self.table_state())
-                self.apply(ruling, index, f"\"{said}\" não é uma provocação clara: {ruling.consequence}")
+                self.apply(ruling, index, "ruling.false_call", seat, said=said)
                 return
-            self.violation("false_call", REG + "16", index,
-                           f"\"{said}\" não é uma chamada clara (art. 15); vale como {CALL_FOR_VALUE[asked]} se aceita")
+            self.violation("false_call", REG + "16", index, seat=seat, said=said, counts_as=CALL_FOR_VALUE[asked])
         self.pending = (asked, team, seat)
         self.last_answer = (seat, index) if decision else None
 
@@ -392,7 +388,7 @@ class HandReplay:
     def raise_in_eleven(self, index: int, seat: int, call: str) -> None:
         """art. 19: a raise in the mão de onze (or de ferro, art. 18) costs 3, or the game."""
         ruling = propose_ruling(self.rules, "raise_in_eleven", seat, self.table_state())
-        self.apply(ruling, index, f"{call} em mão de onze (assento {seat}): {ruling.consequence}")
+        self.apply(ruling, index, "ruling.raise_in_eleven", seat, call=call)
 
     def on_answer(self, index: int, event: dict) -> None:
         seat = self.seat_of(index, event)
@@ -421,7 +417,7 @@ class HandReplay:
         """art. 13: who runs loses the value in play before the raise; the raise refused is kept (house rules, ex. 2)."""
         self.refused = asked
         if self.art6_truco:  # art. 6: "se correr, perde um tento"
-            self.violation("wrong_card_count", "art. 6", None, "o pé, trucado por dar carta errada, correu: perde um tento")
+            self.violation("wrong_card_count", "art. 6", None, "wrong_card_count.ran", team=caller_team)
             self.finish(caller_team, 1, "penalty")
             return
         self.finish(caller_team, self.value, "run")
@@ -431,7 +427,7 @@ class HandReplay:
         self.value = asked
         self.last_raiser = caller_team
         if self.wrong_count and not self.any_card and asked == 3 and caller_team != self.dealer & 1:
-            self.violation("wrong_card_count", "art. 6", index, "o pé, trucado por dar carta errada, aceitou: paga três")
+            self.violation("wrong_card_count", "art. 6", index, "wrong_card_count.accepted", team=caller_team)
             self.finish(caller_team, 3, "penalty")
             return True
         return False
@@ -440,9 +436,7 @@ class HandReplay:
         """art. 17: the first decision of either partner stands; a later answer is ignored."""
         last = self.last_answer
         if last is not None and last[0] == (seat + 2) & 3:
-            self.out.notes.append({"article": REG + "17", "event": index,
-                                   "message": f"vale a primeira decisão da dupla, a do assento {last[0]}; "
-                                              "esta decisão do parceiro foi ignorada"})
+            self.note("pair_decision", REG + "17", index, seat=last[0], partner=seat)
             return True
         return False
 
@@ -473,7 +467,7 @@ class HandReplay:
             score = add_points(score, tento["team"], tento["points"], self.rules)
         state = TableState(score, self.dealer, value, None, True, self.wrong_count)
         ruling = propose_ruling(self.rules, code, seat, state)
-        self.violation(ruling.code, ruling.article, index, f"{ruling.message(seat)} (depois da mão)")
+        self.apply_message(ruling, index, "ruling.after_hand", seat)
         if ruling.beneficiary is not None and ruling.points:
             out.tentos.append({"code": ruling.code, "article": ruling.article, "event": index,
                                "offender": ruling.offender, "team": ruling.beneficiary, "points": ruling.points})
@@ -515,15 +509,12 @@ class HandReplay:
             won = sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck,
                            self.tied_winner(), lead_after_tie=self.rules.lead_after_tie)
         except ProofNotSettled:
-            self.violation("proof_not_settled", REG + "21", index,
-                           f"a prova da dupla {team} não pôde ser conferida a tempo (jogo complexo demais); "
-                           "a prova é recusada e a mão deve ser jogada")
+            self.violation("proof_not_settled", REG + "21", index, team=team)
             return
         if won:
             self.finish(team, self.value, "proof")
         else:
-            self.violation("proof_failed", REG + "21", index,
-                           f"as cartas da dupla {team} não garantem a vitória; a mão deve ser jogada")
+            self.violation("proof_failed", REG + "21", index, team=team)
 
     # ------------------------------------------------------ infractions, folds
     def on_infraction(self, index: int, event: dict) -> None:
@@ -535,22 +526,28 @@ class HandReplay:
             if refusal:
                 raise ReportError(f"events[{index}].infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
             self.wrong_count = True
-            self.violation(code, entry.article, index, f"{entry.title} (assento {seat})")
+            self.violation(code, entry.article, index, "wrong_card_count.attested", seat=seat)
             return
         try:
             ruling = propose_ruling(self.rules, code, seat, self.table_state())
         except ReportError as error:
             raise ReportError(f"events[{index}].{error.field}", error.message) from None
-        self.apply(ruling, index, ruling.message(seat))
+        self.apply(ruling, index, "ruling" if ruling.consequence else "ruling.recorded", seat)
 
     def table_state(self) -> TableState:
         pending = self.pending
         return TableState(self.score, self.dealer, self.value, None if pending is None else 1 - pending[1],
                           self.any_card, self.wrong_count)
 
-    def apply(self, ruling: Ruling, index: int, message: str) -> None:
+    def apply_message(self, ruling: Ruling, index: int, key: str, seat: int, **params) -> None:
+        """Record a ruling as a violation of its article, its message as data (the consequence nested)."""
+        self.violation(ruling.code, ruling.article, index, key, infraction=ruling.code, what=ruling.title, seat=seat,
+                       offender=ruling.offender, beneficiary=ruling.beneficiary, points=ruling.points,
+                       consequence=ruling.consequence_data(), **params)
+
+    def apply(self, ruling: Ruling, index: int, key: str, seat: int, **params) -> None:
         """Record a ruling as a violation of its article and, when it says so, end the hand."""
-        self.violation(ruling.code, ruling.article, index, message)
+        self.apply_message(ruling, index, key, seat, **params)
         if ruling.match_loss:
             self.out.match_loser = ruling.offender
         if ruling.deal_lost:
@@ -570,9 +567,7 @@ class HandReplay:
             self.run_from(pending[0], pending[1])
             return
         if not self.rules.fold_any_time:
-            self.violation("fold_not_allowed", REG + "13", index,
-                           "a dupla desistiu da mão sem estar diante de uma provocação da outra dupla; "
-                           "correr só é possível diante de uma provocação")
+            self.violation("fold_not_allowed", REG + "13", index, seat=seat, team=seat & 1)
         self.pending = None
         self.finish(1 - (seat & 1), self.value, "fold")
 
@@ -589,24 +584,23 @@ class HandReplay:
         dealer = self.dealer
         trucado = pending is not None and pending[0] == 3 and pending[1] != dealer & 1
         if seat == dealer and self.wrong_count and trucado and not self.any_card:
-            self.violation("dealer_asked", "art. 6", index, "o pé, trucado por dar carta errada, perguntou: perde o carteado")
+            self.violation("dealer_asked", "art. 6", index, seat=seat)
             self.finish(None, 0, "deal_lost")
             return
         if seat != dealer:
-            why = f"só o pé (assento {dealer}) responde perguntando"
+            why = "not_dealer"
         elif not self.wrong_count:
-            why = "não houve carta de mais ou de menos"
+            why = "right_deal"
         elif self.any_card:
-            why = "a mão já está sendo jogada"
+            why = "playing"
         else:
-            why = "o pé só pergunta quando trucado pela carta errada"
-        self.violation("ask_without_effect", "art. 6", index, f"pergunta sem efeito na mão (art. 6: {why})")
+            why = "not_trucado"
+        self.violation("ask_without_effect", "art. 6", index, "ask_without_effect." + why, seat=seat, dealer=dealer)
 
     # ------------------------------------------------------------------- close
     def close_incomplete(self) -> None:
         self.out.value = self.value
-        self.violation("hand_incomplete", REG + "11", None,
-                       f"os eventos terminam antes de a mão ser decidida ({len(self.results)} vaza(s) completa(s))")
+        self.violation("hand_incomplete", REG + "11", None, tricks=len(self.results))
 
     def check_highest_shown(self) -> None:
         """JTB variant: after a tied first trick each player shows the highest card in the second."""
@@ -617,8 +611,7 @@ class HandReplay:
             held = self.deal[seat] if self.deal is not None else played
             shown = played[1]
             if any(strength[c] > strength[shown] for c in held if c not in played[:2]):
-                self.violation("highest_not_shown", "JTB, melando o jogo, caso 1", None,
-                               f"o assento {seat} não mostrou a sua maior carta na segunda vaza após o empate")
+                self.violation("highest_not_shown", "JTB, melando o jogo, caso 1", None, seat=seat)
 
 
 HandReplay.HANDLERS = {

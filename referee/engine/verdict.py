@@ -13,6 +13,7 @@ from .errors import ReportError, printable
 from .game import add_points, game_winner, next_dealer
 from .fast import clean_verdict
 from .hand import HandReplay
+from .messages import render
 from .rules import rule_set_from
 
 REPORT_FIELDS = frozenset({"rules", "dealer", "vira", "score", "deal", "events", "claimed", "id"})
@@ -103,11 +104,16 @@ def _verdict(report: object) -> dict:
         verdict["claim_matches"] = matches
         if not matches:
             claimed = report["claimed"]
-            violations.append({
-                "code": "claim_mismatch", "article": "art. 25", "event": None,
-                "message": f"a mesa anotou dupla {claimed.get('winner')} com {claimed.get('points')} ponto(s); "
-                           f"pelas regras, {_describe(out.winner, out.points)}",
-            })
+            claimed_winner, claimed_points = claimed.get("winner"), claimed.get("points", 0)
+            params = {
+                "claimed_team": claimed_winner, "claimed_points": claimed_points, "team": out.winner, "points": out.points,
+                "claimed": {"key": "claim.nobody", "params": {}} if claimed_winner is None else
+                {"key": "claim.team", "params": {"team": claimed_winner, "points": claimed_points}},
+                "actual": {"key": "actual.nobody", "params": {}} if out.winner is None else
+                {"key": "actual.team", "params": {"team": out.winner, "points": out.points}},
+            }
+            violations.append({"code": "claim_mismatch", "article": "art. 25", "event": None,
+                               "message": render("claim_mismatch", params), "key": "claim_mismatch", "params": params})
             verdict["valid"] = False
     if "id" in report:
         verdict["id"] = printable(report["id"])
@@ -172,7 +178,3 @@ def _claim_matches(claimed: object, winner: int | None, points: int) -> bool:
     if type(claimed_points) is not int:
         raise ReportError("claimed.points", "os pontos anotados devem ser um inteiro")
     return claimed["winner"] == winner and claimed_points == points
-
-
-def _describe(winner: int | None, points: int) -> str:
-    return "ninguém marca" if winner is None else f"a dupla {winner} marca {points} ponto(s)"
