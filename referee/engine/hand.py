@@ -17,7 +17,7 @@ from .errors import ReportError, echo, printable
 from .game import add_points
 from .infractions import CATALOG
 from .messages import render
-from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
+from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call, new_raise_faults, raise_back_fault
 from .rules import RuleSet
 from .rulings import Ruling, TableState, claim_refusal, propose_ruling
 from .tricks import COVERED, hand_winner, leader_after_tie, strengths, tied_hand_winner, trick_result
@@ -330,17 +330,19 @@ class HandReplay:
         rules = self.rules
         pending = self.pending
         decision = False  # a raise-back: the answering team's decision on the call it answers (art. 17)
+        base = self.value
         if pending is not None:
-            if pending[1] == team:  # the team's own call is still pending: no new step (art. 12, 13)
-                if CALLS[call] == pending[0]:
-                    self.note("repeated_call", REG + "12", index, seat=seat, call=call)
-                    return
+            fault = raise_back_fault(call, team, pending[0], pending[1])
+            if fault == "repeated_call":  # the team's own call is still pending: no new step (art. 12, 13)
+                self.note("repeated_call", REG + "12", index, seat=seat, call=call)
+                return
+            if fault == "raise_not_alternating":
                 if self.partner_already_answered(index, seat):  # the partner's raise-back decided (art. 17)
                     return
                 self.violation("raise_not_alternating", REG + "12", index, "raise_not_alternating.pending",
                                team=team, seat=seat, call=call, pending=CALL_FOR_VALUE[pending[0]])
                 return
-            if pending[0] == 12:  # art. 11, 13: nothing goes above doze; the doze stays pending
+            if fault == "raise_beyond_twelve":  # art. 11, 13: nothing goes above doze; the doze stays pending
                 self.violation("raise_beyond_twelve", REG + "13", index, "raise_beyond_twelve.pending",
                                team=team, seat=seat, call=call)
                 return
@@ -348,22 +350,24 @@ class HandReplay:
             if self.accept(pending[0], pending[1], index):
                 return
             decision = True
+            base = self.value
+            if CALLS[call] != NEXT_VALUE.get(base):
+                self.violation("raise_out_of_order", REG + "12", index, seat=seat, call=call, value=base,
+                               counts_as=CALL_FOR_VALUE[NEXT_VALUE[base]])
         else:
-            if self.last_raiser == team:
-                self.violation("raise_not_alternating", REG + "12", index, "raise_not_alternating.last",
-                               team=team, seat=seat, call=call)
-            if rules.raises == "in_turn":
-                in_turn = self.player_in_turn()
-                if seat != in_turn:
-                    self.violation("raise_out_of_turn", REG + "12", index, seat=seat, turn=in_turn, call=call)
-        base = self.value
-        asked = NEXT_VALUE.get(base)
-        if asked is None:
-            self.violation("raise_beyond_twelve", REG + "13", index, "raise_beyond_twelve.worth", seat=seat, call=call)
-            return
-        if CALLS[call] != asked:
-            self.violation("raise_out_of_order", REG + "12", index, seat=seat, call=call, value=base,
-                           counts_as=CALL_FOR_VALUE[asked])
+            in_turn = self.player_in_turn()
+            for fault in new_raise_faults(call, team, seat, base, self.last_raiser, in_turn, rules.raises == "in_turn"):
+                if fault == "raise_not_alternating":
+                    self.violation(fault, REG + "12", index, "raise_not_alternating.last", team=team, seat=seat, call=call)
+                elif fault == "raise_out_of_turn":
+                    self.violation(fault, REG + "12", index, seat=seat, turn=in_turn, call=call)
+                elif fault == "raise_beyond_twelve":
+                    self.violation(fault, REG + "13", index, "raise_beyond_twelve.worth", seat=seat, call=call)
+                    return
+                else:
+                    self.violation(fault, REG + "12", index, seat=seat, call=call, value=base,
+                                   counts_as=CALL_FOR_VALUE[NEXT_VALUE[base]])
+        asked = NEXT_VALUE[base]
         if is_false_call(call, said):
             said = echo(said)
             if rules.false_call == "tento":

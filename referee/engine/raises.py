@@ -46,3 +46,35 @@ def is_false_call(call: str, said: str | None) -> bool:
         return False
     words = f" {normal_word(said)} "
     return not any(f" {proper} " in words for proper in PROPER_WORDS[call])
+
+
+def raise_back_fault(call: str, team: int, pending_value: int, pending_team: int) -> str | None:
+    """What is wrong with a call made while a call is pending (art. 12, 13), or None for a raise-back.
+
+    ``repeated_call``: the pending call's own team says it again (nothing changes);
+    ``raise_not_alternating``: that team asks more over its own pending call (void);
+    ``raise_beyond_twelve``: the other team calls over a pending doze (void: nothing goes above doze).
+    """
+    if pending_team == team:
+        return "repeated_call" if CALLS[call] == pending_value else "raise_not_alternating"
+    if pending_value == 12:
+        return "raise_beyond_twelve"
+    return None
+
+
+def new_raise_faults(call: str, team: int, seat: int, value: int, last_raiser: int | None,
+                     seat_in_turn: int, in_turn: bool) -> list[str]:
+    """The rules a call with no call pending breaks, in order (art. 12, 13): ``raise_not_alternating``
+    (the same team raised last), ``raise_out_of_turn`` (``in_turn`` and not the player in turn), then
+    ``raise_beyond_twelve`` (the hand is worth 12) or ``raise_out_of_order`` (not the next step)."""
+    faults = []
+    if last_raiser == team:
+        faults.append("raise_not_alternating")
+    if in_turn and seat != seat_in_turn:
+        faults.append("raise_out_of_turn")
+    asked = NEXT_VALUE.get(value)
+    if asked is None:
+        faults.append("raise_beyond_twelve")
+    elif CALLS[call] != asked:
+        faults.append("raise_out_of_order")
+    return faults

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cards import CARD_LOOKUP, DECK_CARDS, card_name, parse_card
 from .errors import ReportError, printable
-from .game import add_points, game_winner, next_dealer
+from .game import add_points, claim_matches, game_winner, next_dealer
 from .fast import clean_verdict
 from .hand import HandReplay
 from .messages import render
@@ -100,7 +100,7 @@ def _verdict(report: object) -> dict:
     if out.match_loser is not None:  # raise_in_eleven: "art19_match" (art. 19, "a partida" as the match)
         verdict["match_loser"] = out.match_loser
     if "claimed" in report:
-        matches = _claim_matches(report["claimed"], out.winner, out.points)
+        matches = claim_matches(report["claimed"], out.winner, out.points)
         verdict["claim_matches"] = matches
         if not matches:
             claimed = report["claimed"]
@@ -167,14 +167,3 @@ def _deal_error(deal: dict[int, list[int]], vira: int, deck: frozenset[int]) -> 
             if card in seen:
                 raise ReportError(f"deal.{seat}[{i}]", f"{card_name(card)} aparece duas vezes (ou é a vira)")
             seen.add(card)
-
-
-def _claim_matches(claimed: object, winner: int | None, points: int) -> bool:
-    if type(claimed) is not dict or set(claimed) - {"winner", "points"} or "winner" not in claimed:
-        raise ReportError("claimed", "o resultado anotado deve ser {\"winner\": 0, 1 ou null, \"points\": n}")
-    if claimed["winner"] not in (0, 1, None) or type(claimed["winner"]) is bool:
-        raise ReportError("claimed.winner", "a dupla vencedora anotada deve ser 0, 1 ou null")
-    claimed_points = claimed.get("points", 0)
-    if type(claimed_points) is not int:
-        raise ReportError("claimed.points", "os pontos anotados devem ser um inteiro")
-    return claimed["winner"] == winner and claimed_points == points
