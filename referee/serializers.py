@@ -153,6 +153,12 @@ class ViolationSerializer(serializers.Serializer):
         required=False, allow_null=True, min_value=0,
         help_text="Index in events of the event at fault; null when no single event is.",
     )
+    key = serializers.CharField(
+        required=False, help_text="The message as data: the sentence's key (docs/hand-report.md, message codes).",
+    )
+    params = serializers.DictField(
+        required=False, help_text="The message's parameters: seats, teams (0 or 1), values, cards, calls.",
+    )
 
 
 class NoteSerializer(serializers.Serializer):
@@ -163,6 +169,9 @@ class NoteSerializer(serializers.Serializer):
         required=False, allow_null=True, min_value=0, help_text="Index in events of the event concerned.",
     )
     message = serializers.CharField(help_text="The note, in Brazilian Portuguese.")
+    code = serializers.CharField(required=False, help_text='What the note records, e.g. "pair_decision" (art. 17).')
+    key = serializers.CharField(required=False, help_text="The message as data: the sentence's key.")
+    params = serializers.DictField(required=False, help_text="The message's parameters.")
 
 
 class TentoSerializer(serializers.Serializer):

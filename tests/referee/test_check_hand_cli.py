@@ -215,3 +215,13 @@ def test_a_line_not_utf8_stops_after_the_verdicts_before_it(tmp_path):
         cli.check_stream(cli.input_lines(str(path)), written.append, lambda: None, lambda r: {"valid": True})
     assert caught.value.returncode == cli.EXIT_BAD_INPUT
     assert b"".join(written).count(b"\n") == 2
+
+
+def test_a_number_too_long_is_worded_in_the_catalog_language():
+    """Issue 23: no "Exceeds the limit (4300 digits)" in English inside a Portuguese verdict."""
+    text = '{"dealer": ' + "9" * 5000 + "}"
+    written: list[bytes] = []
+    with pytest.raises(cli.CheckHandError):
+        cli.check_text(text, written.append, lambda: None, gettext=lambda m: "«" + m + "»")
+    message = json.loads(b"".join(written))["error"]["message"]
+    assert "Exceeds" not in message and "«a number with more than" in message
