@@ -111,14 +111,10 @@ OPTION_WORDS = {
     ("blind_iron_hand", False): pgettext_lazy("súmula PDF", "mão de ferro played looking at one's own cards"),
     ("iron_hand_value", 3): pgettext_lazy("súmula PDF", "mão de ferro worth 3"),
     ("iron_hand_value", 1): pgettext_lazy("súmula PDF", "mão de ferro worth 1"),
-    ("bottom_of_deck", "before_first_card"): pgettext_lazy(
-        "súmula PDF", "bottom of the deck claimed before the first card (art. 5)"),
-    ("bottom_of_deck", "any_time"): pgettext_lazy(
-        "súmula PDF", "bottom of the deck claimed until the hand ends: the hand is void (art. 5)"),
-    ("wrong_deal_in_eleven", "art6"): pgettext_lazy(
-        "súmula PDF", "mão de onze: a truco for a wrong deal is the art. 6 claim"),
-    ("wrong_deal_in_eleven", "art19"): pgettext_lazy(
-        "súmula PDF", "mão de onze: a truco for a wrong deal is a raise (art. 19)"),
+    ("bottom_of_deck", "before_first_card"): pgettext_lazy("súmula PDF", "bottom of the deck: before the first card"),
+    ("bottom_of_deck", "any_time"): pgettext_lazy("súmula PDF", "bottom of the deck: any time"),
+    ("wrong_cards_in_eleven", "art6"): pgettext_lazy("súmula PDF", "wrong deal in the 11: art. 6"),
+    ("wrong_cards_in_eleven", "art19"): pgettext_lazy("súmula PDF", "wrong deal in the 11: art. 19"),
     ("score_cap", True): pgettext_lazy("súmula PDF", "a hand cannot take a team past 12"),
     ("score_cap", False): pgettext_lazy("súmula PDF", "scores are not capped at 12"),
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
-from .errors import ReportError, echo, printable
+from .errors import ReportError, echo
 from .game import add_points
 from .infractions import CATALOG
 from .messages import render
@@ -84,7 +84,7 @@ class HandReplay:
         self.any_card = False
         self.proved = False  # art. 21: one proof per hand
         self.refused: int | None = None  # the value of the raise a team ran from (house rules, tento ex. 2)
-        self.art6_truco = False  # the pending truco is art. 6's claim in a mão de onze (option wrong_deal_in_eleven)
+        self.art6_truco = False  # the pending truco is art. 6's claim in a mão de onze (option wrong_cards_in_eleven)
         a, b = score
         self.iron = a == 11 and b == 11  # mão de ferro (art. 18, 20)
         self.eleven_team = None if self.iron else 0 if a == 11 else 1 if b == 11 else None
@@ -318,7 +318,7 @@ class HandReplay:
         team = seat & 1
         if self.eleven_team is not None or self.iron:
             if (call == "truco" and self.pending is None and self.wrong_count and not self.any_card
-                    and team != self.dealer & 1 and self.rules.wrong_deal_in_eleven == "art6"):
+                    and team != self.dealer & 1 and self.rules.wrong_cards_in_eleven == "art6"):
                 # art. 6 names the case: the dealer who gave a wrong number of cards "pode ser trucado"
                 self.art6_truco = True
                 self.pending = (3, team, seat)

@@ -71,7 +71,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "art. 5, looking at the bottom of the deck, claimed when? Before the first card by default (art. 5 "
            "sits among the dealing rules, art. 2-6, and voiding a hand in play would let a losing dealer void "
            "it by looking); any_time: until the hand ends, voiding it (the deal is lost, nobody scores)."),
-    Option("wrong_deal_in_eleven", ("art6", "art19"), "art6",
+    Option("wrong_cards_in_eleven", ("art6", "art19"), "art6",
            "In a mão de onze or de ferro, the truco of art. 6 by the dealer's opponents after a wrong deal, before "
            "the first card: the art. 6 claim by default (the dealer accepts: pays 3; runs: loses 1; asks: loses "
            "the deal), art. 6 naming the very case; art19: a raise like any other, art. 19's offence."),
@@ -98,7 +98,7 @@ class RuleSet:
     iron_hand_value: int = 3
     house_sanctions: str = "tento"
     bottom_of_deck: str = "before_first_card"
-    wrong_deal_in_eleven: str = "art6"
+    wrong_cards_in_eleven: str = "art6"
     score_cap: bool = True
 
     def options(self) -> dict[str, Any]:

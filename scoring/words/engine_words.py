@@ -1,7 +1,9 @@
-"""The rules engine's sentences with the pairs' names (issue 14 §4).
+"""The rules engine's finished sentences with the pairs' names (issue 14 §4), for what is still stored as text.
 
-The engine (``referee.engine``, pure Python) speaks of the pairs by number, in Portuguese, whatever
-the page's language: "a dupla 0 perde o tento em jogo (3)", "marca a dupla 1", "as cartas da dupla
+A verdict's violations and notes are data since issue 23 and are rendered by
+``scoring.words.engine_messages``. What is still a finished Portuguese sentence — a ruling's message
+and a penalty's reason stored on the súmula, a refused report's error, a violation stored before
+issue 23 — goes through :func:`name_pairs` here. The engine speaks of the pairs by number: "a dupla 0 perde o tento em jogo (3)", "marca a dupla 1", "as cartas da dupla
 0", "a mesa anotou dupla 1 com 3 ponto(s)". Where such a sentence is shown to people (the hand
 checker, the súmula's violations and penalties, the rulings, a refused entry), :func:`name_pairs`
 puts the match's pair names in, with the agreement ``scoring.words.pair_names`` gives:
@@ -20,7 +22,6 @@ renders every engine sentence that names a pair and fails on one left with a num
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from .engine_messages import of, subject, team_names
 from .pair_names import is_plural

@@ -37,7 +37,7 @@ def test_art_6_in_a_mao_de_onze_the_wronged_teams_truco_is_the_art_6_claim():
 
 def test_art_19_option_makes_that_truco_a_raise_in_eleven():
     v = verdict("4-ouros", "0 eleven:play", "0 !truco", deal=WRONG, score=(11, 4),
-                options={"wrong_deal_in_eleven": "art19"})
+                options={"wrong_cards_in_eleven": "art19"})
     assert "raise_in_eleven" in codes(v) and (v["winner"], v["points"]) == (1, 3)  # the team at 11 loses three
 
 
