@@ -7,7 +7,8 @@
   Idempotency-Key, and "lançada" only once the server answered;
 - a phone's offline queue that clashes with the other phone's hand is kept, marked, with the choices (and a
   dispute of the other phone's hand, which that phone then shows); the same hands queued on both phones are
-  recorded once and the phone is told so;
+  recorded once and the phone is told so; the other phone and the referee's list see a conflict until the
+  phone that has it chooses (the server records it on the refusal);
 - an entry refused for good (the engine's words) stays on the phone until the player discards it;
 - the page reloads with the network down after one load (service worker, localhost).
 - over plain HTTP on a LAN name (no service worker) the page asks to keep the tab open while entries wait.
@@ -163,6 +164,42 @@ def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, bro
     b.locator("#conflict button.after").tap()                     # "send mine after it"
     _settled(b)
     assert _hands(match) == [(1, 1, 1, 3), (1, 2, 0, 3), (1, 3, 1, 1), (1, 4, 0, 6)]
+
+
+def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(live_server, browser, table):
+    """Issue 20 §5: the server records B's refused entry; A's page and the referee's list of tables show it,
+    until B's choice (told to the server) clears it."""
+    from playwright.sync_api import expect
+
+    from .conftest import sign_in
+
+    match, link = table
+    a = _open(browser, live_server, link)
+    b = _open(browser, live_server, link)
+    _offline(b, True)
+    _value(b, 0, 3).tap()                                          # B: hand 1 offline
+    expect(b.locator("#last li.pending")).to_have_count(1)
+    _value(a, 1, 1).tap()                                          # A: another hand 1
+    _settled(a)
+    _offline(b, False)
+    expect(b.locator("#conflict")).to_be_visible(timeout=10000)
+    expect(b.locator("#conflicts")).to_be_hidden()                # B's own conflict: its choices, not the banner
+    a.evaluate("() => window.trucoTable.refresh()")               # A's next poll
+    other = a.locator("#conflicts p.other")
+    expect(other).to_contain_text("Conflito no outro celular desta mesa: partida 1, mão 1")
+    a.screenshot(path=str(SHOTS / "two-phones-conflict-other.png"))
+    referee = browser.new_context(locale="pt-BR").new_page()
+    sign_in(referee, live_server.url, "arbitra", "ref-secret", "/arbitragem/")
+    expect(referee.locator("li.conflict")).to_contain_text("Mesa 4")
+    b.locator("#conflict button.keep").tap()                      # B keeps the súmula's
+    expect(b.locator("#conflict")).to_be_hidden()
+    b.wait_for_function("() => (window.trucoTable.server().conflicts || []).length === 0", timeout=15000)
+    a.evaluate("() => window.trucoTable.refresh()")
+    expect(other).to_have_count(0)
+    expect(a.locator("#conflicts")).to_be_hidden()
+    referee.reload()
+    expect(referee.locator("li.conflict")).to_have_count(0)
+    assert _hands(match) == [(1, 1, 1, 1)]
 
 
 def test_the_same_hands_queued_on_both_phones_are_recorded_once(live_server, browser, table):
