@@ -101,9 +101,26 @@
     });
   }
 
+  /* the disputes (issue 20 §8): open ones hold the signatures (named in the signing box), settled ones say how */
+  function renderDisputes() {
+    var box = $("disputes"), list = E.server.disputes || [];
+    var key = JSON.stringify(list);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key; box.innerHTML = "";
+    box.hidden = !list.length;
+    list.forEach(function (d) {
+      var p = document.createElement("p"); p.dataset.dispute = d.id;
+      p.className = d.open ? "open" : "settled";
+      p.textContent = E.fmt(T.game_hand, { game: d.game, hand: d.hand }) + " · " + (d.open ? T.dispute_open :
+        E.fmt(d.resolution === "corrected" ? T.dispute_corrected : T.dispute_confirmed, { game: d.game, hand: d.hand }));
+      box.appendChild(p);
+    });
+  }
   function renderSigning(st) {
     var box = $("signing"), sg = E.server.signing;
-    var show = st.over && !E.queue.length && (sg.signable || E.server.status !== "open");
+    renderDisputes();
+    var held = st.over && !E.queue.length && E.server.status === "open" && sg.held && sg.held.length;
+    var show = st.over && !E.queue.length && (sg.signable || E.server.status !== "open" || !!held);
     box.hidden = !show;
     if (!show) return;
     var key = JSON.stringify([sg, E.server.status]);
@@ -111,6 +128,12 @@
     box.dataset.key = key;
     box.innerHTML = "";
     var h = document.createElement("h2"); h.textContent = T.sign_title; box.appendChild(h);
+    if (held) {   // a dispute holds the súmula: nobody signs until the referee settles it (art. 25)
+      sg.held.forEach(function (x) {
+        var p = document.createElement("p"); p.className = "held"; p.textContent = x.message; box.appendChild(p);
+      });
+      return;
+    }
     [0, 1].forEach(function (team) {
       var role = "team" + team, signed = sg.signed[role];
       if (signed) {
