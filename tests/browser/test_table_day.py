@@ -140,3 +140,75 @@ def test_a_card_printed_from_a_lan_address_opens_the_table_on_a_phone(make_match
     expect(phone.locator("#msg")).to_contain_text("Mão 1 lançada")
     phone.screenshot(path=str(SHOTS / "day-lan-card.png"))
     assert match.games.get().hands.count() == 1
+
+
+@pytest.fixture
+def round_robin(transactional_db, settings):
+    """Four pairs in a round robin (three rounds, tables 1 and 2), round 1 generated, organized by
+    "organizadora" (org-secret); each pair's first player signs with PIN 1234. Made before any page opens."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments import services
+    from tournaments.models import Pair, Player, Tournament
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    organizer = get_user_model().objects.create_user("organizadora", password="org-secret")
+    tournament = Tournament.objects.create(name="Copa da Mesa", slug="copa-da-mesa", organizer=organizer,
+                                           date=datetime.date(2026, 11, 21), status=Tournament.Status.REGISTRATION)
+    for i in range(1, 5):
+        first, second = Player(name=f"Jogador {i}a"), Player.objects.create(name=f"Jogador {i}b")
+        first.set_pin("1234")
+        first.save()
+        Pair.objects.create(tournament=tournament, name=f"Dupla {i}", first_player=first, second_player=second)
+    services.configure_stage(tournament, organizer, format="round_robin")
+    services.generate_first_round(tournament, organizer)
+    return tournament
+
+
+def test_one_card_follows_its_table_across_two_rounds(live_server, browser, round_robin):
+    """Issue 20 §2: the card of table 1, scanned once, shows round 1's match; once its súmula is received it says
+    "no match at this table now"; the next round's match when it is generated. Every write goes through the
+    site, as the table, the organizer and their phones make it."""
+    from playwright.sync_api import expect
+
+    from scoring.models import Match
+    from tournaments import table_cards
+
+    tournament = round_robin
+    first = Match.objects.get(tournament=tournament, round__number=1, table=1)
+    other = Match.objects.get(tournament=tournament, round__number=1, table=2)
+    card = table_cards.ensure_cards(tournament, [1, 2])[1]
+    boot_match = "() => JSON.parse(document.getElementById('boot').textContent).match"
+    phone = _page(browser, f"{live_server.url}/mesa/{card.token}/", "#values button.v")
+    assert phone.evaluate(boot_match) == first.pk
+    for value in (3, 6, 3):                                            # the first pair wins 12-0
+        phone.locator(f"#values .col[data-team='0'] button[data-value='{value}']").tap()
+        phone.wait_for_function("() => window.trucoTable.queue().length === 0", timeout=15000)
+        phone.wait_for_timeout(550)                                    # past the double-tap lock
+    _sign(phone, 0, "1234")
+    expect(phone.locator("#signing p.done")).to_have_count(1)
+    _sign(phone, 1, "1234")
+    expect(phone.locator("#signing p.done")).to_have_count(3)
+    # the organizer receives it and settles the other table (a W.O.), then generates round 2
+    organizer = browser.new_context(locale="pt-BR").new_page()
+    sign_in(organizer, live_server.url, "organizadora", "org-secret", f"/sumulas/partida/{first.pk}/")
+    organizer.locator("form[action$='/recebida/'] button").click()
+    expect(organizer.locator("form[action$='/recebida/']")).to_have_count(0)
+    _refresh(phone)                                                    # the card's next poll: no match now
+    expect(phone.locator("body")).to_contain_text("Nenhum jogo na mesa 1 agora")
+    csrf = next(c["value"] for c in organizer.context.cookies() if c["name"] == "csrftoken")
+    api = f"{live_server.url}/api/tournaments/{tournament.slug}/"
+    headers = {"X-CSRFToken": csrf, "Content-Type": "application/json"}
+    done = organizer.request.post(f"{api}matches/{other.pk}/walkover/", headers=headers,
+                                  data={"absent": other.pair_b_id, "reason": "Não compareceu"})
+    assert done.ok, done.text()
+    generated = organizer.request.post(f"{api}rounds/next/", headers=headers, data={})
+    assert generated.ok, generated.text()
+    second = Match.objects.get(tournament=tournament, round__number=2, table=1)
+    phone.reload()                                                     # (the idle page reloads itself every 30 s)
+    phone.locator("#values button.v").first.wait_for()
+    assert phone.evaluate(boot_match) == second.pk                     # the same card: round 2's match
+    expect(phone.locator("#table-no")).to_contain_text("Mesa 1")
+    phone.screenshot(path=str(SHOTS / "day-card-round-2.png"))
