@@ -2,7 +2,8 @@
 /* The table page (referee/table_views.py): the entry screen (above) with the table's link as its
  * credential, plus the table's own: disputes, calling the referee, claims, appeals, the change of a
  * PIN, the pairs' signatures, and the page kept loadable offline (/mesa/sw.js, the last state in
- * localStorage): the service worker is handed the page, this script and the state on the first load.
+ * localStorage): the service worker is handed the page, this script and the state on the first load, and
+ * says when it stored them (trucoTable.offlineReady()).
  * Without a service worker (plain HTTP on a LAN address), a reload with the network down cannot load the
  * page, so while entries wait the page asks the table not to close the tab. */
 (function () {
@@ -225,12 +226,25 @@
   }
   localStorage.setItem(cache, JSON.stringify(E.server));
   E.start();
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(B.urls.sw, { scope: "/mesa/" }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (reg) {   // the first load already makes the page loadable offline
-      if (reg.active) reg.active.postMessage({ cache: [location.pathname, B.urls.script, B.urls.state] });
-    }).catch(function () {});
+  /* the first load already makes the page loadable offline: the worker is handed the page, this script and
+   * the state, and says when it stored them (offlineReady); if it could not (the network went first), they
+   * are handed over again when the network is back */
+  var offlineReady = false, handing = false;
+  function handOver() {
+    if (!offlineReload || offlineReady || handing) return;
+    handing = true;
+    setTimeout(function () { handing = false; }, 20000);   // no answer (the worker stopped): may try again
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (!reg.active || !window.MessageChannel) { handing = false; return; }
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function (ev) { handing = false; offlineReady = !!(ev.data && ev.data.cached); };
+      reg.active.postMessage({ cache: [location.pathname, B.urls.script, B.urls.state] }, [ch.port2]);
+    }).catch(function () { handing = false; });
   }
-  window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, server: function () { return E.server; } };
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(B.urls.sw, { scope: "/mesa/" }).then(handOver).catch(function () {});
+    window.addEventListener("online", handOver);
+  }
+  window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, server: function () { return E.server; },
+                        offlineReady: function () { return offlineReady; } };
 })();
