@@ -12,6 +12,7 @@ urlpatterns = [
     path("dupla/<int:pk>/", views.pair_history, name="pair-history"),
     path("revisao/", views.review, name="review"),
     path("chamado/<int:pk>/", views.answer_call, name="answer-call"),
+    path("conflito/<int:pk>/", views.settle_conflict, name="settle-conflict"),
     path("revisao/decisao/<int:pk>/", views.decide_ruling, name="decide-ruling"),
     path("revisao/recurso/<int:pk>/", views.decide_appeal, name="decide-appeal"),
 ]

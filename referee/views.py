@@ -96,6 +96,7 @@ def tables(request):
         match.display_number = numbers.get(match.pk)
     return render(request, "referee/tables.html", {
         "open_matches": open_, "done_matches": done, "calls": list(calls.open_calls_for(request.user)),
+        "conflicts": list(calls.open_conflicts_for(request.user)),  # phones of a table at odds (issue 20 §5)
         "is_organizer": roles.summary(request.user).organizer,  # the same query as the header's
     })
 
@@ -524,4 +525,17 @@ def answer_call(request, pk: int):
     if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
                                                   require_https=request.is_secure()):
         return redirect(target)
+    return redirect("referee:tables")
+
+
+@require_POST
+def settle_conflict(request, pk: int):
+    """A referee settles a conflict between the phones of a table (issue 20 §5, referee/calls.py)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("referee:tables"))
+    try:
+        calls.settle_conflict(pk, request.user)
+        messages.success(request, _("Conflict settled: the table's phones no longer show it."))
+    except ServiceError as error:
+        messages.error(request, error.message)
     return redirect("referee:tables")

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
+from scoring import table_links
 from scoring.models import Match
 
 from .. import players
@@ -256,6 +257,7 @@ def withdraw_pair(pair: Pair, by, reason: str) -> list[Result]:
             walkovers.append(_walkover_result(match, tournament, absent=pair, by=by,
                                               reason=(_("Withdrawn: %(reason)s") % {"reason": reason})[:300]))
         Result.objects.bulk_create(walkovers)
+        table_links.close_all([w.match_id for w in walkovers], by)  # closed to entries from every link (§2)
         _audit(tournament, by, AuditEntry.Action.PAIR_WITHDRAWN, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers": [w.match_id for w in walkovers]})
         if walkovers:
@@ -297,6 +299,7 @@ def reinstate_pair(pair: Pair, by, reason: str) -> Pair:
                 top = Match.objects.filter(round_id=match.round_id).aggregate(t=Max("table"))["t"] or 0
                 match.table = top + 1
                 match.save(update_fields=["table", "updated_at"])
+            table_links.reopen(match, by)  # to be played: its table's card opens it again (issue 20 §2)
             undone.append(match.pk)
         _audit(tournament, by, AuditEntry.Action.PAIR_REINSTATED, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers_undone": undone})

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from referee.engine.errors import ReportError
 from referee.engine.rules import rule_set_from
+from scoring import table_links
 from scoring.models import Game, Match
 
 from ..models import Bye, Pair, Result, Round, Stage, TableAssignment, Tournament
@@ -204,6 +205,7 @@ def _auto_walkovers(tournament: Tournament, matches: Sequence[Match], withdrawn:
         pairs[absent_id] = absent
         results.append(_walkover_result(m, tournament, absent=absent, by=None,
                                         reason=_("Withdrawn: %(reason)s") % {"reason": absent.withdrawal_reason}))
+    table_links.close_all([r.match_id for r in results], by)  # a W.O. is closed to entries from every link
     return Result.objects.bulk_create(results)
 
 
