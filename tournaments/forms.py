@@ -109,6 +109,12 @@ class PairRegistrationForm(ServiceForm):
                     label=capfirst(f"{PLAYER_LABELS[part]} ({label})"), max_length=limit,
                     required=required and part == "name",
                 )
+        for prefix in ("first", "second", "substitute"):  # "the same person?" answered (issue 26 §7)
+            self.fields[f"{prefix}_existing"] = forms.IntegerField(required=False, min_value=1,
+                                                                   widget=forms.HiddenInput)
+        self.fields["different_people"] = forms.BooleanField(
+            label=_("They are different people with the same name: register a new player"), required=False)
+        self.namesakes: dict[str, list] = {}
         self.field_map = {
             "name": "name", "rating": "rating", "seed": "seed", "status": "status",
             "first_player": "first_name", "second_player": "second_name", "substitute": "substitute_name",
@@ -117,7 +123,10 @@ class PairRegistrationForm(ServiceForm):
                for part in PLAYER_PARTS},
         }
 
-    def _player(self, prefix: str) -> dict | None:
+    def _player(self, prefix: str) -> dict | int | None:
+        existing = self.cleaned_data.get(f"{prefix}_existing")
+        if existing:  # "yes, the same person": the registered player, by id
+            return existing
         data = {part: self.cleaned_data.get(f"{prefix}_{part}") or "" for part in PLAYER_PARTS}
         return data if any(data.values()) else None
 
@@ -127,6 +136,7 @@ class PairRegistrationForm(ServiceForm):
             "second_player": self._player("second"), "substitute": self._player("substitute"),
             "rating": self.cleaned_data.get("rating"), "seed": self.cleaned_data.get("seed"),
             "status": self.cleaned_data.get("status") or Pair.Status.CONFIRMED,
+            "different_people": bool(self.cleaned_data.get("different_people")),
         }
 
     def save(self, by) -> Pair | None:
@@ -136,6 +146,12 @@ class PairRegistrationForm(ServiceForm):
             return services.register_pair(self.tournament, by, **self.registration())
         except services.TournamentError as error:
             self.service_error(error)
+            candidates = getattr(error, "candidates", None)
+            if candidates:  # the page offers each registered player, or "different people"
+                prefix = {"first_player": "first", "second_player": "second",
+                          "substitute": "substitute"}[error.field.split(".")[0]]
+                self.namesakes = {"prefix": prefix, "field": f"{prefix}_existing",
+                                  "candidates": [{"player": p, "pair": pair} for p, pair in candidates[:5]]}
             return None
 
 
@@ -150,6 +166,12 @@ class CsvImportForm(ServiceForm):
                  (Mode.VALID_ROWS.value, _("Import the good rows, report the bad ones"))],
     )
 
+    namesakes = forms.ChoiceField(
+        label=_("players with a name already registered"), initial="ask", required=False,
+        choices=[("ask", _("Report the row, so that I choose")),
+                 ("reuse", _("The same person: use my registered player")),
+                 ("different", _("Different people: register new players"))])
+
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
@@ -158,7 +180,8 @@ class CsvImportForm(ServiceForm):
         if not self.is_valid():
             return None
         try:
-            return import_pairs(self.tournament, self.cleaned_data["file"], by, mode=self.cleaned_data["mode"])
+            return import_pairs(self.tournament, self.cleaned_data["file"], by, mode=self.cleaned_data["mode"],
+                                namesakes=self.cleaned_data.get("namesakes") or "ask")
         except services.TournamentError as error:
             self.service_error(error)
             return None
