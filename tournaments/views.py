@@ -262,7 +262,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         if shown.phase == Round.Phase.BRACKET:
             view = services.bracket_view(tournament)
             numbers = pages.match_numbers(view.bracket) if view is not None else {}
-        rows = pages.match_rows(services.round_matches(shown), numbers)
+        rows = pages.mark_awaiting_referee(pages.match_rows(services.round_matches(shown), numbers))
     drawn = bool(generated)
     bracket = stage is not None and (stage.is_bracket or stage.bracket_first_round is not None)
     check_in = pages.check_in_state(tournament, stage, generated)
