@@ -52,6 +52,8 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
 
     context = phone_context(browser)
     page = context.new_page()
+    confirmations = []  # the irreversible steps ask first (issue 26 §5): the organizer says yes
+    page.on("dialog", lambda dialog: (confirmations.append(dialog.message), dialog.accept()))
 
     # -- log in and create the tournament ---------------------------------------
     page.goto(f"{live_server.url}/torneios/novo/")
@@ -105,6 +107,8 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
 
     # -- the draw ------------------------------------------------------------------
     page.locator('[data-testid="draw"]').click()
+    page.wait_for_load_state()
+    assert any("sorteio" in text for text in confirmations)  # asked before drawing (issue 26 §5)
     expect(page.locator(".messages")).to_contain_text("Sorteio feito")
     matches = page.locator('[data-testid="matches"] > li')
     expect(matches).to_have_count(4)
