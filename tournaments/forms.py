@@ -73,8 +73,12 @@ class ServiceForm(forms.Form):
     #: service field (or its first part, before a dot) -> form field
     field_map: dict[str, str] = {}
 
+    #: the prefix of the fields' ids: several forms share the dashboard, each with its own ids (issue 26 §11)
+    id_prefix = "id"
+
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
+        kwargs.setdefault("auto_id", f"{self.id_prefix}_%s")
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             field.label = capfirst(field.label)
@@ -91,6 +95,7 @@ class PairRegistrationForm(ServiceForm):
     ``PairRegistrationForm(data, tournament=t)``; ``form.save(by=request.user)`` returns the
     :class:`Pair`, or ``None`` with the errors on the form."""
 
+    id_prefix = "pair"
     name = forms.CharField(label=_("pair name"), max_length=120)
     rating = forms.IntegerField(label=_("rating"), required=False, min_value=0, max_value=1_000_000)
     seed = forms.IntegerField(label=_("seed"), required=False, min_value=1, max_value=100_000)
@@ -159,6 +164,7 @@ class CsvImportForm(ServiceForm):
     """Upload a CSV of pairs (see ``tournaments.csv_import``). ``save(by)`` returns the
     :class:`ImportReport` (its ``errors`` list the bad rows), or ``None`` if the form is invalid."""
 
+    id_prefix = "csv"
     file = forms.FileField(label=_("CSV file"))
     mode = forms.ChoiceField(
         label=_("bad rows"), initial=Mode.ALL_OR_NOTHING.value,
@@ -209,6 +215,7 @@ class WithdrawalForm(ServiceForm):
 class StageForm(ServiceForm):
     """The tournament's format. ``tiebreaks`` keeps the order in which the values were posted."""
 
+    id_prefix = "stage"
     format = forms.ChoiceField(label=_("format"), choices=Stage.Format.choices)
     seeding = forms.ChoiceField(label=_("seeding"), choices=Stage.Seeding.choices, initial=Stage.Seeding.ORDER)
     third_place = forms.BooleanField(label=_("third-place match"), required=False)

@@ -91,9 +91,9 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     # the eighth pair with the form
     page.locator("summary", has_text="Cadastrar uma dupla").click()
     form = page.locator('[data-testid="pair-form"]')
-    form.locator("#id_name").fill("Casal 20")
-    form.locator("#id_first_name").fill("Olavo Pires")
-    form.locator("#id_second_name").fill("Paula Quintas")
+    form.locator("#pair_name").fill("Casal 20")
+    form.locator("#pair_first_name").fill("Olavo Pires")
+    form.locator("#pair_second_name").fill("Paula Quintas")
     form.locator("button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text("Dupla Casal 20 cadastrada")
     expect(page.locator('[data-testid="roster"] > li')).to_have_count(8)

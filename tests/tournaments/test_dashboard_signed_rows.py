@@ -36,11 +36,11 @@ def test_a_signed_row_says_it_waits_for_the_referee_then_offers_receiving(client
     match.referee = referee  # the table's referee: their countersignature is now needed (art. 25)
     match.save(update_fields=["referee"])
     row = row_of(client, t, match)
-    assert "waiting for the referee" in row and 'data-testid="receive"' not in row
+    assert 'data-testid="awaiting-referee"' in row and 'data-testid="receive"' not in row
     assert 'data-testid="signed-result"' in row and match.pair_b.name in row and "0–1" in row
     scoring.countersign(match, referee)
     row = row_of(client, t, match)
-    assert "ready to receive" in row and 'data-testid="receive"' in row
+    assert 'data-testid="ready-to-receive"' in row and 'data-testid="receive"' in row
     client.post(url("receive", t, pk=match.pk))
     assert Result.objects.get(match=match).winner_id == match.pair_b_id
 
@@ -53,8 +53,8 @@ def test_a_corrected_received_sumula_says_so_and_is_received_again(client, org):
     scoring.correct(match, [{"op": "remove_entry", "game": 1, "position": 1}], "mão lançada errada", org)
     match.refresh_from_db()
     row = row_of(client, t, match)
-    assert 'data-testid="reopened"' in row and "waiting for both pairs to sign again" in row
-    assert "official until received again" in row and 'data-testid="receive"' not in row
+    assert 'data-testid="reopened" data-state="signing"' in row and "assinarem de novo" in row
+    assert "oficial até ser recebida de novo" in row and 'data-testid="receive"' not in row
     f.sign_and_receive(match, org, receive_it=False)
     row = row_of(client, t, match)
-    assert "receive it again" in row and 'data-testid="receive"' in row
+    assert 'data-state="ready-to-receive"' in row and 'data-testid="receive"' in row
