@@ -166,7 +166,8 @@ class PairImportView(TournamentAPIView):
                    responses={201: s.ImportReportSerializer, 400: s.ImportReportSerializer, **_errors(403, 409)})
     def post(self, request, slug):
         data = self.read(s.CsvImportSerializer)
-        report = import_pairs(self.get_tournament(), data["file"], request.user, mode=data["mode"])
+        report = import_pairs(self.get_tournament(), data["file"], request.user, mode=data["mode"],
+                              namesakes=data["namesakes"])
         code = status.HTTP_201_CREATED if report.created else status.HTTP_400_BAD_REQUEST
         return Response(report.as_dict(), status=code)
 

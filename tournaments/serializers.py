@@ -133,6 +133,11 @@ class PairCreateSerializer(serializers.Serializer):
     rating = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     status = serializers.CharField(required=False, help_text="confirmed (default) or pending")
+    different_people = serializers.BooleanField(
+        required=False, default=False,
+        help_text="A new player named like a player already registered (in this tournament or by this organizer) "
+                  "is refused (400, the field names the player) until the request says they are different people "
+                  "(true), or gives the registered player by id.")
 
 
 class PairUpdateSerializer(serializers.Serializer):
@@ -150,6 +155,10 @@ class ReasonSerializer(serializers.Serializer):
 class CsvImportSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="UTF-8 CSV (BOM allowed), comma or semicolon separated.")
     mode = serializers.ChoiceField(choices=[m.value for m in Mode], default=Mode.ALL_OR_NOTHING.value)
+    namesakes = serializers.ChoiceField(
+        choices=["ask", "reuse", "different"], default="ask",
+        help_text="A new player named like a registered one: ask (report the row), reuse (this organizer's one "
+                  "registered player of that name from an earlier tournament), different (a new player).")
 
 
 class RowErrorSerializer(serializers.Serializer):

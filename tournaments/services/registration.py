@@ -94,9 +94,12 @@ def _check_registration_open(tournament: Tournament) -> None:
 
 def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None = None,
                        taken_names: set[str] | None = None, taken_seeds: set[int] | None = None,
-                       consented: set[int] = frozenset()) -> dict:
+                       consented: set[int] = frozenset(), namesakes: str = "ask") -> dict:
     """Check a pair's registration (``name``, ``first_player``, ``second_player``, optional
     ``substitute``, ``rating``, ``seed``, ``status``) without writing; return the cleaned values.
+    A new player named like one already registered (in this tournament or by this organizer) is refused
+    with :class:`tournaments.players.SameName` unless ``different_people`` is ``True``: give the player
+    by id when it is the same person.
 
     Raises :class:`TournamentError` naming the first bad field. ``taken_names`` / ``taken_seeds``
     add names and seeds used by rows not saved yet (the CSV import).
@@ -159,6 +162,20 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
         raise TournamentError(_("A registration is pending or confirmed (withdraw a pair with its reason)."),
                               "status")
     out["status"] = status
+    if data.get("different_people") is not True and namesakes != "different":
+        # the same name twice is asked about, never silently doubled; "reuse" (the CSV import's choice) takes
+        # this organizer's one registered player of that name from an earlier tournament
+        for key, spec in specs.items():
+            if spec is not None and spec.player is None:
+                question = players.same_name_error(tournament, spec.data["name"], f"{key}.name", exclude_pair=pair)
+                if question is None:
+                    continue
+                if namesakes == "reuse" and len(question.candidates) == 1 and question.candidates[0][1] is None:
+                    if any(other is not None and other.player == question.candidates[0][0] for other in specs.values()):
+                        raise TournamentError(_("A pair needs two different players."), key)
+                    spec.player = question.candidates[0][0]
+                    continue
+                raise question
     return out
 
 
