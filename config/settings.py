@@ -317,6 +317,17 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A task taken by a worker that died (kill -9, lost machine) comes back this long after it was
+# taken (Redis's visibility timeout), found by a live worker within the restore interval. It must
+# come back before the job it prints is failed as stalled: the print jobs' stall limit is at least
+# BROKER_VISIBILITY_TIMEOUT + BROKER_RESTORE_INTERVAL + 2 x PRINT_JOB_HEARTBEAT_SECONDS
+# (scoring.print_upkeep.stall_seconds; system check scoring.W003 when PRINT_JOB_STALL_SECONDS is lower).
+# Not named CELERY_*: Celery reads those as its own settings.
+BROKER_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))
+BROKER_RESTORE_INTERVAL = int(os.environ.get("CELERY_RESTORE_INTERVAL", "10"))
+#: a broker that does not answer within this long fails the publish (the print request answers 503)
+CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "3"))
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # the embedded default's broker (scripts/setup-and-run): plain files in var/, no service.
     # Every folder is named (kombu.transport.filesystem, kombu 5.7): its defaults are relative to
@@ -335,8 +346,8 @@ else:
     # Redis: a message not acknowledged (its worker died) is delivered again after this long;
     # workers look for such messages every CELERY_RESTORE_INTERVAL seconds
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
-        "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+        "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
+        "unacked_restore_interval": BROKER_RESTORE_INTERVAL,
         "unacked_restore_throttle": 1,
     }
 # Tasks are acknowledged when done, not when taken: a worker that dies (kill -9, lost machine)
@@ -356,7 +367,8 @@ CELERY_BEAT_SCHEDULE = {
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
-#: a running print job with no progress for this long is marked failed (its worker is lost)
+#: a running print job with no progress for this long is marked failed (its worker is lost and its
+#: task did not come back); never less than the redelivery above allows (scoring.print_upkeep.stall_seconds)
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "300"))
 #: a queued print job that no worker took for this long is marked failed
 PRINT_JOB_QUEUE_TIMEOUT_SECONDS = int(os.environ.get("PRINT_JOB_QUEUE_TIMEOUT_SECONDS", "1800"))
