@@ -98,7 +98,7 @@ SECURE_SSL_REDIRECT = HTTPS and env_bool("DJANGO_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 
@@ -182,6 +182,11 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # a database that does not answer (a host gone, packets dropped) fails a request within seconds,
+    # answered 503 (config.outage), instead of holding a web thread for the system's TCP timeout
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5")))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers (two tables entering hands, the print worker) wait for each other:
     # IMMEDIATE takes the write lock at BEGIN, so the services' read-then-write never has to
@@ -309,6 +314,14 @@ CACHES = {
     if _cache_url.startswith(("redis://", "rediss://"))
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "truco", "OPTIONS": {"MAX_ENTRIES": 2000}}
 }
+# Which error mails went out lately (config.logs.MailThrottleFilter): shared by every process, never in
+# one process's memory nor in the database (down when it matters): Redis with DJANGO_CACHE_URL, else files
+# in var/ (every process of this machine).
+CACHES["errors"] = (
+    {**CACHES["default"], "KEY_PREFIX": "errors"} if _cache_url.startswith(("redis://", "rediss://"))
+    else {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "cache" / "errors"),
+          "OPTIONS": {"MAX_ENTRIES": 1000}}
+)
 
 # Celery: eager (in-process) unless a broker is configured.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -411,43 +424,17 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+#: one error mail per distinct error per this many minutes, counted across processes (issue 22 §5)
+ERROR_MAIL_EVERY_MINUTES = float(os.environ.get("DJANGO_ERROR_MAIL_MINUTES", "10"))
+#: what a 503 (the database or the broker unreachable) tells clients to wait before trying again
+RETRY_AFTER_SECONDS = int(os.environ.get("DJANGO_RETRY_AFTER_SECONDS", "10"))
 # Mail to people (the organizer told of a PIN lockout: scoring/pin_notices.py) only when a mail server is
 # named or a backend chosen; otherwise the pages alone tell.
 EMAIL_CONFIGURED = bool(os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_BACKEND"))
 
-# Everything to standard output, one line per event (tracebacks folded into the line), with
-# the request (id, method, path, client address) and the user; errors also by mail to ADMINS.
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "filters": {
-        "request": {"()": "config.logs.RequestContextFilter"},
-        "redact": {"()": "config.logs.RedactFilter"},  # no table link or invitation key in any line
-        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
-    },
-    "formatters": {
-        "line": {
-            "()": "config.logs.OneLineFormatter",
-            "format": "%(asctime)s %(levelname)s %(name)s [%(request)s] %(message)s",
-        },
-    },
-    "handlers": {
-        "stdout": {
-            "class": "logging.StreamHandler", "stream": "ext://sys.stdout",
-            "filters": ["redact", "request"], "formatter": "line",
-        },
-        "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
-            "filters": ["require_debug_false", "redact"],
-        },
-    },
-    "root": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
-    "loggers": {
-        "django": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": False},
-        "django.request": {"handlers": ["stdout", "mail_admins"], "level": "WARNING", "propagate": False},
-        "django.security": {"handlers": ["stdout", "mail_admins"], "level": "WARNING", "propagate": False},
-        # the access line (config.logs.RequestLogMiddleware) already says every 4xx
-        "django.server": {"handlers": ["stdout"], "level": "WARNING", "propagate": False},
-        "truco.access": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
-    },
-}
+# Everything to standard output, one line per event in one format for web, worker and beat (time with
+# its UTC offset, process, request id; DJANGO_LOG_FORMAT=json for JSON lines), tracebacks folded into
+# the line; errors also by mail to ADMINS, one per distinct error per DJANGO_ERROR_MAIL_MINUTES.
+from config.logs import logging_config  # noqa: E402
+
+LOGGING = logging_config()

@@ -39,6 +39,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from config.errors import Unavailable
+from config.outage import report
 
 from . import access, numbering, pdf
 from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
@@ -258,8 +259,9 @@ def queue_job(job_id: int) -> str:
             result = render_print_job.delay(job_id)
         except Exception as error:  # noqa: BLE001 - kombu's OperationalError, redis's ConnectionError...
             reason = broker_unreachable_reason()
-            log.error("print job %s not sent: the broker is unreachable (%s: %s)",
-                      job_id, type(error).__name__, str(error)[:200])
+            said = f"print queue unreachable: print job {job_id} not sent ({type(error).__name__}: {str(error)[:160]})"
+            if not report(said):  # on the request's access line (and mailed), else in the worker's log
+                log.error("%s", said)
             now = timezone.now()
             PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
                 status=PrintJob.Status.FAILED, error=reason, finished_at=now, updated_at=now)
