@@ -236,7 +236,8 @@ class MailThrottleFilter(logging.Filter):
             frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
             where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else ""
             return f"{record.name}|{type(exc).__module__}.{type(exc).__qualname__}|{where}"
-        return f"{record.name}|{record.levelname}|{record.msg}|{getattr(record, 'status_code', '')}"
+        kind = getattr(record, "error_kind", "") or getattr(record, "status_code", "")
+        return f"{record.name}|{record.levelname}|{record.msg}|{kind}"
 
 
 class RequestLogMiddleware:

@@ -81,7 +81,7 @@ def unavailable_response(request, reason: str):
     """The 503 for a request that met the database down (API: JSON; pages: a short HTML page)."""
     from config.api import error_body
 
-    mark(request, f"database unreachable: {reason}")
+    mark(request, reason)
     message = database_message()
     if request.path.startswith("/api/"):
         response = JsonResponse(error_body("", message), status=503)
@@ -99,17 +99,19 @@ def unavailable_response(request, reason: str):
     return response
 
 
-def report(reason: str) -> bool:
-    """Say why on the current request's access line, and tell the admins (logger ``truco.outage``: mail
-    only, one per error per N minutes). ``False`` when no request is being served (a worker: log it)."""
+def report(kind: str, detail: str) -> bool:
+    """Say ``kind: detail`` on the current request's access line, and tell the admins (logger
+    ``truco.outage``: mail only, one per ``kind`` per N minutes). ``False`` when no request is being
+    served (a worker: log it yourself)."""
     from config.logs import note
 
-    log.error("%s", reason)
+    reason = f"{kind}: {detail}"
+    log.error("%s", reason, extra={"error_kind": kind})
     return note(reason)
 
 
 def mark(request, reason: str) -> None:
-    report(reason)
+    report("database unreachable", reason)
 
 
 class OutageRecordFilter(logging.Filter):

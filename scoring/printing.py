@@ -259,9 +259,9 @@ def queue_job(job_id: int) -> str:
             result = render_print_job.delay(job_id)
         except Exception as error:  # noqa: BLE001 - kombu's OperationalError, redis's ConnectionError...
             reason = broker_unreachable_reason()
-            said = f"print queue unreachable: print job {job_id} not sent ({type(error).__name__}: {str(error)[:160]})"
-            if not report(said):  # on the request's access line (and mailed), else in the worker's log
-                log.error("%s", said)
+            detail = f"print job {job_id} not sent ({type(error).__name__}: {str(error)[:160]})"
+            if not report("print queue unreachable", detail):  # on the request's access line (and mailed)
+                log.error("print queue unreachable: %s", detail)  # a worker's sweep: in its log
             now = timezone.now()
             PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
                 status=PrintJob.Status.FAILED, error=reason, finished_at=now, updated_at=now)
