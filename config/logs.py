@@ -306,7 +306,8 @@ def logging_config(level: str | None = None, fmt: str | None = None) -> dict:
             # one record per request that met a service down: mailed (rate-limited), not written
             "truco.outage": {"handlers": ["mail_admins"], "level": "ERROR", "propagate": False},
             "gunicorn.error": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
-            "gunicorn.access": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
+            # the request's one line is truco.access (with its id, user, time taken): not gunicorn's too
+            "gunicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
             "celery": {"handlers": ["stdout"], "level": level, "propagate": False},
         },
     }
