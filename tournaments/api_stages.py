@@ -29,7 +29,7 @@ class StageStateSerializer(serializers.ModelSerializer):
         fields = ["position", "name", "display_name", "format", "format_name", "state", "seeding", "tiebreaks",
                   "third_place", "grand_final_reset", "group_count", "swiss_rounds", "swiss_order", "legs",
                   "best_of", "round_best_of", "qualification", "qualifiers", "qualifiers_per_group",
-                  "qualify_from", "entrants", "entrants_adjusted", "started_at", "walkover_scores",
+                  "qualify_from", "unequal_groups", "entrants", "entrants_adjusted", "started_at", "walkover_scores",
                   "standings_lot_seed", "lot_seed", "bracket_first_round"]
         read_only_fields = fields
 
@@ -60,6 +60,10 @@ class StageSettingsSerializer(serializers.Serializer):
     qualification = serializers.ChoiceField(choices=Stage.Qualification.choices, required=False)
     qualifiers = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     qualify_from = serializers.IntegerField(required=False, min_value=1)
+    unequal_groups = serializers.ChoiceField(
+        choices=Stage.UnequalGroups.choices, required=False,
+        help_text="Pairs of one place in groups of different sizes: drop_last (default; the results against the "
+                  "last of the larger groups left out) or per_match.")
 
 
 class QualifiersSerializer(serializers.Serializer):

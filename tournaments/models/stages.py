@@ -55,6 +55,10 @@ class Stage(models.Model):
         OVERALL = "overall", _("Top of the previous stage's standings")
         PER_GROUP = "per_group", _("Top of each group")
 
+    class UnequalGroups(models.TextChoices):
+        DROP_LAST = "drop_last", _("Leave out the results against the last of the larger groups")
+        PER_MATCH = "per_match", _("Every result, per match played")
+
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="stages", verbose_name=_("tournament")
     )
@@ -93,6 +97,10 @@ class Stage(models.Model):
     )
     qualify_from = models.PositiveSmallIntegerField(
         _("from place"), default=1, help_text=_("5 with 4 qualifiers: the pairs placed 5th to 8th."),
+    )
+    unequal_groups = models.CharField(
+        _("groups of different sizes"), max_length=10, choices=UnequalGroups.choices, default=UnequalGroups.DROP_LAST,
+        help_text=_("How pairs of one place in groups of different sizes are compared (the best thirds...)."),
     )
     entrants = models.JSONField(_("entrants"), default=list, blank=True)
     entrants_adjusted = models.BooleanField(

@@ -18,7 +18,7 @@ from .base import SWISS_ONLY_TIEBREAKS, TournamentError, _audit, _bool, _drawn, 
 
 STAGE_FIELDS = ("format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                 "swiss_rounds", "tiebreaks", "walkover_scores", "swiss_order", "legs", "best_of", "round_best_of")
-LATER_STAGE_FIELDS = STAGE_FIELDS + ("name", "qualification", "qualifiers", "qualify_from")
+LATER_STAGE_FIELDS = STAGE_FIELDS + ("name", "qualification", "qualifiers", "qualify_from", "unequal_groups")
 
 
 def stage_json(stage: Stage) -> dict:
@@ -106,6 +106,9 @@ def clean_stage_settings(stage: Stage, settings: dict, *, later: bool) -> None:
         _int(values["qualifiers"], "qualifiers", minimum=0 if values["qualification"] == "per_group" else 2,
              maximum=4096, allow_none=True)
         _int(values["qualify_from"], "qualify_from", minimum=1, maximum=4096)
+        if values["unequal_groups"] not in Stage.UnequalGroups.values:
+            raise TournamentError(_("Groups of different sizes: drop_last (leave out the results against the last "
+                                    "of the larger groups) or per_match."), "unequal_groups")
         if not isinstance(values["name"], str) or len(values["name"]) > 80:
             raise TournamentError(_("A name of at most 80 characters."), "name")
     for name, value in values.items():

@@ -130,6 +130,13 @@ def _lines(table: Standings, pairs: dict[int, Pair], places: dict[int, int | Non
 def group_tables(stage: Stage, data: _Loaded, pair_ids: set[int],
                  members: dict[int, list[int]] | None = None) -> list[tuple[int, Standings]]:
     """The pure standings of each group of ``stage`` (group matches of the stage only)."""
+    return [(g, table) for g, table, _results in group_tables_and_results(stage, data, pair_ids, members)]
+
+
+def group_tables_and_results(stage: Stage, data: _Loaded, pair_ids: set[int],
+                             members: dict[int, list[int]] | None = None
+                             ) -> list[tuple[int, Standings, list[MatchResult]]]:
+    """Each group of ``stage``: its index, its standings and the match results they come from."""
     if members is None:
         members = defaultdict(list)
         for group, pair_id in (GroupMember.objects.filter(stage=stage).order_by("group", "number")
@@ -144,7 +151,7 @@ def group_tables(stage: Stage, data: _Loaded, pair_ids: set[int],
         byes = [b for b in data.byes if group_of.get(b) == g]
         out.append((g, compute_standings(inside, stage.tiebreaks, pairs=ids, byes=byes,
                                          lot_seed=stage.standings_lot_seed,
-                                         count_walkover_scores=stage.walkover_scores)))
+                                         count_walkover_scores=stage.walkover_scores), inside))
     return out
 
 
