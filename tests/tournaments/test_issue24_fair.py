@@ -140,3 +140,57 @@ def test_the_unequal_groups_rule_is_an_option_of_the_stage(t, org):
     assert response.status_code == 200 and response.json()["unequal_groups"] == "per_match"
     response = c.patch(f"{API}stages/2/", {"unequal_groups": "bye"}, format="json")
     assert response.status_code == 400 and "unequal_groups" in str(response.json())
+
+
+# ---- point 3: the final placings table explains every row
+
+def test_swiss_then_top_4_each_row_has_the_figures_of_the_stage_that_placed_it(t, org):
+    """Swiss of 8 (3 rounds, the lower number wins, the loser scoring its number of tentos) -> top 4.
+    Places 5-8 are the Swiss's: their wins, Buchholz and saldo are recomputed here from the Swiss
+    results alone and must be in the Swiss order; places 1-4 are the bracket's, with the knockout's
+    own wins. The CSV names each row's stage, and ?stage=1 gives the Swiss table alone."""
+    pairs = f.pairs(t, 8)
+    f.seed_in_order(pairs)
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "swiss", "swiss_rounds": 3}, format="json")
+    c.post(f"{API}stages/", {"name": "Top 4", "format": "single_elimination", "qualifiers": 4}, format="json")
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    number = {p.pk: int(p.name[1:]) for p in pairs}
+    while open_matches(t) or c.post(f"{API}rounds/next/").status_code == 201:
+        for m in open_matches(t):
+            winner, loser = sorted((m.pair_a_id, m.pair_b_id), key=number.get)
+            decide(c, m, winner, number[loser] % 12)
+    t.refresh_from_db()
+    assert t.status == "finished"
+    swiss = list(Result.objects.filter(match__round__stage__position=1))
+    won, opponents, diff = {p.pk: 0 for p in pairs}, {p.pk: [] for p in pairs}, {p.pk: 0 for p in pairs}
+    for r in swiss:
+        won[r.winner_id] += 1
+        opponents[r.pair_a_id].append(r.pair_b_id)
+        opponents[r.pair_b_id].append(r.pair_a_id)
+        diff[r.pair_a_id] += r.points_a - r.points_b
+        diff[r.pair_b_id] += r.points_b - r.points_a
+    buchholz = {p: sum(won[o] for o in opponents[p]) for p in won}
+    table = c.get(f"{API}standings/").json()
+    rows = table["rows"]
+    assert [(s["position"], s["decided_by"]) for s in table["stages"]] == [(1, "standings"), (2, "bracket")]
+    assert [r["stage"] for r in rows] == [2] * 4 + [1] * 4
+    for r in rows[4:]:
+        assert (r["won"], r["tiebreaks"]["buchholz"], r["point_difference"]) == (
+            won[r["pair"]], buchholz[r["pair"]], diff[r["pair"]])
+        assert r["played"] == 3 and r["decided_by"] == "standings" and r["stage_name"] == "Swiss system"
+    keys = [(r["won"], r["tiebreaks"]["buchholz"]) for r in rows[4:]]
+    assert keys == sorted(keys, reverse=True)  # the figures shown agree with the order
+    knockout = Result.objects.filter(match__round__stage__position=2)
+    ko_won = {p: sum(1 for r in knockout if r.winner_id == p) for p in won}
+    assert [r["won"] for r in rows[:4]] == [ko_won[r["pair"]] for r in rows[:4]] and rows[0]["won"] == 2
+    response = c.get(f"{API}exports/standings/?format=csv")
+    header, first = response.content.decode().splitlines()[:2]
+    assert header.split(",")[15:18] == ["stage", "stage_name", "decided_by"]
+    assert first.split(",")[15:18] == ["2", "Top 4", "bracket"]
+    own = c.get(f"{API}exports/standings/?stage=1").json()
+    assert own["stage"] == 1 and "stage" not in own["columns"]
+    assert [r["pair_id"] for r in own["rows"]][4:] == [r["pair"] for r in rows[4:]]
+    assert c.get(f"{API}exports/standings/?stage=9").status_code == 404
+    page = client().get(f"/torneios/{t.slug}/classificacao/").content.decode()
+    assert "Decided in" in page and 'data-testid="standings-legend"' in page and "?stage=1&amp;format=csv" in page

@@ -31,6 +31,9 @@ class StandingLine:
     values: dict
     lot: int
     place: int | None = None
+    stage: int | None = None  # the stage whose ranking decided this place (overall table of several stages)
+    stage_name: str = ""
+    decided_by: str = ""  # "bracket" (the round reached) or "standings" (the stage's tiebreaks)
 
     @property
     def point_difference(self) -> int:
@@ -42,7 +45,8 @@ class StandingLine:
                 "lost": self.lost, "byes": self.byes, "games_for": self.games_for,
                 "games_against": self.games_against, "points_for": self.points_for,
                 "points_against": self.points_against, "point_difference": self.point_difference,
-                "tiebreaks": self.values, "lot": self.lot, "place": self.place}
+                "tiebreaks": self.values, "lot": self.lot, "place": self.place, "stage": self.stage,
+                "stage_name": self.stage_name, "decided_by": self.decided_by}
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,13 @@ class StandingsTable:
     walkover_scores: bool
     rows: list[StandingLine]
     groups: list[tuple[str, list[StandingLine]]]
+    stages: list[dict] = field(default_factory=list)  # overall table of several stages: each deciding stage
 
     def as_dict(self) -> dict:
         return {"tiebreaks": self.tiebreaks, "lot_seed": self.lot_seed, "walkover_scores": self.walkover_scores,
                 "rows": [r.as_dict() for r in self.rows],
-                "groups": [{"name": name, "rows": [r.as_dict() for r in rows]} for name, rows in self.groups]}
+                "groups": [{"name": name, "rows": [r.as_dict() for r in rows]} for name, rows in self.groups],
+                "stages": self.stages}
 
 
 @dataclass
@@ -176,7 +182,8 @@ def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int]) -> tuple[lis
     return table.ranking(), {row.pair_id: row.rank for row in table.rows}
 
 
-def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict]:
+def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int],
+                  deciding: dict[int, Stage] | None = None) -> tuple[list[int], dict]:
     """The tournament's table across its stages. The first stage ranks every pair; each later
     stage started re-ranks its entrants in the block of places they held: a knockout of the top 8
     puts its placings on places 1-8 and the pairs that did not reach it follow in the order of the
@@ -188,10 +195,14 @@ def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int]) -> tu
     ranking, stage_places = stage_ranking(started[0], data if one else data.of_stage(started[0].pk), pair_ids)
     order = list(ranking)
     places: dict[int, int | None] = dict(stage_places)
+    if deciding is not None:
+        deciding.update({p: started[0] for p in order})
     for st in started[1:]:
         entrants = [p for p in st.entrants if p in known]
         ranking, stage_places = stage_ranking(st, data.of_stage(st.pk), entrants)
         inside = set(ranking)
+        if deciding is not None:
+            deciding.update({p: st for p in ranking})
         base = next((i for i, p in enumerate(order) if p in inside), len(order))
         rest = [p for p in order if p not in inside]
         if base == 0:
@@ -206,7 +217,42 @@ def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int]) -> tu
         if p not in places:
             order.append(p)
             places[p] = len(order)
+            if deciding is not None:
+                deciding[p] = started[0]
     return order, places
+
+
+def _decided_lines(lines: list[StandingLine], deciding: dict[int, Stage], data: _Loaded,
+                   pair_ids: list[int]) -> tuple[list[StandingLine], list[dict]]:
+    """The overall table's lines with each row's figures from the stage that decided its place
+    (issue 24: a Swiss's places 9-24 with the Swiss's own wins, Buchholz and saldo, not the sums
+    over every stage), and that stage named; and the deciding stages, in order, for the legend."""
+    tables: dict[int, dict[int, StandingLine]] = {}
+    used: dict[int, Stage] = {}
+    for st in {st.pk: st for st in deciding.values()}.values():
+        ids = [p for p in (pair_ids if st.position == 1 else st.entrants) if p in set(pair_ids)]
+        table = stage_table(st, data.of_stage(st.pk), ids)
+        pairs = {line.pair.pk: line.pair for line in lines}
+        tables[st.pk] = {line.pair.pk: line for line in _lines(table, pairs)}
+        used[st.pk] = st
+    out = []
+    for line in lines:
+        st = deciding.get(line.pair.pk)
+        own = tables.get(st.pk, {}).get(line.pair.pk) if st is not None else None
+        if own is None:
+            out.append(line)
+            continue
+        by = "bracket" if st.bracket_first_round is not None else "standings"
+        out.append(StandingLine(rank=line.rank, pair=line.pair, played=own.played, won=own.won, lost=own.lost,
+                                byes=own.byes, games_for=own.games_for, games_against=own.games_against,
+                                points_for=own.points_for, points_against=own.points_against, values=own.values,
+                                lot=own.lot, place=line.place, stage=st.position, stage_name=st.display_name,
+                                decided_by=by))
+    legend = [{"position": st.position, "name": st.display_name, "tiebreaks": list(st.tiebreaks),
+               "decided_by": "bracket" if st.bracket_first_round is not None else "standings",
+               "lot_seed": st.standings_lot_seed}
+              for st in sorted(used.values(), key=lambda st: st.position)]
+    return out, legend
 
 
 def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTable:
@@ -238,10 +284,11 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
     overall = compute_standings(results, tiebreaks, pairs=ids, byes=[b for b in data.byes if b in ids],
                                 lot_seed=lot_seed, count_walkover_scores=walkover_scores)
     places = order = None
+    deciding: dict[int, Stage] = {}
     if stage is not None and stage.bracket_first_round is not None:
         order, places = stage_ranking(stage, data, ids)
     elif stage is None and (len(stages) > 1 or (main is not None and main.bracket_first_round is not None)):
-        order, places = final_ranking(stages, data, ids)
+        order, places = final_ranking(stages, data, ids, deciding)
     groups: list[tuple[str, list[StandingLine]]] = []
     with_groups = [st for st in stages if st.has_groups and (st.started_at is not None or st.position == 1)]
     group_stage = stage if stage is not None else (with_groups[-1] if with_groups else None)
@@ -249,4 +296,8 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
         group_data = data.of_stage(group_stage.pk) if len(stages) > 1 and stage is None else data
         for g, table in group_tables(group_stage, group_data, set(pairs)):
             groups.append((group_name(g), _lines(table, pairs)))
-    return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, _lines(overall, pairs, places, order), groups)
+    lines = _lines(overall, pairs, places, order)
+    legend: list[dict] = []
+    if stage is None and len(stages) > 1 and deciding:
+        lines, legend = _decided_lines(lines, deciding, data, ids)
+    return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, lines, groups, legend)
