@@ -19,8 +19,10 @@ def open_matches(t):
 
 def decide(c, match, winner_id, loser_points=0, *, expect=200, reason="test"):
     a_won = winner_id == match.pair_a_id
-    body = {"winner": winner_id, "games": [1, 0] if a_won else [0, 1],
-            "points": [12, loser_points] if a_won else [loser_points, 12], "reason": reason}
+    need = match.best_of // 2 + 1
+    body = {"winner": winner_id, "games": [need, 0] if a_won else [0, need],
+            "points": [12 * need, loser_points * need] if a_won else [loser_points * need, 12 * need],
+            "reason": reason}
     response = c.post(f"{API}matches/{match.pk}/result/", body, format="json")
     assert response.status_code == expect, response.json()
     return response
@@ -194,3 +196,184 @@ def test_swiss_then_top_4_each_row_has_the_figures_of_the_stage_that_placed_it(t
     assert c.get(f"{API}exports/standings/?stage=9").status_code == 404
     page = client().get(f"/torneios/{t.slug}/classificacao/").content.decode()
     assert "Decided in" in page and 'data-testid="standings-legend"' in page and "?stage=1&amp;format=csv" in page
+
+
+# ---- point 6: withdrawals
+
+def test_two_withdrawn_pairs_no_longer_stall_a_league_and_rank_last(t, org):
+    """A league of 6, FIDE's Berger table (rd 1: 1-6 2-5 3-4; 2: 6-4 5-3 1-2; 3: 2-6 3-1 4-5; 4: 6-5 1-4 2-3;
+    5: 3-6 4-2 5-1), the lower number wins. P1 and P4 withdraw after round 3 (P1 had won 3, P4 2): their
+    round-4 match becomes a double W.O. (no winner, a loss each), P1-P5 and P4-P2 in round 5 are W.O.,
+    and the league ends. By the tiebreaks alone P1 (3 wins, beat P3) would be 2nd and P4 (2, beat P5) 4th;
+    withdrawn pairs rank below every pair still in: P1 and P4 are 5th and 6th."""
+    pairs = f.pairs(t, 6)
+    f.seed_in_order(pairs)
+    ids = {p.name: p.pk for p in pairs}
+    number = {p.pk: int(p.name[1:]) for p in pairs}
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "round_robin"}, format="json")
+    c.post(f"{API}rounds/generate/", {}, format="json")
+
+    def play():
+        for m in open_matches(t):
+            decide(c, m, min(m.pair_a_id, m.pair_b_id, key=number.get))
+
+    play()
+    for _ in range(2):
+        assert c.post(f"{API}rounds/next/").status_code == 201
+        play()
+    for name in ("P1", "P4"):
+        assert c.post(f"{API}pairs/{ids[name]}/withdraw/", {"reason": "went home"}, format="json").status_code == 200
+    for _ in range(2):
+        assert c.post(f"{API}rounds/next/").status_code == 201
+        play()
+    t.refresh_from_db()
+    assert t.status == "finished"
+    double = Result.objects.get(kind="double_walkover")
+    assert {double.pair_a_id, double.pair_b_id} == {ids["P1"], ids["P4"]} and double.winner_id is None
+    assert double.match.round.number == 4 and double.match.table is None
+    rows = c.get(f"{API}standings/").json()["rows"]
+    assert [(r["pair_name"], r["won"], r["lost"]) for r in rows] == [
+        ("P2", 4, 1), ("P3", 3, 2), ("P5", 2, 3), ("P6", 0, 5), ("P1", 3, 2), ("P4", 2, 3)]
+    assert [r["rank"] for r in rows] == [1, 2, 3, 4, 5, 6]
+    for r in rows:
+        assert r["played"] == r["won"] + r["lost"] == 5  # the double W.O. is played and lost by both
+    # the option off: by the tiebreaks alone (P1 beat P3, P4 beat P5: head-to-head)
+    Stage.objects.filter(tournament=t).update(withdrawn_last=False)
+    rows = c.get(f"{API}standings/").json()["rows"]
+    assert [r["pair_name"] for r in rows] == ["P2", "P1", "P3", "P4", "P5", "P6"]
+
+
+def test_the_organizer_records_a_double_walkover_with_a_reason_not_in_a_bracket(t, org):
+    f.pairs(t, 4)
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "round_robin"}, format="json")
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    m = open_matches(t)[0]
+    assert c.post(f"{API}matches/{m.pk}/double-walkover/", {}, format="json").status_code == 400
+    response = c.post(f"{API}matches/{m.pk}/double-walkover/", {"reason": "neither came"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["result"]["kind"] == "double_walkover" and response.json()["result"]["winner"] is None
+    assert c.post(f"{API}matches/{m.pk}/double-walkover/", {"reason": "again"}, format="json").status_code == 409
+    rows = {r["pair"]: r for r in c.get(f"{API}standings/").json()["rows"]}
+    assert (rows[m.pair_a_id]["played"], rows[m.pair_a_id]["lost"], rows[m.pair_a_id]["won"]) == (1, 1, 0)
+    page = client().get(f"/torneios/{t.slug}/rodadas/1/").content.decode()
+    assert "W.O. × W.O." in page
+
+
+def test_a_double_walkover_is_refused_in_a_bracket(t, org):
+    f.pairs(t, 4)
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "single_elimination"}, format="json")
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    m = open_matches(t)[0]
+    response = c.post(f"{API}matches/{m.pk}/double-walkover/", {"reason": "neither came"}, format="json")
+    assert response.status_code == 409 and response.json()["field"] == "match"
+
+
+def test_a_disqualified_pair_leaves_like_a_withdrawn_one_and_says_so(t, org):
+    pairs = f.pairs(t, 4)
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "round_robin"}, format="json")
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    assert c.post(f"{API}pairs/{pairs[0].pk}/disqualify/", {}, format="json").status_code == 400  # a reason
+    response = c.post(f"{API}pairs/{pairs[0].pk}/disqualify/", {"reason": "art. 5: false name"}, format="json")
+    assert response.status_code == 200 and response.json()["disqualified"] is True
+    assert response.json()["status"] == "withdrawn"
+    entry = AuditEntry.objects.get(action="pair_disqualified")
+    assert entry.reason == "art. 5: false name" and entry.after["disqualified"] is True
+    assert Result.objects.filter(kind="walkover", absent=pairs[0]).count() == 1  # its round-1 match
+    rows = c.get(f"{API}standings/").json()["rows"]
+    assert rows[-1]["pair"] == pairs[0].pk and rows[-1]["withdrawn"]
+    assert "(disqualified)" in client().get(f"/torneios/{t.slug}/classificacao/").content.decode()
+    assert c.post(f"{API}pairs/{pairs[0].pk}/reinstate/", {"reason": "mistake"}, format="json").status_code == 200
+    assert Pair.objects.get(pk=pairs[0].pk).disqualified is False
+
+
+def test_the_organizer_sets_a_final_place_by_hand_with_a_reason(t, org):
+    """A league of 4, the lower number wins: P1 P2 P3 P4. The organizer puts P4 third (a tie decided
+    by a play-off outside the system): P1 P2 P4 P3, P4's row says why; then takes it back."""
+    pairs = f.pairs(t, 4)
+    f.seed_in_order(pairs)
+    number = {p.pk: int(p.name[1:]) for p in pairs}
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "round_robin"}, format="json")
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    while open_matches(t) or c.post(f"{API}rounds/next/").status_code == 201:
+        for m in open_matches(t):
+            decide(c, m, min(m.pair_a_id, m.pair_b_id, key=number.get))
+    body = {"pair": pairs[3].pk, "place": 3, "reason": "play-off for third"}
+    assert client().post(f"{API}placings/override/", body, format="json").status_code in (401, 403)
+    assert c.post(f"{API}placings/override/", {**body, "reason": ""}, format="json").status_code == 400
+    assert c.post(f"{API}placings/override/", {**body, "place": 5}, format="json").status_code == 400
+    response = c.post(f"{API}placings/override/", body, format="json")
+    assert response.status_code == 200, response.json()
+    rows = response.json()["rows"]
+    assert [(r["pair_name"], r["rank"]) for r in rows] == [("P1", 1), ("P2", 2), ("P4", 3), ("P3", 4)]
+    assert rows[2]["decided_by"] == "organizer" and rows[2]["override_reason"] == "play-off for third"
+    entry = AuditEntry.objects.get(action="placing_overridden")
+    assert entry.reason == "play-off for third" and entry.after["placing"]["place"] == 3
+    page = client().get(f"/torneios/{t.slug}/classificacao/").content.decode()
+    assert "placed by the organizer: play-off for third" in page
+    response = c.post(f"{API}placings/override/", {**body, "place": None, "reason": "undone"}, format="json")
+    assert [r["pair_name"] for r in response.json()["rows"]] == ["P1", "P2", "P3", "P4"]
+    assert AuditEntry.objects.filter(action="placing_overridden").count() == 2
+
+
+
+# ---- point 7: formats per match
+
+def test_the_third_place_match_has_its_own_format_and_label(t, org):
+    """A knockout of 4, the final best of 3 ("-1": 3), the third-place match best of 1 (its own
+    setting): the round holding both is "Final and third-place match", and each match says which
+    it is on the round page, the wall sheet and the projector."""
+    from tournaments import live_pages
+
+    pairs = f.pairs(t, 4)
+    f.seed_in_order(pairs)
+    number = {p.pk: int(p.name[1:]) for p in pairs}
+    c = client(org)
+    response = c.put(f"{API}stage/", {"format": "single_elimination", "third_place": True,
+                                     "round_best_of": {"-1": 3}, "third_place_best_of": 1}, format="json")
+    assert response.status_code == 200 and response.json()["third_place_best_of"] == 1
+    assert c.patch(f"{API}stage/", {"third_place_best_of": 2}, format="json").status_code == 400
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    for m in open_matches(t):
+        assert m.best_of == 1
+        decide(c, m, min(m.pair_a_id, m.pair_b_id, key=number.get))
+    final_round = open_matches(t)
+    by_section = {m.bracket_node.section: m for m in final_round}
+    assert by_section["winners"].best_of == 3 and by_section["third_place"].best_of == 1
+    rnd = by_section["winners"].round
+    assert rnd.name == "Final and third-place match"
+    lines = live_pages.wall_sheet_rows(rnd)
+    labels = {line.pair: line.label for line in lines}
+    assert labels["P1"] == "Final" and labels["P3"] == "Third-place match"
+    page = client().get(f"/torneios/{t.slug}/rodadas/{rnd.number}/").content.decode()
+    assert "Final and third-place match" in page and "Third-place match" in page
+    projector = client().get(f"/torneios/{t.slug}/telao/").content.decode()
+    assert 'data-testid="third-place"' in projector
+
+
+def test_a_double_elimination_grand_final_and_its_reset_share_the_final_format(t, org):
+    """Double elimination of 4 with a reset and {"-1": 3}: "-1" is the grand final, so the first grand
+    final and the reset are both best of 3 (the reset alone was before); the earlier rounds best of 1."""
+    pairs = f.pairs(t, 4)
+    f.seed_in_order(pairs)
+    number = {p.pk: int(p.name[1:]) for p in pairs}
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "double_elimination", "grand_final_reset": True, "round_best_of": {"-1": 3}},
+          format="json")
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    formats = {}
+    while open_matches(t):
+        for m in open_matches(t):
+            node = m.bracket_node
+            formats[(node.section, node.bracket_round)] = m.best_of
+            if node.section == "grand_final" and node.bracket_round == 1:
+                winner = max(m.pair_a_id, m.pair_b_id, key=number.get)  # the losers' bracket side: a reset
+            else:
+                winner = min(m.pair_a_id, m.pair_b_id, key=number.get)
+            decide(c, m, winner)
+    assert formats[("grand_final", 1)] == 3 and formats[("grand_final", 2)] == 3
+    assert {v for k, v in formats.items() if k[0] != "grand_final"} == {1}

@@ -235,3 +235,39 @@ def test_swiss_default_tiebreaks_have_buchholz():
                r("e", "c", 1, 0, 12, 11)]
     ranking = compute_standings(results, swiss, lot_seed=0).ranking()
     assert ranking.index("a") < ranking.index("c")
+
+
+# ---- a double forfeit: both absent, no winner, a loss for each (issue 24, point 6)
+
+def test_a_double_forfeit_is_a_loss_for_both_and_nothing_else():
+    results = [MatchResult("a", "b", 0, 0, 0, 0, None, walkover=True, double_forfeit=True),
+               MatchResult("a", "c", 1, 0, 12, 5, "a"), MatchResult("b", "c", 0, 1, 3, 12, "c")]
+    order = [Tiebreak.MATCHES_WON, Tiebreak.MATCH_POINTS, Tiebreak.HEAD_TO_HEAD, Tiebreak.POINT_DIFFERENCE]
+    table = compute_standings(results, order, lot_seed=1)
+    rows = {r.pair_id: r for r in table.rows}
+    # a: played 2 (the forfeit and c), won 1, lost 1: 1 point (not 1.5: the forfeit is no draw); saldo +7
+    assert (rows["a"].played, rows["a"].won, rows["a"].drawn, rows["a"].lost) == (2, 1, 0, 1)
+    assert rows["a"].values[Tiebreak.MATCH_POINTS] == 1 and rows["b"].values[Tiebreak.MATCH_POINTS] == 0
+    assert (rows["b"].played, rows["b"].won, rows["b"].lost, rows["b"].points_for) == (2, 0, 2, 3)
+    assert table.ranking() == ["a", "c", "b"] or table.ranking() == ["c", "a", "b"]
+    with pytest.raises(ValueError):
+        MatchResult("a", "b", winner="a", double_forfeit=True)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=3, max_value=7), st.randoms(use_true_random=False))
+def test_played_is_won_drawn_and_lost_with_double_forfeits(n, rng):
+    ids = [f"p{i}" for i in range(n)]
+    results = []
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            kind = rng.choice(["win", "draw", "double"])
+            if kind == "double":
+                results.append(MatchResult(a, b, walkover=True, double_forfeit=True))
+            else:
+                results.append(MatchResult(a, b, 1, 0, 12, 3, rng.choice([a, b]) if kind == "win" else None))
+    table = compute_standings(results, [Tiebreak.MATCH_POINTS, Tiebreak.BUCHHOLZ, Tiebreak.HEAD_TO_HEAD], lot_seed=2)
+    doubles = sum(1 for r in results if r.double_forfeit)
+    assert sum(r.lost for r in table.rows) == sum(r.won for r in table.rows) + 2 * doubles
+    for r in table.rows:
+        assert r.played == r.won + r.drawn + r.lost == n - 1

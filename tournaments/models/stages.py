@@ -82,6 +82,10 @@ class Stage(models.Model):
         _("match format"), null=True, blank=True,
         help_text=_("Games per match in this stage (1, 3 or 5); empty: the tournament's."),
     )
+    third_place_best_of = models.PositiveSmallIntegerField(
+        _("third-place match format"), null=True, blank=True,
+        help_text=_("Games in the third-place match (1, 3 or 5); empty: the stage's, not the final's."),
+    )
     round_best_of = models.JSONField(
         _("match format per round"), default=dict, blank=True,
         help_text=_('Round of the stage (1, 2, ...; -1 the final round, -2 the one before) to games per match, '
@@ -115,6 +119,10 @@ class Stage(models.Model):
         default=False,
         help_text=_("Off: a walkover counts as a match won and nothing else."),
     )
+    withdrawn_last = models.BooleanField(
+        _("withdrawn pairs last"), default=True,
+        help_text=_("On: a withdrawn or disqualified pair ranks below every pair still in, whatever it had won."),
+    )
     bracket_seeds = models.JSONField(_("bracket seeds"), default=list, blank=True)
     bracket_first_round = models.PositiveSmallIntegerField(_("first bracket round"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
@@ -131,6 +139,11 @@ class Stage(models.Model):
             models.CheckConstraint(condition=Q(position__gte=1), name="stage_position_positive"),
             models.CheckConstraint(
                 condition=Q(best_of__isnull=True) | Q(best_of__in=[1, 3, 5]), name="stage_best_of_1_3_5",
+                violation_error_message=_("A match is played to the best of 1, 3 or 5 games."),
+            ),
+            models.CheckConstraint(
+                condition=Q(third_place_best_of__isnull=True) | Q(third_place_best_of__in=[1, 3, 5]),
+                name="stage_third_place_best_of_1_3_5",
                 violation_error_message=_("A match is played to the best of 1, 3 or 5 games."),
             ),
             models.CheckConstraint(condition=Q(legs__in=[1, 2]), name="stage_legs_1_or_2"),

@@ -37,7 +37,10 @@ Conventions (documented choices): a bye counts as a match won and gives
 nothing in games or points; it has no opponent, so it adds nothing to
 Buchholz or Sonneborn-Berger.  Games and points of a walkover count only with
 ``count_walkover_scores=True`` (default: the walkover counts as a win and
-nothing else); walkover opponents count for Buchholz and head-to-head.
+nothing else); walkover opponents count for Buchholz and head-to-head.  A
+double forfeit (both pairs absent) is a match played and lost by each, with
+no winner, no games, no points and no opponent met (nothing for Buchholz or
+head-to-head): a "double W.O.", both lose.
 """
 
 from __future__ import annotations
@@ -110,12 +113,15 @@ class MatchResult:
     games_b: int = 0
     points_a: int = 0
     points_b: int = 0
-    winner: PairId | None = None  # None: a draw
+    winner: PairId | None = None  # None: a draw (or, with double_forfeit, nobody)
     walkover: bool = False
+    double_forfeit: bool = False  # both absent: no winner, a loss for each, nothing else
 
     def __post_init__(self) -> None:
         if self.pair_a == self.pair_b:
             raise ValueError("a pair cannot play itself")
+        if self.double_forfeit and self.winner is not None:
+            raise ValueError("a double forfeit has no winner")
         if self.winner is not None and self.winner not in (self.pair_a, self.pair_b):
             raise ValueError(f"winner {self.winner!r} did not play this match")
 
@@ -192,7 +198,10 @@ def pair_records(
             (b, a, r.games_b, r.games_a, r.points_b, r.points_a),
         ):
             me.played += 1
-            if r.winner is None:
+            if r.double_forfeit:
+                me.lost += 1
+                outcome = Fraction(0)
+            elif r.winner is None:
                 me.drawn += 1
                 outcome = Fraction(1, 2)
             elif r.winner == me.pair_id:
@@ -201,6 +210,8 @@ def pair_records(
             else:
                 me.lost += 1
                 outcome = Fraction(0)
+            if r.double_forfeit:
+                continue  # no opponent met, no games, no tentos
             me.opponents.append((other.pair_id, outcome))
             if count_walkover_scores or not r.walkover:
                 me.games_for += gf
@@ -267,7 +278,7 @@ def compute_standings(
                     continue
                 seen.add(k)
                 r = results[k]
-                if r.pair_a in members and r.pair_b in members:
+                if r.pair_a in members and r.pair_b in members and not r.double_forfeit:
                     if r.winner is None:
                         values[r.pair_a] += Fraction(1, 2)
                         values[r.pair_b] += Fraction(1, 2)

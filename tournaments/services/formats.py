@@ -17,7 +17,8 @@ from .base import SWISS_ONLY_TIEBREAKS, TournamentError, _audit, _bool, _drawn, 
 
 
 STAGE_FIELDS = ("format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
-                "swiss_rounds", "tiebreaks", "walkover_scores", "swiss_order", "legs", "best_of", "round_best_of")
+                "swiss_rounds", "tiebreaks", "walkover_scores", "swiss_order", "legs", "best_of", "round_best_of",
+                "withdrawn_last", "third_place_best_of")
 LATER_STAGE_FIELDS = STAGE_FIELDS + ("name", "qualification", "qualifiers", "qualify_from", "unequal_groups")
 
 
@@ -84,7 +85,7 @@ def clean_stage_settings(stage: Stage, settings: dict, *, later: bool) -> None:
     if values["seeding"] not in Stage.Seeding.values:
         raise TournamentError(_("Unknown seeding; use: %(names)s.")
                               % {"names": ", ".join(Stage.Seeding.values)}, "seeding")
-    for name in ("third_place", "grand_final_reset", "walkover_scores"):
+    for name in ("third_place", "grand_final_reset", "walkover_scores", "withdrawn_last"):
         _bool(values[name], name)
     _int(values["group_count"], "group_count", minimum=1, maximum=64)
     _int(values["qualifiers_per_group"], "qualifiers_per_group", minimum=1, maximum=64)
@@ -95,6 +96,9 @@ def clean_stage_settings(stage: Stage, settings: dict, *, later: bool) -> None:
         raise TournamentError(_("A round robin is played once (1) or twice (2)."), "legs")
     if values["best_of"] is not None and (type(values["best_of"]) is not int or values["best_of"] not in (1, 3, 5)):
         raise TournamentError(_("A match is played to the best of 1, 3 or 5 games."), "best_of")
+    for name in ("best_of", "third_place_best_of"):
+        if values[name] is not None and (type(values[name]) is not int or values[name] not in (1, 3, 5)):
+            raise TournamentError(_("A match is played to the best of 1, 3 or 5 games."), name)
     values["round_best_of"] = _clean_round_best_of(values["round_best_of"])
     if "tiebreaks" not in settings and (old_format is None or list(values["tiebreaks"]) == default_tiebreaks(old_format)):
         values["tiebreaks"] = default_tiebreaks(values["format"])

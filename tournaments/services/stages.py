@@ -212,7 +212,9 @@ def stage_played(stage: Stage) -> bool:
     pair) or an entry on a súmula of its rounds."""
     match_ids = list(Match.objects.filter(round__stage=stage).values_list("pk", flat=True))
     kept = (Result.objects.filter(match_id__in=match_ids)
-            .exclude(kind=Result.Kind.WALKOVER, absent__status=Pair.Status.WITHDRAWN))
+            .exclude(kind=Result.Kind.WALKOVER, absent__status=Pair.Status.WITHDRAWN)
+            .exclude(kind=Result.Kind.DOUBLE_WALKOVER, pair_a__status=Pair.Status.WITHDRAWN,
+                     pair_b__status=Pair.Status.WITHDRAWN))
     return kept.exists() or _has_entries(match_ids)
 
 

@@ -5,7 +5,7 @@ tiebreaks (``tournaments.pairing.standings``), a knockout by its placings
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..models import Bye, GroupMember, Pair, Result, Round, Stage, Tournament, default_tiebreaks
@@ -33,7 +33,8 @@ class StandingLine:
     place: int | None = None
     stage: int | None = None  # the stage whose ranking decided this place (overall table of several stages)
     stage_name: str = ""
-    decided_by: str = ""  # "bracket" (the round reached) or "standings" (the stage's tiebreaks)
+    decided_by: str = ""  # "bracket" (the round reached), "standings" (the stage's tiebreaks), "organizer"
+    override_reason: str = ""  # the organizer's reason when he set this place by hand
 
     @property
     def point_difference(self) -> int:
@@ -46,7 +47,8 @@ class StandingLine:
                 "games_against": self.games_against, "points_for": self.points_for,
                 "points_against": self.points_against, "point_difference": self.point_difference,
                 "tiebreaks": self.values, "lot": self.lot, "place": self.place, "stage": self.stage,
-                "stage_name": self.stage_name, "decided_by": self.decided_by}
+                "stage_name": self.stage_name, "decided_by": self.decided_by,
+                "override_reason": self.override_reason}
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,9 @@ def _load_results(tournament: Tournament, stage: Stage | None = None) -> _Loaded
                             "kind", "match__round__phase", "match__round__stage_id", "match_id").order_by("match_id")
     results, stages, match_ids = [], [], []
     for a, b, ga, gb, pa, pb, w, kind, phase, stage_id, match_id in rows:
-        results.append((MatchResult(a, b, ga, gb, pa, pb, w, kind == Result.Kind.WALKOVER), phase or ""))
+        double = kind == Result.Kind.DOUBLE_WALKOVER
+        results.append((MatchResult(a, b, ga, gb, pa, pb, w, kind == Result.Kind.WALKOVER or double, double),
+                        phase or ""))
         stages.append(stage_id)
         match_ids.append(match_id)
     byes, bye_stages = [], []
@@ -130,6 +134,52 @@ def _lines(table: Standings, pairs: dict[int, Pair], places: dict[int, int | Non
                                 points_against=row.points_against,
                                 values={t.value: _number(v) for t, v in row.values.items()}, lot=row.lot,
                                 place=place))
+    return out
+
+
+def withdrawn_last(lines: list[StandingLine]) -> list[StandingLine]:
+    """Withdrawn (and disqualified) pairs below every pair still in, each part in its order (the
+    stage's ``withdrawn_last``, on by default): the pairs still in are renumbered among themselves
+    (places shared in a bracket stay shared: 5, 5, 5, 5 for the quarterfinal losers), the withdrawn
+    pairs take the places after them, one each."""
+    still = [line for line in lines if line.pair.status != Pair.Status.WITHDRAWN]
+    gone = [line for line in lines if line.pair.status == Pair.Status.WITHDRAWN]
+    if not gone:
+        return lines
+    out = []
+    for i, line in enumerate(still):
+        place = line.place
+        if place is not None:
+            place = 1 + sum(1 for other in still if other.place is not None and other.place < line.place)
+        out.append(replace(line, rank=place if place is not None else i + 1, place=place))
+    has_places = any(line.place is not None for line in lines)
+    for j, line in enumerate(gone, start=len(still) + 1):
+        out.append(replace(line, rank=j, place=j if has_places else line.place))
+    return out
+
+
+def placed_by_hand(lines: list[StandingLine], overrides: dict) -> list[StandingLine]:
+    """The organizer's final places (``Tournament.placing_overrides``: pair id to place and reason):
+    each such pair at its place, the other pairs in their order around them, numbered again."""
+    fixed = {int(p): o for p, o in overrides.items()}
+    if not fixed:
+        return lines
+    slots: list[StandingLine | None] = [None] * len(lines)
+    moved = sorted((line for line in lines if line.pair.pk in fixed), key=lambda line: fixed[line.pair.pk]["place"])
+    for line in moved:
+        at = min(fixed[line.pair.pk]["place"], len(lines)) - 1
+        while slots[at] is not None:
+            at += 1
+        slots[at] = line
+    rest = iter(line for line in lines if line.pair.pk not in fixed)
+    out = []
+    for i, line in enumerate(slots):
+        if line is None:
+            line = next(rest)
+            out.append(replace(line, rank=i + 1, place=i + 1 if line.place is not None else None))
+        else:
+            out.append(replace(line, rank=i + 1, place=i + 1, decided_by="organizer",
+                               override_reason=fixed[line.pair.pk]["reason"]))
     return out
 
 
@@ -295,9 +345,14 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
     if group_stage is not None and group_stage.has_groups:
         group_data = data.of_stage(group_stage.pk) if len(stages) > 1 and stage is None else data
         for g, table in group_tables(group_stage, group_data, set(pairs)):
-            groups.append((group_name(g), _lines(table, pairs)))
+            group_lines = _lines(table, pairs)
+            groups.append((group_name(g), withdrawn_last(group_lines) if group_stage.withdrawn_last else group_lines))
     lines = _lines(overall, pairs, places, order)
     legend: list[dict] = []
     if stage is None and len(stages) > 1 and deciding:
         lines, legend = _decided_lines(lines, deciding, data, ids)
+    if main is not None and main.withdrawn_last:
+        lines = withdrawn_last(lines)
+    if stage is None and tournament.placing_overrides:
+        lines = placed_by_hand(lines, tournament.placing_overrides)
     return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, lines, groups, legend)
