@@ -29,7 +29,7 @@ class StageStateSerializer(serializers.ModelSerializer):
         fields = ["position", "name", "display_name", "format", "format_name", "state", "seeding", "tiebreaks",
                   "third_place", "grand_final_reset", "group_count", "swiss_rounds", "swiss_order", "legs",
                   "best_of", "round_best_of", "qualification", "qualifiers", "qualifiers_per_group",
-                  "qualify_from", "unequal_groups", "entrants", "entrants_adjusted", "started_at", "walkover_scores", "withdrawn_last", "third_place_best_of",
+                  "qualify_from", "unequal_groups", "entrants", "entrants_adjusted", "started_at", "walkover_scores", "withdrawn_last", "third_place_best_of", "bye_value", "bye_played",
                   "standings_lot_seed", "lot_seed", "bracket_first_round"]
         read_only_fields = fields
 
@@ -58,6 +58,10 @@ class StageSettingsSerializer(serializers.Serializer):
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=[t.value for t in Tiebreak]),
                                       required=False)
     walkover_scores = serializers.BooleanField(required=False)
+    bye_value = serializers.ChoiceField(choices=Stage.ByeValue.choices, required=False,
+                                        help_text="A bye is worth: win (default), draw (half) or nothing.")
+    bye_played = serializers.BooleanField(required=False, help_text="A bye counts in played and won (drawn, "
+                                          "lost): P = W + L (default true).")
     third_place_best_of = serializers.IntegerField(required=False, allow_null=True,
                                                    help_text="Games in the third-place match: 1, 3 or 5; null: the "
                                                              "stage's (not the final's).")

@@ -181,7 +181,7 @@ class StageSerializer(serializers.ModelSerializer):
         fields = ["format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                   "swiss_rounds", "tiebreaks", "walkover_scores", "lot_seed", "standings_lot_seed",
                   "bracket_first_round", "swiss_order", "legs", "best_of", "round_best_of", "withdrawn_last",
-                  "third_place_best_of"]
+                  "third_place_best_of", "bye_value", "bye_played"]
         read_only_fields = fields
 
 
@@ -203,6 +203,10 @@ class StageWriteSerializer(serializers.Serializer):
                                        help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
     round_best_of = serializers.DictField(child=serializers.IntegerField(), required=False,
                                           help_text='Per round of the stage; "-1" the last: {"-2": 3, "-1": 3}.')
+    bye_value = serializers.ChoiceField(choices=Stage.ByeValue.choices, required=False,
+                                        help_text="A bye is worth: win (default), draw (half) or nothing.")
+    bye_played = serializers.BooleanField(required=False, help_text="A bye counts in played and won (drawn, lost): "
+                                          "P = W + L (default true).")
     third_place_best_of = serializers.IntegerField(required=False, allow_null=True, help_text="Games in the "
                                                    "third-place match: 1, 3 or 5; null: the stage's (not the final's).")
     withdrawn_last = serializers.BooleanField(required=False, help_text="Withdrawn and disqualified pairs rank "
@@ -399,6 +403,7 @@ class StandingRowSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
     played = serializers.IntegerField()
     won = serializers.IntegerField()
+    drawn = serializers.IntegerField(help_text="Byes worth a draw, when byes count as played.")
     lost = serializers.IntegerField()
     byes = serializers.IntegerField()
     games_for = serializers.IntegerField()

@@ -377,3 +377,29 @@ def test_a_double_elimination_grand_final_and_its_reset_share_the_final_format(t
             decide(c, m, winner)
     assert formats[("grand_final", 1)] == 3 and formats[("grand_final", 2)] == 3
     assert {v for k, v in formats.items() if k[0] != "grand_final"} == {1}
+
+
+# ---- point 8: byes per stage
+
+def test_a_round_robin_of_three_with_byes_worth_half_and_counted_as_played(t, org):
+    """3 pairs, one rests each round. A bye worth half (a draw) and counted as played: each pair played
+    3 (2 matches and its bye), P = W + D + L; P1 (2 wins) 2.5 points, P2 1.5, P3 0.5."""
+    pairs = f.pairs(t, 3)
+    f.seed_in_order(pairs)
+    number = {p.pk: int(p.name[1:]) for p in pairs}
+    c = client(org)
+    response = c.put(f"{API}stage/", {"format": "round_robin", "bye_value": "draw", "bye_played": True,
+                                     "tiebreaks": ["match_points", "head_to_head"]}, format="json")
+    assert response.status_code == 200 and response.json()["bye_value"] == "draw"
+    assert c.patch(f"{API}stage/", {"bye_value": "loss"}, format="json").status_code == 400
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    while open_matches(t) or c.post(f"{API}rounds/next/").status_code == 201:
+        for m in open_matches(t):
+            decide(c, m, min(m.pair_a_id, m.pair_b_id, key=number.get))
+    table = c.get(f"{API}standings/").json()
+    assert table["bye_value"] == "draw" and table["bye_played"] is True
+    rows = table["rows"]
+    assert [(r["pair_name"], r["played"], r["won"], r["drawn"], r["lost"], r["byes"], r["tiebreaks"]["match_points"])
+            for r in rows] == [("P1", 3, 2, 1, 0, 1, 2.5), ("P2", 3, 1, 1, 1, 1, 1.5), ("P3", 3, 0, 1, 2, 1, 0.5)]
+    page = client().get(f"/torneios/{t.slug}/rodadas/1/").content.decode()
+    assert "Bye (counts as half a win)" in page

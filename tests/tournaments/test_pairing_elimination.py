@@ -244,7 +244,7 @@ def test_same_draw_means_the_same_meetings_in_every_round(n, rng):
     b = list(a)
     i, j = rng.randrange(n), rng.randrange(n)
     b[i], b[j] = b[j], b[i]
-    strength = {p: rng.random() for p in a}
+    strength = dict(zip(a, rng.sample(range(n), n)))  # distinct: each match has one stronger pair
 
     def meetings(seeded):
         bracket, out = single_elimination(seeded), set()

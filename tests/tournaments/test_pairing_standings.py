@@ -271,3 +271,47 @@ def test_played_is_won_drawn_and_lost_with_double_forfeits(n, rng):
     assert sum(r.lost for r in table.rows) == sum(r.won for r in table.rows) + 2 * doubles
     for r in table.rows:
         assert r.played == r.won + r.drawn + r.lost == n - 1
+
+
+# ---- byes as the club decides (issue 24, point 8)
+
+from tournaments.pairing.standings import ByeValue  # noqa: E402
+
+
+def test_a_bye_worth_a_win_half_or_nothing_and_counted_as_played_or_not():
+    results = [MatchResult("a", "b", 1, 0, 12, 4, "a")]
+    order = [Tiebreak.MATCHES_WON, Tiebreak.MATCH_POINTS]
+
+    def row(**kw):
+        table = compute_standings(results, order, pairs=["a", "b", "c"], byes=["c"], lot_seed=1, **kw)
+        r = next(r for r in table.rows if r.pair_id == "c")
+        return (r.played, r.won, r.drawn, r.lost, r.values[Tiebreak.MATCHES_WON], r.values[Tiebreak.MATCH_POINTS])
+
+    assert row() == (0, 0, 0, 0, 1, 1)  # the pure default: a win, not a match played (as before)
+    assert row(bye_played=True) == (1, 1, 0, 0, 1, 1)
+    assert row(bye_value="draw") == (0, 0, 0, 0, 0, Fraction(1, 2))
+    assert row(bye_value="draw", bye_played=True) == (1, 0, 1, 0, 0, Fraction(1, 2))
+    assert row(bye_value=ByeValue.NOTHING) == (0, 0, 0, 0, 0, 0)
+    assert row(bye_value=ByeValue.NOTHING, bye_played=True) == (1, 0, 0, 1, 0, 0)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=3, max_value=7), st.sampled_from(list(ByeValue)), st.booleans(),
+       st.randoms(use_true_random=False))
+def test_played_is_won_drawn_lost_and_points_follow_the_bye_value(n, value, played, rng):
+    ids = [f"p{i}" for i in range(n)]
+    results = [MatchResult(a, b, 1, 0, 12, 3, rng.choice([a, b])) for i, a in enumerate(ids) for b in ids[i + 1:]
+               if rng.random() < 0.6]
+    byes = [rng.choice(ids) for _ in range(rng.randrange(4))]
+    table = compute_standings(results, [Tiebreak.MATCH_POINTS, Tiebreak.MATCHES_WON], byes=byes, pairs=ids,
+                              lot_seed=1, bye_value=value, bye_played=played)
+    worth = {ByeValue.WIN: 1, ByeValue.DRAW: Fraction(1, 2), ByeValue.NOTHING: 0}[value]
+    for r in table.rows:
+        real_won = sum(1 for m in results if m.winner == r.pair_id)
+        real_played = sum(1 for m in results if r.pair_id in (m.pair_a, m.pair_b))
+        assert r.values[Tiebreak.MATCH_POINTS] == real_won + worth * r.byes == r.score
+        assert r.values[Tiebreak.MATCHES_WON] == real_won + (r.byes if value is ByeValue.WIN else 0)
+        if played:
+            assert r.played == r.won + r.drawn + r.lost == real_played + r.byes
+        else:
+            assert r.played == r.won + r.drawn + r.lost == real_played

@@ -119,6 +119,19 @@ class Stage(models.Model):
         default=False,
         help_text=_("Off: a walkover counts as a match won and nothing else."),
     )
+    class ByeValue(models.TextChoices):
+        WIN = "win", _("A match won")
+        DRAW = "draw", _("Half: a draw's points")
+        NOTHING = "nothing", _("Nothing (a rest)")
+
+    bye_value = models.CharField(
+        _("a bye is worth"), max_length=8, choices=ByeValue.choices, default=ByeValue.WIN,
+        help_text=_("A round without an opponent: a match won (FIDE's pairing bye), half, or nothing."),
+    )
+    bye_played = models.BooleanField(
+        _("a bye counts as a match played"), default=True,
+        help_text=_("On: a bye is in the matches played and won (drawn, lost), so P = W + L."),
+    )
     withdrawn_last = models.BooleanField(
         _("withdrawn pairs last"), default=True,
         help_text=_("On: a withdrawn or disqualified pair ranks below every pair still in, whatever it had won."),

@@ -36,7 +36,7 @@ from .base import PairId, require_unique
 from .elimination import EliminationBracket, bracket_size, single_elimination, standard_seed_order
 from .matching import max_weight_matching
 from .round_robin import group_name
-from .standings import MatchResult, Standings, Tiebreak, compute_standings
+from .standings import BYE_POINTS, ByeValue, MatchResult, Standings, Tiebreak, compute_standings
 
 __all__ = ["Qualifier", "UnequalGroups", "knockout_seeding", "groups_to_knockout", "rank_across_groups"]
 
@@ -106,7 +106,8 @@ def rank_across_groups(
                                       lot_seed=table.lot_seed, count_walkover_scores=count_walkover_scores)
             records = {row.pair_id: (row.played, dict(row.values)) for row in again.rows}
         else:
-            records = {p: (row.played, _without_byes(row, criteria)) for p, row in rows.items()}
+            records = {p: (row.played - (row.byes if table.bye_played else 0), _without_byes(table, row, criteria))
+                       for p, row in rows.items()}
         for place, row in enumerate(table.rows, start=1):
             played, values = records.get(row.pair_id, (0, {t: 0 for t in criteria}))
             games = max(1, played)
@@ -117,12 +118,13 @@ def rank_across_groups(
     return [pair_id for *_, pair_id in keyed]
 
 
-def _without_byes(row, criteria) -> dict:
+def _without_byes(table: Standings, row, criteria) -> dict:
     """A table row's criteria with its byes taken out (a bye counts in its group's own table only)."""
     values = dict(row.values)
-    for t in (Tiebreak.MATCHES_WON, Tiebreak.MATCH_POINTS):
-        if t in values:
-            values[t] = values[t] - row.byes
+    if Tiebreak.MATCHES_WON in values and table.bye_value is ByeValue.WIN:
+        values[Tiebreak.MATCHES_WON] -= row.byes
+    if Tiebreak.MATCH_POINTS in values:
+        values[Tiebreak.MATCH_POINTS] -= BYE_POINTS[table.bye_value] * row.byes
     return values
 
 
@@ -216,11 +218,38 @@ def knockout_seeding(
             seed = seeds[mate[ei] - n]
             group_of_seed[seed] = g
             entrant_of_seed[seed] = (g, place)
+    _improve(entrant_of_seed, [seeds for _entrants, seeds in tiers], meeting_round, rounds, base)
     out = []
     for seed in sorted(entrant_of_seed):
         g, place = entrant_of_seed[seed]
         out.append(Qualifier(groups[g][place - 1], g, place, seed))
     return tuple(out)
+
+
+def _improve(entrant_of_seed: dict[int, tuple[int, int]], tiers: list[list[int]], meeting_round, rounds: int,
+             base: int) -> None:
+    """Swap two seeds of one tier (never the group winners') while that makes the group mates meet
+    later: the tiers are matched one after the other, so a tier cannot see the groups of the tiers
+    after it (a best third may face a runner-up of its own group); this undoes such meetings."""
+
+    def cost() -> int:
+        seeds = sorted(entrant_of_seed)
+        return sum(base ** (rounds - meeting_round(a, b)) for i, a in enumerate(seeds) for b in seeds[i + 1:]
+                   if entrant_of_seed[a][0] == entrant_of_seed[b][0])
+
+    best = cost()
+    improved = True
+    while improved:
+        improved = False
+        for seeds in tiers:
+            for i, a in enumerate(seeds):
+                for b in seeds[i + 1:]:
+                    entrant_of_seed[a], entrant_of_seed[b] = entrant_of_seed[b], entrant_of_seed[a]
+                    now = cost()
+                    if now < best:
+                        best, improved = now, True
+                    else:
+                        entrant_of_seed[a], entrant_of_seed[b] = entrant_of_seed[b], entrant_of_seed[a]
 
 
 def _partner(group: int, group_count: int) -> int:

@@ -35,6 +35,7 @@ class StandingLine:
     stage_name: str = ""
     decided_by: str = ""  # "bracket" (the round reached), "standings" (the stage's tiebreaks), "organizer"
     override_reason: str = ""  # the organizer's reason when he set this place by hand
+    drawn: int = 0  # a bye worth a draw and counted as played (Truco matches are not drawn)
 
     @property
     def point_difference(self) -> int:
@@ -43,7 +44,7 @@ class StandingLine:
     def as_dict(self) -> dict:
         return {"rank": self.rank, "pair": self.pair.pk, "pair_name": self.pair.name,
                 "withdrawn": self.pair.status == Pair.Status.WITHDRAWN, "played": self.played, "won": self.won,
-                "lost": self.lost, "byes": self.byes, "games_for": self.games_for,
+                "drawn": self.drawn, "lost": self.lost, "byes": self.byes, "games_for": self.games_for,
                 "games_against": self.games_against, "points_for": self.points_for,
                 "points_against": self.points_against, "point_difference": self.point_difference,
                 "tiebreaks": self.values, "lot": self.lot, "place": self.place, "stage": self.stage,
@@ -61,12 +62,14 @@ class StandingsTable:
     rows: list[StandingLine]
     groups: list[tuple[str, list[StandingLine]]]
     stages: list[dict] = field(default_factory=list)  # overall table of several stages: each deciding stage
+    bye_value: str = "win"
+    bye_played: bool = True
 
     def as_dict(self) -> dict:
         return {"tiebreaks": self.tiebreaks, "lot_seed": self.lot_seed, "walkover_scores": self.walkover_scores,
                 "rows": [r.as_dict() for r in self.rows],
                 "groups": [{"name": name, "rows": [r.as_dict() for r in rows]} for name, rows in self.groups],
-                "stages": self.stages}
+                "stages": self.stages, "bye_value": self.bye_value, "bye_played": self.bye_played}
 
 
 @dataclass
@@ -108,6 +111,11 @@ def _load_results(tournament: Tournament, stage: Stage | None = None) -> _Loaded
     return _Loaded(results, byes, stages, match_ids, bye_stages)
 
 
+def bye_rule(stage: Stage) -> dict:
+    """The stage's bye rule as :func:`~tournaments.pairing.standings.compute_standings` takes it."""
+    return {"bye_value": stage.bye_value, "bye_played": stage.bye_played}
+
+
 def _ranked_pair_ids(tournament: Tournament) -> list[int]:
     return list(Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.PENDING)
                 .order_by("pk").values_list("pk", flat=True))
@@ -133,7 +141,7 @@ def _lines(table: Standings, pairs: dict[int, Pair], places: dict[int, int | Non
                                 games_against=row.games_against, points_for=row.points_for,
                                 points_against=row.points_against,
                                 values={t.value: _number(v) for t, v in row.values.items()}, lot=row.lot,
-                                place=place))
+                                place=place, drawn=row.drawn))
     return out
 
 
@@ -207,7 +215,7 @@ def group_tables_and_results(stage: Stage, data: _Loaded, pair_ids: set[int],
         byes = [b for b in data.byes if group_of.get(b) == g]
         out.append((g, compute_standings(inside, stage.tiebreaks, pairs=ids, byes=byes,
                                          lot_seed=stage.standings_lot_seed,
-                                         count_walkover_scores=stage.walkover_scores), inside))
+                                         count_walkover_scores=stage.walkover_scores, **bye_rule(stage)), inside))
     return out
 
 
@@ -215,7 +223,8 @@ def stage_table(stage: Stage, data: _Loaded, pair_ids: list[int]) -> Standings:
     """The pure standings of one stage: its own results, its tiebreaks (``data`` already the stage's)."""
     results = [r for r, _phase in data.results if r.pair_a in pair_ids and r.pair_b in pair_ids]
     return compute_standings(results, stage.tiebreaks, pairs=pair_ids, byes=[b for b in data.byes if b in pair_ids],
-                             lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores)
+                             lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores,
+                             **bye_rule(stage))
 
 
 def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict[int, int | None]]:
@@ -297,7 +306,7 @@ def _decided_lines(lines: list[StandingLine], deciding: dict[int, Stage], data: 
                                 byes=own.byes, games_for=own.games_for, games_against=own.games_against,
                                 points_for=own.points_for, points_against=own.points_against, values=own.values,
                                 lot=own.lot, place=line.place, stage=st.position, stage_name=st.display_name,
-                                decided_by=by))
+                                decided_by=by, drawn=own.drawn))
     legend = [{"position": st.position, "name": st.display_name, "tiebreaks": list(st.tiebreaks),
                "decided_by": "bracket" if st.bracket_first_round is not None else "standings",
                "lot_seed": st.standings_lot_seed}
@@ -332,7 +341,8 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
         ids = [p for p in stage.entrants if p in pairs]
     results = [r for r, _phase in data.results if r.pair_a in pairs and r.pair_b in pairs]
     overall = compute_standings(results, tiebreaks, pairs=ids, byes=[b for b in data.byes if b in ids],
-                                lot_seed=lot_seed, count_walkover_scores=walkover_scores)
+                                lot_seed=lot_seed, count_walkover_scores=walkover_scores,
+                                **(bye_rule(main) if main else {}))
     places = order = None
     deciding: dict[int, Stage] = {}
     if stage is not None and stage.bracket_first_round is not None:
@@ -355,4 +365,5 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
         lines = withdrawn_last(lines)
     if stage is None and tournament.placing_overrides:
         lines = placed_by_hand(lines, tournament.placing_overrides)
-    return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, lines, groups, legend)
+    return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, lines, groups, legend,
+                          main.bye_value if main else "win", main.bye_played if main else True)
