@@ -66,6 +66,8 @@ def result_text(result: Result | None, match_best_of: int, *, flip: bool = False
         return ""
     if result.kind == Result.Kind.WALKOVER:
         return "W.O."
+    if result.kind == Result.Kind.DOUBLE_WALKOVER:
+        return "W.O. × W.O."
     if match_best_of == 1:
         a, b = result.points_a, result.points_b
     else:
@@ -375,7 +377,8 @@ def match_rows(matches: list[Match], numbers: dict[str, int] | None = None) -> l
 def generated_rounds(tournament: Tournament) -> list[Round]:
     """Generated rounds with their number of matches and of matches still without an official result."""
     official = Q(matches__tournament_result__isnull=False) & (
-        Q(matches__tournament_result__kind__in=[Result.Kind.WALKOVER, Result.Kind.MANUAL])
+        Q(matches__tournament_result__kind__in=[Result.Kind.WALKOVER, Result.Kind.MANUAL,
+                                                Result.Kind.DOUBLE_WALKOVER])
         | Q(matches__status=Match.Status.RECEIVED))
     return list(
         Round.objects.filter(tournament=tournament, generated_at__isnull=False)

@@ -120,8 +120,7 @@ def dashboard_stages(tournament: Tournament, form: LaterStageForm | None = None)
             "proposal_names": [(p, names.get(p, "?")) for p in proposal.order] if proposal else [],
             "candidates": (Pair.objects.filter(tournament=tournament, status=Pair.Status.CONFIRMED)
                            .order_by("name").values_list("pk", "name")) if proposal and proposal.problems else [],
-            "later_stage_form": form or LaterStageForm(), "can_add_stage": bool(rows)
-            and tournament.status != Tournament.Status.FINISHED}
+            "later_stage_form": form or LaterStageForm(), "can_add_stage": bool(rows)}
 
 
 @require_GET

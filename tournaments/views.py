@@ -139,9 +139,15 @@ def standings(request, slug: str):
     table = services.standings(tournament)
     columns = pages.tiebreak_columns(table.tiebreaks)
     shown = pages.value_columns(columns)
+    overall_shown = shown
+    if table.stages:  # several stages: each row's figures are its deciding stage's, named on the row
+        overall_shown = pages.value_columns(pages.tiebreak_columns(
+            list(dict.fromkeys(t for st in table.stages for t in st["tiebreaks"]))))
     context = _public_context(
         request, tournament, "standings", stage, columns=columns, value_columns=shown,
-        rows=pages.standing_rows(table.rows, shown),
+        overall_columns=overall_shown, rows=pages.standing_rows(table.rows, overall_shown),
+        stage_legend=[(st["name"], st["decided_by"], pages.tiebreak_columns(st["tiebreaks"]), st["lot_seed"],
+                       st["position"]) for st in table.stages],
         groups=[(name, pages.standing_rows(lines, shown)) for name, lines in table.groups],
         lot_seed=table.lot_seed, walkover_scores=table.walkover_scores,
         played=any(line.played or line.byes for line in table.rows),
