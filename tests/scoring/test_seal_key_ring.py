@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import os
 
 import pytest
 from django.core.management import call_command
 from django.test import override_settings
+from rest_framework.test import APIClient
 
 from scoring import checks, integrity
+from scoring.content import build_document, corrections_of, digest, load_games
 from scoring.models import Match, SumulaVersion
 
 from .sumula_setup import *  # noqa: F401,F403
@@ -82,11 +85,44 @@ def test_a_blank_seal_after_seals_existed_is_not_accepted(env_key, received, pai
     assert integrity.seal_holds(later) is False  # not "issued before seals existed"
     Match.objects.filter(pk=second.pk).update(status=Match.Status.SIGNED)
     ok, out = verify_command()
-    assert not ok and "blank, on a version issued after seals existed" in out
+    assert not ok and "no server seal: not verifiable" in out
     first = received.versions.get()
     raw("UPDATE scoring_sumulaversion SET server_seal = '', server_key = '' WHERE id = %s", (first.pk,),
         "scoring_sumulaversion")
-    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is None  # the oldest: not verifiable
+    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is False  # the oldest too (issue 21 §6)
+    env_key.SUMULA_UNSEALED_UNTIL = {"version": str(first.pk)}  # an upgraded install names its older rows
+    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is None
+
+
+def test_a_full_rewrite_with_a_blank_seal_is_not_verifiable_never_intact(env_key, received, client):
+    """Issue 21 §6: hand flipped, document rebuilt, digests and signature digests recomputed and the seal
+    blanked, on the install's only súmula (no sealed version before it)."""
+    version = received.versions.get()
+    games = "(SELECT id FROM scoring_game WHERE match_id = %s)"
+    raw("UPDATE scoring_handentry SET winner = 1 - winner, score_a = score_b, score_b = score_a WHERE game_id IN "
+        + games, (received.pk,), "scoring_handentry")  # every hand flipped: 3-12
+    raw("UPDATE scoring_game SET winner = 1 - winner, score_a = score_b, score_b = score_a WHERE id IN " + games,
+        (received.pk,))
+    raw("UPDATE scoring_match SET winner = 1 - winner, games_a = games_b, games_b = games_a WHERE id = %s",
+        (received.pk,))
+    match = Match.objects.get(pk=received.pk)
+    content = build_document(match, version.number, corrections_of([version]), load_games(match))
+    content["header"] = version.content.get("header", content.get("header"))
+    content["digest"] = new_digest = digest(content)
+    assert content["result"]["winner"] == 1
+    raw("UPDATE scoring_sumulaversion SET content = %s, digest = %s, server_seal = '', server_key = '' "
+        "WHERE id = %s", (json.dumps(content), new_digest, version.pk), "scoring_sumulaversion")
+    raw("UPDATE scoring_signature SET digest = %s, server_seal = '', server_key = '' WHERE version_id = %s",
+        (new_digest, version.pk), "scoring_signature")
+    ok, out = verify_command()
+    assert not ok and "no server seal: not verifiable" in out and "altered: 1" in out
+    body = APIClient().get(f"/api/scoring/verify/{new_digest}/").json()
+    assert body["intact"] is False and body["server_seal"] is False
+    assert any("not verifiable" in p for p in body["problems"])
+    assert APIClient().get(f"/api/scoring/matches/{received.pk}/").json()["integrity"]["intact"] is False
+    page = client.get(f"/sumulas/verificar/{new_digest}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "verdict-bad" in page and "before server seals existed" not in page
+    assert "emitida antes de existirem os selos" not in page
 
 
 @pytest.mark.parametrize("hosts, debug, key, chosen, fails", [
