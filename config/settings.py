@@ -353,6 +353,9 @@ CELERY_BEAT_SCHEDULE = {
     "verify-sumulas": {"task": "scoring.verify_sumulas",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
     "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
+    # every official result against its seal, the sealed súmula and the audit log (tournaments/result_seals.py)
+    "verify-results": {"task": "tournaments.verify_results",
+                       "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
