@@ -6,6 +6,9 @@
   (``SUMULA_SIGNING_KEY_FILE``: a secret or a shared volume). A key file made on first use differs
   between machines and is lost when a container is recreated: every seal would stop holding.
 - ``scoring.E002``: an entry of ``SUMULA_SIGNING_OLD_KEYS`` is not a 32-byte public key in base64.
+- ``scoring.E003``: in production, this process's key is not the one the database was sealed with
+  (``integrity.key_in_use_problem``: its id, recorded at the first start and by ``rotate_signing_key``;
+  never the key itself). Skipped while the database is unreachable or not migrated yet.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import base64
 
 from django.conf import settings
 from django.core.checks import Error, register
+from django.db import DatabaseError
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1", "testserver"}
 
@@ -40,3 +44,21 @@ def seal_key(app_configs=None, **kwargs):
             errors.append(Error(f"SUMULA_SIGNING_OLD_KEYS: {text[:12]}… is not a 32-byte public key in base64.",
                                 id="scoring.E002"))
     return errors
+
+
+@register()
+def seal_key_in_use(app_configs=None, **kwargs):
+    if not _production():
+        return []
+    from . import integrity
+
+    try:
+        problem = integrity.key_in_use_problem(record=True)
+    except DatabaseError:  # no database yet (the first migrate checks before it creates the table)
+        return []
+    if problem is None:
+        return []
+    return [Error(f"The súmulas' seal key differs between processes: {problem}.",
+                  hint="Give every machine and container the same SUMULA_SIGNING_KEY (or the same key file: a "
+                       "Docker secret or a shared volume); after a rotation, restart them all with the new key.",
+                  id="scoring.E003")]

@@ -242,7 +242,47 @@ def rotate() -> tuple[str, str]:
         out.write(base64.b64encode(raw) + b"\n")
     os.replace(draft, file)
     _private_key.cache_clear()
+    record_rotation(private_key().public_key())
     return key_id(old), key_id()
+
+
+def key_in_use_problem(*, record: bool) -> str | None:
+    """This process's key against the one the database was sealed with (``SealKeyInUse``, latest row):
+    None when they agree; with ``record``, the first start that finds no row records its key, and so
+    does a start whose old keys (``SUMULA_SIGNING_OLD_KEYS``, the ``.old`` file) hold the recorded one
+    (a rotation done by hand: a new key file or Docker secret). A
+    process with another key (a machine without the variable, a recreated container's new key file,
+    one not restarted after a rotation) would make seals no other process can verify."""
+    from .models import SealKeyInUse
+
+    current = key_id()
+    latest = SealKeyInUse.objects.order_by("-pk").first()
+    if latest is None:
+        if record:
+            SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=current, public_key=public_key_b64(),
+                                                           reason="first start")], ignore_conflicts=True)
+        return None
+    if latest.key_id == current:
+        return None
+    if SealKeyInUse.objects.filter(key_id=current).exists():
+        return (f"this process seals with an earlier key (id {current}); the database's current key is "
+                f"{latest.key_id} (rotated {latest.recorded_at:%Y-%m-%d %H:%M})")
+    if latest.key_id in _public_keys(tuple(old_public_keys())):
+        # a rotation by hand (a new key file or secret, the old public key among the old keys): adopted
+        if record:
+            SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=current, public_key=public_key_b64(),
+                                                           reason="rotation")], ignore_conflicts=True)
+        return None
+    return (f"this process seals with key {current}, not the key the database was sealed with ({latest.key_id}): "
+            "another machine or container has its own key")
+
+
+def record_rotation(public: Ed25519PublicKey) -> None:
+    """``rotate_signing_key``: the new key is the current one for every process from now on."""
+    from .models import SealKeyInUse
+
+    SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=key_id(public), public_key=public_key_b64(public),
+                                                   reason="rotation")], ignore_conflicts=True)
 
 
 # ------------------------------------------------------------------------------ shown fields

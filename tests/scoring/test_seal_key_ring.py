@@ -62,7 +62,7 @@ def test_rotating_a_key_file_keeps_the_old_seals(settings, tmp_path, match, refe
     assert integrity.seal(1, 1, "d" * 64)["server_key"] != old_id  # new seals use the new key
 
 
-def test_rotating_a_key_from_the_environment_prints_what_to_set(env_key):
+def test_rotating_a_key_from_the_environment_prints_what_to_set(env_key, db):
     old_public = integrity.public_key_b64()
     out = io.StringIO()
     call_command("rotate_signing_key", stdout=out)
@@ -185,3 +185,53 @@ def test_each_signature_is_sealed_and_a_forged_one_is_reported(received):
         (received.pair_b.first_player.pk, version.pk), "scoring_signature")  # another player "signed"
     ok, out = verify_command()
     assert not ok and "the server's seal of the team1 signature does not hold" in out
+
+
+# ---- issue 21 §5: the key differs between processes (scoring.E003)
+
+
+def production_check():
+    with override_settings(ALLOWED_HOSTS=["truco.example.org"], DEBUG=False, SUMULA_SIGNING_KEY_FILE_CHOSEN=True):
+        return [(error.id, error.msg) for error in checks.seal_key_in_use()]
+
+
+def test_a_process_with_another_key_fails_the_check_in_production(env_key, db):
+    from scoring.models import SealKeyInUse
+
+    first = integrity.key_id()
+    assert production_check() == []  # the first start records its key's id (never the key)
+    assert list(SealKeyInUse.objects.values_list("key_id", "reason")) == [(first, "first start")]
+    assert integrity.public_key_b64() in SealKeyInUse.objects.get().public_key
+    assert production_check() == []
+    env_key.SUMULA_SIGNING_KEY = new_key()  # another machine, without the same variable
+    [(code, message)] = production_check()
+    assert code == "scoring.E003" and f"not the key the database was sealed with ({first})" in message
+    with override_settings(DEBUG=True):
+        assert checks.seal_key_in_use() == []  # a developer's machine: no check
+
+
+def test_after_a_rotation_a_process_left_on_the_old_key_fails_the_check(env_key, db):
+    old = env_key.SUMULA_SIGNING_KEY
+    assert production_check() == []
+    out = io.StringIO()
+    call_command("rotate_signing_key", stdout=out)
+    lines = dict(line.split("=", 1) for line in out.getvalue().splitlines() if line.startswith("SUMULA_"))
+    [(code, message)] = production_check()  # this process still has the old key
+    assert code == "scoring.E003" and "an earlier key" in message
+    env_key.SUMULA_SIGNING_KEY, env_key.SUMULA_SIGNING_OLD_KEYS = (lines["SUMULA_SIGNING_KEY"],
+                                                                   lines["SUMULA_SIGNING_OLD_KEYS"].split(","))
+    assert production_check() == []
+    assert old != env_key.SUMULA_SIGNING_KEY
+
+
+def test_a_rotation_by_hand_is_adopted_when_the_old_key_is_listed(env_key, db):
+    """A new key file or Docker secret (compose.yaml): the old public key among the old keys."""
+    old_public = integrity.public_key_b64()
+    assert production_check() == []
+    env_key.SUMULA_SIGNING_KEY = new_key()
+    assert [code for code, _ in production_check()] == ["scoring.E003"]  # not listed: another key
+    env_key.SUMULA_SIGNING_OLD_KEYS = [old_public]
+    assert production_check() == []  # adopted: recorded as the current key
+    from scoring.models import SealKeyInUse
+
+    assert SealKeyInUse.objects.order_by("pk").last().key_id == integrity.key_id()
