@@ -145,13 +145,33 @@
     if (cached) { try { E.server = JSON.parse(cached); } catch (err) { /* keep the page's */ } }
   }
   localStorage.setItem(cache, JSON.stringify(E.server));
+  localStorage.setItem("mesapath-" + B.token, location.pathname);
   E.start();
+  /* A shared phone keeps no other table's page, state or token for ever (issue 21 §10): what this phone
+   * kept of other tables goes, unless entries of that table still wait on it (never discarded). */
+  function tidy() {
+    return E.waitingStores().then(function (waiting) {
+      var keep = [location.pathname], drop = [];
+      for (var i = 0; i < localStorage.length; i++) {
+        var k = localStorage.key(i), m = /^(mesa|mesapath)-(.+)$/.exec(k || "");
+        if (!m || m[2] === B.token) continue;
+        if (waiting["q-" + m[2]]) { if (m[1] === "mesapath") keep.push(localStorage.getItem(k)); }
+        else drop.push(k);
+      }
+      drop.forEach(function (k) { localStorage.removeItem(k); });
+      return keep;
+    });
+  }
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(B.urls.sw, { scope: "/mesa/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (reg) {   // the first load already makes the page loadable offline
-      if (reg.active) reg.active.postMessage({ cache: [location.pathname, B.urls.script, B.urls.state] });
+      return tidy().then(function (keep) {
+        if (reg.active) reg.active.postMessage({ cache: [location.pathname, B.urls.script, B.urls.state], keep: keep });
+      });
     }).catch(function () {});
+  } else {
+    tidy().catch(function () {});
   }
   window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, server: function () { return E.server; } };
 })();
