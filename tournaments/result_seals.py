@@ -83,11 +83,14 @@ def source_problems(result: Result) -> list[str]:
     if result.kind == Result.Kind.SUMULA:
         received = _received(result.match_id)
         numbers = [e.get("version") for e in received]
-        version = SumulaVersion.objects.filter(match_id=result.match_id, number=result.sumula_version).first()
+        number = result.sumula_version
+        if number is None and integrity.blank_seal(result, "result") is None and numbers:
+            number = numbers[-1]  # a row older than the seals (SUMULA_UNSEALED_UNTIL): the last received
+        version = SumulaVersion.objects.filter(match_id=result.match_id, number=number).first()
         if version is None:
-            return [f"the súmula version it copies ({result.sumula_version}) is not on record"]
-        if result.sumula_version not in numbers:
-            problems.append(f"the súmula version it copies ({result.sumula_version}) was never received "
+            return [f"the súmula version it copies ({number}) is not on record"]
+        if number not in numbers:
+            problems.append(f"the súmula version it copies ({number}) was never received "
                             "(audit trail)")
         if integrity.seal_holds(version) is False:
             problems.append(f"the súmula version it copies ({version.number}) is not sealed as issued")
@@ -97,12 +100,12 @@ def source_problems(result: Result) -> list[str]:
         problems += [f"{key}: the result says {shown[key]}, the sealed súmula (version {version.number}) "
                      f"{signed[key]}" for key in shown if shown[key] != signed[key]]
         last = received[-1] if received else None
-        if last and last.get("version") != result.sumula_version:
+        if last and last.get("version") != number:
             ignored = AuditEntry.objects.filter(match_id=result.match_id, action=AuditEntry.Action.RESULT_IGNORED,
                                                 after__sumula=last.get("digest")).exists()
             if not ignored:
                 problems.append(f"version {last.get('version')} of the súmula was received later; the result "
-                                f"still counts version {result.sumula_version}")
+                                f"still counts version {number}")
     elif result.kind == Result.Kind.MANUAL:
         entry = (AuditEntry.objects.filter(match_id=result.match_id, action=AuditEntry.Action.RESULT_SET)
                  .order_by("-at", "-pk").first())

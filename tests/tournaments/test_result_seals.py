@@ -138,3 +138,16 @@ def test_a_correction_received_again_is_followed_and_checked(t, org):
         "WHERE match_id = %s", (pairs[0].pk, match.pk))
     ok, out = verify()
     assert not ok and "version 2 of the súmula was received later; the result still counts version 1" in out
+
+
+def test_an_upgraded_install_names_its_results_older_than_the_seals(league, settings):
+    """Rows written before this release have no seal and no version: named outside the database, they
+    are held to the last received súmula only."""
+    match = league["first"][0]
+    sql("UPDATE tournaments_result SET server_seal = '', server_key = '', sumula_version = NULL")
+    assert not verify()[0]
+    settings.SUMULA_UNSEALED_UNTIL = {"result": str(max(Result.objects.values_list("pk", flat=True)))}
+    assert verify() == (True, "checked: 4; altered: 0\n")
+    sql("UPDATE tournaments_result SET points_b = 0 WHERE match_id = %s", (match.pk,))
+    ok, out = verify()
+    assert not ok and f"match {match.pk}: result: points: the result says" in out
