@@ -377,6 +377,9 @@ CELERY_BEAT_SCHEDULE = {
     "verify-sumulas": {"task": "scoring.verify_sumulas",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
     "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
+    # every official result against its seal, the sealed súmula and the audit log (tournaments/result_seals.py)
+    "verify-results": {"task": "tournaments.verify_results",
+                       "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
@@ -396,6 +399,11 @@ SUMULA_SIGNING_KEY_FILE = os.environ.get("SUMULA_SIGNING_KEY_FILE", str(VAR_DIR 
 SUMULA_SIGNING_KEY_FILE_CHOSEN = bool(os.environ.get("SUMULA_SIGNING_KEY_FILE"))
 #: public keys of earlier seal keys (base64, comma-separated): their seals still hold after a rotation
 SUMULA_SIGNING_OLD_KEYS = [k.strip() for k in os.environ.get("SUMULA_SIGNING_OLD_KEYS", "").split(",") if k.strip()]
+#: only for an install upgraded from before seals: the highest id of each kind of row stored unsealed
+#: ("version:120,signature:300,result:40"); by default none, so a blank seal is never accepted
+SUMULA_UNSEALED_UNTIL = {kind.strip(): value.strip() for kind, _, value in
+                         (item.partition(":") for item in os.environ.get("SUMULA_UNSEALED_UNTIL", "").split(","))
+                         if kind.strip() and value.strip()}
 
 # Organizers and referees sign in on the site's own page (the admin's accepts staff only).
 LOGIN_URL = "login"

@@ -2,7 +2,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.api import api_not_found
 from .views import healthz, readyz
@@ -21,7 +21,8 @@ urlpatterns = [
     path("", include("referee.invitation_urls")),  # referees' invitation links
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # the split view serves its script from the site (?script), not inline: the CSP allows it (issue 21 §10)
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/referee/", include("referee.api_urls")),
     path("api/scoring/", include("scoring.api_urls")),
     path("api/tournaments/", include("tournaments.api_urls")),

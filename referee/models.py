@@ -74,6 +74,9 @@ class Ruling(models.Model):
                                 related_name="rulings", verbose_name=_("referee"))
     claimed_by_player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, null=True, blank=True,
                                           related_name="+", verbose_name=_("claimed by player"))
+    # the table link the claim came through (its author ``table:<id>``, as a hand's; issue 21 §2, §10)
+    table_link = models.ForeignKey("scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+", verbose_name=_("table link"))
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
@@ -138,6 +141,9 @@ class Appeal(models.Model):
                                verbose_name=_("filed by"))
     reason = models.CharField(_("reason"), max_length=300)
     filed_at = models.DateTimeField(_("filed at"), default=timezone.now)
+    # the table link the appeal came through (its author ``table:<id>``; issue 21 §10)
+    table_link = models.ForeignKey("scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+", verbose_name=_("table link"))
     decision = models.CharField(_("decision"), max_length=12, choices=Decision.choices, blank=True)
     decision_reason = models.CharField(_("reason of the decision"), max_length=300, blank=True)
     new_points = models.PositiveSmallIntegerField(_("new points"), null=True, blank=True)

@@ -228,7 +228,8 @@ class AppealView(APIView):
         data = _valid(AppealRequestSerializer, request)
         try:
             appeal = services.appeal(ruling, data["team"], data["player"], pin=data.get("pin"),
-                                     code=data.get("code"), reason=data["reason"], client=pins.client_of(request))
+                                     code=data.get("code"), reason=data["reason"], client=pins.client_of(request),
+                                     by=request.user)
         except ServiceError as error:
             return _error(error)
         return Response(appeal_data(appeal), status=status.HTTP_201_CREATED)

@@ -271,7 +271,8 @@ def _claim(match: Match, claimant_team: int, offender_seat: int, code: str, fact
     hand_number = len([e for e in games[-1].entries if e.kind == "hand"]) + 1
     common = dict(match=match, game_number=games[-1].number, hand_number=hand_number,
                   claimant_team=claimant_team, offender_seat=offender_seat, code=code, facts=facts,
-                  referee=by if _user_ok(by) else None, claimed_by_player=player)
+                  referee=by if _user_ok(by) else None, claimed_by_player=player,
+                  table_link=getattr(by, "table_link", None))
     if code == NOT_COVERED:
         description = facts.get("description")
         if not isinstance(description, str) or not description.strip():
@@ -451,11 +452,12 @@ def appeal_deadline(ruling: Ruling):
 
 
 def appeal(ruling: Ruling, team: int, player: Player | int, *, pin: str | None = None, code: str | None = None,
-           reason: str = "", client: str | None = None) -> Appeal:
+           reason: str = "", client: str | None = None, by=None) -> Appeal:
     """A pair appeals a confirmed ruling to the organizer, within the tournament's appeal window
     (``RefereeSettings.appeal_window_minutes``, default 30, from the confirmation). Only a player of one
     of the match's pairs, for their own pair, with their PIN or a one-time code (:func:`verify_player`).
-    One open appeal per ruling; an organizer's decision (art. 26) is not appealed."""
+    One open appeal per ruling; an organizer's decision (art. 26) is not appealed. ``by``: the request's
+    credential; through a table link the appeal records it (``table_link``)."""
     reason = _reason(reason)
     team = _team(team, "team")
     with transaction.atomic():  # the state before the PIN: any PIN gets the same refusal
@@ -466,7 +468,8 @@ def appeal(ruling: Ruling, team: int, player: Player | int, *, pin: str | None =
         _appealable(ruling)
         try:
             with transaction.atomic():
-                return Appeal.objects.create(ruling=ruling, team=team, player=signer, reason=reason)
+                return Appeal.objects.create(ruling=ruling, team=team, player=signer, reason=reason,
+                                             table_link=getattr(by, "table_link", None))
         except IntegrityError:
             raise Conflict(_("This ruling already has an open appeal."), "ruling") from None
 

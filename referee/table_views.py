@@ -208,7 +208,9 @@ def change_pin(request, token: str):
         return JsonResponse(error_body("", _idle(card)["idle"]), status=409)
     match = load_match(link.match_id)
     try:
-        data = json.loads(request.body or b"{}")
+        # UTF-8 without a byte order mark, as the API's parser (config/api.py): json.loads of bytes would
+        # also take UTF-16 and a BOM (issue 21 §10)
+        data = json.loads((request.body or b"{}").decode("utf-8"))
     except (ValueError, RawPostDataException):  # a form post: its body was read as a form (400, not 500)
         data = None
     if not isinstance(data, dict):

@@ -8,6 +8,9 @@
 - ``scoring.E002``: an entry of ``SUMULA_SIGNING_OLD_KEYS`` is not a 32-byte public key in base64.
 - ``scoring.W003``: ``PRINT_JOB_STALL_SECONDS`` is shorter than the broker's redelivery of a dead
   worker's task allows (``scoring.print_upkeep.stall_seconds``): the longer limit is used.
+- ``scoring.E003``: in production, this process's key is not the one the database was sealed with
+  (``integrity.key_in_use_problem``: its id, recorded at the first start and by ``rotate_signing_key``;
+  never the key itself). Skipped while the database is unreachable or not migrated yet.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import base64
 from django.conf import settings
 from django.core.checks import Error, register
 from django.core.checks import Warning as CheckWarning
+from django.db import DatabaseError
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1", "testserver"}
 
@@ -58,3 +62,21 @@ def print_stall_limit(app_configs=None, **kwargs):
         f"plus two heartbeats; {minimum} s is used instead.",
         hint="Raise PRINT_JOB_STALL_SECONDS or lower CELERY_VISIBILITY_TIMEOUT (README, Settings).",
         id="scoring.W003")]
+
+
+@register()
+def seal_key_in_use(app_configs=None, **kwargs):
+    if not _production():
+        return []
+    from . import integrity
+
+    try:
+        problem = integrity.key_in_use_problem(record=True)
+    except DatabaseError:  # no database yet (the first migrate checks before it creates the table)
+        return []
+    if problem is None:
+        return []
+    return [Error(f"The súmulas' seal key differs between processes: {problem}.",
+                  hint="Give every machine and container the same SUMULA_SIGNING_KEY (or the same key file: a "
+                       "Docker secret or a shared volume); after a rotation, restart them all with the new key.",
+                  id="scoring.E003")]

@@ -172,6 +172,9 @@ def verification(digest: str) -> dict | None:
     seal = integrity.seal_holds(version)
     problems = (integrity.check_match(match) if version.pk == current.pk
                 else integrity.shown_fields_problems(document))
+    if seal is False and not any("server's seal" in p or "no server seal" in p for p in problems):
+        problems = [*problems, "the server's seal does not hold" if version.server_seal else
+                    "no server seal: not verifiable (this install seals every version it issues)"]
     return {
         "version": version,
         "match": match,

@@ -100,6 +100,31 @@ def request_hash(request) -> str:
     return salted_hmac(HASH_SALT, message, algorithm="sha256").hexdigest()
 
 
+def legacy_request_hash(request) -> str:
+    """The digest of records stored before issue 21 §4 (unkeyed SHA-256 of the method, the path and the
+    raw body): compared with a record that differs, never stored, so that a phone's repeat across the
+    deploy still gets its answer, not 422. Such records are purged within :data:`KEEP`."""
+    raw = getattr(request, "_request", request)
+    try:
+        body = raw.body or b""
+    except RawPostDataException:
+        parts = [repr(sorted(raw.POST.lists())).encode()]
+        for name, files in sorted(raw.FILES.lists()):
+            for upload in files:
+                upload.seek(0)
+                parts.append(f"{name}:{upload.name}:".encode() + hashlib.sha256(upload.read()).digest())
+                upload.seek(0)
+        body = b"\0".join(parts)
+    return hashlib.sha256(request.method.encode() + b"\0" + request.path.encode() + b"\0" + body).hexdigest()
+
+
+def _same_request(record: IdempotencyRecord, digest: str, request=None) -> bool:
+    """Whether ``record`` was stored for this request: its digest, or the older format's."""
+    if record.request_hash == digest:
+        return True
+    return request is not None and record.request_hash == legacy_request_hash(request)
+
+
 def is_secret(name: str, value: object) -> bool:
     """A field that carries a PIN, a password or a one-time code (:data:`SECRET_FIELDS`)."""
     return name in SECRET_FIELDS or (name == "code" and isinstance(value, str) and value.strip().isdigit())
@@ -180,8 +205,9 @@ class PendingClaim:
     201), so that the work's own write claims the key with it (``stored``: the body so stored);
     otherwise the view's answer is stored once it is known (:func:`store`)."""
 
-    def __init__(self, credential: str, key: str, digest: str) -> None:
+    def __init__(self, credential: str, key: str, digest: str, request=None) -> None:
         self.credential, self.key, self.digest = credential, key, digest
+        self.request = request  # for a record stored in the older digest format (legacy_request_hash)
         self.answer = None
         self.stored: bytes | None = None
 
@@ -220,12 +246,12 @@ def begin(request) -> int | None:
         if record_id is not None:
             return record_id
         raise _Answer(_error(409, _("A request with this Idempotency-Key is being processed: retry in a moment.")))
-    if record.request_hash == digest and record.status is None:
+    if record.status is None and _same_request(record, digest, request):
         now = timezone.now()
         if record.created_at < now - STALE and IdempotencyRecord.objects.filter(
                 pk=record.pk, status__isnull=True, created_at=record.created_at).update(created_at=now):
             return record.pk  # the first request died without answering: this one takes over
-    raise _Answer(_answer_of_record(record, digest))
+    raise _Answer(_answer_of_record(record, digest, request))
 
 
 def complete(record_id: int, response, content: tuple[int, str, str] | None = None) -> None:
@@ -272,13 +298,14 @@ def answer_of_taken(claim: PendingClaim):
     """The answer to a request whose key another request holds: its stored answer replayed, 422 for
     another request under the same key, 409 while it has no answer yet."""
     return _answer_of_record(IdempotencyRecord.objects.filter(credential=claim.credential, key=claim.key).first(),
-                             claim.digest)
+                             claim.digest, claim.request)
 
 
-def _answer_of_record(record: IdempotencyRecord | None, digest: str):
+def _answer_of_record(record: IdempotencyRecord | None, digest: str, request=None):
     """The answer to a request whose key ``record`` holds: 422 for another request under the same key,
-    its stored answer replayed, 409 while it has none yet."""
-    if record is not None and record.request_hash != digest:
+    its stored answer replayed, 409 while it has none yet. A record in the older digest format is
+    compared in that format (``request``), so a legitimate repeat across the deploy is replayed."""
+    if record is not None and not _same_request(record, digest, request):
         return _error(422, _("This Idempotency-Key was used for another request: use a new key for a new entry."))
     if record is not None and record.status is not None:
         return _replay(record)
@@ -334,7 +361,7 @@ class IdempotentAPIView(APIView):
         super().initial(request, *args, **kwargs)  # authentication and permissions first
         if self.claim_after_work:
             claim = claim_of(request)
-            self.pending_claim = PendingClaim(*claim) if claim is not None else None
+            self.pending_claim = PendingClaim(*claim, request=request) if claim is not None else None
         else:
             self._idempotency_record = begin(request)
 

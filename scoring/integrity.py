@@ -8,9 +8,15 @@
   cannot make a seal that holds.
 - **Key ring**: each seal records its key id (``server_key``); earlier keys' public halves stay
   verifiable (``SUMULA_SIGNING_OLD_KEYS``, and beside a key file its ``.old`` file), never from the
-  database. ``manage.py rotate_signing_key`` rotates (:func:`rotate`). A blank seal is accepted
-  ("not verifiable") only for a version older than every sealed one. ``scoring/checks.py`` fails
-  ``manage.py check`` in production when the key is a file made on first use.
+  database. ``manage.py rotate_signing_key`` rotates (:func:`rotate`). ``scoring/checks.py`` fails
+  ``manage.py check`` in production when the key is a file made on first use or differs from the
+  one this database was sealed with.
+- **Blank seals**: an install seals every version, signature and official result from its first
+  one, so a blank seal is "not verifiable" and reported, never "intact" (a full rewrite that blanks
+  the seal gains nothing). Only an install upgraded from before seals names its older rows, outside
+  the database: ``SUMULA_UNSEALED_UNTIL`` (:func:`unsealed_until`).
+- **Other sealed records**: :func:`seal_record` / :func:`record_seal_holds` seal any canonical JSON
+  under a label with the same key ring (the tournaments' official results use it).
 - **Shown fields**: a game's ``score`` and ``winner`` are not chained in the digest (the contract
   of docs/sumula-document.md); they must equal what the game's entries give (the last entry's
   score, the team at 12), so changing them is detected as surely.
@@ -135,18 +141,30 @@ def key_ring() -> dict[str, Ed25519PublicKey]:
     return {**_public_keys(tuple(old_public_keys())), key_id(current): current}
 
 
-def _sealed_before(version: SumulaVersion) -> bool:
-    """Whether a version stored before this one carries a seal: seals existed when this one was issued."""
-    return SumulaVersion.objects.filter(pk__lt=version.pk).exclude(server_seal="").exists()
+def unsealed_until(kind: str) -> int:
+    """The highest id of a row of ``kind`` ("version", "signature", "result") stored before this install
+    sealed them (``SUMULA_UNSEALED_UNTIL``, e.g. ``version:120,signature:300``; settings, never the
+    database). 0 by default: the install has always had seals, a blank seal is never accepted."""
+    value = (getattr(settings, "SUMULA_UNSEALED_UNTIL", None) or {}).get(kind, 0)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def blank_seal(row, kind: str) -> bool | None:
+    """What a blank seal means: None (not verifiable, accepted) for a row the operator named as older
+    than the seals (:func:`unsealed_until`), else False (not verifiable and reported)."""
+    return None if row.pk is not None and row.pk <= unsealed_until(kind) else False
 
 
 def seal_holds(version: SumulaVersion) -> bool | None:
     """True when the server's seal holds for this version's match, number and digest, with the key its
     ``server_key`` names (the current key or an old one: :func:`key_ring`); False when it does not, the
-    key is unknown, or the seal is blank on a version issued after seals existed; None only for a
-    version stored before seals existed (not verifiable)."""
+    key is unknown, or the seal is blank (not verifiable, :func:`blank_seal`); None only for a version
+    the operator named as older than the seals."""
     if not version.server_seal:
-        return False if _sealed_before(version) else None
+        return blank_seal(version, "version")
     public = key_ring().get(version.server_key)
     if public is None:
         return False
@@ -173,8 +191,7 @@ def signature_seal(version: SumulaVersion, role: str, signer_id: int | None, met
 def signature_seal_holds(signature, version: SumulaVersion) -> bool | None:
     """As :func:`seal_holds`, for a signature: None only for one stored before signatures were sealed."""
     if not signature.server_seal:
-        sealed = type(signature).objects.filter(pk__lt=signature.pk).exclude(server_seal="").exists()
-        return False if sealed else None
+        return blank_seal(signature, "signature")
     public = key_ring().get(signature.server_key)
     if public is None:
         return False
@@ -182,6 +199,30 @@ def signature_seal_holds(signature, version: SumulaVersion) -> bool | None:
     try:
         public.verify(base64.b64decode(signature.server_seal),
                       _signature_message(version, signature.role, signer, signature.method, signature.signed_at))
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def _record_message(label: str, payload: dict) -> bytes:
+    return b"truco-" + label.encode("ascii") + b"-v1\n" + canonical(payload)
+
+
+def seal_record(label: str, payload: dict) -> dict:
+    """``server_seal`` and ``server_key`` of a record other than a súmula (``label`` names its kind, so
+    a seal of one kind never holds for another): ``payload`` is canonical JSON of what it binds."""
+    signature = private_key().sign(_record_message(label, payload))
+    return {"server_seal": base64.b64encode(signature).decode("ascii"), "server_key": key_id()}
+
+
+def record_seal_holds(label: str, payload: dict, server_seal: str, server_key: str) -> bool:
+    """Whether a :func:`seal_record` seal holds with the key its id names (blank: False; the caller
+    decides with :func:`blank_seal` whether the row is older than the seals)."""
+    public = key_ring().get(server_key)
+    if not server_seal or public is None:
+        return False
+    try:
+        public.verify(base64.b64decode(server_seal), _record_message(label, payload))
     except (InvalidSignature, ValueError):
         return False
     return True
@@ -201,7 +242,47 @@ def rotate() -> tuple[str, str]:
         out.write(base64.b64encode(raw) + b"\n")
     os.replace(draft, file)
     _private_key.cache_clear()
+    record_rotation(private_key().public_key())
     return key_id(old), key_id()
+
+
+def key_in_use_problem(*, record: bool) -> str | None:
+    """This process's key against the one the database was sealed with (``SealKeyInUse``, latest row):
+    None when they agree; with ``record``, the first start that finds no row records its key, and so
+    does a start whose old keys (``SUMULA_SIGNING_OLD_KEYS``, the ``.old`` file) hold the recorded one
+    (a rotation done by hand: a new key file or Docker secret). A
+    process with another key (a machine without the variable, a recreated container's new key file,
+    one not restarted after a rotation) would make seals no other process can verify."""
+    from .models import SealKeyInUse
+
+    current = key_id()
+    latest = SealKeyInUse.objects.order_by("-pk").first()
+    if latest is None:
+        if record:
+            SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=current, public_key=public_key_b64(),
+                                                           reason="first start")], ignore_conflicts=True)
+        return None
+    if latest.key_id == current:
+        return None
+    if SealKeyInUse.objects.filter(key_id=current).exists():
+        return (f"this process seals with an earlier key (id {current}); the database's current key is "
+                f"{latest.key_id} (rotated {latest.recorded_at:%Y-%m-%d %H:%M})")
+    if latest.key_id in _public_keys(tuple(old_public_keys())):
+        # a rotation by hand (a new key file or secret, the old public key among the old keys): adopted
+        if record:
+            SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=current, public_key=public_key_b64(),
+                                                           reason="rotation")], ignore_conflicts=True)
+        return None
+    return (f"this process seals with key {current}, not the key the database was sealed with ({latest.key_id}): "
+            "another machine or container has its own key")
+
+
+def record_rotation(public: Ed25519PublicKey) -> None:
+    """``rotate_signing_key``: the new key is the current one for every process from now on."""
+    from .models import SealKeyInUse
+
+    SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=key_id(public), public_key=public_key_b64(public),
+                                                   reason="rotation")], ignore_conflicts=True)
 
 
 # ------------------------------------------------------------------------------ shown fields
@@ -269,14 +350,14 @@ def check_match(match: Match | int) -> list[str]:
     problems += [f"version {version.number}: {p}" for p in shown_fields_problems(stored)]
     if seal_holds(version) is False:
         problems.append(f"version {version.number}: the server's seal does not hold" if version.server_seal else
-                        f"version {version.number}: the server's seal does not hold (blank, on a version issued "
-                        "after seals existed)")
+                        f"version {version.number}: no server seal: not verifiable (this install seals every "
+                        "version it issues)")
     for signature in version.signatures.all():
         if signature.digest != version.digest:
             problems.append(f"version {version.number}: the {signature.role} signature binds another digest")
         if signature_seal_holds(signature, version) is False:
             problems.append(f"version {version.number}: the server's seal of the {signature.role} signature "
-                            "does not hold")
+                            "does not hold" + ("" if signature.server_seal else " (blank: not verifiable)"))
     problems += trail_problems(match, version)
     if match.status in CHECKED:  # the rows of the súmula itself; names of teams and people may change later
         rebuilt = build_document(match, version.number, corrections_of(versions), load_games(match))

@@ -613,3 +613,23 @@ class EntryConflict(models.Model):
         verbose_name_plural = _("entry conflicts")
         indexes = [models.Index(fields=["match"], condition=Q(settled_at__isnull=True), name="entry_conflict_pending")]
 # ---- end of table links -------------------------------------------------------------------
+
+
+class SealKeyInUse(AppendOnly):
+    """Which seal key this database is sealed with (scoring/checks.py, ``scoring.E003``): the key's id
+    and public half, recorded at the first start that finds none and by ``rotate_signing_key``; the
+    latest row is the current key. Only to compare processes' keys at start: the key ring never
+    trusts a key from the database, and the private key is never stored."""
+
+    key_id = models.CharField(_("server key id"), max_length=32, unique=True)
+    public_key = models.CharField(_("public key (base64)"), max_length=64)
+    recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+    reason = models.CharField(_("reason"), max_length=40)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("seal key in use")
+        verbose_name_plural = _("seal keys in use")
+
+    def __str__(self) -> str:
+        return f"{self.key_id} ({self.reason})"

@@ -197,7 +197,9 @@ class VerificationSerializer(serializers.Serializer):
                                                 "the entries, the server's seal holds and, for the current "
                                                 "version, the match's rows still make it.")
     server_seal = serializers.BooleanField(allow_null=True, help_text="Whether the server's Ed25519 seal holds "
-                                                                     "(null: issued before seals).")
+                                                                     "(false also for a blank seal: not verifiable; null only for a "
+                                                                     "version the operator named as older than the "
+                                                                     "seals, SUMULA_UNSEALED_UNTIL).")
     problems = serializers.ListField(child=serializers.CharField(), help_text="What differs, by path.")
     server_key = serializers.CharField(help_text="Id of the server's key (16 hex).")
     public_key = serializers.CharField(help_text="The server's Ed25519 public key, base64.")

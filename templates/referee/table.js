@@ -225,25 +225,48 @@
     if (cached) { try { E.server = JSON.parse(cached); } catch (err) { /* keep the page's */ } }
   }
   localStorage.setItem(cache, JSON.stringify(E.server));
+  localStorage.setItem("mesapath-" + B.token, location.pathname);
   E.start();
+  /* A shared phone keeps no other table's page, state or token for ever (issue 21 §10): what this phone
+   * kept of other tables goes, unless entries of that table still wait on it (never discarded). */
+  function tidy() {
+    return E.waitingStores().then(function (waiting) {
+      var keep = [location.pathname], drop = [];
+      for (var i = 0; i < localStorage.length; i++) {
+        var k = localStorage.key(i), m = /^(mesa|mesapath)-(.+)$/.exec(k || "");
+        if (!m || m[2] === B.token) continue;
+        if (waiting["q-" + m[2]]) { if (m[1] === "mesapath") keep.push(localStorage.getItem(k)); }
+        else drop.push(k);
+      }
+      drop.forEach(function (k) { localStorage.removeItem(k); });
+      return keep;
+    });
+  }
   /* the first load already makes the page loadable offline: the worker is handed the page, this script and
-   * the state, and says when it stored them (offlineReady); if it could not (the network went first), they
-   * are handed over again when the network is back */
+   * the state (and which tables' copies to keep), and says when it stored them (offlineReady); if it could
+   * not (the network went first), they are handed over again when the network is back */
   var offlineReady = false, handing = false;
   function handOver() {
-    if (!offlineReload || offlineReady || handing) return;
+    if (!offlineReload) { tidy().catch(function () {}); return; }  // no worker here: still forget other tables
+    if (offlineReady || handing) return;
     handing = true;
     setTimeout(function () { handing = false; }, 20000);   // no answer (the worker stopped): may try again
     navigator.serviceWorker.ready.then(function (reg) {
       if (!reg.active || !window.MessageChannel) { handing = false; return; }
-      var ch = new MessageChannel();
-      ch.port1.onmessage = function (ev) { handing = false; offlineReady = !!(ev.data && ev.data.cached); };
-      reg.active.postMessage({ cache: [location.pathname, B.urls.script, B.urls.state] }, [ch.port2]);
+      return tidy().catch(function () { return null; }).then(function (keep) {
+        var ch = new MessageChannel();
+        ch.port1.onmessage = function (ev) { handing = false; offlineReady = !!(ev.data && ev.data.cached); };
+        var message = { cache: [location.pathname, B.urls.script, B.urls.state] };
+        if (keep) message.keep = keep;
+        reg.active.postMessage(message, [ch.port2]);
+      });
     }).catch(function () { handing = false; });
   }
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(B.urls.sw, { scope: "/mesa/" }).then(handOver).catch(function () {});
     window.addEventListener("online", handOver);
+  } else {
+    tidy().catch(function () {});
   }
   window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, server: function () { return E.server; },
                         offlineReady: function () { return offlineReady; } };

@@ -3,6 +3,24 @@
  * Writes (POST) are never cached: the page queues them itself (IndexedDB). The page posts its own address,
  * its script and its state once the worker is active, so the first load is enough. */
 var CACHE = "truco-mesa-v1";
+// "/mesa/<token>/" of a cached address ("" for the worker's and the script's own addresses)
+function tableOf(path) {
+  var m = /^\/mesa\/([^\/]+)\//.exec(path);
+  return m ? m[0] : "";
+}
+// A shared phone keeps no table's page and token for ever (issue 21 §10): a link that answers 404 or 410
+// (revoked, súmula received) loses its copies; a page's load drops every other table's copies but those
+// it names in "keep" (tables whose entries still wait on this phone).
+function forget(test) {
+  return caches.open(CACHE).then(function (c) {
+    return c.keys().then(function (reqs) {
+      return Promise.all(reqs.filter(function (r) {
+        var t = tableOf(new URL(r.url).pathname);
+        return t && test(t);
+      }).map(function (r) { return c.delete(r); }));
+    });
+  });
+}
 self.addEventListener("install", function (event) { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 // the page hands over its own address, its script and its state on its first load (issue 20 §7): a phone
@@ -10,9 +28,12 @@ self.addEventListener("activate", function (event) { event.waitUntil(self.client
 // message's port once every copy is stored ({cached: true}), or not ({cached: false}: the page hands them
 // over again when the network is back): until then a reload with the network down finds no page.
 self.addEventListener("message", function (event) {
-  var urls = event.data && event.data.cache, port = event.ports && event.ports[0];
+  var urls = event.data && event.data.cache, keep = event.data && event.data.keep;
+  var port = event.ports && event.ports[0];
   if (!Array.isArray(urls)) return;
-  event.waitUntil(caches.open(CACHE).then(function (c) {
+  var kept = Array.isArray(keep) ? keep.map(tableOf).filter(Boolean) : null;
+  event.waitUntil((kept ? forget(function (t) { return kept.indexOf(t) < 0; }) : Promise.resolve())
+    .then(function () { return caches.open(CACHE); }).then(function (c) {
     return Promise.all(urls.filter(function (u) { return typeof u === "string" && u.indexOf("/mesa/") === 0; })
       .map(function (u) {
         return fetch(u, { credentials: "omit", cache: "no-store" }).then(function (res) {
@@ -31,6 +52,10 @@ self.addEventListener("fetch", function (event) {
   event.respondWith(
     fetch(req).then(function (res) {
       if (res.ok) { var copy = res.clone(); caches.open(CACHE).then(function (c) { c.put(req, copy); }); }
+      else if (res.status === 404 || res.status === 410) {
+        var dead = tableOf(url.pathname);
+        if (dead) forget(function (t) { return t === dead; });
+      }
       return res;
     }).catch(function () {
       return caches.open(CACHE).then(function (c) {

@@ -74,6 +74,14 @@ function trucoEntry(B, opts) {
       E.queue = (all || []).filter(function (e) { return e.store === store; });
     });
   }
+  // the stores ("q-<token>") that hold entries still waiting, of every table this phone opened
+  E.waitingStores = function () {
+    return tx("readonly", function (s) { return s.getAll(); }).then(function (all) {
+      var out = {};
+      (all || []).forEach(function (e) { out[e.store] = true; });
+      return out;
+    });
+  };
   function saveEntry(e) { return tx("readwrite", function (s) { return s.add(e); }).then(function (seq) { e.seq = seq; }); }
   function putEntry(e) { return e.seq === undefined ? Promise.resolve() : tx("readwrite", function (s) { return s.put(e); }); }
   function dropEntry(e) { return e.seq === undefined ? Promise.resolve() : tx("readwrite", function (s) { return s.delete(e.seq); }); }

@@ -291,3 +291,54 @@ def test_over_plain_http_the_page_asks_to_keep_the_tab_while_entries_wait(live_s
         assert _hands(match) == [(1, 1, 0, 3)]
     finally:
         lan.close()
+
+
+CACHED_TABLES = """() => caches.open('truco-mesa-v1').then(c => c.keys()).then(reqs =>
+    [...new Set(reqs.map(r => new URL(r.url).pathname).filter(p => /^\\/mesa\\/[^/]+\\//.test(p))
+                      .map(p => p.split('/')[2]))].sort())"""
+
+
+def cached(page, holds, seconds: float = 15):
+    """Wait until the tokens of the tables the worker's cache holds satisfy ``holds`` (polled: page.evaluate
+    awaits the cache's promise, wait_for_function does not)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        tables = page.evaluate(CACHED_TABLES)
+        if holds(tables):
+            return tables
+        assert time.monotonic() < deadline, tables
+        page.wait_for_timeout(200)
+
+
+def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(live_server, browser, table):
+    """Issue 21 §10: the worker's cache kept every table's page and token for ever on a shared phone. Opening
+    another table drops the first one's copies (page, state, localStorage) unless entries of it still wait;
+    a link that answers 404 (revoked, súmula received) loses its copies."""
+    from scoring import services, table_links
+    from scoring.models import Match
+
+    match, link = table
+    other = services.create_match(pair_a=match.pair_a, pair_b=match.pair_b, tournament=match.tournament,
+                                  round=match.round, table=5, by=match.tournament.organizer)
+    other_link = table_links.ensure_links([other])[other.pk]
+    page = _open(browser, live_server, link)
+    cached(page, lambda t: link.token in t)
+    page.goto(f"{live_server.url}/mesa/{other_link.token}/")        # the same phone, the next table
+    page.locator("#values button.v").first.wait_for()
+    cached(page, lambda t: t == [other_link.token])
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(%r))" % link.token) == []
+    # a table whose entries still wait on the phone keeps its copies (never discarded)
+    page.route("**/hands/", lambda route: route.abort())
+    _value(page, 0, 3).tap()
+    page.wait_for_function("() => window.trucoTable.queue().length === 1")
+    page.unroute("**/hands/")
+    page.goto(f"{live_server.url}/mesa/{link.token}/")
+    page.locator("#values button.v").first.wait_for()
+    cached(page, lambda t: sorted(t) == sorted([link.token, other_link.token]))
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(%r)).length" % other_link.token) == 2
+    # the first table's link dies (revoked): its next load is a 404 and its copies go
+    table_links.revoke(Match.objects.get(pk=match.pk), match.tournament.organizer)
+    assert page.goto(f"{live_server.url}/mesa/{link.token}/").status == 404
+    cached(page, lambda t: t == [other_link.token])

@@ -187,6 +187,18 @@ def test_compose_runs_the_same_script_one_role_per_container():
     readme = (ROOT / "README.md").read_text()
     assert "127.0.0.1:8000:8000" in readme and gateway in readme
 
+    # one seal key for every container, a secret (issue 21 §5); the app's database role owns no table (§6)
+    for name in ("web", "worker", "beat"):
+        service = services[name]
+        assert service["secrets"] == ["sumula_signing_key"], name
+        assert service["environment"]["SUMULA_SIGNING_KEY_FILE"] == "/run/secrets/sumula_signing_key", name
+        assert service["environment"]["DATABASE_URL"].startswith("postgres://truco_app:"), name
+    assert "file" in compose["secrets"]["sumula_signing_key"]
+    assert "MIGRATE_DATABASE_URL" in services["web"]["environment"]
+    init = [v for v in services["db"]["volumes"] if "docker-entrypoint-initdb.d" in v]
+    assert init and (ROOT / init[0].split(":")[0]).exists()
+    assert "secrets/sumula-signing.key" in readme
+
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert 'CMD ["scripts/serve"]' in dockerfile
     assert "RUN scripts/bootstrap" in dockerfile and "TRUCO_SKIP_BOOTSTRAP=1" in dockerfile

@@ -192,3 +192,33 @@ def test_a_one_time_code_is_never_stored_and_its_repeat_asks_for_a_new_one(match
     assert again.status_code == 410 and again["Idempotent-Replayed"] == "true"
     assert "código" in again.json()["error"]["message"] or "code" in again.json()["error"]["message"]
     assert code not in again.content.decode()
+
+
+def test_a_replay_across_the_digest_change_still_replays(match, referee):
+    """Issue 21 §10: a record stored by the previous release (24 hours of them) and a phone that sends
+    its request again after the deploy: the same request, so the stored answer, not 422."""
+    import hashlib
+    import json
+
+    api = APIClient()
+    api.force_authenticate(referee)
+    url = f"/api/scoring/matches/{match.pk}/hands/"
+    body = json.dumps(BODY).encode()
+    first = api.post(url, body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="old-1")
+    assert first.status_code == 201
+    old = hashlib.sha256(b"POST" + b"\0" + url.encode() + b"\0" + body).hexdigest()
+    IdempotencyRecord.objects.filter(key="old-1").update(request_hash=old)
+    again = api.post(url, body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="old-1")
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true", again.content
+    assert HandEntry.objects.count() == 1
+    other = api.post(url, {**BODY, "value": 6}, format="json", HTTP_IDEMPOTENCY_KEY="old-1")
+    assert other.status_code == 422  # another request under the old record's key is still refused
+    # a claim-first endpoint (the undo), with a record in the old format
+    undo = f"/api/scoring/matches/{match.pk}/undo/"
+    undone = {"game": 1, "position": 1}
+    raw = json.dumps(undone).encode()
+    assert api.post(undo, raw, content_type="application/json", HTTP_IDEMPOTENCY_KEY="old-2").status_code == 201
+    IdempotencyRecord.objects.filter(key="old-2").update(
+        request_hash=hashlib.sha256(b"POST\0" + undo.encode() + b"\0" + raw).hexdigest())
+    again = api.post(undo, raw, content_type="application/json", HTTP_IDEMPOTENCY_KEY="old-2")
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true", again.content

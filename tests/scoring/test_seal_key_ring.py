@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import os
 
 import pytest
 from django.core.management import call_command
 from django.test import override_settings
+from rest_framework.test import APIClient
 
 from scoring import checks, integrity
+from scoring.content import build_document, corrections_of, digest, load_games
 from scoring.models import Match, SumulaVersion
 
 from .sumula_setup import *  # noqa: F401,F403
@@ -59,7 +62,7 @@ def test_rotating_a_key_file_keeps_the_old_seals(settings, tmp_path, match, refe
     assert integrity.seal(1, 1, "d" * 64)["server_key"] != old_id  # new seals use the new key
 
 
-def test_rotating_a_key_from_the_environment_prints_what_to_set(env_key):
+def test_rotating_a_key_from_the_environment_prints_what_to_set(env_key, db):
     old_public = integrity.public_key_b64()
     out = io.StringIO()
     call_command("rotate_signing_key", stdout=out)
@@ -82,11 +85,44 @@ def test_a_blank_seal_after_seals_existed_is_not_accepted(env_key, received, pai
     assert integrity.seal_holds(later) is False  # not "issued before seals existed"
     Match.objects.filter(pk=second.pk).update(status=Match.Status.SIGNED)
     ok, out = verify_command()
-    assert not ok and "blank, on a version issued after seals existed" in out
+    assert not ok and "no server seal: not verifiable" in out
     first = received.versions.get()
     raw("UPDATE scoring_sumulaversion SET server_seal = '', server_key = '' WHERE id = %s", (first.pk,),
         "scoring_sumulaversion")
-    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is None  # the oldest: not verifiable
+    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is False  # the oldest too (issue 21 §6)
+    env_key.SUMULA_UNSEALED_UNTIL = {"version": str(first.pk)}  # an upgraded install names its older rows
+    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is None
+
+
+def test_a_full_rewrite_with_a_blank_seal_is_not_verifiable_never_intact(env_key, received, client):
+    """Issue 21 §6: hand flipped, document rebuilt, digests and signature digests recomputed and the seal
+    blanked, on the install's only súmula (no sealed version before it)."""
+    version = received.versions.get()
+    games = "(SELECT id FROM scoring_game WHERE match_id = %s)"
+    raw("UPDATE scoring_handentry SET winner = 1 - winner, score_a = score_b, score_b = score_a WHERE game_id IN "
+        + games, (received.pk,), "scoring_handentry")  # every hand flipped: 3-12
+    raw("UPDATE scoring_game SET winner = 1 - winner, score_a = score_b, score_b = score_a WHERE id IN " + games,
+        (received.pk,))
+    raw("UPDATE scoring_match SET winner = 1 - winner, games_a = games_b, games_b = games_a WHERE id = %s",
+        (received.pk,))
+    match = Match.objects.get(pk=received.pk)
+    content = build_document(match, version.number, corrections_of([version]), load_games(match))
+    content["header"] = version.content.get("header", content.get("header"))
+    content["digest"] = new_digest = digest(content)
+    assert content["result"]["winner"] == 1
+    raw("UPDATE scoring_sumulaversion SET content = %s, digest = %s, server_seal = '', server_key = '' "
+        "WHERE id = %s", (json.dumps(content), new_digest, version.pk), "scoring_sumulaversion")
+    raw("UPDATE scoring_signature SET digest = %s, server_seal = '', server_key = '' WHERE version_id = %s",
+        (new_digest, version.pk), "scoring_signature")
+    ok, out = verify_command()
+    assert not ok and "no server seal: not verifiable" in out and "altered: 1" in out
+    body = APIClient().get(f"/api/scoring/verify/{new_digest}/").json()
+    assert body["intact"] is False and body["server_seal"] is False
+    assert any("not verifiable" in p for p in body["problems"])
+    assert APIClient().get(f"/api/scoring/matches/{received.pk}/").json()["integrity"]["intact"] is False
+    page = client.get(f"/sumulas/verificar/{new_digest}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "verdict-bad" in page and "before server seals existed" not in page
+    assert "emitida antes de existirem os selos" not in page
 
 
 @pytest.mark.parametrize("hosts, debug, key, chosen, fails", [
@@ -149,3 +185,53 @@ def test_each_signature_is_sealed_and_a_forged_one_is_reported(received):
         (received.pair_b.first_player.pk, version.pk), "scoring_signature")  # another player "signed"
     ok, out = verify_command()
     assert not ok and "the server's seal of the team1 signature does not hold" in out
+
+
+# ---- issue 21 §5: the key differs between processes (scoring.E003)
+
+
+def production_check():
+    with override_settings(ALLOWED_HOSTS=["truco.example.org"], DEBUG=False, SUMULA_SIGNING_KEY_FILE_CHOSEN=True):
+        return [(error.id, error.msg) for error in checks.seal_key_in_use()]
+
+
+def test_a_process_with_another_key_fails_the_check_in_production(env_key, db):
+    from scoring.models import SealKeyInUse
+
+    first = integrity.key_id()
+    assert production_check() == []  # the first start records its key's id (never the key)
+    assert list(SealKeyInUse.objects.values_list("key_id", "reason")) == [(first, "first start")]
+    assert integrity.public_key_b64() in SealKeyInUse.objects.get().public_key
+    assert production_check() == []
+    env_key.SUMULA_SIGNING_KEY = new_key()  # another machine, without the same variable
+    [(code, message)] = production_check()
+    assert code == "scoring.E003" and f"not the key the database was sealed with ({first})" in message
+    with override_settings(DEBUG=True):
+        assert checks.seal_key_in_use() == []  # a developer's machine: no check
+
+
+def test_after_a_rotation_a_process_left_on_the_old_key_fails_the_check(env_key, db):
+    old = env_key.SUMULA_SIGNING_KEY
+    assert production_check() == []
+    out = io.StringIO()
+    call_command("rotate_signing_key", stdout=out)
+    lines = dict(line.split("=", 1) for line in out.getvalue().splitlines() if line.startswith("SUMULA_"))
+    [(code, message)] = production_check()  # this process still has the old key
+    assert code == "scoring.E003" and "an earlier key" in message
+    env_key.SUMULA_SIGNING_KEY, env_key.SUMULA_SIGNING_OLD_KEYS = (lines["SUMULA_SIGNING_KEY"],
+                                                                   lines["SUMULA_SIGNING_OLD_KEYS"].split(","))
+    assert production_check() == []
+    assert old != env_key.SUMULA_SIGNING_KEY
+
+
+def test_a_rotation_by_hand_is_adopted_when_the_old_key_is_listed(env_key, db):
+    """A new key file or Docker secret (compose.yaml): the old public key among the old keys."""
+    old_public = integrity.public_key_b64()
+    assert production_check() == []
+    env_key.SUMULA_SIGNING_KEY = new_key()
+    assert [code for code, _ in production_check()] == ["scoring.E003"]  # not listed: another key
+    env_key.SUMULA_SIGNING_OLD_KEYS = [old_public]
+    assert production_check() == []  # adopted: recorded as the current key
+    from scoring.models import SealKeyInUse
+
+    assert SealKeyInUse.objects.order_by("pk").last().key_id == integrity.key_id()

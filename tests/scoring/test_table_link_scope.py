@@ -157,3 +157,26 @@ def test_a_revoked_link_stays_revoked_on_the_round_page_until_a_new_link(match, 
     assert client.post(f"/sumulas/partida/{match.pk}/link-da-mesa/", {"action": "reissue", "next": url}).status_code == 302
     new = match.table_links.get(revoked_at__isnull=True)
     assert new.token[-12:] in client.get(url).content.decode()
+
+
+def test_a_claim_and_an_appeal_through_the_link_record_it_as_author(match, link, referee, pairs):
+    """Issue 21 §10 (the rule of §2: every row records its author): as a hand records ``table:<id>``."""
+    from referee import services as referee_services
+    from referee.models import Appeal, Ruling
+
+    api = table_client(link)
+    claim = {"claimant_team": 1, "offender_seat": 0, "code": "guidance_word", "facts": {"value": 1},
+             "player": pairs[1].first_player_id, "pin": PINS["Caio Reis"]}
+    response = api.post(f"/api/referee/matches/{match.pk}/rulings/", claim, format="json")
+    assert response.status_code == 201, response.json()
+    ruling = Ruling.objects.get(pk=response.json()["id"])
+    assert ruling.table_link_id == link.pk and ruling.claimed_by_player_id == pairs[1].first_player_id
+    assert ruling.referee_id is None
+    ruling = referee_services.confirm(ruling, referee)
+    appeal = {"team": 0, "player": pairs[0].first_player_id, "pin": PINS["Ana Souza"], "reason": "Não houve"}
+    assert api.post(f"/api/referee/rulings/{ruling.pk}/appeals/", appeal, format="json").status_code == 201
+    assert Appeal.objects.get().table_link_id == link.pk
+    # the same claim by the referee's login records no link
+    by_referee = staff(referee).post(f"/api/referee/matches/{match.pk}/rulings/",
+                                     {k: v for k, v in claim.items() if k not in ("player", "pin")}, format="json")
+    assert by_referee.status_code == 201 and Ruling.objects.get(pk=by_referee.json()["id"]).table_link_id is None

@@ -217,6 +217,11 @@ class Result(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+    #: ``sumula``: the number of the received súmula version it copies (tournaments/result_seals.py)
+    sumula_version = models.PositiveIntegerField(null=True, blank=True)
+    #: the server's seal over the row (tournaments/result_seals.py): changed in SQL, it stops holding
+    server_seal = models.CharField(max_length=100, blank=True, default="")
+    server_key = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ["tournament", "match"]

@@ -14,6 +14,7 @@ from scoring.models import Match, MatchEvent, SumulaVersion
 
 from ..models import AuditEntry, Pair, Result, Round, Stage, Tournament
 from ..pairing.standings import Tiebreak
+from ..result_seals import seal_result
 
 
 MAX_SEED = 2**63 - 1
@@ -137,19 +138,20 @@ def _walkover_result(match: Match, tournament: Tournament, *, absent: Pair, by, 
     """An unsaved walkover: the present pair wins as many games 12-0 as the match format needs."""
     games = match.best_of // 2 + 1
     a_absent = match.pair_a_id == absent.pk
-    return Result(
+    return seal_result(Result(  # sealed as it is built: saved one by one or in bulk (result_seals.py)
         match=match, tournament=tournament, kind=Result.Kind.WALKOVER, pair_a_id=match.pair_a_id,
         pair_b_id=match.pair_b_id, winner_id=match.pair_b_id if a_absent else match.pair_a_id, absent=absent,
         games_a=0 if a_absent else games, games_b=games if a_absent else 0,
         points_a=0 if a_absent else 12 * games, points_b=12 * games if a_absent else 0,
         reason=reason, recorded_by=_actor(by),
-    )
+    ))
 
 
 def _double_walkover_result(match: Match, tournament: Tournament, *, by, reason: str) -> Result:
     """An unsaved double walkover: both pairs absent, no winner, no games, no tentos."""
-    return Result(match=match, tournament=tournament, kind=Result.Kind.DOUBLE_WALKOVER, pair_a_id=match.pair_a_id,
-                  pair_b_id=match.pair_b_id, winner_id=None, absent=None, reason=reason, recorded_by=_actor(by))
+    return seal_result(Result(  # sealed as it is built, like a walkover (result_seals.py)
+        match=match, tournament=tournament, kind=Result.Kind.DOUBLE_WALKOVER, pair_a_id=match.pair_a_id,
+        pair_b_id=match.pair_b_id, winner_id=None, absent=None, reason=reason, recorded_by=_actor(by)))
 
 
 def _result_json(result: Result | None) -> dict | None:

@@ -15,6 +15,7 @@ from scoring import table_links
 from scoring.models import Match
 
 from ..models import AuditEntry, Pair, Result
+from ..result_seals import seal_result
 from .base import (
     TournamentError,
     _actor,
@@ -49,7 +50,8 @@ def record_official_result(match: Match) -> Result | None:
         winner = data["winner_pair_id"]
         values = {"kind": Result.Kind.SUMULA, "pair_a_id": match.pair_a_id, "pair_b_id": match.pair_b_id,
                   "winner_id": winner, "absent": None, "games_a": data["games"][0], "games_b": data["games"][1],
-                  "points_a": data["points"][0], "points_b": data["points"][1], "reason": ""}
+                  "points_a": data["points"][0], "points_b": data["points"][1], "reason": "",
+                  "sumula_version": data["version"]}
         existing = Result.objects.select_for_update().filter(match=match).first()
         if existing is not None and existing.kind != Result.Kind.SUMULA:
             _audit(tournament, match.received_by, AuditEntry.Action.RESULT_IGNORED, match=match, round=match.round,
@@ -62,13 +64,14 @@ def record_official_result(match: Match) -> Result | None:
         try:
             with transaction.atomic():
                 if existing is None:
-                    result = Result.objects.create(match=match, tournament=tournament,
-                                                   recorded_by=match.received_by, **values)
+                    result = seal_result(Result(match=match, tournament=tournament,
+                                                recorded_by=match.received_by, **values))
+                    result.save()
                 else:
                     for key, value in values.items():
                         setattr(existing, key, value)
                     existing.recorded_at = timezone.now()
-                    existing.save()
+                    seal_result(existing).save()
                     result = existing
                 _after_results(tournament, None)
         except Conflict as error:
@@ -121,7 +124,8 @@ def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], po
         result.winner, result.absent = winner, None
         result.games_a, result.games_b, result.points_a, result.points_b = games_a, games_b, points_a, points_b
         result.reason, result.recorded_by, result.recorded_at = reason, _actor(by), timezone.now()
-        result.save()
+        result.sumula_version = None
+        seal_result(result).save()
         table_links.close(match, by)  # decided here: the table's links take no more entries (issue 20 §2)
         _audit(tournament, by, AuditEntry.Action.RESULT_SET, reason=reason, match=match, round=match.round,
                before=before, after=_result_json(result))
