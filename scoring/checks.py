@@ -6,13 +6,17 @@
   (``SUMULA_SIGNING_KEY_FILE``: a secret or a shared volume). A key file made on first use differs
   between machines and is lost when a container is recreated: every seal would stop holding.
 - ``scoring.E002``: an entry of ``SUMULA_SIGNING_OLD_KEYS`` is not a 32-byte public key in base64.
+- ``scoring.E003`` (a database check: ``migrate``, hence ``scripts/serve``, and ``check --database
+  default``): súmulas are sealed in this database but the seal key is missing on this machine (a
+  restore without the keys). Nothing starts, instead of a new key marking every súmula altered.
 """
 from __future__ import annotations
 
 import base64
 
 from django.conf import settings
-from django.core.checks import Error, register
+from django.core.checks import Error, Tags, register
+from django.db import DatabaseError
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1", "testserver"}
 
@@ -40,3 +44,16 @@ def seal_key(app_configs=None, **kwargs):
             errors.append(Error(f"SUMULA_SIGNING_OLD_KEYS: {text[:12]}… is not a 32-byte public key in base64.",
                                 id="scoring.E002"))
     return errors
+
+
+@register(Tags.database)
+def seal_key_present(app_configs=None, databases=None, **kwargs):
+    if not databases or "default" not in databases:
+        return []
+    from . import integrity
+
+    try:
+        problem = integrity.key_missing()
+    except DatabaseError:  # not migrated yet: nothing is sealed
+        return []
+    return [Error(problem, id="scoring.E003")] if problem else []
