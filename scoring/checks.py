@@ -26,6 +26,11 @@ def _production() -> bool:
     return not settings.DEBUG and bool(hosts - LOCAL_HOSTS)
 
 
+def in_production() -> bool:
+    """Debug off and a host that is not this machine: what the deploy checks hold to production rules."""
+    return _production()
+
+
 @register()
 def seal_key(app_configs=None, **kwargs):
     errors = []
