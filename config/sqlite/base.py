@@ -17,8 +17,9 @@ lock (which fails at once). The turn is the whole transaction: two tables' entri
   gives it back with its file descriptors.
 - **Checkpoints.** In WAL mode SQLite copies the log back into the database every 1,000 pages, inside
   the ``COMMIT`` of whichever request crossed the mark, holding its turn (and fsyncing). Here
-  ``wal_autocheckpoint`` is 0 and one thread per process (started with its first connection) runs a
-  ``PASSIVE`` checkpoint every second on a connection of its own: it blocks neither writers nor readers.
+  ``wal_autocheckpoint`` is 0 and a thread (started with each process's first connection; the one of
+  them holding ``<db>-checkpointer`` works, the others stand by) runs a ``PASSIVE`` checkpoint every
+  2 s on a connection of its own: it blocks neither writers nor readers.
 
 In-memory databases (the test suite's) are left as Django's backend has them.
 """
@@ -32,7 +33,7 @@ import time
 
 from django.db.backends.sqlite3 import base
 
-CHECKPOINT_EVERY = 1.0  # seconds
+CHECKPOINT_EVERY = 2.0  # seconds
 _checkpointers: dict[str, int] = {}  # database file -> the pid whose thread checkpoints it
 _checkpointers_lock = threading.Lock()
 
@@ -43,8 +44,14 @@ def _on_disk(name) -> bool:
 
 
 def _checkpoint_forever(path: str) -> None:
+    # one checkpointer per database among the processes (web, worker): the one holding this lock file
+    elected = open(f"{path}-checkpointer", "a+b")  # noqa: SIM115 - kept for the life of the process
     while True:
         time.sleep(CHECKPOINT_EVERY)
+        try:
+            fcntl.flock(elected, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            continue  # another process checkpoints; this one takes over if that one stops
         try:
             connection = sqlite3.connect(path, timeout=0)
             try:
