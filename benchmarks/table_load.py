@@ -1,8 +1,12 @@
 """N tables entering their súmulas through their table links, on PostgreSQL behind gunicorn (issue 10).
 
 Run: ``DATABASE_URL=postgres://… .venv/bin/python benchmarks/table_load.py [--tables 200] [--port 8130]``,
-or ``--sqlite`` for the embedded default (issue 22 §9; the README's "Restart and load figures" has its
-tail measured: ``--sqlite --tables 20 --clients 20``).
+or ``--sqlite`` for the embedded default (issue 22 §9: ``--sqlite --tables 20 --clients 20 --pace-seconds
+10``; ``table_flat_p50_ms``/``_p99_ms``/``_max_ms`` are every entry's latency flat out). Measured
+2026-11-26 18:15-18:30 UTC, shared machine at load 15-21, before/after config/sqlite alternating: 20
+tables flat-out p99 1153 / 632 ms before, 200 / 268 / 377 ms after (max 2679 / 659 against 200 / 418 /
+422 ms); 60 tables p99 1325 against 414 ms (max 2055 against 581 ms); nothing lost or doubled. The
+README's "Restart and load figures" has the table.
 Needs PostgreSQL (``DATABASE_URL``; the script migrates it and leaves a tournament "bench-…" there)
 and gunicorn. The server listens on 127.0.0.1 only, for a bounded time, with the production settings
 (``config/gunicorn_conf.py``, as ``scripts/serve``: preloaded and warmed-up app, 2 x cores + 1

@@ -163,3 +163,9 @@ print(states)
                             timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     assert result.stdout.strip().splitlines()[-1] == "[True, False, True, False, True, False]"
+
+
+def test_the_readme_says_how_many_tables_the_embedded_default_is_for():
+    readme = (ROOT / "README.md").read_text()
+    assert "The embedded default is meant for up to 40" in readme
+    assert "benchmarks/table_load.py --sqlite" in readme
