@@ -192,3 +192,25 @@ def test_readme_documents_the_units_and_their_install():
     readme = (ROOT / "README.md").read_text()
     assert "deploy/install-systemd --user" in readme
     assert "benchmarks/restart.py" in readme
+
+
+def test_one_role_is_execed_for_the_supervisor_above_and_stops_with_status_0(tmp_path):
+    """systemd (deploy/systemd) and compose run one role each: scripts/serve becomes that process, so the
+    supervisor watches (and restarts) the piece itself, and SIGTERM is a clean stop."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_RESULT_BACKEND")}
+    env.update(TRUCO_VAR_DIR=str(tmp_path), TRUCO_SKIP_BOOTSTRAP="1", SKIP_MIGRATE="1", SERVE_ROLES="beat",
+               CELERY_BROKER_URL="filesystem://", DJANGO_LOG_LEVEL="WARNING")
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        serve = subprocess.Popen([str(ROOT / "scripts" / "serve")], cwd=ROOT, env=env, stdout=out,
+                                 stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_until(lambda: serve.poll() is not None or "beat: Starting" in log.read_text(), 120,
+                   "beat did not start", log)
+        assert serve.poll() is None, log.read_text()[-3000:]
+        command = (Path("/proc") / str(serve.pid) / "cmdline").read_bytes().split(b"\0")
+        assert b"beat" in command and any(part.endswith(b"celery") for part in command)  # serve became beat
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        status = serve.wait(timeout=60)
+    assert status == 0
