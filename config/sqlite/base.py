@@ -31,6 +31,7 @@ import sqlite3
 import threading
 import time
 
+from django.db import OperationalError
 from django.db.backends.sqlite3 import base
 
 CHECKPOINT_EVERY = 2.0  # seconds
@@ -95,8 +96,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
                 fcntl.flock(self.turn_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise base.Database.OperationalError("database is locked (no write turn within the timeout)")
+                if time.monotonic() > deadline:  # as SQLite's own busy timeout says it (config.outage: a 503)
+                    error = base.Database.OperationalError("database is locked (no write turn within the timeout)")
+                    raise OperationalError(str(error)) from error
                 time.sleep(0.001)
         self.holding_turn = True
 
