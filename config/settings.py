@@ -192,6 +192,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE takes the write lock at BEGIN, so the services' read-then-write never has to
     # upgrade a read lock (which fails at once with "database is locked"); WAL lets readers
     # go on while one writes.
+    # config/sqlite: each writer waits its turn at one pace (not SQLite's backoff, which let late comers
+    # overtake: issue 22 §9) and WAL checkpoints run in a thread of their own, off the requests' COMMIT.
+    DATABASES["default"]["ENGINE"] = "config.sqlite"
+    # the tests' database stays in memory, as with Django's own ENGINE name (which pytest-django looks for)
+    DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", ":memory:")
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "transaction_mode": "IMMEDIATE",
         "timeout": int(os.environ.get("SQLITE_TIMEOUT", "30")),

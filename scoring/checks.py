@@ -6,6 +6,9 @@
   (``SUMULA_SIGNING_KEY_FILE``: a secret or a shared volume). A key file made on first use differs
   between machines and is lost when a container is recreated: every seal would stop holding.
 - ``scoring.E002``: an entry of ``SUMULA_SIGNING_OLD_KEYS`` is not a 32-byte public key in base64.
+- ``scoring.E003`` (a database check: ``migrate``, hence ``scripts/serve``, and ``check --database
+  default``): súmulas are sealed in this database but the seal key is missing on this machine (a
+  restore without the keys). Nothing starts, instead of a new key marking every súmula altered.
 - ``scoring.W003``: ``PRINT_JOB_STALL_SECONDS`` is shorter than the broker's redelivery of a dead
   worker's task allows (``scoring.print_upkeep.stall_seconds``): the longer limit is used.
 - ``scoring.E003``: in production, this process's key is not the one the database was sealed with
@@ -17,7 +20,7 @@ from __future__ import annotations
 import base64
 
 from django.conf import settings
-from django.core.checks import Error, register
+from django.core.checks import Error, Tags, register
 from django.core.checks import Warning as CheckWarning
 from django.db import DatabaseError
 
@@ -27,6 +30,11 @@ LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1", "testserver"}
 def _production() -> bool:
     hosts = set(getattr(settings, "ALLOWED_HOSTS", []) or [])
     return not settings.DEBUG and bool(hosts - LOCAL_HOSTS)
+
+
+def in_production() -> bool:
+    """Debug off and a host that is not this machine: what the deploy checks hold to production rules."""
+    return _production()
 
 
 @register()
@@ -47,6 +55,19 @@ def seal_key(app_configs=None, **kwargs):
             errors.append(Error(f"SUMULA_SIGNING_OLD_KEYS: {text[:12]}… is not a 32-byte public key in base64.",
                                 id="scoring.E002"))
     return errors
+
+
+@register(Tags.database)
+def seal_key_present(app_configs=None, databases=None, **kwargs):
+    if not databases or "default" not in databases:
+        return []
+    from . import integrity
+
+    try:
+        problem = integrity.key_missing()
+    except DatabaseError:  # not migrated yet: nothing is sealed
+        return []
+    return [Error(problem, id="scoring.E003")] if problem else []
 
 
 @register()

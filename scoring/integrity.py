@@ -10,7 +10,8 @@
   verifiable (``SUMULA_SIGNING_OLD_KEYS``, and beside a key file its ``.old`` file), never from the
   database. ``manage.py rotate_signing_key`` rotates (:func:`rotate`). ``scoring/checks.py`` fails
   ``manage.py check`` in production when the key is a file made on first use or differs from the
-  one this database was sealed with.
+  one this database was sealed with. With sealed súmulas in the database and no key on this machine
+  (a restore without the keys), no key is made: :class:`SigningKeyMissing` says what to do (issue 22 §2).
 - **Blank seals**: an install seals every version, signature and official result from its first
   one, so a blank seal is "not verifiable" and reported, never "intact" (a full rewrite that blanks
   the seal gains nothing). Only an install upgraded from before seals names its older rows, outside
@@ -40,6 +41,7 @@ from pathlib import Path
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Q
 
 from .content import build_document, canonical, corrections_of, digest, load_games, match_queryset
@@ -54,6 +56,16 @@ ROW_PARTS = ("games", "result", "corrections")  # what the match's rows make (th
 
 def _key_file() -> Path:
     return Path(getattr(settings, "SUMULA_SIGNING_KEY_FILE", "") or Path(settings.VAR_DIR) / "sumula-signing.key")
+
+
+def key_file() -> Path:
+    """Where the seal key is kept when ``SUMULA_SIGNING_KEY`` is not set (backups save and restore it)."""
+    return _key_file()
+
+
+def reload_key() -> None:
+    """Forget the key read earlier in this process (a restore just put one in place)."""
+    _private_key.cache_clear()
 
 
 @lru_cache(maxsize=4)
@@ -80,8 +92,36 @@ def _private_key(configured: str, path: str) -> Ed25519PrivateKey:
     return Ed25519PrivateKey.from_private_bytes(base64.b64decode(file.read_bytes().strip()))
 
 
+class SigningKeyMissing(ImproperlyConfigured):
+    """Súmulas are sealed in this database but this machine has no seal key (issue 22 §2): a restore on a
+    new machine without ``var/sumula-signing.key``. A new key made here would mark every súmula altered;
+    the operator must bring the key back instead."""
+
+
+def missing_key_message(path: Path) -> str:
+    return (f"The súmulas in this database are sealed, but the seal key is missing: {path} does not exist "
+            "and SUMULA_SIGNING_KEY is not set. A new key would mark every súmula altered, so none is made. "
+            "Bring the key back from the backup's keys (manage.py restore BACKUP --keys BACKUP.keys, or copy "
+            f"sumula-signing.key to {path}, or set SUMULA_SIGNING_KEY), then start again.")
+
+
+def key_missing() -> str | None:
+    """Why this machine cannot seal nor verify (:class:`SigningKeyMissing`), or None. Makes no key."""
+    path = _key_file()
+    if (not getattr(settings, "SUMULA_SIGNING_KEY", "") and not path.exists()
+            and SumulaVersion.objects.exclude(server_seal="").exists()):
+        return missing_key_message(path)
+    return None
+
+
 def private_key() -> Ed25519PrivateKey:
-    return _private_key(getattr(settings, "SUMULA_SIGNING_KEY", "") or "", str(_key_file()))
+    configured = getattr(settings, "SUMULA_SIGNING_KEY", "") or ""
+    path = _key_file()
+    if not configured and not path.exists():
+        problem = key_missing()
+        if problem:
+            raise SigningKeyMissing(problem)
+    return _private_key(configured, str(path))
 
 
 def public_key_b64(key: Ed25519PublicKey | None = None) -> str:

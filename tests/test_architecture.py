@@ -42,6 +42,7 @@ CONFIG_MODULES = {
     "__init__", "api", "api_errors", "append_only", "auth", "celery", "error_views",
     "errors", "gunicorn_conf", "history", "logs", "middleware", "outage", "pagination", "schema", "settings",
     "storage", "urls", "view_only_admin", "views", "wsgi",
+    "sqlite/__init__", "sqlite/base",  # the embedded default's database backend (ENGINE = "config.sqlite")
 }
 
 

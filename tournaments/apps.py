@@ -11,6 +11,7 @@ class TournamentsConfig(AppConfig):
 
         from .numbering import bracket_numbers
 
+        from . import checks  # noqa: F401 - the deploy check: an organizer exists
         from .receivers import on_result_official
 
         result_official.connect(on_result_official, dispatch_uid="tournaments.on_result_official")

@@ -26,7 +26,8 @@ import yaml
 
 from tests.scoring.test_print_worker import BROKER, ROOT, database_url
 
-SETTINGS = (ROOT / "config" / "settings.py").read_text()
+# the settings and the modules they read the environment in (config/logs.py: the log settings)
+SETTINGS = "".join(path.read_text() for path in sorted((ROOT / "config").glob("*.py")))
 SERVE = (ROOT / "scripts" / "serve").read_text()
 STARTUP_SECONDS = 300
 

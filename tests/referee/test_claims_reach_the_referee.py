@@ -98,6 +98,6 @@ def test_reject_through_the_api(match, referee):
 def test_the_waiting_poll_needs_a_login_and_costs_little(client, match, referee, django_assert_max_num_queries):
     assert client.get(reverse("referee:waiting")).status_code == 401
     client.force_login(referee)
-    with django_assert_max_num_queries(4):  # session, user, calls, claims
+    with django_assert_max_num_queries(5):  # session, user, calls, claims, conflicts
         response = client.get(reverse("referee:waiting"))
-    assert response.json() == {"mark": "c;r", "count": 0} and response["Cache-Control"] == "no-store"
+    assert response.json() == {"mark": "c;r;x", "count": 0} and response["Cache-Control"] == "no-store"

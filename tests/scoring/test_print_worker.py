@@ -46,7 +46,7 @@ def database_url(settings_dict: dict) -> str:
         host = settings_dict.get("HOST") or "localhost"
         port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
         return f"postgres://{auth}{host}{port}/{quote(settings_dict['NAME'], safe='')}"
-    if engine.endswith("sqlite3"):
+    if engine.endswith(("sqlite3", "config.sqlite")):
         name = str(settings_dict["NAME"])
         if name == ":memory:" or "mode=memory" in name:
             pytest.skip("the test database is SQLite in memory: another process cannot read it")

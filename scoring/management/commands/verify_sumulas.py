@@ -13,6 +13,9 @@ class Command(BaseCommand):
         parser.add_argument("match", nargs="*", type=int, help="Only these match ids.")
 
     def handle(self, *args, **options):
+        problem = integrity.key_missing()
+        if problem:  # a restore without the keys: say so, instead of "altered" for every súmula
+            raise CommandError(problem)
         matches = integrity.checked_matches()
         if options["match"]:
             matches = matches.filter(pk__in=options["match"])

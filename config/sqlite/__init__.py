@@ -1,0 +1,1 @@
+"""The embedded default's database backend (``ENGINE = "config.sqlite"``): see ``config/sqlite/base.py``."""

@@ -1,0 +1,167 @@
+"""Backups that restore (issue 22 §2; scoring/backups.py, ``manage.py backup`` / ``restore``).
+
+The drill: a received súmula sealed with a key file in one ``var/``; ``manage.py backup``; then, as on a
+new machine (another ``var/``, a new database: a new SQLite file, or a new PostgreSQL database in CI's
+services pass), ``manage.py restore --keys`` and ``verify_sumulas``: every súmula still verifies. Before
+this work a new machine made a new key on first use and 5/5 súmulas read "altered"; now a machine without
+the key makes none and says what to do (``SigningKeyMissing``, system check ``scoring.E003``).
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+
+from scoring import checks, integrity
+from scoring.models import SumulaVersion
+
+from .sumula_setup import *  # noqa: F401,F403
+from .test_tamper import received, verify_command  # noqa: F401 (fixture)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def var_a(settings, tmp_path):
+    """The first machine's var/: its seal key is a file made there on first use (the embedded default)."""
+    var = tmp_path / "var-a"
+    var.mkdir()
+    settings.SUMULA_SIGNING_KEY = ""
+    settings.SUMULA_SIGNING_OLD_KEYS = []
+    settings.SUMULA_SIGNING_KEY_FILE = str(var / "sumula-signing.key")
+    settings.MEDIA_ROOT = str(var / "media")
+    return var
+
+
+def new_machine_env(var: Path, database_url: str | None) -> dict:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DATABASE_URL", "SUMULA_SIGNING_KEY", "SUMULA_SIGNING_KEY_FILE", "SUMULA_SIGNING_OLD_KEYS",
+                        "DJANGO_MEDIA_ROOT", "DJANGO_SECRET_KEY")}
+    env.update(TRUCO_VAR_DIR=str(var), DJANGO_LOG_LEVEL="ERROR", DATABASE_CONN_MAX_AGE="0",
+               CELERY_BROKER_URL="", DJANGO_SETTINGS_MODULE="config.settings")
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    return env
+
+
+def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.fixture
+def new_database():
+    """A new, empty database for the "new machine": a PostgreSQL database beside the test one (dropped
+    after), or None on SQLite (the new machine's var/ gets a new file)."""
+    if connection.vendor != "postgresql":
+        yield lambda: None
+        return
+    import psycopg
+
+    made = []
+    params = connection.settings_dict
+
+    def admin():
+        return psycopg.connect(dbname="postgres", user=params.get("USER") or None, password=params.get("PASSWORD") or None,
+                               host=params.get("HOST") or None, port=params.get("PORT") or None, autocommit=True)
+
+    def make():
+        name = f"{params['NAME']}_restore{len(made)}"[:63]
+        with admin() as db:
+            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            db.execute(f'CREATE DATABASE "{name}"')
+        made.append(name)
+        user = quote(params.get("USER") or "", safe="")
+        password = quote(params.get("PASSWORD") or "", safe="")
+        auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+        port = f":{params['PORT']}" if params.get("PORT") else ""
+        return f"postgres://{auth}{params.get('HOST') or 'localhost'}{port}/{name}"
+
+    yield make
+    with admin() as db:
+        for name in made:
+            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.mark.django_db(transaction=True)  # committed: pg_dump reads from another session
+def test_restore_drill_on_a_new_machine_every_sumula_still_verifies(var_a, received, new_database, tmp_path):
+    assert SumulaVersion.objects.exclude(server_seal="").exists()
+    (var_a / "media" / "impressao").mkdir(parents=True)
+    (var_a / "media" / "impressao" / "rodada-1.pdf").write_bytes(b"%PDF-1.7 a round")
+    backup_dir = tmp_path / "backups" / "2026-11-26"
+    err = io.StringIO()
+    call_command("backup", str(backup_dir), stdout=io.StringIO(), stderr=err)
+    keys = backup_dir.with_name("2026-11-26.keys")
+    assert "WARNING" in err.getvalue() and "apart" in err.getvalue()
+    assert "sumula-signing.key" in {p.name for p in keys.iterdir()} <= {"sumula-signing.key", "secret_key"}
+    assert not list(backup_dir.rglob("*.key"))  # the keys are not in the database's backup
+    assert oct(keys.stat().st_mode & 0o777) == "0o700"
+    manifest = json.loads((backup_dir / "manifest.json").read_text())
+    assert manifest["seal_key_ids_used"] == [integrity.key_id()]
+    assert "media/impressao/rodada-1.pdf" in manifest["files"]
+    # A restore over a database in use is refused unless asked to replace it (nothing is written).
+    with pytest.raises(CommandError, match="--replace"):
+        call_command("restore", str(backup_dir), "--keys", str(keys), stdout=io.StringIO())
+
+    # A new machine: another var/, a new database, and without the keys: refused before anything is written.
+    var_c = tmp_path / "var-c"
+    refused = manage(new_machine_env(var_c, new_database()), "restore", str(backup_dir))
+    assert refused.returncode != 0
+    assert "seal key is missing" in refused.stderr and "--keys" in refused.stderr
+    assert not (var_c / "sumula-signing.key").exists()
+
+    # With the keys: restored, and every súmula verifies (restore runs verify_sumulas).
+    var_b = tmp_path / "var-b"
+    env = new_machine_env(var_b, new_database())
+    restored = manage(env, "restore", str(backup_dir), "--keys", str(keys))
+    assert restored.returncode == 0, restored.stderr[-3000:]
+    assert "checked: 1; altered: 0" in restored.stdout
+    assert (var_b / "sumula-signing.key").read_bytes() == (var_a / "sumula-signing.key").read_bytes()
+    assert (var_b / "media" / "impressao" / "rodada-1.pdf").read_bytes() == b"%PDF-1.7 a round"
+
+
+def test_a_machine_without_the_key_makes_none_when_sumulas_are_sealed(var_a, received, tmp_path, settings):
+    settings.SUMULA_SIGNING_KEY_FILE = str(tmp_path / "new-machine" / "sumula-signing.key")
+    integrity.reload_key()
+    with pytest.raises(integrity.SigningKeyMissing, match="seal key is missing"):
+        integrity.private_key()
+    ok, out = verify_command()
+    assert not ok
+    with pytest.raises(CommandError, match="manage.py restore BACKUP --keys"):
+        call_command("verify_sumulas", stdout=io.StringIO())
+    assert [error.id for error in checks.seal_key_present(databases=["default"])] == ["scoring.E003"]
+    assert not Path(settings.SUMULA_SIGNING_KEY_FILE).exists()  # no new key made
+
+
+def test_a_new_site_still_makes_its_key_on_first_use(db, settings, tmp_path):
+    settings.SUMULA_SIGNING_KEY = ""
+    settings.SUMULA_SIGNING_KEY_FILE = str(tmp_path / "sumula-signing.key")
+    integrity.reload_key()
+    assert not SumulaVersion.objects.exclude(server_seal="").exists()
+    assert checks.seal_key_present(databases=["default"]) == []
+    integrity.private_key()
+    assert (tmp_path / "sumula-signing.key").exists()
+
+
+def test_a_backup_refuses_a_folder_in_use_and_keys_inside_it(var_a, db, tmp_path):
+    (tmp_path / "used").mkdir()
+    (tmp_path / "used" / "x").write_text("x")
+    with pytest.raises(CommandError, match="not empty"):
+        call_command("backup", str(tmp_path / "used"), stdout=io.StringIO(), stderr=io.StringIO())
+    with pytest.raises(CommandError, match="apart"):
+        call_command("backup", str(tmp_path / "b"), "--keys-to", str(tmp_path / "b" / "keys"),
+                     stdout=io.StringIO(), stderr=io.StringIO())
+
+
+def test_the_readme_documents_backups():
+    readme = (ROOT / "README.md").read_text()
+    assert "manage.py backup" in readme and "manage.py restore" in readme and "--keys" in readme
