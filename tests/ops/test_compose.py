@@ -79,12 +79,15 @@ def readme_settings() -> set[str]:
 def test_every_documented_setting_is_passed_to_web_worker_and_beat():
     documented = readme_settings()
     assert {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "TRUCO_S3_ENDPOINT_URL", "SUMULA_SIGNING_KEY"} <= documented
+    # the seal key comes as the Docker secret "sumula_signing_key" (SUMULA_SIGNING_KEY_FILE), never as a
+    # variable every container could print (issue 21 §5)
     for name in ("web", "worker", "beat"):
         environment = SERVICES[name]["environment"]
-        missing = documented - set(environment)
+        missing = documented - set(environment) - {"SUMULA_SIGNING_KEY"}
         assert not missing, f"{name}: compose.yaml does not pass {sorted(missing)}"
+        assert environment["SUMULA_SIGNING_KEY_FILE"] == "/run/secrets/sumula_signing_key"
+        assert "sumula_signing_key" in SERVICES[name]["secrets"]
     env = SERVICES["web"]["environment"]
-    assert env["SUMULA_SIGNING_KEY"].startswith("${SUMULA_SIGNING_KEY:?")  # required, as the secret key
     assert env["AWS_ACCESS_KEY_ID"] is None  # passed through when set; unset stays unset
 
 

@@ -58,7 +58,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if not options["no_migrate"]:
             call_command("migrate", interactive=False, verbosity=max(options["verbosity"] - 1, 0))
-        call_command("check")  # a problem stops the start (SystemCheckError), as `manage.py check` would
+        self.check()  # after migrate: a problem stops the start (SystemCheckError), as `manage.py check` would
         if options["static"] or options["force"]:
             self.collect(options)
 
