@@ -44,6 +44,8 @@ class AuditEntry(AppendOnly):
         REFEREE_INVITED = "referee_invited", _("Referee invited by link")
         INVITATION_REVOKED = "invitation_revoked", _("Referee's invitation revoked")
         INVITATION_USED = "invitation_used", _("Referee's invitation used")
+        MATCH_CALLED = "match_called", _("Match called to a table")
+        ROOM_CONFIGURED = "room_configured", _("Room options saved")
 
     OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn", "pair_reinstated",
                  "qualifiers_adjusted")
