@@ -31,16 +31,20 @@ def queue_json(queue: ready.RoomQueue) -> dict:
     }
 
 
-MATCH = inline_serializer("RoomMatch", {
-    "id": serializers.IntegerField(), "round": serializers.IntegerField(),
-    "table": serializers.IntegerField(allow_null=True), "pair_a": serializers.IntegerField(),
-    "pair_a_name": serializers.CharField(), "pair_b": serializers.IntegerField(), "pair_b_name": serializers.CharField(),
-})
+def _match_schema():
+    return inline_serializer("RoomMatch", {
+        "id": serializers.IntegerField(), "round": serializers.IntegerField(),
+        "table": serializers.IntegerField(allow_null=True), "pair_a": serializers.IntegerField(),
+        "pair_a_name": serializers.CharField(), "pair_b": serializers.IntegerField(),
+        "pair_b_name": serializers.CharField(),
+    })
+
+
 QUEUE = inline_serializer("RoomQueue", {
     "ready_matches": serializers.BooleanField(), "tables": serializers.IntegerField(),
     "free_tables": serializers.ListField(child=serializers.IntegerField()),
-    "ready": serializers.ListField(child=MATCH), "waiting": serializers.ListField(child=serializers.DictField()),
-    "at_tables": serializers.ListField(child=MATCH),
+    "ready": serializers.ListField(child=_match_schema()), "waiting": serializers.ListField(child=serializers.DictField()),
+    "at_tables": serializers.ListField(child=_match_schema()),
     "swiss_waits_for": serializers.ListField(child=serializers.IntegerField(), allow_null=True,
                                              help_text="Tables (0: none) the Swiss's next round waits for."),
 })

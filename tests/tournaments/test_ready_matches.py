@@ -130,3 +130,25 @@ def test_ready_matches_are_chosen_before_the_draw(t, org):
         ready.configure_room(t, org, ready_matches=True)
     room = ready.configure_room(t, org, tolerance_first=15, tolerance_later=5)
     assert (room.tolerance_first, room.tolerance_later, room.ready_matches) == (15, 5, False)
+
+
+@pytest.mark.django_db
+def test_the_api_and_the_dashboard_list_ready_matches_and_call_one(client, t, org):
+    _round_robin(t, org)
+    for m in Match.objects.filter(round__number=1).select_related("pair_a", "pair_b").order_by("table")[1:]:
+        _decide(m, org)
+    assert client.get(f"/api/tournaments/{t.slug}/room/").status_code in (401, 403)
+    client.force_login(org)
+    data = client.get(f"/api/tournaments/{t.slug}/room/").json()
+    assert data["free_tables"] == [2, 3] and len(data["ready"]) == 2 and data["ready_matches"] is True
+    page = client.get(f"/torneios/{t.slug}/painel/").content.decode()
+    assert 'data-testid="ready-matches"' in page and 'data-testid="next-round"' not in page
+    first = data["ready"][0]["id"]
+    answer = client.post(f"/api/tournaments/{t.slug}/room/call/", {"match": first, "table": 3},
+                         content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["free_tables"] == [2]
+    again = client.post(f"/api/tournaments/{t.slug}/room/call/", {"match": first}, content_type="application/json")
+    assert again.status_code == 409 and again.json()["field"] == "match"
+    second = data["ready"][1]["id"]
+    client.post(f"/torneios/{t.slug}/painel/sala/chamar/", {"match": second})
+    assert Match.objects.get(pk=second).table == 2

@@ -30,6 +30,10 @@ class Clock:
     late_after: datetime | None  # the lateness deadline (called + tolerance); None without a tolerance
 
     @property
+    def remaining_minutes(self) -> int | None:
+        return None if self.remaining is None else abs(self.remaining) // 60
+
+    @property
     def over_time(self) -> bool:
         return self.remaining is not None and self.remaining < 0
 
