@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.errors import ServiceError
+from scoring import access
 from scoring.models import Match
 from tournaments.live import POLL_SECONDS
 from tournaments.models import Tournament
@@ -37,7 +38,7 @@ def room(request, slug: str):
     tournament = _watched(request, slug)
     tiles, next_change = monitor.tiles(tournament)
     context = {"tournament": tournament, "tiles": tiles, "next_change": next_change,
-               "manages": ready.room_of(tournament) is not None and _manages(request, tournament),
+               "manages": access.manages(request.user, tournament),
                "queue": ready.room_queue(tournament), "poll_seconds": POLL_SECONDS,
                "version": monitor.monitor_version(slug)}
     if request.GET.get("parte") == "1":
@@ -46,12 +47,6 @@ def room(request, slug: str):
         response = render(request, "referee/monitor.html", context)
     response["Cache-Control"] = "no-cache"
     return response
-
-
-def _manages(request, tournament) -> bool:
-    from scoring import access
-
-    return access.manages(request.user, tournament)
 
 
 @require_GET

@@ -7,7 +7,7 @@ import pytest
 from config.errors import Conflict
 from scoring.models import Match
 from tests.tournaments import factories as f
-from tournaments import services
+from tournaments import services, table_cards
 from tournaments.models import AuditEntry, MatchCall, Result, Round, Tournament
 from tournaments.services import ready
 
@@ -96,8 +96,11 @@ def test_the_organizer_calls_a_ready_match_in_one_tap_and_a_second_tap_is_refuse
     match = queue.ready[0].match
     busy = {first[0].pair_a_id, first[0].pair_b_id}
     assert not busy & {match.pair_a_id, match.pair_b_id}
+    card = table_cards.ensure_cards(t, [2])[2]
+    assert table_cards.current_match(card) is None  # between matches
     call = ready.call_match(match.pk, org)
     assert call.table == 2 and not call.automatic
+    assert table_cards.current_match(card).pk == match.pk  # the table's card shows the new match (issue 20)
     match.refresh_from_db()
     assert match.table == 2
     with pytest.raises(Conflict):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -143,7 +143,7 @@ def swiss_waiting(tournament: Tournament, open_rows: list[Match] | None = None) 
     in play is not a Swiss."""
     try:
         stage = _stage_of(tournament)
-    except Exception:  # no format yet
+    except Conflict:  # no format yet
         return None
     if stage.format != Stage.Format.SWISS or stage.bracket_first_round is not None:
         return None
@@ -152,9 +152,8 @@ def swiss_waiting(tournament: Tournament, open_rows: list[Match] | None = None) 
 
 
 def _pair_playing(tournament_id: int, pair_ids) -> bool:
-    return _open_matches(tournament_id).filter(table__isnull=False, status=Match.Status.OPEN).filter(
-        pair_a_id__in=pair_ids).exists() or _open_matches(tournament_id).filter(
-        table__isnull=False, status=Match.Status.OPEN, pair_b_id__in=pair_ids).exists()
+    return (_open_matches(tournament_id).filter(table__isnull=False, status=Match.Status.OPEN)
+            .filter(Q(pair_a_id__in=pair_ids) | Q(pair_b_id__in=pair_ids)).exists())
 
 
 def _table_busy(tournament_id: int, table: int) -> bool:
@@ -218,7 +217,6 @@ def call_ready(tournament: Tournament | int, by=None, *, automatic: bool = True)
         calls = []
         queue = room_queue(tournament)
         for pending, table in zip(queue.ready, queue.free_tables):
-            pending.match.round = pending.match.round
             calls.append(_call(tournament, pending.match, table, by, automatic=automatic))
         return calls
 
