@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from . import live, live_pages, pages, services
-from .models import Round, Tournament
+from .models import Pair, Round, Tournament
 
 
 def _tournament(slug: str, request) -> Tournament:
@@ -43,15 +43,22 @@ def projector(request, slug: str):
 
 @require_GET
 def pair_detail(request, slug: str, pair: int):
+    from .where import next_match  # issue 25 §5: where the pair plays now, live
+
     tournament = _tournament(slug, request)
+    if live.wants_fragment(request):  # the live part only: the pair's next match and its table
+        found = Pair.objects.filter(tournament=tournament, pk=pair).first()
+        if found is None:
+            raise Http404(_("This tournament has no such pair."))
+        return live.render_live(request, "", "tournaments/_pair_where.html", {"next": next_match(found)})
     stage = pages.stage_of(tournament)
     found = live_pages.pair_page(tournament, pair, stage)
     if found is None:
         raise Http404(_("This tournament has no such pair."))
-    return render(request, "tournaments/pair.html", {
+    return live.render_live(request, "tournaments/pair.html", "tournaments/_pair_where.html", {
         "tournament": tournament, "stage": stage, "links": pages.public_links(tournament, stage), "active": "",
         "can_manage": services.can_manage(request.user, tournament), "pair": found.pair, "matches": found.matches,
-        "byes": found.byes, "standing": found.standing})
+        "byes": found.byes, "standing": found.standing, "next": next_match(found.pair)})
 
 
 @require_GET

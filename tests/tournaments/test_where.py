@@ -1,0 +1,43 @@
+"""Where do I play (issue 25 §5): the pair card's QR code leads to the pair's page, which shows the
+table of a match as soon as it is called (the live views' marker moves; the fragment has the table)."""
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from scoring.models import Match
+from tests.qr import qr_codes
+from tests.tournaments import factories as f
+from tournaments import services
+from tournaments.live import tournament_version
+from tournaments.services import ready
+
+
+@pytest.mark.django_db
+def test_the_pair_card_qr_leads_to_the_pair_page_which_shows_a_newly_called_table(client, org, t, tmp_path):
+    pairs = f.pairs(t, 4)
+    f.seed_in_order(pairs)
+    services.configure_stage(t, org, format="round_robin", seeding="order")
+    ready.configure_room(t, org, ready_matches=True)
+    services.generate_first_round(t, org)
+    client.force_login(org)
+    pdf = client.post(f"/torneios/{t.slug}/painel/cartoes-das-duplas.pdf")
+    codes = qr_codes(pdf.content, tmp_path, dpi=200)
+    pages = {settings.SITE_URL + f"/torneios/{t.slug}/duplas/{p.pk}/" for p in pairs}
+    assert pages <= codes
+    client.logout()
+    first = list(Match.objects.filter(round__number=1).select_related("pair_a", "pair_b").order_by("table"))
+    for m in first:
+        winner = m.pair_a if m.pair_a.seed < m.pair_b.seed else m.pair_b
+        services.set_result(m, org, winner=winner, games=[1, 0] if winner.pk == m.pair_a_id else [0, 1],
+                            reason="test")
+    pending = ready.room_queue(t).ready[0].match
+    page = f"/torneios/{t.slug}/duplas/{pending.pair_a_id}/"
+    body = client.get(page).content.decode()
+    assert 'data-testid="pair-where"' in body and 'data-live="' in body
+    before = tournament_version(t.slug).tag
+    assert 'data-table=""' in client.get(page + "?parte=1&v=x").content.decode()  # not called yet
+    ready.call_match(pending.pk, org, table=2)
+    assert tournament_version(t.slug).tag != before  # the page's next poll sees a change
+    fragment = client.get(page + "?parte=1&v=y").content.decode()
+    assert 'data-table="2"' in fragment
