@@ -41,3 +41,18 @@ def test_the_pair_card_qr_leads_to_the_pair_page_which_shows_a_newly_called_tabl
     assert tournament_version(t.slug).tag != before  # the page's next poll sees a change
     fragment = client.get(page + "?parte=1&v=y").content.decode()
     assert 'data-table="2"' in fragment
+
+
+@pytest.mark.django_db
+def test_the_projector_shows_the_calls_to_the_tables_newest_first(client, org, t):
+    pairs = f.pairs(t, 4)
+    f.seed_in_order(pairs)
+    services.configure_stage(t, org, format="round_robin", seeding="order")
+    services.generate_first_round(t, org)
+    body = client.get(f"/torneios/{t.slug}/telao/").content.decode()
+    assert 'data-slide="calls-1"' not in body  # a room without ready matches or a clock: as before
+    ready.configure_room(t, org, time_limit=90)
+    body = client.get(f"/torneios/{t.slug}/telao/?x=1").content.decode()
+    assert 'data-slide="calls-1"' in body
+    for m in Match.objects.filter(tournament=t):
+        assert f'data-testid="call-{m.pk}"' in body
