@@ -27,6 +27,7 @@ urlpatterns = [
     path(T + "rodadas/<int:number>/", views.round_detail, name="round"),
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
+    path(T + "duplas/<int:pair>/chegamos/", public_views.arrived, name="pair-arrived"),
     path(T + "telao/", public_views.projector, name="projector"),
     path(T + "versao/", public_views.version, name="version"),
     path(P, views.dashboard, name="dashboard"),

@@ -56,3 +56,26 @@ def test_the_projector_shows_the_calls_to_the_tables_newest_first(client, org, t
     assert 'data-slide="calls-1"' in body
     for m in Match.objects.filter(tournament=t):
         assert f'data-testid="call-{m.pk}"' in body
+
+
+@pytest.mark.django_db
+def test_a_pair_checks_itself_in_from_its_page_with_a_players_pin(client, org):
+    from tournaments import pins
+    from tournaments.models import CheckIn
+
+    t = f.tournament(org, slug="chegada", check_in_required=True)
+    pair = f.pairs(t, 2)[0]
+    issued = pins.issue_for_pairs([pair])
+    player = pair.first_player
+    page = f"/torneios/{t.slug}/duplas/{pair.pk}/"
+    assert 'data-testid="self-check-in"' in client.get(page).content.decode()
+    client.post(page + "chegamos/", {"player": player.pk, "pin": "000000" if issued[player.pk] != "000000" else "1"})
+    assert not CheckIn.objects.exists()  # a wrong PIN checks nobody in
+    answer = client.post(page + "chegamos/", {"player": player.pk, "pin": issued[player.pk]})
+    assert answer.status_code == 302
+    assert CheckIn.objects.filter(pair=pair, round__number=1).count() == 1
+    client.post(page + "chegamos/", {"player": player.pk, "pin": issued[player.pk]})  # a second tap
+    assert CheckIn.objects.filter(pair=pair).count() == 1
+    assert 'data-testid="checked-in"' in client.get(page + "?again=1").content.decode()
+    services.undo_check_in(CheckIn.objects.get().round, pair, org)  # the organizer still decides by hand
+    assert not CheckIn.objects.exists()
