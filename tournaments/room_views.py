@@ -14,10 +14,12 @@ from .services import ready
 from .views import _back, _fail, organizer_only
 
 
-def dashboard_room(tournament: Tournament, drawn: bool) -> dict:
-    """The dashboard's room context (the queue once drawn, the options always)."""
+def dashboard_room(tournament: Tournament, drawn: bool, stage=None) -> dict:
+    """The dashboard's room context (the queue once drawn, the options always); ``stage``: the stage in
+    play, when the caller has it."""
     room = ready.room_of(tournament)
-    context = {"room": room, "room_queue": ready.room_queue(tournament) if drawn else None,
+    queue = ready.room_queue(tournament, room=room, stage=stage) if drawn and stage is not None else None
+    context = {"room": room, "room_queue": queue,
                "end_of_time_choices": RoomSettings.EndOfTime.choices}
     if room.ready_matches and drawn:
         context["can_next_round"] = False  # the schedule was made whole at the draw

@@ -306,7 +306,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
     from .stage_pages import dashboard_stages
 
     context.update(dashboard_stages(tournament))
-    context.update(dashboard_room(tournament, drawn))  # issue 25: ready matches, free tables, room options
+    context.update(dashboard_room(tournament, drawn, stage))  # issue 25: ready matches, free tables, room options
     return context
 
 

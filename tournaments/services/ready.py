@@ -100,10 +100,12 @@ def _room_tables(room: RoomSettings, tournament_id: int) -> int:
     return first or 0
 
 
-def room_queue(tournament: Tournament) -> RoomQueue:
+def room_queue(tournament: Tournament, *, room: RoomSettings | None = None, stage: Stage | None = None
+               ) -> RoomQueue:
     """Free tables, ready and waiting matches, bracket matches at their tables, and what a Swiss round
-    waits for. A fixed number of queries."""
-    room = room_of(tournament)
+    waits for. A fixed number of queries (three or four; fewer when the caller gives the room's options
+    and the stage in play)."""
+    room = room if room is not None else room_of(tournament)
     rows = list(_open_matches(tournament.pk).select_related("round", "pair_a", "pair_b")
                 .order_by("round__number", "pk"))
     busy_tables = {m.table for m in rows if m.table is not None and m.status != Match.Status.RECEIVED}
@@ -135,16 +137,18 @@ def room_queue(tournament: Tournament) -> RoomQueue:
                      and m.status == Match.Status.OPEN]
     return RoomQueue(enabled=room.ready_matches, tables=tables, free_tables=free,
                      ready=[p for p in ready if p.ready], waiting=[p for p in ready if not p.ready] + waiting,
-                     at_tables=at_tables, swiss_waits_for=swiss_waiting(tournament, rows))
+                     at_tables=at_tables, swiss_waits_for=swiss_waiting(tournament, rows, stage=stage))
 
 
-def swiss_waiting(tournament: Tournament, open_rows: list[Match] | None = None) -> list[int] | None:
+def swiss_waiting(tournament: Tournament, open_rows: list[Match] | None = None, *, stage: Stage | None = None
+                  ) -> list[int] | None:
     """The tables (or "no table": 0) whose results a Swiss's next round waits for; None when the stage
     in play is not a Swiss."""
-    try:
-        stage = _stage_of(tournament)
-    except Conflict:  # no format yet
-        return None
+    if stage is None:
+        try:
+            stage = _stage_of(tournament)
+        except Conflict:  # no format yet
+            return None
     if stage.format != Stage.Format.SWISS or stage.bracket_first_round is not None:
         return None
     rows = open_rows if open_rows is not None else list(_open_matches(tournament.pk).select_related("round"))
