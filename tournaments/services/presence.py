@@ -44,7 +44,7 @@ def confirm_presence(match: Match | int, team: int, *, now: datetime | None = No
         raise TournamentError(_("Say which pair is at the table."), "team")
     now = now or timezone.now()
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("round").get(
+        match = Match.objects.select_for_update(of=("self",)).select_related("round").get(
             pk=match.pk if isinstance(match, Match) else match)
         if match.table is None or match.round_id is None:
             raise Conflict(_("This match was not called to a table yet."), "match")

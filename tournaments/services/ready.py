@@ -186,12 +186,12 @@ def call_match(match: Match | int, by, *, table: int | None = None) -> MatchCall
     if table is not None:
         table = _int(table, "table", minimum=1, maximum=10_000)
     with transaction.atomic():
-        tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
-        if tournament_id is None:
+        # the match first, then the tournament: the order of scoring's receipt (services/__init__.py)
+        match = Match.objects.select_for_update(of=("self",)).select_related("round").filter(pk=match_id).first()
+        if match is None or match.tournament_id is None:
             raise TournamentError(_("No match with this id in a tournament."), "match")
-        tournament = _lock_tournament(tournament_id)
+        tournament = _lock_tournament(match.tournament_id)
         _require_manager(by, tournament)
-        match = Match.objects.select_for_update().select_related("round").get(pk=match_id)
         if match.round_id is None:
             raise TournamentError(_("This match is not a match of the tournament's rounds."), "match")
         if Result.objects.filter(match=match).exists():
