@@ -1,7 +1,8 @@
 """Presence at the table from the table page (issue 25 §3): each pair taps "estamos na mesa"; the page
 shows who is there and the match's clock (called, started, time limit). The POST is
-``/mesa/<token>/presenca/`` with ``team`` 0 or 1: the table's link or card is the credential, as for
-the rest of the page (``tournaments.services.presence``)."""
+``/mesa/<token>/presenca/`` with ``team`` 0 or 1 and the ``match`` the page showed (a table card's page
+left open on the previous match is not obeyed): the table's link or card is the credential, as for the
+rest of the page (``tournaments.services.presence``)."""
 from __future__ import annotations
 
 from django.http import Http404
@@ -30,7 +31,7 @@ def presence_context(match: Match) -> dict | None:
                 if room.time_limit and state.started_at else None)
     return {"a": call.present_a_at if call else None, "b": call.present_b_at if call else None,
             "clock": state, "limit_at": limit_at, "room": room, "open": state.started_at is None,
-            "pair_a": match.pair_a, "pair_b": match.pair_b}
+            "pair_a": match.pair_a, "pair_b": match.pair_b, "match_id": match.pk}
 
 
 @csrf_exempt  # no session: the token in the URL is the credential
@@ -40,6 +41,8 @@ def confirm(request, token: str):
     if link is None:
         raise Http404("no match at this table now")
     team = request.POST.get("team", "")
+    if request.POST.get("match") != str(link.match_id):  # a page left open on the table's previous match
+        return redirect(request.path[: -len("presenca/")])
     try:
         presence.confirm_presence(link.match_id, int(team) if team in ("0", "1") else -1)
     except ServiceError:

@@ -25,11 +25,13 @@ def test_each_pair_says_it_is_at_the_table_from_the_table_page(client):
     assert page.status_code == 200
     body = page.content.decode()
     assert 'data-testid="here-0"' in body and 'data-testid="table-clock"' in body
-    answer = client.post(f"/mesa/{token}/presenca/", {"team": "0"})
+    client.post(f"/mesa/{token}/presenca/", {"team": "0", "match": str(match.pk + 1000)})  # a stale page
+    assert not MatchCall.objects.filter(match=match).exists()
+    answer = client.post(f"/mesa/{token}/presenca/", {"team": "0", "match": str(match.pk)})
     assert answer.status_code == 302 and answer["Location"] == f"/mesa/{token}/"
     call = MatchCall.objects.get(match=match)
     assert call.present_a_at is not None and call.present_b_at is None
-    client.post(f"/mesa/{token}/presenca/", {"team": "1"})
+    client.post(f"/mesa/{token}/presenca/", {"team": "1", "match": str(match.pk)})
     call.refresh_from_db()
     assert call.started_at == call.present_b_at
     assert 'data-testid="here-0"' not in client.get(f"/mesa/{token}/").content.decode()  # started: no buttons
