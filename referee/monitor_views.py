@@ -1,6 +1,7 @@
 """The room monitor's pages (issue 25 §4), mounted at ``/torneios/<slug>/sala/``: the tiles (live: the
 fragment ``?parte=1``), the marker ``versao/`` (ETag, 304 while nothing changed: one query) and the
-actions of a tile (``acao/``: call the next ready match to a free table, confirm a W.O. proposal);
+actions of a tile (``acao/``: call the next ready match to a free table, confirm a W.O. proposal,
+assign the table's referee);
 the súmula and the receipt open the existing pages. ``referee.monitor`` builds the tiles."""
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from scoring import access
 from scoring.models import Match
 from tournaments.live import POLL_SECONDS
 from tournaments.models import Tournament
+from tournaments import pages, services
 from tournaments.services import presence, ready
 
 from . import monitor
@@ -39,6 +41,7 @@ def room(request, slug: str):
     tiles, next_change = monitor.tiles(tournament)
     context = {"tournament": tournament, "tiles": tiles, "next_change": next_change,
                "manages": access.manages(request.user, tournament),
+               "referees": pages.referee_choices() if access.manages(request.user, tournament) else [],
                "queue": ready.room_queue(tournament), "poll_seconds": POLL_SECONDS,
                "version": monitor.monitor_version(slug)}
     if request.GET.get("parte") == "1":
@@ -80,6 +83,17 @@ def action(request, slug: str):
             done = ready.call_match(queue.ready[0].match.pk, request.user,
                                     table=int(table) if table.isdigit() else None)
             messages.success(request, _("Match called to table %(table)s.") % {"table": done.table})
+        elif what == "referee":  # the referee of the tile's table for every round (the dashboard's assignment)
+            from django.contrib.auth import get_user_model
+
+            table, referee_id = request.POST.get("table", ""), request.POST.get("referee", "")
+            referee = (get_user_model().objects.filter(pk=int(referee_id), is_active=True).first()
+                       if referee_id.isdigit() else None)
+            if referee is None:
+                raise ServiceError(_("Choose an active user as the referee."), "referee")
+            services.assign_referee(tournament, request.user, table=int(table) if table.isdigit() else table,
+                                    referee=referee)
+            messages.success(request, _("Referee assigned to table %(table)s.") % {"table": table})
         elif what == "walkover":
             match = get_object_or_404(Match, pk=int(request.POST.get("match", "0") or 0), tournament=tournament)
             absent = request.POST.get("absent", "")

@@ -65,3 +65,24 @@ def test_the_organizer_confirms_a_walkover_proposal_from_its_tile(client):
     assert answer.status_code == 302, answer
     messages = [str(m) for m in client.get(f"/torneios/{t.slug}/sala/").context["messages"]]
     assert Result.objects.get(match=late.match).kind == "walkover", messages
+
+
+@pytest.mark.django_db
+def test_the_organizer_assigns_a_referee_from_a_tile(client):
+    from scoring.models import Match
+    from tournaments.models import TableAssignment
+
+    org = f.user("org")
+    referee = f.user("ref")
+    t = mixed_room(org, 4, slug="quatro")
+    client.force_login(org)
+    page = client.get(f"/torneios/{t.slug}/sala/").content.decode()
+    assert 'data-testid="assign-2"' in page
+    client.post(f"/torneios/{t.slug}/sala/acao/", {"do": "referee", "table": "2", "referee": str(referee.pk)})
+    assert TableAssignment.objects.get(tournament=t, table=2).referee == referee
+    assert Match.objects.get(tournament=t, table=2).referee == referee
+    client.force_login(referee)  # a referee of the tournament now sees the monitor, without the organizer's actions
+    page = client.get(f"/torneios/{t.slug}/sala/")
+    assert page.status_code == 200 and 'data-testid="assign-' not in page.content.decode()
+    assert client.post(f"/torneios/{t.slug}/sala/acao/", {"do": "referee", "table": "3",
+                                                           "referee": str(referee.pk)}).status_code == 403
