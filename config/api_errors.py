@@ -33,9 +33,14 @@ def _flatten(detail, prefix: str = "") -> dict[str, str]:
 def exception_handler(exc, context):
     """Every API error in one shape (see the module docstring); service errors too."""
     from config.errors import ServiceError
+    from config.outage import database_down, unavailable_response
 
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.field, exc.message), status=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if getattr(exc, "retry_after", None) else None
+        return Response(error_body(exc.field, exc.message), status=exc.status, headers=headers)
+    reason = database_down(exc)
+    if reason:  # the database is down: 503 with Retry-After, in the one shape (issue 22 §5)
+        return unavailable_response(context.get("request"), reason)
     if isinstance(exc, RequestDataTooBig):
         exc = _too_large()
     elif isinstance(exc, Http404):

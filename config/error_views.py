@@ -1,12 +1,16 @@
 """The pages of 400, 403, 404 and 500 (and CSRF failures): in the site's layout, in the
-visitor's language, with a way back. Never a developer's screen."""
+visitor's language, with a way back. Never a developer's screen. An error because the database
+cannot be reached is a 503 instead (``config.outage``): JSON under ``/api/``, a short page elsewhere."""
 from __future__ import annotations
 
 import logging
+import sys
 
 from django.http import HttpResponse, HttpResponseServerError
 from django.template import loader
 from django.views.decorators.csrf import requires_csrf_token
+
+from .outage import database_down, unavailable_response
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +43,9 @@ def page_not_found(request, exception=None):
 
 @requires_csrf_token
 def server_error(request):
+    reason = database_down(sys.exc_info()[1])
+    if reason:  # the database is down: 503 and Retry-After, JSON for the API (issue 22 §5)
+        return unavailable_response(request, reason)
     try:
         return _render(request, 500)
     except Exception:  # noqa: BLE001 - the error page itself must never fail

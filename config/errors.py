@@ -3,6 +3,8 @@
 ``ServiceError`` is refused input (400): ``field`` names what, ``message`` says why, citing
 the article when a rule refuses it. ``Forbidden`` (403): this user may not do it.
 ``Conflict`` (409): the current state does not allow it now (a locked súmula, a drawn bracket).
+``Unavailable`` (503, with ``Retry-After``): a service it needs (the print queue's broker) cannot be
+reached now; nothing was done, try again later.
 """
 from __future__ import annotations
 
@@ -31,3 +33,10 @@ class Conflict(ServiceError):
     """The current state does not allow it now."""
 
     status = 409
+
+
+class Unavailable(ServiceError):
+    """A service it needs cannot be reached now: nothing was done, try again in ``retry_after`` seconds."""
+
+    status = 503
+    retry_after = 30

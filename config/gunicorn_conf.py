@@ -11,10 +11,21 @@ what is measured is what runs. Each setting reads the environment variable of ``
   process go on while another request waits for PostgreSQL (a durable commit) and keep idle
   phone connections alive cheaply; each thread holds its own database connection
   (``DATABASE_CONN_MAX_AGE``), so PostgreSQL's ``max_connections`` must exceed workers x threads.
+- ``logconfig_dict``: gunicorn's own lines (boot, workers, timeouts) in the site's one format, from
+  ``config.logs.logging_config`` like Django's and Celery's (issue 22 §8), process name ``web``.
 """
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
+
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if _ROOT not in sys.path:  # gunicorn reads this file before it adds its directory to the path
+    sys.path.insert(0, _ROOT)
+os.environ.setdefault("TRUCO_PROCESS_NAME", "web")
+
+from config.logs import logging_config  # noqa: E402
 
 _cores = os.cpu_count() or 2
 
@@ -27,3 +38,4 @@ graceful_timeout = 30
 preload_app = os.environ.get("WEB_PRELOAD", "1").strip().lower() not in {"0", "false", "no", "off"}
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 errorlog = "-"
+logconfig_dict = logging_config()

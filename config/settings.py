@@ -98,7 +98,7 @@ SECURE_SSL_REDIRECT = HTTPS and env_bool("DJANGO_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 
@@ -182,6 +182,11 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # a database that does not answer (a host gone, packets dropped) fails a request within seconds,
+    # answered 503 (config.outage), instead of holding a web thread for the system's TCP timeout
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5")))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers (two tables entering hands, the print worker) wait for each other:
     # IMMEDIATE takes the write lock at BEGIN, so the services' read-then-write never has to
@@ -309,6 +314,14 @@ CACHES = {
     if _cache_url.startswith(("redis://", "rediss://"))
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "truco", "OPTIONS": {"MAX_ENTRIES": 2000}}
 }
+# Which error mails went out lately (config.logs.MailThrottleFilter): shared by every process, never in
+# one process's memory nor in the database (down when it matters): Redis with DJANGO_CACHE_URL, else files
+# in var/ (every process of this machine).
+CACHES["errors"] = (
+    {**CACHES["default"], "KEY_PREFIX": "errors"} if _cache_url.startswith(("redis://", "rediss://"))
+    else {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "cache" / "errors"),
+          "OPTIONS": {"MAX_ENTRIES": 1000}}
+)
 
 # Celery: eager (in-process) unless a broker is configured.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -317,6 +330,17 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A task taken by a worker that died (kill -9, lost machine) comes back this long after it was
+# taken (Redis's visibility timeout), found by a live worker within the restore interval. It must
+# come back before the job it prints is failed as stalled: the print jobs' stall limit is at least
+# BROKER_VISIBILITY_TIMEOUT + BROKER_RESTORE_INTERVAL + 2 x PRINT_JOB_HEARTBEAT_SECONDS
+# (scoring.print_upkeep.stall_seconds; system check scoring.W003 when PRINT_JOB_STALL_SECONDS is lower).
+# Not named CELERY_*: Celery reads those as its own settings.
+BROKER_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))
+BROKER_RESTORE_INTERVAL = int(os.environ.get("CELERY_RESTORE_INTERVAL", "10"))
+#: a broker that does not answer within this long fails the publish (the print request answers 503)
+CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "3"))
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # the embedded default's broker (scripts/setup-and-run): plain files in var/, no service.
     # Every folder is named (kombu.transport.filesystem, kombu 5.7): its defaults are relative to
@@ -335,8 +359,8 @@ else:
     # Redis: a message not acknowledged (its worker died) is delivered again after this long;
     # workers look for such messages every CELERY_RESTORE_INTERVAL seconds
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
-        "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+        "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
+        "unacked_restore_interval": BROKER_RESTORE_INTERVAL,
         "unacked_restore_throttle": 1,
     }
 # Tasks are acknowledged when done, not when taken: a worker that dies (kill -9, lost machine)
@@ -356,7 +380,8 @@ CELERY_BEAT_SCHEDULE = {
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
-#: a running print job with no progress for this long is marked failed (its worker is lost)
+#: a running print job with no progress for this long is marked failed (its worker is lost and its
+#: task did not come back); never less than the redelivery above allows (scoring.print_upkeep.stall_seconds)
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "300"))
 #: a queued print job that no worker took for this long is marked failed
 PRINT_JOB_QUEUE_TIMEOUT_SECONDS = int(os.environ.get("PRINT_JOB_QUEUE_TIMEOUT_SECONDS", "1800"))
@@ -399,43 +424,17 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+#: one error mail per distinct error per this many minutes, counted across processes (issue 22 §5)
+ERROR_MAIL_EVERY_MINUTES = float(os.environ.get("DJANGO_ERROR_MAIL_MINUTES", "10"))
+#: what a 503 (the database or the broker unreachable) tells clients to wait before trying again
+RETRY_AFTER_SECONDS = int(os.environ.get("DJANGO_RETRY_AFTER_SECONDS", "10"))
 # Mail to people (the organizer told of a PIN lockout: scoring/pin_notices.py) only when a mail server is
 # named or a backend chosen; otherwise the pages alone tell.
 EMAIL_CONFIGURED = bool(os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_BACKEND"))
 
-# Everything to standard output, one line per event (tracebacks folded into the line), with
-# the request (id, method, path, client address) and the user; errors also by mail to ADMINS.
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "filters": {
-        "request": {"()": "config.logs.RequestContextFilter"},
-        "redact": {"()": "config.logs.RedactFilter"},  # no table link or invitation key in any line
-        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
-    },
-    "formatters": {
-        "line": {
-            "()": "config.logs.OneLineFormatter",
-            "format": "%(asctime)s %(levelname)s %(name)s [%(request)s] %(message)s",
-        },
-    },
-    "handlers": {
-        "stdout": {
-            "class": "logging.StreamHandler", "stream": "ext://sys.stdout",
-            "filters": ["redact", "request"], "formatter": "line",
-        },
-        "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
-            "filters": ["require_debug_false", "redact"],
-        },
-    },
-    "root": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
-    "loggers": {
-        "django": {"handlers": ["stdout"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": False},
-        "django.request": {"handlers": ["stdout", "mail_admins"], "level": "WARNING", "propagate": False},
-        "django.security": {"handlers": ["stdout", "mail_admins"], "level": "WARNING", "propagate": False},
-        # the access line (config.logs.RequestLogMiddleware) already says every 4xx
-        "django.server": {"handlers": ["stdout"], "level": "WARNING", "propagate": False},
-        "truco.access": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
-    },
-}
+# Everything to standard output, one line per event in one format for web, worker and beat (time with
+# its UTC offset, process, request id; DJANGO_LOG_FORMAT=json for JSON lines), tracebacks folded into
+# the line; errors also by mail to ADMINS, one per distinct error per DJANGO_ERROR_MAIL_MINUTES.
+from config.logs import logging_config  # noqa: E402
+
+LOGGING = logging_config()

@@ -5,7 +5,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.api import api_not_found
-from .views import healthz
+from .views import healthz, readyz
 
 handler400 = "config.error_views.bad_request"
 handler403 = "config.error_views.permission_denied"
@@ -14,6 +14,7 @@ handler500 = "config.error_views.server_error"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("referee.start_urls")),  # login and each role's start page

@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/<int:pk>/rulings/", r.MatchRulingsView.as_view(), name="referee-match-rulings"),
     path("rulings/<int:pk>/", r.RulingDetailView.as_view(), name="referee-ruling"),
     path("rulings/<int:pk>/confirm/", r.ConfirmView.as_view(), name="referee-ruling-confirm"),
+    path("rulings/<int:pk>/reject/", r.RejectView.as_view(), name="referee-ruling-reject"),
     path("rulings/<int:pk>/escalate/", r.EscalateView.as_view(), name="referee-ruling-escalate"),
     path("rulings/<int:pk>/decide/", r.DecideView.as_view(), name="referee-ruling-decide"),
     path("rulings/<int:pk>/appeals/", r.AppealView.as_view(), name="referee-ruling-appeal"),

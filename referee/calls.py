@@ -26,7 +26,8 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
 from scoring import access, holds
-from scoring.models import HandEntry, Match, MatchEvent
+from scoring import conflicts as scoring_conflicts
+from scoring.models import EntryConflict, HandEntry, Match, MatchEvent
 from tournaments.models import TableAssignment
 
 from .models import RefereeCall
@@ -135,13 +136,39 @@ def open_calls_for(user):
     every match of the tournaments where they referee or organize."""
     if not getattr(user, "is_authenticated", False):
         return RefereeCall.objects.none()
-    qs = RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True))
-    if not (user.is_staff or user.is_superuser):  # one query: the tournaments as subqueries
-        qs = qs.filter(Q(match__referee=user) | Q(match__tournament__organizer=user)
-                       | Q(match__tournament_id__in=Match.objects.filter(referee=user).values("tournament_id"))
-                       | Q(match__tournament_id__in=TableAssignment.objects.filter(referee=user)
-                           .values("tournament_id")))
+    qs = _answerable(RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True)),
+                     user)
     return qs.select_related("match", "match__pair_a", "match__pair_b", "taken_by").order_by("created_at", "id")[:OPEN_CALLS_LIMIT]
+
+
+def _answerable(qs, user):
+    """``qs`` (rows with a ``match``) limited to the matches ``user`` may answer (:func:`may_answer`), in one query:
+    the tournaments as subqueries."""
+    if user.is_staff or user.is_superuser:
+        return qs
+    return qs.filter(Q(match__referee=user) | Q(match__tournament__organizer=user)
+                     | Q(match__tournament_id__in=Match.objects.filter(referee=user).values("tournament_id"))
+                     | Q(match__tournament_id__in=TableAssignment.objects.filter(referee=user).values("tournament_id")))
+
+
+def open_conflicts_for(user):
+    """The pending conflicts between the phones of a table (issue 20 §5, ``scoring.conflicts``) of the matches
+    ``user`` may answer, while the súmula is open: the table needs a referee if its phones do not settle them."""
+    if not getattr(user, "is_authenticated", False):
+        return EntryConflict.objects.none()
+    qs = _answerable(EntryConflict.objects.filter(settled_at__isnull=True, match__status=Match.Status.OPEN), user)
+    return qs.select_related("match", "match__pair_a", "match__pair_b").order_by("created_at", "id")[:OPEN_CALLS_LIMIT]
+
+
+def settle_conflict(conflict_id: int, by) -> EntryConflict:
+    """A referee of the tournament (or the organizer) settles a table's conflict: the phones talked it over, or
+    the referee corrected the súmula; recorded in the match's audit trail."""
+    conflict = EntryConflict.objects.select_related("match").filter(pk=conflict_id).first()
+    if conflict is None:
+        raise ServiceError(_("No such conflict."), "conflict")
+    if not may_answer(by, conflict.match):
+        raise Forbidden(_("Only a referee of the tournament or the organizer settles a table's conflict."))
+    return scoring_conflicts.settle(conflict.match, conflict.pk, by, scoring_conflicts.REFEREE, answerer=True)
 
 
 def disputes_of(match: Match) -> dict[tuple[int, int], RefereeCall]:

@@ -49,6 +49,7 @@ class Ruling(models.Model):
         ESCALATED = "escalated", _("Escalated to the organizer (art. 26)")
         OVERTURNED = "overturned", _("Overturned on appeal")
         CHANGED = "changed", _("Changed on appeal")
+        REJECTED = "rejected", _("Rejected by the referee")
 
     match = models.ForeignKey("scoring.Match", on_delete=models.PROTECT, related_name="rulings",
                               verbose_name=_("match"))
@@ -82,6 +83,11 @@ class Ruling(models.Model):
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+", verbose_name=_("decided by (organizer)"))
     decision_reason = models.CharField(_("organizer's decision"), max_length=300, blank=True)
+    # an unfounded claim, rejected by the referee with a reason (nothing goes on the súmula)
+    rejected_at = models.DateTimeField(_("rejected at"), null=True, blank=True)
+    rejected_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                    related_name="+", verbose_name=_("rejected by"))
+    rejection_reason = models.CharField(_("reason of the rejection"), max_length=300, blank=True)
 
     class Meta:
         ordering = ["match", "created_at", "id"]
@@ -97,11 +103,15 @@ class Ruling(models.Model):
                                    name="ruling_beneficiary_team"),
             models.CheckConstraint(condition=Q(points__lte=12), name="ruling_points_at_most_12"),
             models.CheckConstraint(condition=Q(step__in=["", *STEPS]), name="ruling_step"),
-            models.CheckConstraint(condition=Q(status__in=["proposed", "confirmed", "escalated", "overturned", "changed"]), name="ruling_status"),
+            models.CheckConstraint(condition=Q(status__in=["proposed", "confirmed", "escalated", "overturned", "changed", "rejected"]),
+                                   name="ruling_status"),
             models.CheckConstraint(condition=Q(code__in=infraction_codes()), name="ruling_code_in_catalog"),
             models.CheckConstraint(condition=~Q(article=""), name="ruling_cites_article"),
-            models.CheckConstraint(condition=Q(status="proposed") | Q(status="escalated")
+            models.CheckConstraint(condition=Q(status="proposed") | Q(status="escalated") | Q(status="rejected")
                                    | Q(confirmed_at__isnull=False), name="ruling_confirmed_has_time"),
+            models.CheckConstraint(condition=~Q(status="rejected") | (Q(rejected_at__isnull=False)
+                                                                      & ~Q(rejection_reason="")),
+                                   name="ruling_rejected_has_time_and_reason"),
         ]
 
     def __str__(self) -> str:

@@ -20,7 +20,7 @@ from django.urls import reverse
 from scoring.models import Match
 from tournaments.models import TableAssignment, Tournament
 
-from .models import Appeal, RefereeInvitation, Ruling
+from .models import Appeal, RefereeCall, RefereeInvitation, Ruling
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Role:
     escalated: int = 0       # rulings sent up by a referee (art. 26)
     appeals: int = 0         # appeals not decided yet (art. 26)
     open_tables: int = 0     # matches assigned to them as referee and not received yet
+    calling: int = 0         # their tables' calls not taken, disputes not resolved, claims not ruled on
 
     @property
     def to_review(self) -> int:
@@ -89,7 +90,12 @@ def _summary(user) -> Role:
         appeals=_count(Appeal.objects.filter(
             Q(ruling__match__tournament__organizer=me) if not operator else Q(), decided_at__isnull=True)),
         open_tables=_count(Match.objects.filter(referee=me).exclude(status=Match.Status.RECEIVED)),
-    ).values("organizes", "refs_match", "refs_table", "invited", "to_receive", "escalated", "appeals", "open_tables").first()
+        calls=_count(RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True),
+                                                match__referee=me)),
+        claims=_count(Ruling.objects.filter(status=Ruling.Status.PROPOSED, match__status=Match.Status.OPEN,
+                                            match__referee=me)),
+    ).values("organizes", "refs_match", "refs_table", "invited", "to_receive", "escalated", "appeals", "open_tables",
+             "calls", "claims").first()
     if row is None:
         return NOBODY
     organizer = operator or row["organizes"]
@@ -98,7 +104,7 @@ def _summary(user) -> Role:
         to_receive=row["to_receive"] if organizer else 0,
         escalated=row["escalated"] if organizer else 0,
         appeals=row["appeals"] if organizer else 0,
-        open_tables=row["open_tables"],
+        open_tables=row["open_tables"], calling=row["calls"] + row["claims"],
     )
 
 

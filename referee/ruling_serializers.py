@@ -51,6 +51,7 @@ class RulingSerializer(serializers.Serializer):
     confirmed_at = serializers.DateTimeField(allow_null=True)
     escalation_reason = serializers.CharField()
     decision_reason = serializers.CharField()
+    rejection_reason = serializers.CharField(help_text="Why the referee rejected the claim (status rejected).")
     appeals = serializers.ListField(child=serializers.DictField())
 
 
@@ -69,6 +70,10 @@ class ProposeSerializer(serializers.Serializer):
 
 class EscalationReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=300)
+
+
+class RejectionSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, help_text="Why the claim is unfounded: the pairs see it.")
 
 
 class DecideSerializer(serializers.Serializer):

@@ -32,8 +32,8 @@ from .engine.infractions import CATALOG
 from .models import NOT_COVERED, Appeal, EscalationPolicy, Ruling
 from .ruling_serializers import (
     AppealDecisionSerializer, AppealRequestSerializer, AppealSerializer, DecideSerializer, ErrorSerializer,
-    InfractionSerializer, PolicySerializer, ProposeSerializer, EscalationReasonSerializer, RulingSerializer,
-    SettingsSerializer,
+    InfractionSerializer, PolicySerializer, ProposeSerializer, EscalationReasonSerializer, RejectionSerializer,
+    RulingSerializer, SettingsSerializer,
 )
 
 ERRORS = {400: OpenApiResponse(ErrorSerializer, description="Bad input: the field and the rule (article)."),
@@ -81,7 +81,7 @@ def ruling_data(ruling: Ruling, match=None) -> dict:
             "step": ruling.step, "step_number": ruling.step_number, "status": ruling.status,
             "referee": person_name(ruling.referee), "created_at": ruling.created_at,
             "confirmed_at": ruling.confirmed_at, "escalation_reason": ruling.escalation_reason,
-            "decision_reason": ruling.decision_reason,
+            "decision_reason": ruling.decision_reason, "rejection_reason": ruling.rejection_reason,
             "appeals": [appeal_data(a) for a in ruling.appeals.select_related("player")]}
 
 
@@ -184,6 +184,19 @@ class EscalateView(_RulingAction):
     def run(self, request, ruling):
         data = _valid(EscalationReasonSerializer, request)
         return ruling_data(services.escalate(ruling, request.user, data["reason"]))
+
+
+class RejectView(_RulingAction):
+    @extend_schema(tags=["referee"], request=RejectionSerializer, responses={200: RulingSerializer, **ERRORS},
+                   summary="Reject an unfounded claim (referee or organizer)",
+                   description="Nothing goes on the súmula; the reason is shown to the pairs. Only a proposed "
+                               "ruling is rejected (409 otherwise).")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def run(self, request, ruling):
+        data = _valid(RejectionSerializer, request)
+        return ruling_data(services.reject(ruling, request.user, data["reason"]))
 
 
 class DecideView(_RulingAction):

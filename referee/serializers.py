@@ -153,6 +153,12 @@ class ViolationSerializer(serializers.Serializer):
         required=False, allow_null=True, min_value=0,
         help_text="Index in events of the event at fault; null when no single event is.",
     )
+    key = serializers.CharField(
+        required=False, help_text="The message as data: the sentence's key (docs/hand-report.md, message codes).",
+    )
+    params = serializers.DictField(
+        required=False, help_text="The message's parameters: seats, teams (0 or 1), values, cards, calls.",
+    )
 
 
 class NoteSerializer(serializers.Serializer):
@@ -163,6 +169,20 @@ class NoteSerializer(serializers.Serializer):
         required=False, allow_null=True, min_value=0, help_text="Index in events of the event concerned.",
     )
     message = serializers.CharField(help_text="The note, in Brazilian Portuguese.")
+    code = serializers.CharField(required=False, help_text='What the note records, e.g. "pair_decision" (art. 17).')
+    key = serializers.CharField(required=False, help_text="The message as data: the sentence's key.")
+    params = serializers.DictField(required=False, help_text="The message's parameters.")
+
+
+class TentoSerializer(serializers.Serializer):
+    """A tento claimed after the hand (house rules, tento ex. 1-3): added to the score after the hand's result."""
+
+    code = serializers.CharField(help_text='The infraction, e.g. "looked_at_covered".')
+    article = serializers.CharField(help_text="Where the rule comes from.")
+    event = serializers.IntegerField(min_value=0, help_text="Index in events of the claim.")
+    offender = serializers.IntegerField(min_value=0, max_value=1, help_text="Team that broke the rule.")
+    team = serializers.IntegerField(min_value=0, max_value=1, help_text="Team that scores the tento.")
+    points = serializers.IntegerField(min_value=1, help_text="Points it scores.")
 
 
 class TrickSerializer(serializers.Serializer):
@@ -225,6 +245,10 @@ class VerdictSerializer(serializers.Serializer):
     )
     violations = ViolationSerializer(many=True, required=False, help_text="Rules the hand broke, in order.")
     notes = NoteSerializer(many=True, required=False, help_text="Remarks that are not violations; absent when none.")
+    tentos = TentoSerializer(
+        many=True, required=False,
+        help_text="Tentos claimed after the hand, already in score_after; absent when none.",
+    )
     claim_matches = serializers.BooleanField(
         required=False,
         help_text="Only when the report had claimed: whether the claimed winner and points are right.",

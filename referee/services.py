@@ -361,6 +361,35 @@ def escalate(ruling: Ruling, by, reason: str) -> Ruling:
         return ruling
 
 
+def reject(ruling: Ruling, by, reason: str) -> Ruling:
+    """The referee (or the organizer) rejects an unfounded claim, with a reason the pairs see: nothing goes
+    on the súmula and the claim leaves the referee's list. Only a proposed ruling is rejected (a confirmed
+    one is changed on appeal, art. 26)."""
+    reason = _reason(reason)
+    with transaction.atomic():
+        ruling = _lock_ruling(ruling)
+        _require_rule(by, ruling.match)
+        if ruling.status != Ruling.Status.PROPOSED:
+            raise Conflict(_("This ruling is %(status)s: only a proposed ruling is rejected.")
+                           % {"status": ruling.get_status_display()}, "status")
+        ruling.status, ruling.rejected_at, ruling.rejected_by = Ruling.Status.REJECTED, timezone.now(), by
+        ruling.rejection_reason = reason
+        ruling.save(update_fields=["status", "rejected_at", "rejected_by", "rejection_reason"])
+        return ruling
+
+
+def claims_waiting_for(user, limit: int = 200):
+    """Claims (proposed rulings) of open matches that ``user`` may rule on, oldest first: the matches they
+    referee, and every match of the tournaments they organize (staff: every tournament)."""
+    if not _user_ok(user):
+        return Ruling.objects.none()
+    qs = Ruling.objects.filter(status=Ruling.Status.PROPOSED, match__status=Match.Status.OPEN)
+    if not (user.is_staff or user.is_superuser):
+        qs = qs.filter(Q(match__referee=user) | Q(match__tournament__organizer=user))
+    return qs.select_related("match", "match__pair_a", "match__pair_b", "claimed_by_player", "referee") \
+        .order_by("created_at", "id")[:limit]
+
+
 def decide_escalated(ruling: Ruling, by, points: int, beneficiary: int | None, reason: str) -> Ruling:
     """Art. 26: the organizer decides an escalated ruling: ``points`` (0 to 12) to ``beneficiary``
     (a team; ``None`` with 0 points: nobody scores). It goes on the súmula citing art. 26 and the

@@ -33,7 +33,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.api import error_body
 from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
-from scoring import access, holds
+from scoring import access, conflicts, holds
 from scoring import services as scoring
 from scoring.display import load_match
 from scoring.entry_screen import screen_boot, screen_state, screen_texts
@@ -83,7 +83,8 @@ def _idle(card) -> dict:
 def table_state(match: Match) -> dict:
     """Everything the table page shows, as JSON: the entry screen's state (scoring.entry_screen) with the
     disputes (``disputes``: every one, open or settled; ``signing.held``: the open ones, which stop the
-    signatures, issue 20 §8), the open calls, the rulings and the signatures."""
+    signatures, issue 20 §8), the pending conflicts between the table's phones (``conflicts``, issue 20 §5:
+    ``scoring.conflicts``), the open calls, the rulings and the signatures."""
     disputes = calls.disputes_data(match)
     data = screen_state(match, disputes={(d["game"], d["hand"]) for d in disputes if d["open"]})
     version = scoring.current_version(match)
@@ -106,6 +107,7 @@ def table_state(match: Match) -> dict:
         "match": match.pk,  # a table card's page reloads when the table's match changes (issue 20 §2)
         "calls": open_calls,
         "disputes": disputes,  # every dispute, open and settled (issue 20 §8)
+        "conflicts": conflicts.pending_data(match),  # a phone's entry refused as stale, until it chooses (§5)
         "signing": {
             "signable": (version is not None and match.winner is not None and match.status == Match.Status.OPEN
                          and not held),
@@ -141,6 +143,14 @@ def texts() -> dict:
         "dispute_confirmed": _("The referee confirmed hand %(hand)s of game %(game)s."),
         "dispute_corrected": _("The referee corrected the súmula (hand %(hand)s of game %(game)s)."),
         "next_match": _("This table has a new match: loading it."),
+        # issue 20 §5: a conflict of the other phone of this table (state.conflicts), or this phone's refused undo
+        "other_conflict": _("Conflict on the other phone of this table: game %(game)s, hand %(hand)s was entered "
+                            "differently there. A player chooses on that phone what stays (or call the referee)."),
+        "other_undo_conflict": _("The other phone of this table tried to undo entry %(position)s of game %(game)s "
+                                 "after an entry of this one: refused, nothing was undone."),
+        "own_undo_conflict": _("This phone's undo (game %(game)s, entry %(position)s) was refused: the other phone "
+                               "entered since. Check the entries."),
+        "own_undo_ok": _("OK, keep the súmula as it is"),
         "keep_tab": _("Do not close or reload this tab: %(n)s entries are only on this phone until the network is "
                       "back (over plain HTTP the page cannot reopen offline)."),
     }
@@ -171,6 +181,7 @@ def page(request, token: str):
         "state": request.path + "estado/", "pin": request.path + "pin/",
         "sign": f"/api/scoring/matches/{match.pk}/signatures/",
         "calls": f"/api/referee/matches/{match.pk}/calls/",
+        "conflict": f"/api/scoring/matches/{match.pk}/conflicts/0/",
         "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
         "sw": reverse("table:sw"), "script": reverse("table:script"),
     })

@@ -22,7 +22,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -94,10 +94,62 @@ def tables(request):
     numbers = numbering.numbers_for(open_)  # the bracket's number, as on the bracket and the dashboard
     for match in open_:
         match.display_number = numbers.get(match.pk)
+    claims = [{"ruling": r, "title": CATALOG[r.code].title if r.code in CATALOG else _("Case not covered (art. 26)"),
+               "claimant": r.match.pair(r.claimant_team), "offender": r.match.pair(r.offender_team)}
+              for r in services.claims_waiting_for(request.user)]
+    open_calls = list(calls.open_calls_for(request.user))
+    conflicts = list(calls.open_conflicts_for(request.user))
     return render(request, "referee/tables.html", {
-        "open_matches": open_, "done_matches": done, "calls": list(calls.open_calls_for(request.user)),
+        "open_matches": open_, "done_matches": done, "calls": open_calls, "claims": claims,
+        "conflicts": conflicts,  # phones of a table at odds (issue 20 §5)
+        "waiting": _waiting_mark(open_calls, [c["ruling"] for c in claims], conflicts),
         "is_organizer": roles.summary(request.user).organizer,  # the same query as the header's
     })
+
+
+def _waiting_mark(open_calls, claims, conflicts=()) -> str:
+    """What the tables page shows as waiting, in a few characters: the page's poll compares it."""
+    return ("c" + ",".join(str(c.pk) for c in open_calls) + ";r" + ",".join(str(r.pk) for r in claims)
+            + ";x" + ",".join(str(x.pk) for x in conflicts))
+
+
+@require_GET
+def waiting(request):
+    """The tables page polls this (every few seconds, a few bytes): when the mark changes a call, a dispute
+    or a claim came in or was answered, and the page reloads (or says so while a form is in use)."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"detail": _("Sign in again.")}, status=401)
+    open_calls = list(calls.open_calls_for(request.user))
+    claims = list(services.claims_waiting_for(request.user))
+    conflicts = list(calls.open_conflicts_for(request.user))
+    response = JsonResponse({"mark": _waiting_mark(open_calls, claims, conflicts),
+                             "count": len(open_calls) + len(claims) + len(conflicts)})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+def answer_claim(request, pk: int):
+    """The referee confirms a claim (it goes on the súmula) or rejects it with a reason (referee/services.py)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("referee:tables"))
+    ruling = get_object_or_404(Ruling.objects.select_related("match"), pk=pk)
+    action = request.POST.get("action", "")
+    try:
+        if action == "confirm":
+            ruling = services.confirm(ruling, request.user)
+            messages.success(request, _("Ruling confirmed (%(article)s) and recorded on the súmula.")
+                             % {"article": ruling.article})
+        elif action == "reject":
+            services.reject(ruling, request.user, request.POST.get("reason", ""))
+            messages.success(request, _("Claim rejected: nothing goes on the súmula."))
+        else:
+            raise ServiceError(_("Confirm or reject the claim."), "action")
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from None
+    except ServiceError as error:
+        messages.error(request, page_message(error.message, getattr(error, "field", None)))
+    return redirect("referee:tables")
 
 
 def _last_report(match: Match) -> HandEntry | None:
@@ -524,4 +576,17 @@ def answer_call(request, pk: int):
     if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
                                                   require_https=request.is_secure()):
         return redirect(target)
+    return redirect("referee:tables")
+
+
+@require_POST
+def settle_conflict(request, pk: int):
+    """A referee settles a conflict between the phones of a table (issue 20 §5, referee/calls.py)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("referee:tables"))
+    try:
+        calls.settle_conflict(pk, request.user)
+        messages.success(request, _("Conflict settled: the table's phones no longer show it."))
+    except ServiceError as error:
+        messages.error(request, error.message)
     return redirect("referee:tables")

@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from config.api import error_body
 
-from . import access, integrity, pins, services, site, table_links
+from . import access, conflicts, integrity, pins, services, site, table_links
 from .services.hand_entry import hand_data
 from .idempotency import IdempotentAPIView as APIView
 from .table_links import IsUserOrTable, TableScope
@@ -30,7 +30,7 @@ from .content import as_shown_at_the_table, load_games, person_name, signature_d
 from .display import load_match, verification
 from .models import Match, Signature
 from .serializers import (
-    CodeRequestSerializer, CodeSerializer, CorrectionSerializer, CountersignSerializer, ErrorSerializer,
+    CodeRequestSerializer, CodeSerializer, ConflictSettleSerializer, CorrectionSerializer, CountersignSerializer, ErrorSerializer,
     HandSerializer, MatchCreateSerializer, PinUnlockSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
     SignatureSerializer, SignSerializer, UndoSerializer, VerificationSerializer, VersionSerializer,
 )
@@ -46,6 +46,8 @@ def _error(error: services.ScoringError) -> Response:
     body = error_body(error.field, error.message)
     if getattr(error, "state", None) is not None:
         body["state"] = error.state  # where the súmula stands (a device that is behind)
+    if getattr(error, "conflict", None) is not None:
+        body["conflict"] = conflicts.as_data(error.conflict)  # recorded: the other phone and the referee see it
     return Response(body, status=error.status)
 
 
@@ -277,6 +279,24 @@ class UndoView(_WriteView):
 
         removed = services.undo_last(match, request.user, last=(data["game"], data["position"]))
         return {"removed": removed, "state": current_state(match)}
+
+
+class ConflictView(_WriteView):
+    serializer_class = ConflictSettleSerializer
+
+    @extend_schema(request=ConflictSettleSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
+                   summary="Settle a table's conflict (an entry or undo refused as stale)",
+                   description="A 409 to a table's entry or undo names the conflict it recorded (`conflict.id`): "
+                               "the other phone and the referee see it pending (the table page's state "
+                               "`conflicts`) until the phone that sent it says what it chose, or a referee "
+                               "settles it (issue 20 §5). Settling a settled conflict changes nothing. "
+                               "Also `Authorization: Table <token>`.")
+    def post(self, request, pk: int, conflict: int):
+        return super().post(request, pk)
+
+    def act(self, request, match, data):
+        settled = conflicts.settle(match, self.kwargs["conflict"], request.user, data["how"])
+        return conflicts.as_data(settled)
 
 
 class CorrectionView(_WriteView):

@@ -10,6 +10,7 @@ urlpatterns = [
     path("matches/<int:pk>/hands/", api.HandView.as_view(), name="hand"),
     path("matches/<int:pk>/penalties/", api.PenaltyView.as_view(), name="penalty"),
     path("matches/<int:pk>/undo/", api.UndoView.as_view(), name="undo"),
+    path("matches/<int:pk>/conflicts/<int:conflict>/", api.ConflictView.as_view(), name="conflict"),
     path("matches/<int:pk>/corrections/", api.CorrectionView.as_view(), name="correction"),
     path("matches/<int:pk>/codes/", api.CodeView.as_view(), name="code"),
     path("matches/<int:pk>/signatures/", api.SignView.as_view(), name="sign"),

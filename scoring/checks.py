@@ -6,6 +6,8 @@
   (``SUMULA_SIGNING_KEY_FILE``: a secret or a shared volume). A key file made on first use differs
   between machines and is lost when a container is recreated: every seal would stop holding.
 - ``scoring.E002``: an entry of ``SUMULA_SIGNING_OLD_KEYS`` is not a 32-byte public key in base64.
+- ``scoring.W003``: ``PRINT_JOB_STALL_SECONDS`` is shorter than the broker's redelivery of a dead
+  worker's task allows (``scoring.print_upkeep.stall_seconds``): the longer limit is used.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import base64
 
 from django.conf import settings
 from django.core.checks import Error, register
+from django.core.checks import Warning as CheckWarning
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1", "testserver"}
 
@@ -40,3 +43,18 @@ def seal_key(app_configs=None, **kwargs):
             errors.append(Error(f"SUMULA_SIGNING_OLD_KEYS: {text[:12]}… is not a 32-byte public key in base64.",
                                 id="scoring.E002"))
     return errors
+
+
+@register()
+def print_stall_limit(app_configs=None, **kwargs):
+    from .print_upkeep import minimum_stall_seconds, redelivery_seconds
+
+    minimum = minimum_stall_seconds()
+    if settings.PRINT_JOB_STALL_SECONDS >= minimum:
+        return []
+    return [CheckWarning(
+        f"PRINT_JOB_STALL_SECONDS ({settings.PRINT_JOB_STALL_SECONDS}) is shorter than a dead worker's print task "
+        f"takes to come back ({redelivery_seconds()} s: CELERY_VISIBILITY_TIMEOUT + CELERY_RESTORE_INTERVAL) "
+        f"plus two heartbeats; {minimum} s is used instead.",
+        hint="Raise PRINT_JOB_STALL_SECONDS or lower CELERY_VISIBILITY_TIMEOUT (README, Settings).",
+        id="scoring.W003")]

@@ -394,6 +394,8 @@ class MatchEvent(AppendOnly):
         RECEIVED = "received", _("Received")
         DISPUTE = "dispute", _("Entry disputed")
         DISPUTE_RESOLVED = "dispute_resolved", _("Dispute resolved")
+        CONFLICT = "entry_conflict", _("Entry refused as stale (conflict)")
+        CONFLICT_SETTLED = "conflict_settled", _("Conflict settled")
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)
@@ -588,4 +590,26 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["credential", "key"], name="idempotency_one_per_credential_key"),
         ]
+
+
+class EntryConflict(models.Model):
+    """A table's entry or undo refused as stale (issue 20 §5, ``scoring.conflicts``): pending until the
+    phone that sent it chooses (``settled_how``) or a referee settles it; both phones and the referee see it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entry_conflicts")
+    table_link = models.ForeignKey(TableLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    kind = models.CharField(max_length=10)  # "hand" or "undo"
+    game = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField()  # the hand's number sent, or the undone entry's position
+    sent = models.JSONField(default=dict, blank=True)  # the refused hand: winner, ended_by, value
+    created_at = models.DateTimeField(default=timezone.now)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled_how = models.CharField(max_length=10, blank=True)
+    settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+
+    class Meta:
+        verbose_name = _("entry conflict")
+        verbose_name_plural = _("entry conflicts")
+        indexes = [models.Index(fields=["match"], condition=Q(settled_at__isnull=True), name="entry_conflict_pending")]
 # ---- end of table links -------------------------------------------------------------------

@@ -82,6 +82,7 @@ OPTION_WORDS = {
     ("lead_after_tie", "nearest_tying_player"): pgettext_lazy(
         "súmula PDF", "after a tied trick the tied player nearest the first hand player leads"),
     ("iron_tie", "nobody"): pgettext_lazy("súmula PDF", "tied mão de ferro: nobody scores (art. 20)"),
+    ("iron_tie", "dealer_team"): pgettext_lazy("súmula PDF", "tied mão de ferro: the dealer's team scores"),
     ("iron_tie", "first_player_team"): pgettext_lazy(
         "súmula PDF", "tied mão de ferro: the team of the first hand player scores"),
     ("cover_after_tied_first", True): pgettext_lazy("súmula PDF", "covered cards allowed after a tied first trick"),
@@ -110,6 +111,10 @@ OPTION_WORDS = {
     ("blind_iron_hand", False): pgettext_lazy("súmula PDF", "mão de ferro played looking at one's own cards"),
     ("iron_hand_value", 3): pgettext_lazy("súmula PDF", "mão de ferro worth 3"),
     ("iron_hand_value", 1): pgettext_lazy("súmula PDF", "mão de ferro worth 1"),
+    ("bottom_of_deck", "before_first_card"): pgettext_lazy("súmula PDF", "bottom of the deck: before the first card"),
+    ("bottom_of_deck", "any_time"): pgettext_lazy("súmula PDF", "bottom of the deck: any time"),
+    ("wrong_cards_in_eleven", "art6"): pgettext_lazy("súmula PDF", "wrong deal in the 11: art. 6"),
+    ("wrong_cards_in_eleven", "art19"): pgettext_lazy("súmula PDF", "wrong deal in the 11: art. 19"),
     ("score_cap", True): pgettext_lazy("súmula PDF", "a hand cannot take a team past 12"),
     ("score_cap", False): pgettext_lazy("súmula PDF", "scores are not capped at 12"),
 }

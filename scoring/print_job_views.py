@@ -1,5 +1,6 @@
 """The print job's retry (POST /sumulas/impressao/trabalho/<pk>/de-novo/): the organizer
-queues a failed job again from its page (``scoring.print_upkeep.retry_job``)."""
+queues a failed job again from its page (``scoring.print_upkeep.retry_job``); with the broker down
+the job's page answers 503 with the reason."""
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
@@ -7,6 +8,9 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
+from config.errors import Unavailable
+
+from . import print_views as printing_pages
 from . import printing
 from .models import PrintJob
 from .print_upkeep import retry_job
@@ -19,5 +23,11 @@ def job_retry(request, pk: int):
     job = get_object_or_404(PrintJob.objects.select_related("tournament"), pk=pk)
     if not printing.can_see_job(request.user, job):
         raise PermissionDenied
-    retry_job(job)  # a second tap (the job is queued already) changes nothing
+    try:
+        retry_job(job)  # a second tap (the job is queued already) changes nothing
+    except Unavailable:  # the broker is down: the job's page says so (failed again, with the reason)
+        job.refresh_from_db()
+        response = printing_pages.render_job_page(request, job, status=503)
+        response["Retry-After"] = str(Unavailable.retry_after)
+        return response
     return redirect("printing:job", pk=job.pk)

@@ -1,9 +1,17 @@
 """Upkeep of print jobs: stalled jobs marked failed, retries, old PDFs removed.
 
 - :func:`fail_stalled_jobs` (Celery beat, every minute; and :func:`fail_if_stalled` when a
-  job's page polls it): a running job with no progress for ``PRINT_JOB_STALL_SECONDS`` is
+  job's page polls it): a running job with no progress for :func:`stall_seconds` is
   marked failed with the reason (its worker stopped), and so is a queued job that no
-  worker took within ``PRINT_JOB_QUEUE_TIMEOUT_SECONDS``.
+  worker took within ``PRINT_JOB_QUEUE_TIMEOUT_SECONDS``. A queued job whose task was never
+  sent (the process stopped between the job's commit and the send) is sent again.
+- :func:`stall_seconds`: the stall limit agrees with the broker's redelivery (issue 22 §4). A
+  task whose worker died comes back :func:`redelivery_seconds` after it was taken (Redis's
+  visibility timeout plus the restore interval); the next worker takes the job over once it
+  shows no progress for ``PRINT_JOB_HEARTBEAT_SECONDS`` (a redelivered task that finds it
+  still fresh checks back one heartbeat later). So a job is failed as stalled only after
+  redelivery + 2 heartbeats without progress, whatever ``PRINT_JOB_STALL_SECONDS`` says
+  (system check ``scoring.W003`` tells the operator when it says less).
 - :func:`retry_job`: the organizer queues a failed job again from its page (a double tap
   queues it once).
 - :func:`remove_old_files` (Celery beat, hourly): the PDFs of jobs finished more than
@@ -26,6 +34,8 @@ from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from config.errors import Unavailable
+
 from .models import PrintJob
 
 log = logging.getLogger(__name__)
@@ -35,8 +45,30 @@ def _minutes(seconds: int) -> int:
     return max(1, round(seconds / 60))
 
 
+def redelivery_seconds() -> int:
+    """How long after it was taken a task whose worker died is delivered again: Redis's visibility
+    timeout plus the interval at which live workers look for such tasks; 0 for a broker that does not
+    hold unacknowledged tasks back (RabbitMQ gives them back at once; the embedded default's filesystem
+    broker and the eager mode never do)."""
+    url = settings.CELERY_BROKER_URL or ""
+    if not url.startswith(("redis://", "rediss://", "sentinel://", "redis+socket://")):
+        return 0
+    return settings.BROKER_VISIBILITY_TIMEOUT + settings.BROKER_RESTORE_INTERVAL
+
+
+def minimum_stall_seconds() -> int:
+    """The shortest stall limit that lets a dead worker's task come back and take its job over."""
+    return redelivery_seconds() + 2 * settings.PRINT_JOB_HEARTBEAT_SECONDS
+
+
+def stall_seconds() -> int:
+    """A running job with no progress for this long is failed: ``PRINT_JOB_STALL_SECONDS``, never less
+    than :func:`minimum_stall_seconds`."""
+    return max(settings.PRINT_JOB_STALL_SECONDS, minimum_stall_seconds())
+
+
 def stalled_reason() -> str:
-    minutes = _minutes(settings.PRINT_JOB_STALL_SECONDS)
+    minutes = _minutes(stall_seconds())
     return ngettext(
         "No progress for %(minutes)d minute: the worker printing it stopped (restarted or lost). Try again.",
         "No progress for %(minutes)d minutes: the worker printing it stopped (restarted or lost). Try again.",
@@ -57,7 +89,7 @@ def fail_stalled_jobs(now=None) -> int:
     """Mark failed every stalled running job and every queued job nobody took; returns how many."""
     now = now or timezone.now()
     stalled = PrintJob.objects.filter(
-        status=PrintJob.Status.RUNNING, updated_at__lt=now - timedelta(seconds=settings.PRINT_JOB_STALL_SECONDS)
+        status=PrintJob.Status.RUNNING, updated_at__lt=now - timedelta(seconds=stall_seconds())
     ).update(status=PrintJob.Status.FAILED, error=stalled_reason(), finished_at=now, updated_at=now)
     never_taken = PrintJob.objects.filter(
         status=PrintJob.Status.QUEUED,
@@ -65,7 +97,22 @@ def fail_stalled_jobs(now=None) -> int:
     ).update(status=PrintJob.Status.FAILED, error=never_taken_reason(), finished_at=now, updated_at=now)
     if stalled or never_taken:
         log.warning("print jobs marked failed: %d stalled, %d never taken", stalled, never_taken)
+    resend_unsent(now)
     return stalled + never_taken
+
+
+def resend_unsent(now=None) -> int:
+    """Send again the task of every queued job that has no task id a minute after it was made (its
+    process stopped between the commit and the send); returns how many were sent."""
+    from .printing import queue_job
+
+    now = now or timezone.now()
+    unsent = PrintJob.objects.filter(status=PrintJob.Status.QUEUED, task_id="",
+                                     created_at__lt=now - timedelta(seconds=60)).values_list("pk", flat=True)
+    sent = sum(1 for pk in unsent if queue_job(pk))
+    if sent:
+        log.warning("print jobs sent again (never sent): %d", sent)
+    return sent
 
 
 def fail_if_stalled(job: PrintJob, now=None) -> bool:
@@ -74,7 +121,7 @@ def fail_if_stalled(job: PrintJob, now=None) -> bool:
         return False
     now = now or timezone.now()
     if job.status == PrintJob.Status.RUNNING:
-        limit, reason, field = settings.PRINT_JOB_STALL_SECONDS, stalled_reason(), "updated_at"
+        limit, reason, field = stall_seconds(), stalled_reason(), "updated_at"
     else:
         limit, reason, field = settings.PRINT_JOB_QUEUE_TIMEOUT_SECONDS, never_taken_reason(), "created_at"
     changed = PrintJob.objects.filter(
@@ -87,10 +134,12 @@ def fail_if_stalled(job: PrintJob, now=None) -> bool:
 
 def retry_job(job: PrintJob) -> bool:
     """Queue a failed job again (its progress reset); ``False`` if it is not failed (any more:
-    a second tap changes nothing). The caller checks the permission (``printing.can_see_job``)."""
-    from .printing import _queue
-    from .tasks import render_print_job
+    a second tap changes nothing). The caller checks the permission (``printing.can_see_job``).
+    Raises ``config.errors.Unavailable`` when the broker cannot be reached (the job is failed again,
+    with that reason)."""
+    from .printing import queue_job
 
+    outcome: dict[str, str] = {}
     with transaction.atomic():
         old_file = job.file.name if job.file else ""
         changed = PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.FAILED).update(
@@ -100,8 +149,10 @@ def retry_job(job: PrintJob) -> bool:
         if changed:
             if old_file:
                 transaction.on_commit(lambda: _delete_file(old_file))
-            transaction.on_commit(lambda: _queue(render_print_job, job.pk))
+            transaction.on_commit(lambda: outcome.update(error=queue_job(job.pk)))
     job.refresh_from_db()
+    if outcome.get("error"):
+        raise Unavailable(outcome["error"])
     return bool(changed)
 
 

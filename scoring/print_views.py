@@ -57,10 +57,13 @@ def _job(request, pk: int) -> PrintJob:
 def job_page(request, pk: int):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    job = _job(request, pk)
+    return render_job_page(request, _job(request, pk))
+
+
+def render_job_page(request, job: PrintJob, status: int = 200):
     return render(request, "scoring/print_job.html", {
         "job": job, "status_labels": {value: str(label) for value, label in PrintJob.Status.choices},
-    })
+    }, status=status)
 
 
 @require_GET

@@ -10,7 +10,8 @@ Owns the path from matches to PDF bytes (the rendering itself is ``scoring.pdf``
   committed: eagerly in-process by default, on a Celery worker when a broker is configured;
 - :func:`run_print_job` the body of that task: claims the job (:func:`claim_job`), renders
   every súmula into one PDF, writes the progress to the job as it goes (throttled), stores
-  the file and marks the job done or failed with the error. A task delivered again after
+  the file and marks the job done or failed with the error (a full disk in words, its partial
+  file removed; nothing raised). A task delivered again after
   its worker died takes the job over once it shows no progress; only the attempt that owns
   the job stores a PDF. Stalled jobs, retries and old PDFs: ``scoring.print_upkeep``.
 
@@ -21,6 +22,7 @@ the tournament's organizer (or staff / superusers).
 """
 from __future__ import annotations
 
+import errno
 import logging
 import time
 from collections import defaultdict
@@ -34,6 +36,10 @@ from django.db import transaction
 from django.db.models import F, Prefetch
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
+
+from config.errors import Unavailable
+from config.outage import report
 
 from . import access, numbering, pdf
 from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
@@ -203,8 +209,8 @@ def start_print_job(*, kind: str, user, round=None, matches: Iterable[Match] | N
                     site_url: str = "") -> PrintJob:
     """Record a print job for a round's matches (or the given matches of one tournament) and
     queue it; ``site_url`` is the address the print was asked from (the QR codes point there); raises ``PermissionDenied`` unless ``user`` may print the tournament's rounds,
-    ``ValueError`` for an unknown kind or nothing to print."""
-    from .tasks import render_print_job
+    ``ValueError`` for an unknown kind or nothing to print, ``config.errors.Unavailable`` when the
+    broker cannot be reached (the job is then recorded failed with that reason: nothing waits in vain)."""
 
     if kind not in KINDS:
         raise ValueError(f"unknown súmula kind {kind!r}")
@@ -221,20 +227,48 @@ def start_print_job(*, kind: str, user, round=None, matches: Iterable[Match] | N
         raise ValueError("nothing to print: no matches")
     if not can_print_round(user, tournament):
         raise PermissionDenied("only the tournament's organizer prints whole rounds")
+    outcome: dict[str, str] = {}
     with transaction.atomic():
         job = PrintJob.objects.create(
             kind=kind, tournament=tournament, round=round, total=len(match_list),
             created_by=user if _user_ok(user) else None, site_url=(site_url or "")[:200],
         )
         job.matches.set(match_list)
-        transaction.on_commit(lambda: _queue(render_print_job, job.pk))
+        transaction.on_commit(lambda: outcome.update(error=queue_job(job.pk)))
+    if outcome.get("error"):
+        job.refresh_from_db()
+        raise Unavailable(outcome["error"])
     return job
 
 
-def _queue(task, job_id: int) -> None:
-    result = task.delay(job_id)
+def broker_unreachable_reason() -> str:
+    return gettext("The print queue (the broker) could not be reached, so nothing was sent to the printing "
+                   "workers. Try again in a moment; if it goes on, check that Redis is running.")
+
+
+def queue_job(job_id: int) -> str:
+    """Send the job's task; returns "" when sent, else why not, and then the job is failed at once with
+    that reason (never left queued without a task: issue 22 §4). Eager (no broker), the task runs here
+    and its errors are its own."""
+    from .tasks import render_print_job
+
+    if render_print_job.app.conf.task_always_eager:
+        result = render_print_job.delay(job_id)
+    else:
+        try:
+            result = render_print_job.delay(job_id)
+        except Exception as error:  # noqa: BLE001 - kombu's OperationalError, redis's ConnectionError...
+            reason = broker_unreachable_reason()
+            detail = f"print job {job_id} not sent ({type(error).__name__}: {str(error)[:160]})"
+            if not report("print queue unreachable", detail):  # on the request's access line (and mailed)
+                log.error("print queue unreachable: %s", detail)  # a worker's sweep: in its log
+            now = timezone.now()
+            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+                status=PrintJob.Status.FAILED, error=reason, finished_at=now, updated_at=now)
+            return reason
     # eager runs are finished by now; keep the id of real queued tasks for the logs
     PrintJob.objects.filter(pk=job_id, task_id="").update(task_id=(result.id or "")[:64])
+    return ""
 
 
 class _Progress:
@@ -311,29 +345,78 @@ def run_print_job(job_id: int, *, progress_interval: float = PROGRESS_INTERVAL) 
             job.total = total
         data = pdf.render_many(sheets, job.kind, on_progress=_Progress(job.pk, total, progress_interval))
     except Exception as error:  # noqa: BLE001 - any failure is the job's, recorded for the organizer
-        log.exception("print job %s failed", job_id)
-        job.status = PrintJob.Status.FAILED
-        job.error = f"{type(error).__name__}: {error}"[:4000]
-        job.finished_at = timezone.now()
+        return _fail(job, error)
+    stored = ""
+    try:
+        with transaction.atomic():
+            if _still_mine(job) is None:
+                log.warning("print job %s: attempt %s finished after losing the job; its PDF is dropped",
+                            job_id, job.attempts)
+                job.refresh_from_db()
+                job.claim = BUSY
+                return job
+            stored = _store_pdf(job, data)
+            job.file.name = stored
+            job.status = PrintJob.Status.DONE
+            job.done = job.total
+            job.finished_at = timezone.now()
+            PrintJob.objects.filter(pk=job.pk).update(
+                status=job.status, done=job.done, file=stored, finished_at=job.finished_at,
+                updated_at=job.finished_at,
+            )
+    except Exception as error:  # noqa: BLE001 - a full disk, a store that failed: the job's, never raised
+        if stored:  # written, but the job's row was not: no file that no job names
+            _remove_file(job.file.storage, stored)
+        job.file.name = ""
+        return _fail(job, error)
+    return job
+
+
+def _store_pdf(job: PrintJob, data: bytes) -> str:
+    """Store the job's PDF and return its name; a write that fails (a full disk) leaves no partial file."""
+    storage = job.file.storage
+    name = storage.get_available_name(job.file.field.generate_filename(job, pdf_filename(job.kind, job=job)))
+    try:
+        return storage.save(name, ContentFile(data))
+    except BaseException:
+        _remove_file(storage, name)  # the name was free: what is there now is this write's partial file
+        raise
+
+
+def _remove_file(storage, name: str) -> None:
+    try:
+        storage.delete(name)
+    except Exception as error:  # noqa: BLE001 - the failure being recorded matters more
+        log.error("print file %s could not be removed: %s: %s", name, type(error).__name__, error)
+
+
+def failure_message(error: BaseException) -> str:
+    """What the organizer reads on the job's page: a disk error in words, any other error as it is."""
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return gettext("The server's disk is full: the PDF could not be saved (nothing half written was kept). "
+                       "Free some space on the server, or ask its administrator to, then try again.")
+    if isinstance(error, OSError):
+        return gettext("The PDF could not be saved: %(reason)s. Try again; if it happens again, tell the "
+                       "server's administrator.") % {"reason": error.strerror or str(error) or type(error).__name__}
+    return f"{type(error).__name__}: {error}"
+
+
+def _fail(job: PrintJob, error: BaseException) -> PrintJob:
+    """Record ``error`` on the job this attempt owns (failed, with a message); never raises."""
+    if isinstance(error, OSError):  # the machine's trouble, said in one line: no traceback to read
+        log.error("print job %s failed: %s: %s", job.pk, type(error).__name__, error)
+    else:
+        log.exception("print job %s failed", job.pk)
+    job.status = PrintJob.Status.FAILED
+    job.error = failure_message(error)[:4000]
+    job.finished_at = timezone.now()
+    try:
         PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.RUNNING, attempts=job.attempts).update(
             status=job.status, error=job.error, finished_at=job.finished_at, updated_at=job.finished_at
         )
-        return job
-    with transaction.atomic():
-        if _still_mine(job) is None:
-            log.warning("print job %s: attempt %s finished after losing the job; its PDF is dropped",
-                        job_id, job.attempts)
-            job.refresh_from_db()
-            job.claim = BUSY
-            return job
-        job.file.save(pdf_filename(job.kind, job=job), ContentFile(data), save=False)
-        job.status = PrintJob.Status.DONE
-        job.done = job.total
-        job.finished_at = timezone.now()
-        PrintJob.objects.filter(pk=job.pk).update(
-            status=job.status, done=job.done, file=job.file.name, finished_at=job.finished_at,
-            updated_at=job.finished_at,
-        )
+    except Exception as db_error:  # noqa: BLE001 - the database is down too: the stall sweep fails it later
+        log.error("print job %s: its failure could not be recorded: %s: %s",
+                  job.pk, type(db_error).__name__, str(db_error)[:200])
     return job
 
 

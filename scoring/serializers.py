@@ -162,6 +162,14 @@ class MatchSerializer(serializers.Serializer):
                                       help_text="Only for the organizer and the match's referee: the table's link.")
 
 
+class ConflictSettleSerializer(serializers.Serializer):
+    """What the phone whose entry was refused as stale chose (issue 20 §5, scoring/conflicts.py)."""
+
+    how = serializers.ChoiceField(choices=["keep", "after", "discard", "same", "referee"], help_text=(
+        "`keep`: the server's entry stays, mine is dropped; `after`: mine is sent after it; `discard`: mine and "
+        "the ones after it are dropped; `same`: it equalled the server's; `referee`: settled by a referee."))
+
+
 class UndoSerializer(serializers.Serializer):
     """The entry an undo removes (issue 20 §4): refused with 409 and ``state`` unless it is the last one."""
 

@@ -105,11 +105,33 @@ def revoke(match: Match, by) -> int:
 
 
 def close(match: Match, by) -> int:
-    """Revoke the match's links because its result was decided without the súmula (a W.O., issue 20 §2):
-    closed to entries. The caller (``tournaments.services.walkovers``) checked who may; how many."""
-    now = timezone.now()
-    return match.table_links.filter(revoked_at__isnull=True).update(
-        revoked_at=now, revoked_by=by if getattr(by, "is_authenticated", False) else None)
+    """Revoke the match's links because its result was decided without the súmula (a W.O., an organizer's
+    result, issue 20 §2): closed to entries. The caller checked who may; how many were active."""
+    return close_all([match.pk], by)
+
+
+def close_all(match_ids, by) -> int:
+    """:func:`close` for many matches at once (the walkovers of a withdrawn pair, of a generated round). A
+    match that never had a link gets one already revoked, so that none is minted for it later
+    (:func:`ensure_links`): a blank súmula or a card printed after the W.O. carries no live link, whatever
+    path printed it (a W.O. generated without a table has no card of a physical table either)."""
+    ids = list(dict.fromkeys(match_ids))
+    if not ids:
+        return 0
+    now, who = timezone.now(), by if getattr(by, "is_authenticated", False) else None
+    closed = TableLink.objects.filter(match_id__in=ids, revoked_at__isnull=True).update(revoked_at=now,
+                                                                                        revoked_by=who)
+    had = set(TableLink.objects.filter(match_id__in=ids).values_list("match_id", flat=True))
+    TableLink.objects.bulk_create([TableLink(match_id=pk, token=new_token(), created_at=now, revoked_at=now,
+                                             revoked_by=who) for pk in ids if pk not in had])
+    return closed
+
+
+def reopen(match: Match, by) -> TableLink:
+    """A match to be played again after all (a W.O. taken back with a pair's reinstatement): a new active link
+    (the old one stays dead), which its table's card then opens."""
+    return active_link(match) or TableLink.objects.create(
+        match=match, token=new_token(), created_by=by if getattr(by, "is_authenticated", False) else None)
 
 
 def resolve(token: str) -> TableLink | None:

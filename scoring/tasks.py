@@ -26,13 +26,14 @@ def render_print_job(self, job_id: int) -> str | None:
     again while another worker still makes progress on the job, it checks back later
     (until that one finishes, or the job shows no progress and this one takes it over).
     """
+    from .print_upkeep import stall_seconds
     from .printing import BUSY, run_print_job
 
     job = run_print_job(job_id)
     if job is None:
         return None
     if getattr(job, "claim", None) == BUSY and not self.request.is_eager:
-        retries_left = settings.PRINT_JOB_STALL_SECONDS // max(1, settings.PRINT_JOB_HEARTBEAT_SECONDS) + 2
+        retries_left = stall_seconds() // max(1, settings.PRINT_JOB_HEARTBEAT_SECONDS) + 2
         if self.request.retries < retries_left:
             raise self.retry(countdown=settings.PRINT_JOB_HEARTBEAT_SECONDS)
     return job.status

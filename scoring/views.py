@@ -26,7 +26,7 @@ from referee.engine.summary import ENDINGS
 from . import access, entry_views, pins, services
 from .display import ENDING_LABELS, load_match, match_context, seat_names, verification
 from .models import Match
-from .words import engine_words, pair_names
+from .words import engine_messages, pair_names
 from .words.field_words import page_message
 
 
@@ -187,7 +187,7 @@ def record_report(request, pk: int):
             "number": hand.number, "ending": ENDING_LABELS.get(hand.ended_by, hand.ended_by), "points": hand.points}
         for violation in hand.violations:
             messages.warning(request, f"{violation.get('article', '')}: "
-                                      f"{engine_words.name_pairs(violation.get('message', ''), match)}")
+                                      f"{engine_messages.render(violation, match)}")
         return note
 
     return _write(request, pk, action)

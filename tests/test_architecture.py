@@ -40,7 +40,7 @@ MAX_LINES = 800
 # (scoring/words/), never here; a new module in config/ is added to this list on purpose, or not at all.
 CONFIG_MODULES = {
     "__init__", "api", "api_errors", "append_only", "auth", "celery", "error_views",
-    "errors", "gunicorn_conf", "history", "logs", "middleware", "pagination", "schema", "settings",
+    "errors", "gunicorn_conf", "history", "logs", "middleware", "outage", "pagination", "schema", "settings",
     "storage", "urls", "view_only_admin", "views", "wsgi",
 }
 

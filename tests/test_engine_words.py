@@ -87,6 +87,8 @@ def engine_sentences() -> list[tuple[str, str]]:
     """Every f-string of the engine that names a pair by number, with each value as "1"."""
     found = []
     for path in sorted(ENGINE.glob("*.py")):
+        if path.name == "messages.py":  # violations and notes as data: tests/scoring/test_engine_messages.py
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.JoinedStr):
                 continue
@@ -97,7 +99,8 @@ def engine_sentences() -> list[tuple[str, str]]:
 
 
 def test_the_engine_sentences_are_found():
-    assert len(engine_sentences()) >= 15
+    # the refused reports' errors and the summary's: still finished sentences (violations and notes are data)
+    assert len(engine_sentences()) >= 6
 
 
 @pytest.mark.parametrize(("where", "text"), engine_sentences())

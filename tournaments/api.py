@@ -166,7 +166,8 @@ class PairImportView(TournamentAPIView):
                    responses={201: s.ImportReportSerializer, 400: s.ImportReportSerializer, **_errors(403, 409)})
     def post(self, request, slug):
         data = self.read(s.CsvImportSerializer)
-        report = import_pairs(self.get_tournament(), data["file"], request.user, mode=data["mode"])
+        report = import_pairs(self.get_tournament(), data["file"], request.user, mode=data["mode"],
+                              namesakes=data["namesakes"])
         code = status.HTTP_201_CREATED if report.created else status.HTTP_400_BAD_REQUEST
         return Response(report.as_dict(), status=code)
 
@@ -197,6 +198,32 @@ class PairWithdrawView(PairDetailView):
     def post(self, request, slug, pair_id):
         services.withdraw_pair(self.pair(), request.user, self.read(s.ReasonSerializer)["reason"])
         return Response(s.PairSerializer(self.pair(), context=self.get_serializer_context()).data)
+
+
+class PairDisqualifyView(PairDetailView):
+    """Disqualify a pair with a reason (audited): it leaves as a withdrawn pair does and ranks last."""
+
+    serializer_class = s.ReasonSerializer
+
+    @extend_schema(request=s.ReasonSerializer, responses={200: s.PairSerializer, **_errors(400, 403, 409)})
+    def post(self, request, slug, pair_id):
+        services.disqualify_pair(self.pair(), request.user, self.read(s.ReasonSerializer)["reason"])
+        return Response(s.PairSerializer(self.pair(), context=self.get_serializer_context()).data)
+
+
+class PlacingOverrideView(TournamentAPIView):
+    """Set a pair's final place by hand, with a reason (audited); ``place`` null takes it back."""
+
+    serializer_class = s.PlacingOverrideSerializer
+
+    @extend_schema(request=s.PlacingOverrideSerializer, responses={200: s.StandingsSerializer,
+                                                                   **_errors(400, 403, 409)})
+    def post(self, request, slug):
+        data = self.read(s.PlacingOverrideSerializer)
+        services.override_placing(self.get_tournament(), request.user, pair=data["pair"], place=data["place"],
+                                  reason=data["reason"])
+        tournament = Tournament.objects.get(pk=self.get_tournament().pk)
+        return Response(services.standings(tournament).as_dict())
 
 
 # ---------------------------------------------------------------------------------------- stage
@@ -420,6 +447,19 @@ class MatchWalkoverView(TournamentAPIView):
     def post(self, request, slug, match_id):
         data = self.read(s.WalkoverSerializer)
         services.record_walkover(self.match(), data["absent"], request.user, reason=data.get("reason", ""))
+        return match_response(self)
+
+
+class MatchDoubleWalkoverView(TournamentAPIView):
+    """Double W.O.: neither pair played; nobody wins, each loses (not in a bracket). A reason is required."""
+
+    serializer_class = s.ReasonSerializer
+
+    @extend_schema(request=s.ReasonSerializer, responses={200: s.TournamentMatchSerializer,
+                                                          **_errors(400, 403, 404, 409)})
+    def post(self, request, slug, match_id):
+        data = self.read(s.ReasonSerializer)
+        services.record_double_walkover(self.match(), request.user, reason=data["reason"])
         return match_response(self)
 
 

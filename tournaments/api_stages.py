@@ -29,7 +29,7 @@ class StageStateSerializer(serializers.ModelSerializer):
         fields = ["position", "name", "display_name", "format", "format_name", "state", "seeding", "tiebreaks",
                   "third_place", "grand_final_reset", "group_count", "swiss_rounds", "swiss_order", "legs",
                   "best_of", "round_best_of", "qualification", "qualifiers", "qualifiers_per_group",
-                  "qualify_from", "entrants", "entrants_adjusted", "started_at", "walkover_scores",
+                  "qualify_from", "unequal_groups", "entrants", "entrants_adjusted", "started_at", "walkover_scores", "withdrawn_last", "third_place_best_of", "bye_value", "bye_played",
                   "standings_lot_seed", "lot_seed", "bracket_first_round"]
         read_only_fields = fields
 
@@ -52,14 +52,28 @@ class StageSettingsSerializer(serializers.Serializer):
     best_of = serializers.IntegerField(required=False, allow_null=True,
                                        help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
     round_best_of = serializers.DictField(child=serializers.IntegerField(), required=False,
-                                          help_text='Round of the stage to games per match; "-1" the last round, '
+                                          help_text='Round of the stage to games per match; "-1" the last round '
+                                                    '(in a double elimination the grand final, its reset included), '
                                                     '"-2" the one before: {"-2": 3, "-1": 3}.')
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=[t.value for t in Tiebreak]),
                                       required=False)
     walkover_scores = serializers.BooleanField(required=False)
+    bye_value = serializers.ChoiceField(choices=Stage.ByeValue.choices, required=False,
+                                        help_text="A bye is worth: win (default), draw (half) or nothing.")
+    bye_played = serializers.BooleanField(required=False, help_text="A bye counts in played and won (drawn, "
+                                          "lost): P = W + L (default true).")
+    third_place_best_of = serializers.IntegerField(required=False, allow_null=True,
+                                                   help_text="Games in the third-place match: 1, 3 or 5; null: the "
+                                                             "stage's (not the final's).")
+    withdrawn_last = serializers.BooleanField(required=False, help_text="Withdrawn and disqualified pairs rank below "
+                                              "every pair still in (default true).")
     qualification = serializers.ChoiceField(choices=Stage.Qualification.choices, required=False)
     qualifiers = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     qualify_from = serializers.IntegerField(required=False, min_value=1)
+    unequal_groups = serializers.ChoiceField(
+        choices=Stage.UnequalGroups.choices, required=False,
+        help_text="Pairs of one place in groups of different sizes: drop_last (default; the results against the "
+                  "last of the larger groups left out) or per_match.")
 
 
 class QualifiersSerializer(serializers.Serializer):

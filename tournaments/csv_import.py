@@ -168,8 +168,16 @@ def _whole_number(text: str) -> int | str:
     return int(text) if text.isdigit() else text
 
 
-def import_pairs(tournament: Tournament, data, by, *, mode: Mode | str = Mode.ALL_OR_NOTHING) -> ImportReport:
+NAMESAKES = ("ask", "reuse", "different")
+
+
+def import_pairs(tournament: Tournament, data, by, *, mode: Mode | str = Mode.ALL_OR_NOTHING,
+                 namesakes: str = "ask") -> ImportReport:
     """Register the pairs of a CSV file (bytes, text or a file object); see the module docstring.
+
+    ``namesakes``: what to do with a new player named like a player already registered (issue 26 §7):
+    ``ask`` (the row is reported, naming the registered player), ``reuse`` (this organizer's one player of
+    that name from an earlier tournament is taken), ``different`` (a new player is registered).
 
     Raises ``services.Forbidden`` / ``services.Conflict`` when the user may not register pairs
     or registration is closed; everything wrong with the file itself is in the report."""
@@ -177,6 +185,8 @@ def import_pairs(tournament: Tournament, data, by, *, mode: Mode | str = Mode.AL
         mode = Mode(mode)
     except ValueError:
         raise services.TournamentError(_("Unknown mode; use all_or_nothing or valid_rows."), "mode") from None
+    if namesakes not in NAMESAKES:
+        raise services.TournamentError(_("Unknown choice; use ask, reuse or different."), "namesakes")
     report = ImportReport(mode)
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
@@ -192,7 +202,7 @@ def import_pairs(tournament: Tournament, data, by, *, mode: Mode | str = Mode.AL
             return report
         if report.too_long:
             return report
-        cleaned_rows = _clean_rows(tournament, rows, report)
+        cleaned_rows = _clean_rows(tournament, rows, report, namesakes)
         if report.errors and mode == Mode.ALL_OR_NOTHING:
             return report
         for _row, cleaned in cleaned_rows:
@@ -266,7 +276,7 @@ def _parse(text: str, report: ImportReport) -> list[tuple[int, dict[str, str], d
     return rows
 
 
-def _clean_rows(tournament: Tournament, rows, report: ImportReport) -> list[tuple[int, dict]]:
+def _clean_rows(tournament: Tournament, rows, report: ImportReport, namesakes: str = "ask") -> list[tuple[int, dict]]:
     names: set[str] = set()
     seeds: set[int] = set()
     people: dict[tuple, int] = {}
@@ -278,7 +288,8 @@ def _clean_rows(tournament: Tournament, rows, report: ImportReport) -> list[tupl
             if values.get(key):
                 data[key] = _whole_number(values[key])
         try:
-            cleaned = services.clean_registration(tournament, data, taken_names=names, taken_seeds=seeds)
+            cleaned = services.clean_registration(tournament, data, taken_names=names, taken_seeds=seeds,
+                                                  namesakes=namesakes)
             for key in services.PAIR_PLAYER_FIELDS:
                 spec = cleaned[key]
                 if spec is not None and spec.key[0] != "new":

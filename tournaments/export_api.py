@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from config.api import error_body
 
 from . import exports, live
-from .models import Round, Tournament
+from .models import Round, Stage, Tournament
 
 
 class CSVRenderer(BaseRenderer):
@@ -77,9 +77,21 @@ def _schema(description: str, **extra):
 
 class StandingsExportView(ExportView):
     @_schema("The standings, overall then per group: rank, pair, players, played, won, lost, byes, games and "
-             "points (tentos) for and against, each tiebreak's value and the lot.")
+             "points (tentos) for and against, each tiebreak's value and the lot. Overall, with several stages, "
+             "each row names the stage that decided its place (stage, stage_name, decided_by: bracket or "
+             "standings) and its figures are that stage's. ``?stage=N``: the standings of stage N alone.",
+             parameters=[OpenApiParameter("stage", int, description="A stage's position: its own standings.")])
     def get(self, request, slug):
-        return self.answer(exports.standings(self.tournament()))
+        tournament = self.tournament()
+        position = request.query_params.get("stage")
+        if position is None:
+            return self.answer(exports.standings(tournament))
+        stage = Stage.objects.filter(tournament=tournament, position=position if position.isdigit() else 0).first()
+        if stage is None:
+            return Response(error_body("stage", _("No stage %(number)s in this tournament.") % {"number": position}),
+                            status=404)
+        stage.tournament = tournament
+        return self.answer(exports.standings(tournament, stage))
 
 
 class ResultsExportView(ExportView):

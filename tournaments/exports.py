@@ -68,23 +68,30 @@ def to_csv(export: Export) -> str:
 
 STANDING_COLUMNS = ["rank", "group", "pair_id", "pair", "players", "withdrawn", "played", "won", "lost", "byes",
                     "games_for", "games_against", "points_for", "points_against", "point_difference"]
+DECIDING_COLUMNS = ["stage", "stage_name", "decided_by"]
 
 
-def standings(tournament: Tournament) -> Export:
-    """The standings in their order (overall; then each group's, ``group`` named, for groups)."""
-    table = services.standings(tournament)
-    tiebreaks = [t for t in table.tiebreaks if t not in STANDING_COLUMNS and t != "matches_won"]
-    columns = STANDING_COLUMNS + tiebreaks + ["lot"]
+def standings(tournament: Tournament, stage=None) -> Export:
+    """The standings in their order (overall; then each group's, ``group`` named, for groups). Overall
+    with several stages, each row names the stage that decided its place and carries that stage's
+    figures (issue 24); with ``stage``, that stage's own standings."""
+    table = services.standings(tournament, stage)
+    names = list(dict.fromkeys([*table.tiebreaks, *(t for st in table.stages for t in st["tiebreaks"])]))
+    tiebreaks = [t for t in names if t not in STANDING_COLUMNS and t != "matches_won"]
+    columns = STANDING_COLUMNS + (DECIDING_COLUMNS if table.stages else []) + tiebreaks + ["lot"]
     rows = []
     for group, lines in [("", table.rows), *table.groups]:
         for line in lines:
             data = line.as_dict()
-            row = {c: data.get(c) for c in STANDING_COLUMNS if c in data}
+            row = {c: data.get(c) for c in STANDING_COLUMNS + DECIDING_COLUMNS if c in data}
             row.update(group=group, pair_id=line.pair.pk, pair=line.pair.name, players=_players(line.pair),
                        lot=line.lot, **{t: line.values.get(t) for t in tiebreaks})
             rows.append(row)
-    return Export(f"{tournament.slug}-standings", columns, rows,
-                  {"tournament": tournament.slug, "tiebreaks": table.tiebreaks, "lot_seed": table.lot_seed})
+    name = f"{tournament.slug}-standings" + (f"-stage-{stage.position}" if stage is not None else "")
+    return Export(name, columns, rows,
+                  {"tournament": tournament.slug, "tiebreaks": table.tiebreaks, "lot_seed": table.lot_seed,
+                   **({"stage": stage.position} if stage is not None else {}),
+                   **({"stages": table.stages} if table.stages else {})})
 
 
 # ------------------------------------------------------------------------------------ results

@@ -73,8 +73,12 @@ class ServiceForm(forms.Form):
     #: service field (or its first part, before a dot) -> form field
     field_map: dict[str, str] = {}
 
+    #: the prefix of the fields' ids: several forms share the dashboard, each with its own ids (issue 26 §11)
+    id_prefix = "id"
+
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
+        kwargs.setdefault("auto_id", f"{self.id_prefix}_%s")
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             field.label = capfirst(field.label)
@@ -91,6 +95,7 @@ class PairRegistrationForm(ServiceForm):
     ``PairRegistrationForm(data, tournament=t)``; ``form.save(by=request.user)`` returns the
     :class:`Pair`, or ``None`` with the errors on the form."""
 
+    id_prefix = "pair"
     name = forms.CharField(label=_("pair name"), max_length=120)
     rating = forms.IntegerField(label=_("rating"), required=False, min_value=0, max_value=1_000_000)
     seed = forms.IntegerField(label=_("seed"), required=False, min_value=1, max_value=100_000)
@@ -109,6 +114,12 @@ class PairRegistrationForm(ServiceForm):
                     label=capfirst(f"{PLAYER_LABELS[part]} ({label})"), max_length=limit,
                     required=required and part == "name",
                 )
+        for prefix in ("first", "second", "substitute"):  # "the same person?" answered (issue 26 §7)
+            self.fields[f"{prefix}_existing"] = forms.IntegerField(required=False, min_value=1,
+                                                                   widget=forms.HiddenInput)
+        self.fields["different_people"] = forms.BooleanField(
+            label=_("They are different people with the same name: register a new player"), required=False)
+        self.namesakes: dict[str, list] = {}
         self.field_map = {
             "name": "name", "rating": "rating", "seed": "seed", "status": "status",
             "first_player": "first_name", "second_player": "second_name", "substitute": "substitute_name",
@@ -117,7 +128,10 @@ class PairRegistrationForm(ServiceForm):
                for part in PLAYER_PARTS},
         }
 
-    def _player(self, prefix: str) -> dict | None:
+    def _player(self, prefix: str) -> dict | int | None:
+        existing = self.cleaned_data.get(f"{prefix}_existing")
+        if existing:  # "yes, the same person": the registered player, by id
+            return existing
         data = {part: self.cleaned_data.get(f"{prefix}_{part}") or "" for part in PLAYER_PARTS}
         return data if any(data.values()) else None
 
@@ -127,6 +141,7 @@ class PairRegistrationForm(ServiceForm):
             "second_player": self._player("second"), "substitute": self._player("substitute"),
             "rating": self.cleaned_data.get("rating"), "seed": self.cleaned_data.get("seed"),
             "status": self.cleaned_data.get("status") or Pair.Status.CONFIRMED,
+            "different_people": bool(self.cleaned_data.get("different_people")),
         }
 
     def save(self, by) -> Pair | None:
@@ -136,6 +151,12 @@ class PairRegistrationForm(ServiceForm):
             return services.register_pair(self.tournament, by, **self.registration())
         except services.TournamentError as error:
             self.service_error(error)
+            candidates = getattr(error, "candidates", None)
+            if candidates:  # the page offers each registered player, or "different people"
+                prefix = {"first_player": "first", "second_player": "second",
+                          "substitute": "substitute"}[error.field.split(".")[0]]
+                self.namesakes = {"prefix": prefix, "field": f"{prefix}_existing",
+                                  "candidates": [{"player": p, "pair": pair} for p, pair in candidates[:5]]}
             return None
 
 
@@ -143,12 +164,19 @@ class CsvImportForm(ServiceForm):
     """Upload a CSV of pairs (see ``tournaments.csv_import``). ``save(by)`` returns the
     :class:`ImportReport` (its ``errors`` list the bad rows), or ``None`` if the form is invalid."""
 
+    id_prefix = "csv"
     file = forms.FileField(label=_("CSV file"))
     mode = forms.ChoiceField(
         label=_("bad rows"), initial=Mode.ALL_OR_NOTHING.value,
         choices=[(Mode.ALL_OR_NOTHING.value, _("Import nothing if a row is bad")),
                  (Mode.VALID_ROWS.value, _("Import the good rows, report the bad ones"))],
     )
+
+    namesakes = forms.ChoiceField(
+        label=_("players with a name already registered"), initial="ask", required=False,
+        choices=[("ask", _("Report the row, so that I choose")),
+                 ("reuse", _("The same person: use my registered player")),
+                 ("different", _("Different people: register new players"))])
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -158,7 +186,8 @@ class CsvImportForm(ServiceForm):
         if not self.is_valid():
             return None
         try:
-            return import_pairs(self.tournament, self.cleaned_data["file"], by, mode=self.cleaned_data["mode"])
+            return import_pairs(self.tournament, self.cleaned_data["file"], by, mode=self.cleaned_data["mode"],
+                                namesakes=self.cleaned_data.get("namesakes") or "ask")
         except services.TournamentError as error:
             self.service_error(error)
             return None
@@ -186,6 +215,7 @@ class WithdrawalForm(ServiceForm):
 class StageForm(ServiceForm):
     """The tournament's format. ``tiebreaks`` keeps the order in which the values were posted."""
 
+    id_prefix = "stage"
     format = forms.ChoiceField(label=_("format"), choices=Stage.Format.choices)
     seeding = forms.ChoiceField(label=_("seeding"), choices=Stage.Seeding.choices, initial=Stage.Seeding.ORDER)
     third_place = forms.BooleanField(label=_("third-place match"), required=False)

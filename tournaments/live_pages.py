@@ -161,6 +161,7 @@ class WallLine:
     table: int | None
     opponent: str
     bye: bool = False
+    label: str = ""  # "Third-place match" / "Final" when a round holds both
 
 
 def sort_key(name: str) -> tuple[str, str]:
@@ -173,9 +174,15 @@ def sort_key(name: str) -> tuple[str, str]:
 def wall_sheet_rows(rnd: Round) -> list[WallLine]:
     """One line per pair of the round: its table and opponent (a bye has no table), alphabetical."""
     lines = []
-    for match in services.round_matches(rnd):
+    matches = services.round_matches(rnd)
+    third = {m.pk for m in matches if getattr(getattr(m, "bracket_node", None), "section", "") == "third_place"}
+    for match in matches:
+        label = ""
+        if third:
+            label = _("Third-place match") if match.pk in third else _("Final")
         for me, other in ((match.pair_a, match.pair_b), (match.pair_b, match.pair_a)):
-            lines.append(WallLine(me.name, " / ".join(p.name for p in me.players), match.table, other.name))
+            lines.append(WallLine(me.name, " / ".join(p.name for p in me.players), match.table, other.name,
+                                  label=label))
     for bye in Bye.objects.filter(round=rnd).select_related("pair__first_player", "pair__second_player"):
         lines.append(WallLine(bye.pair.name, " / ".join(p.name for p in bye.pair.players), None, "", bye=True))
     lines.sort(key=lambda line: sort_key(line.pair))

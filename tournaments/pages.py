@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import formats
 from django.utils.text import capfirst
@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
-from scoring.models import Match
+from scoring.models import Match, Signature, SumulaVersion
 
 from . import services
 from .models import AuditEntry, BracketNode, Bye, CheckIn, GroupMember, Pair, Result, Round, Stage, TableAssignment, Tournament
@@ -66,6 +66,8 @@ def result_text(result: Result | None, match_best_of: int, *, flip: bool = False
         return ""
     if result.kind == Result.Kind.WALKOVER:
         return "W.O."
+    if result.kind == Result.Kind.DOUBLE_WALKOVER:
+        return "W.O. × W.O."
     if match_best_of == 1:
         a, b = result.points_a, result.points_b
     else:
@@ -324,9 +326,40 @@ class MatchRow:
     number: int | None = None
     third_place: bool = False
 
+    awaiting_referee: bool = False  # signed by both pairs, the referee's countersignature still missing
+
     @property
     def winner_id(self) -> int | None:
         return self.result.winner_id if self.result is not None else None
+
+    @property
+    def reopened(self) -> bool:
+        """A received súmula corrected since (issue 26 §2): its official result stands until it is received again."""
+        return (self.result is not None and self.result.kind == Result.Kind.SUMULA
+                and self.match.status != Match.Status.RECEIVED)
+
+    @property
+    def signed_winner(self):
+        """The pair the signed súmula says won (shown before the organizer receives it)."""
+        m = self.match
+        return m.pair(m.winner) if m.status == Match.Status.SIGNED and m.winner is not None else None
+
+
+def mark_awaiting_referee(rows: list[MatchRow]) -> list[MatchRow]:
+    """Flag the signed rows whose current version the match's referee has not countersigned (one query),
+    so the organizer sees why "receive" would be refused before pressing it (issue 26 §3)."""
+    signed = [r for r in rows if r.match.status == Match.Status.SIGNED and r.match.referee_id]
+    if not signed:
+        return rows
+    latest: dict[int, bool] = {}
+    for match_id, countersigned in (
+            SumulaVersion.objects.filter(match__in=[r.match.pk for r in signed])
+            .annotate(countersigned=Exists(Signature.objects.filter(version=OuterRef("pk"), role="referee")))
+            .order_by("match_id", "number").values_list("match_id", "countersigned")):
+        latest[match_id] = countersigned  # the last (highest number) wins
+    for row in signed:
+        row.awaiting_referee = not latest.get(row.match.pk, False)
+    return rows
 
 
 def match_rows(matches: list[Match], numbers: dict[str, int] | None = None) -> list[MatchRow]:
@@ -344,7 +377,8 @@ def match_rows(matches: list[Match], numbers: dict[str, int] | None = None) -> l
 def generated_rounds(tournament: Tournament) -> list[Round]:
     """Generated rounds with their number of matches and of matches still without an official result."""
     official = Q(matches__tournament_result__isnull=False) & (
-        Q(matches__tournament_result__kind__in=[Result.Kind.WALKOVER, Result.Kind.MANUAL])
+        Q(matches__tournament_result__kind__in=[Result.Kind.WALKOVER, Result.Kind.MANUAL,
+                                                Result.Kind.DOUBLE_WALKOVER])
         | Q(matches__status=Match.Status.RECEIVED))
     return list(
         Round.objects.filter(tournament=tournament, generated_at__isnull=False)

@@ -9,10 +9,12 @@ it (and to site operators).
 """
 from __future__ import annotations
 
+import unicodedata
+
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from config.errors import Forbidden
+from config.errors import Forbidden, ServiceError
 
 from .models import Pair, Player, Tournament
 
@@ -81,3 +83,56 @@ def contact_visible(player: Player, user) -> bool:
     if user.is_staff or user.is_superuser:
         return True
     return player.entered_by_id is None or player.entered_by_id == user.pk
+
+
+def plain_name(name: str) -> str:
+    """A name as people compare it: no accents, no case, single spaces ("José  Antônio" = "jose antonio")."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
+
+
+class SameName(ServiceError):
+    """A new player has the name of a player already registered (issue 26 §7): the same person, or another?
+    ``candidates`` are ``(player, pair or None)``: in a pair of this tournament, or this organizer's player."""
+
+    def __init__(self, message: str, field: str, candidates: list) -> None:
+        super().__init__(message, field)
+        self.candidates = candidates
+
+
+def namesakes(tournament: Tournament, name: str, exclude_pair: Pair | None = None) -> list[tuple[Player, Pair | None]]:
+    """Players named like ``name`` (:func:`plain_name`): first those in a pair of ``tournament`` still in it
+    (with that pair), then this organizer's other players (pair None)."""
+    wanted = plain_name(name)
+    found: list[tuple[Player, Pair | None]] = []
+    seen: set[int] = set()
+    pairs = Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.WITHDRAWN).select_related(
+        "first_player", "second_player", "substitute")
+    if exclude_pair is not None:
+        pairs = pairs.exclude(pk=exclude_pair.pk)
+    for pair in pairs:
+        for player in (pair.first_player, pair.second_player, pair.substitute):
+            if player is not None and player.pk not in seen and plain_name(player.name) == wanted:
+                seen.add(player.pk)
+                found.append((player, pair))
+    others = Pair.objects.filter(_same_organizer(tournament)).values_list(
+        "first_player_id", "first_player__name", "second_player_id", "second_player__name",
+        "substitute_id", "substitute__name")
+    more = sorted({pk for row in others for pk, named in zip(row[::2], row[1::2])
+                   if pk and pk not in seen and plain_name(named) == wanted})
+    found += [(player, None) for player in Player.objects.filter(pk__in=more).order_by("pk")]
+    return found
+
+
+def same_name_error(tournament: Tournament, name: str, field: str, exclude_pair: Pair | None = None) -> SameName | None:
+    """The question to ask before registering a new player called ``name``, or None when nobody has that name."""
+    candidates = namesakes(tournament, name, exclude_pair)
+    if not candidates:
+        return None
+    player, pair = candidates[0]
+    where = (_("in the pair %(pair)s of this tournament") % {"pair": pair.name} if pair is not None
+             else _("in an earlier tournament of yours"))
+    club = f" ({player.club})" if player.club else ""
+    return SameName(_("%(name)s%(club)s is already registered %(where)s (player id %(id)s). Is it the same person? "
+                      "Choose the registered player, or confirm that they are different people.")
+                    % {"name": player.name, "club": club, "where": where, "id": player.pk}, field, candidates)

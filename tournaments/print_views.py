@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config.errors import Unavailable
 from scoring import printing
 from scoring.print_views import deny
 
@@ -30,7 +31,7 @@ def round_print(request, pk: int):
     round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
     if not printing.can_print_round(request.user, round_.tournament):
         return deny(request)
-    error = ""
+    error, message, status = "", "", 400
     if request.method == "POST":
         kind = request.POST.get("kind", "")
         if kind not in printing.KINDS:
@@ -38,16 +39,24 @@ def round_print(request, pk: int):
         elif not round_.matches.exists():
             error = "empty"
         else:
-            job = printing.start_print_job(kind=kind, user=request.user, round=round_,
-                                           site_url=printing.site_address(request))
-            return redirect("printing:job", pk=job.pk)
+            try:
+                job = printing.start_print_job(kind=kind, user=request.user, round=round_,
+                                               site_url=printing.site_address(request))
+            except Unavailable as unavailable:  # the broker is down: said now, never a 500 (issue 22 §4)
+                error, message, status = "unavailable", unavailable.message, 503
+            else:
+                return redirect("printing:job", pk=job.pk)
     matches = (
         round_.matches.select_related("pair_a", "pair_b").order_by("table", "pk")
     )
     jobs = round_.print_jobs.select_related("created_by")[:10]
-    return render(request, "scoring/print_round.html", {
+    response = render(request, "scoring/print_round.html", {
         "round": round_, "tournament": round_.tournament, "matches": matches, "jobs": jobs, "error": error,
-    }, status=400 if error else 200)
+        "message": message,
+    }, status=status if error else 200)
+    if status == 503:
+        response["Retry-After"] = str(Unavailable.retry_after)
+    return response
 
 
 @require_GET

@@ -122,7 +122,7 @@ class PairSerializer(serializers.ModelSerializer):
     class Meta:
         model = Pair
         fields = ["id", "name", "status", "rating", "seed", "first_player", "second_player", "substitute",
-                  "registered_at", "withdrawn_at", "withdrawal_reason"]
+                  "registered_at", "withdrawn_at", "withdrawal_reason", "disqualified"]
 
 
 class PairCreateSerializer(serializers.Serializer):
@@ -133,6 +133,11 @@ class PairCreateSerializer(serializers.Serializer):
     rating = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     status = serializers.CharField(required=False, help_text="confirmed (default) or pending")
+    different_people = serializers.BooleanField(
+        required=False, default=False,
+        help_text="A new player named like a player already registered (in this tournament or by this organizer) "
+                  "is refused (400, the field names the player) until the request says they are different people "
+                  "(true), or gives the registered player by id.")
 
 
 class PairUpdateSerializer(serializers.Serializer):
@@ -147,9 +152,19 @@ class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=300)
 
 
+class PlacingOverrideSerializer(serializers.Serializer):
+    pair = serializers.IntegerField()
+    place = serializers.IntegerField(allow_null=True, min_value=1, help_text="null: take the decision back.")
+    reason = serializers.CharField(max_length=300)
+
+
 class CsvImportSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="UTF-8 CSV (BOM allowed), comma or semicolon separated.")
     mode = serializers.ChoiceField(choices=[m.value for m in Mode], default=Mode.ALL_OR_NOTHING.value)
+    namesakes = serializers.ChoiceField(
+        choices=["ask", "reuse", "different"], default="ask",
+        help_text="A new player named like a registered one: ask (report the row), reuse (this organizer's one "
+                  "registered player of that name from an earlier tournament), different (a new player).")
 
 
 class RowErrorSerializer(serializers.Serializer):
@@ -174,7 +189,8 @@ class StageSerializer(serializers.ModelSerializer):
         model = Stage
         fields = ["format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                   "swiss_rounds", "tiebreaks", "walkover_scores", "lot_seed", "standings_lot_seed",
-                  "bracket_first_round", "swiss_order", "legs", "best_of", "round_best_of"]
+                  "bracket_first_round", "swiss_order", "legs", "best_of", "round_best_of", "withdrawn_last",
+                  "third_place_best_of", "bye_value", "bye_played"]
         read_only_fields = fields
 
 
@@ -196,6 +212,14 @@ class StageWriteSerializer(serializers.Serializer):
                                        help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
     round_best_of = serializers.DictField(child=serializers.IntegerField(), required=False,
                                           help_text='Per round of the stage; "-1" the last: {"-2": 3, "-1": 3}.')
+    bye_value = serializers.ChoiceField(choices=Stage.ByeValue.choices, required=False,
+                                        help_text="A bye is worth: win (default), draw (half) or nothing.")
+    bye_played = serializers.BooleanField(required=False, help_text="A bye counts in played and won (drawn, lost): "
+                                          "P = W + L (default true).")
+    third_place_best_of = serializers.IntegerField(required=False, allow_null=True, help_text="Games in the "
+                                                   "third-place match: 1, 3 or 5; null: the stage's (not the final's).")
+    withdrawn_last = serializers.BooleanField(required=False, help_text="Withdrawn and disqualified pairs rank "
+                                              "below every pair still in (default true).")
 
 
 # ---- rounds, matches, results
@@ -388,6 +412,7 @@ class StandingRowSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
     played = serializers.IntegerField()
     won = serializers.IntegerField()
+    drawn = serializers.IntegerField(help_text="Byes worth a draw, when byes count as played.")
     lost = serializers.IntegerField()
     byes = serializers.IntegerField()
     games_for = serializers.IntegerField()
@@ -399,6 +424,12 @@ class StandingRowSerializer(serializers.Serializer):
     lot = serializers.IntegerField(help_text="Draw number separating pairs tied on every tiebreak.")
     place = serializers.IntegerField(allow_null=True, help_text="Final place from a knockout's bracket (null while "
                                      "the pair is still in it, or without a knockout).")
+    stage = serializers.IntegerField(allow_null=True, help_text="Overall table of several stages: the position of "
+                                     "the stage that decided this place (its figures are that stage's).")
+    stage_name = serializers.CharField()
+    decided_by = serializers.CharField(help_text="bracket (the round reached), standings (the stage's tiebreaks), "
+                                       "organizer (placed by hand: override_reason); empty in a one-stage table.")
+    override_reason = serializers.CharField(help_text="Why the organizer set this place by hand (audited).")
 
 
 class StandingGroupSerializer(serializers.Serializer):
@@ -412,6 +443,8 @@ class StandingsSerializer(serializers.Serializer):
     walkover_scores = serializers.BooleanField()
     rows = StandingRowSerializer(many=True)
     groups = StandingGroupSerializer(many=True)
+    stages = serializers.ListField(child=serializers.DictField(), help_text="Overall table of several stages: "
+                                   "each deciding stage (position, name, tiebreaks, decided_by, lot_seed).")
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

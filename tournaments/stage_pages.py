@@ -28,6 +28,10 @@ BEST_OF = [("", gettext_lazy("The stage's")), (1, gettext_lazy("Single game")), 
 class LaterStageForm(forms.Form):
     """A stage after the first: its format and the rule its qualifiers come by."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "later_%s")  # its own ids beside the dashboard's other forms (issue 26 §11)
+        super().__init__(*args, **kwargs)
+
     name = forms.CharField(label=gettext_lazy("name"), max_length=80, required=False)
     format = forms.ChoiceField(label=gettext_lazy("format"),
                                choices=[c for c in Stage.Format.choices if c[0] != Stage.Format.GROUPS_KNOCKOUT])
@@ -116,8 +120,7 @@ def dashboard_stages(tournament: Tournament, form: LaterStageForm | None = None)
             "proposal_names": [(p, names.get(p, "?")) for p in proposal.order] if proposal else [],
             "candidates": (Pair.objects.filter(tournament=tournament, status=Pair.Status.CONFIRMED)
                            .order_by("name").values_list("pk", "name")) if proposal and proposal.problems else [],
-            "later_stage_form": form or LaterStageForm(), "can_add_stage": bool(rows)
-            and tournament.status != Tournament.Status.FINISHED}
+            "later_stage_form": form or LaterStageForm(), "can_add_stage": bool(rows)}
 
 
 @require_GET

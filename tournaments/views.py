@@ -139,9 +139,15 @@ def standings(request, slug: str):
     table = services.standings(tournament)
     columns = pages.tiebreak_columns(table.tiebreaks)
     shown = pages.value_columns(columns)
+    overall_shown = shown
+    if table.stages:  # several stages: each row's figures are its deciding stage's, named on the row
+        overall_shown = pages.value_columns(pages.tiebreak_columns(
+            list(dict.fromkeys(t for st in table.stages for t in st["tiebreaks"]))))
     context = _public_context(
         request, tournament, "standings", stage, columns=columns, value_columns=shown,
-        rows=pages.standing_rows(table.rows, shown),
+        overall_columns=overall_shown, rows=pages.standing_rows(table.rows, overall_shown),
+        stage_legend=[(st["name"], st["decided_by"], pages.tiebreak_columns(st["tiebreaks"]), st["lot_seed"],
+                       st["position"]) for st in table.stages],
         groups=[(name, pages.standing_rows(lines, shown)) for name, lines in table.groups],
         lot_seed=table.lot_seed, walkover_scores=table.walkover_scores,
         played=any(line.played or line.byes for line in table.rows),
@@ -262,7 +268,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         if shown.phase == Round.Phase.BRACKET:
             view = services.bracket_view(tournament)
             numbers = pages.match_numbers(view.bracket) if view is not None else {}
-        rows = pages.match_rows(services.round_matches(shown), numbers)
+        rows = pages.mark_awaiting_referee(pages.match_rows(services.round_matches(shown), numbers))
     drawn = bool(generated)
     bracket = stage is not None and (stage.is_bracket or stage.bracket_first_round is not None)
     check_in = pages.check_in_state(tournament, stage, generated)
@@ -296,6 +302,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "pair_form": forms.get("pair_form") or PairRegistrationForm(tournament=tournament),
         "csv_form": forms.get("csv_form") or CsvImportForm(tournament=tournament),
         "csv_report": forms.get("csv_report"),
+        "result_retry": forms.get("result_retry") or {},
         "open_registration": bool(forms.get("pair_form") or forms.get("csv_form") or forms.get("csv_report")),
         "Status": Match.Status,
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
@@ -519,20 +526,38 @@ def walkover(request, tournament: Tournament, pk: int):
     return _back(tournament, request, f"match-{match.pk}")
 
 
+def _implied_result(match, data):
+    """What the match's format implies (issue 26 §4): no games given, the winner wins the games the format
+    needs and the other none; the loser's tentos given and the winner's not, with the loser winning no
+    game, the winner has 12 a game (art. 18). A best of 3 won 2-1 needs both tentos: they are not guessed."""
+    if not data.get("winner", "").isdigit():
+        return data
+    need = match.best_of // 2 + 1
+    a_won = int(data["winner"]) == match.pair_a_id
+    if not data.get("games_a") and not data.get("games_b"):
+        data["games_a"], data["games_b"] = (need, 0) if a_won else (0, need)
+    won_key, lost_key = ("points_a", "points_b") if a_won else ("points_b", "points_a")
+    games_lost = data.get("games_b" if a_won else "games_a")
+    if not data.get(won_key) and data.get(lost_key) and str(games_lost) == "0":
+        games_won = data.get("games_a" if a_won else "games_b")
+        if str(games_won).isdigit():
+            data[won_key] = str(12 * int(games_won))
+    return data
+
+
 @organizer_only
 @require_POST
 def set_result(request, tournament: Tournament, pk: int):
     match = _match_of(tournament, pk)
-    data = request.POST.copy()
-    if not data.get("games_a") and not data.get("games_b") and data.get("winner", "").isdigit():
-        # No games given: the winner wins the games the match format needs, 0 to the other.
-        need = match.best_of // 2 + 1
-        a_won = int(data["winner"]) == match.pair_a_id
-        data["games_a"], data["games_b"] = (need, 0) if a_won else (0, need)
+    data = _implied_result(match, request.POST.copy())
     form = ManualResultForm(data, match=match)
     result = form.save(by=request.user)
-    if result is None:
+    if result is None:  # the form stays open with what was typed (issue 26 §4), the errors above it
         _form_errors(request, form)
+        retry = {key: request.POST.get(key, "") for key in ("winner", "games_a", "games_b", "points_a", "points_b",
+                                                              "reason")}
+        return render(request, "tournaments/dashboard.html",
+                      _dashboard_context(request, tournament, result_retry={"pk": match.pk, **retry}), status=400)
     else:
         messages.success(request, pair_names.contract(
             _("Result set by hand: %(winner)s wins.") % {"winner": result.winner.name}, result.winner.name))

@@ -12,8 +12,9 @@ ARTICLES: dict[str, tuple[str, str]] = {
     "art. 2": ("table", "the dealer gathers only the cards of the hand"),
     "art. 3": ("table", "the dealer may look only at the partner's first card"),
     "art. 4": ("engine", "the player right of the dealer leads the first trick; play is counter-clockwise"),
-    "art. 5": ("infraction", "bottom_of_deck: the deal is lost, nobody scores"),
-    "art. 6": ("engine", "wrong number of cards: trucado pays 3, runs loses 1, asks loses the deal"),
+    "art. 5": ("infraction", "bottom_of_deck: the deal is lost, nobody scores (before the first card; option bottom_of_deck)"),
+    "art. 6": ("engine", "wrong number of cards: trucado pays 3, runs loses 1, asks loses the deal "
+                         "(also in a mão de onze; option wrong_cards_in_eleven)"),
     "art. 7": ("table", "how the cutter may cut"),
     "art. 8": ("table", "the cutter may pass a card to the partner"),
     "art. 9": ("table", "the cutter returns the whole deck"),

@@ -15,8 +15,12 @@ Input (``FILE``, or ``-`` for standard input, UTF-8, an optional BOM is ignored)
 * a JSON list of hand reports, or
 * JSON Lines: one hand report per line, blank lines skipped.
 
-The whole text is parsed as JSON first; only when that fails is it read line by line.
-A line that is not JSON gets its own invalid verdict and the other lines go on. When
+The input is read as a stream of lines (:func:`check_stream`): when its first non-blank line is a
+JSON object on its own, the input is JSON Lines (or that one report) and each line is read, judged
+and answered before the next is read, so memory is bounded by the longest line whatever the input's
+length (10⁶ reports take what one takes). Any other input (a JSON list, a pretty-printed report, a
+broken first line) is read whole and parsed as JSON first; only when that fails is it read line by
+line. A line that is not JSON gets its own invalid verdict and the other lines go on. When
 no line holds a JSON object or list on its own, the input is taken to be one broken
 JSON document (e.g. a pretty-printed report) and gets a single invalid verdict.
 
@@ -46,6 +50,7 @@ what msgspec cannot write goes through the standard library (``tests/referee/tes
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import os
 import sys
@@ -54,6 +59,7 @@ from typing import Any
 
 import msgspec
 
+from .messages import relocalize
 from .verdict import check_report
 
 EXIT_INVALID = 1
@@ -125,6 +131,32 @@ def encode(verdict: object) -> bytes:
         return _ENCODER.encode(verdict).encode("utf-8", "backslashreplace")
 
 
+def localized(check: Callable[[Any], dict], lang: str) -> Callable[[Any], dict]:
+    """``check`` whose verdicts have their violations and notes in ``lang`` (``check_hand --lang en``)."""
+    def check_in(report: Any) -> dict:
+        return relocalize(check(report), lang)
+    return check_in
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for the catalog (makemessages), translated where it is shown."""
+    return message
+
+
+#: The standard library's JSON errors, put through the catalog: no English inside a Portuguese verdict.
+JSON_ERRORS = {message: message for message in (
+    gettext_noop("Expecting value"),
+    gettext_noop("Expecting ',' delimiter"),
+    gettext_noop("Expecting ':' delimiter"),
+    gettext_noop("Expecting property name enclosed in double quotes"),
+    gettext_noop("Unterminated string starting at"),
+    gettext_noop("Invalid control character at"),
+    gettext_noop("Invalid \\escape"),
+    gettext_noop("Invalid \\uXXXX escape"),
+    gettext_noop("Extra data"),
+)}
+
+
 def _invalid(message: str) -> dict:
     """The verdict of something that is not a hand report at all (it is not JSON)."""
     return {"valid": False, "error": {"field": "", "message": message}}
@@ -133,8 +165,9 @@ def _invalid(message: str) -> dict:
 def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
     """Invalid verdict for JSON that failed to parse; ``line`` is 1-based in the input."""
     if isinstance(exc, json.JSONDecodeError):
+        error = _(JSON_ERRORS[exc.msg]) if exc.msg in JSON_ERRORS else exc.msg
         message = _("Invalid JSON on line %(line)d: %(error)s (column %(column)d)") % {
-            "line": line, "error": exc.msg, "column": exc.colno,
+            "line": line, "error": error, "column": exc.colno,
         }
     elif isinstance(exc, RecursionError):
         message = _("Invalid JSON on line %(line)d: %(error)s") % {
@@ -143,6 +176,10 @@ def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
     elif isinstance(exc, _Constant):
         message = _("Invalid JSON on line %(line)d: %(error)s") % {
             "line": line, "error": _("%(constant)s is not a valid JSON value") % {"constant": exc.args[0]},
+        }
+    elif str(exc).startswith("Exceeds the limit"):  # int("9" * 5000): Python's limit on a number's digits
+        message = _("Invalid JSON on line %(line)d: %(error)s") % {
+            "line": line, "error": _("a number with more than %(digits)d digits") % {"digits": sys.get_int_max_str_digits()},
         }
     else:
         message = _("Invalid JSON on line %(line)d: %(error)s") % {"line": line, "error": exc}
@@ -185,18 +222,7 @@ def iter_reports(text: str, gettext: Gettext = _identity, freeze: bool = False) 
         yield Unparsable(_json_error(line, document_error, gettext))
         return
 
-    fast = _FAST_DECODE
-    for number, line in enumerate(lines, start=1):
-        try:
-            report = fast(line)
-        except _FAST_ERRORS:  # a blank line, or msgspec refuses: the standard library reads it or words why
-            if not line or line.isspace():
-                continue
-            try:
-                report = _DECODER.decode(line)
-            except (ValueError, RecursionError) as exc:
-                report = Unparsable(_json_error(number, exc, gettext))
-        yield report
+    yield from _json_lines(iter(lines), 1, gettext)
 
 
 def _decode_document(text: str) -> Any:
@@ -227,21 +253,23 @@ def _has_report_line(lines: list[str]) -> bool:
     return False
 
 
-def read_input(path: str, gettext: Gettext = _identity) -> str:
-    """The whole input as text; :class:`CheckHandError` (exit 2) when it cannot be read."""
+def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
+    """The input's lines as text, one at a time, without their ``\n`` (an optional BOM dropped).
+
+    Opening fails at once with :class:`CheckHandError` (exit 2); a line that is not UTF-8 raises
+    it when that line is reached (the verdicts before it are already written).
+    """
     _ = gettext
     if path == "-":
         stream = sys.stdin
         if stream is None:  # started without a standard input
-            return ""
-        buffer = getattr(stream, "buffer", None)
-        raw: bytes | str = buffer.read() if buffer is not None else stream.read()
+            return iter(())
+        source = getattr(stream, "buffer", None) or stream
         name = _("standard input")
     else:
         name = path
         try:
-            with open(path, "rb") as handle:
-                raw = handle.read()
+            source = open(path, "rb")  # noqa: SIM115 (closed by the generator below)
         except FileNotFoundError:
             raise CheckHandError(_("File not found: %(path)s") % {"path": path}, EXIT_BAD_INPUT) from None
         except IsADirectoryError:
@@ -251,16 +279,85 @@ def read_input(path: str, gettext: Gettext = _identity) -> str:
             raise CheckHandError(
                 _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror or exc}, EXIT_BAD_INPUT,
             ) from None
-    if isinstance(raw, str):
-        return raw.removeprefix("\ufeff")
+    return _decoded_lines(source, name, path != "-", _)
+
+
+def _decoded_lines(source: Any, name: str, close: bool, _: Gettext) -> Iterator[str]:
+    position = 0
+    first = True
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CheckHandError(
-            _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
-            % {"name": name, "position": exc.start},
-            EXIT_BAD_INPUT,
-        ) from None
+        for raw in source:
+            if type(raw) is str:
+                line = raw
+            else:
+                try:
+                    line = raw.decode("utf-8-sig" if first else "utf-8")
+                except UnicodeDecodeError as exc:
+                    raise CheckHandError(
+                        _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
+                        % {"name": name, "position": position + exc.start},
+                        EXIT_BAD_INPUT,
+                    ) from None
+                position += len(raw)
+            if first:
+                line = line.removeprefix("\ufeff")
+                first = False
+            yield line[:-1] if line.endswith("\n") else line
+    finally:
+        if close:
+            source.close()
+
+
+def iter_stream(lines: Iterator[str], gettext: Gettext = _identity, freeze: bool = False) -> Iterator[Any]:
+    """The hand reports of an input given as lines (see the module docstring): JSON Lines one line at a
+    time; anything else read whole and handed to :func:`iter_reports`. An input with no non-blank line
+    raises :class:`CheckHandError` (exit 2)."""
+    _ = gettext
+    lines = iter(lines)
+    read: list[str] = []
+    first = None
+    for first in lines:
+        read.append(first)
+        if first and not first.isspace():
+            break
+    else:
+        raise CheckHandError(_("The input is empty: there is no hand report to check."), EXIT_BAD_INPUT)
+    number = len(read)
+    try:
+        value = _FAST_DECODE(first)
+    except _FAST_ERRORS:
+        value = None
+    if type(value) is not dict:  # a list, a pretty-printed report, a broken first line: read it whole
+        read.extend(lines)
+        yield from iter_reports("\n".join(read), gettext, freeze)
+        return
+    read.clear()
+    for line in lines:  # the next non-blank line says: one report, or JSON Lines
+        number += 1
+        if line and not line.isspace():
+            break
+    else:
+        yield value
+        return
+    yield value
+    del value
+    yield from _json_lines(itertools.chain((line,), lines), number, gettext)
+
+
+def _json_lines(lines: Iterator[str], number: int, gettext: Gettext) -> Iterator[Any]:
+    """Each line of JSON Lines read on its own, from line ``number`` on; blank lines skipped."""
+    fast = _FAST_DECODE
+    for number, line in enumerate(lines, start=number):
+        try:
+            report = fast(line)
+        except _FAST_ERRORS:  # a blank line, or msgspec refuses: the standard library reads it or words why
+            if not line or line.isspace():
+                continue
+            try:
+                report = _DECODER.decode(line)
+            except (ValueError, RecursionError) as exc:
+                report = Unparsable(_json_error(number, exc, gettext))
+        yield report
 
 
 def check_text(text: str, write: Callable[[bytes], Any], flush: Callable[[], Any],
@@ -275,12 +372,27 @@ def check_text(text: str, write: Callable[[bytes], Any], flush: Callable[[], Any
     _ = gettext
     if not text.strip():
         raise CheckHandError(_("The input is empty: there is no hand report to check."), EXIT_BAD_INPUT)
+    _check_all(iter_reports(text, gettext, freeze), write, flush, check, gettext)
+
+
+def check_stream(lines: Iterator[str], write: Callable[[bytes], Any], flush: Callable[[], Any],
+                 check: Callable[[Any], dict] = check_report, gettext: Gettext = _identity,
+                 freeze: bool = False) -> None:
+    """:func:`check_text` on an input given as lines (:func:`input_lines`): JSON Lines are read, judged
+    and written one line at a time, memory bounded by the longest line. ``freeze``: see :func:`iter_reports`."""
+    _check_all(iter_stream(lines, gettext, freeze), write, flush, check, gettext)
+
+
+def _check_all(reports: Iterator[Any], write: Callable[[bytes], Any], flush: Callable[[], Any],
+               check: Callable[[Any], dict], gettext: Gettext) -> None:
+    _ = gettext
     total = invalid = internal = 0
+    stop: CheckHandError | None = None
     chunk: list[bytes] = []
     failure: BaseException | None = None
     try:
         try:
-            for report in iter_reports(text, gettext, freeze):
+            for report in reports:
                 verdict = report.verdict if type(report) is Unparsable else check(report)
                 total += 1
                 if verdict.get("valid") is not True:
@@ -293,6 +405,8 @@ def check_text(text: str, write: Callable[[bytes], Any], flush: Callable[[], Any
                     chunk.append(b"")
                     write(b"\n".join(chunk))
                     chunk.clear()
+        except CheckHandError as exc:  # the input: empty, or a line not UTF-8; the verdicts reached are kept
+            stop = exc
         except Exception as exc:  # a bug: keep every verdict already reached, then exit 2
             failure = exc
         if chunk:
@@ -303,6 +417,8 @@ def check_text(text: str, write: Callable[[bytes], Any], flush: Callable[[], Any
         _silence_stdout()
         raise SystemExit(EXIT_BROKEN_PIPE) from None
 
+    if stop is not None:
+        raise stop
     if failure is not None:
         raise CheckHandError(
             _("Internal error after %(total)d verdict(s): %(error)s") % {"total": total, "error": repr(failure)},
@@ -343,10 +459,9 @@ def _error_line(message: str) -> str:
 def main(path: str, gettext: Gettext = _identity) -> int:
     """``check_hand FILE`` as a process: the exit status (see the module docstring)."""
     try:
-        text = read_input(path, gettext)
         buffer = sys.stdout.buffer
         # A list of 20,000 reports read at once: the collector would walk it three times for nothing.
-        check_text(text, buffer.write, buffer.flush, check_report, gettext, freeze=True)
+        check_stream(input_lines(path, gettext), buffer.write, buffer.flush, check_report, gettext, freeze=True)
     except CheckHandError as error:
         sys.stderr.write(_error_line(str(error)))
         sys.stderr.flush()

@@ -9,6 +9,14 @@ the report with the full engine, which gives the error or the violations. So the
 decides anything the full engine would decide otherwise; ``tests/referee/test_engine_fast_path.py``
 checks that both give the same verdict, on clean and broken hands.
 
+One source for each rule (issue 23): the loop is the fast path's own, the rules are not. A trick is
+resolved by :func:`~referee.engine.tricks.trick_result` and the next leader by ``leader_after_tie``, the
+hand by ``hand_winner`` and three tied tricks by ``tied_hand_winner``, a call by
+:func:`~referee.engine.raises.raise_back_fault` / ``new_raise_faults``, the score and the game's end by
+:func:`~referee.engine.game.add_points` / ``game_winner``, the claim by ``game.claim_matches`` — the very
+functions the full replay and the summary apply. ``tests/referee/test_engine_oracle.py`` compares both
+paths with an oracle written apart from the text.
+
 Why it exists: profiling (``benchmarks/engine.py``) showed the time of a clean hand spread over
 method calls, attribute look-ups and per-event dispatch of the general replay, not in any one rule.
 """
@@ -16,10 +24,10 @@ from __future__ import annotations
 
 from .cards import CARD_LOOKUP, DECK_MASKS
 from .errors import printable
-from .game import GAME_POINTS
-from .raises import CALLS, NEXT_VALUE
+from .game import add_points, claim_matches, game_winner
+from .raises import CALLS, NEXT_VALUE, new_raise_faults, raise_back_fault
 from .rules import DEFAULT, rule_set_from
-from .tricks import hand_winner, leader_after_tie, strengths
+from .tricks import COVERED, hand_winner, leader_after_tie, strengths, tied_hand_winner, trick_result
 
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
 _FIELDS = frozenset({"rules", "dealer", "vira", "score", "deal", "events", "claimed", "id"})
@@ -95,15 +103,11 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
     in_turn = rules.raises == "in_turn"
     cover_after_tie = rules.cover_after_tied_first
     lead_option = rules.lead_after_tie
-    keep_plays = lead_option != "tying_player"  # the other options look at the whole trick
     first = (dealer + 1) & 3
     turn = leader = first
     can_play = eleven_decided  # no raise pending, the mão de onze decided
     pending_value = pending_team = last_raiser = None
-    played = 0  # cards in the trick being played
-    best = best_seat = tying_seat = -1
-    teams = 0  # bit 1: team 0 holds the best card of the trick; bit 2: team 1 holds it
-    plays: list[tuple[int, int]] = []
+    plays: list[tuple[int, int]] = []  # (seat, strength) of the trick being played
     results: list[int | None] = []
     tricks: list[dict] = []
     winner = None
@@ -134,27 +138,18 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
             if held is not None and not held[seat] >> card & 1:
                 return None
             unseen ^= 1 << card
-            power = 0 if covered else strength[card]
-            if power > best:
-                best, best_seat, tying_seat, teams = power, seat, seat, 1 << (seat & 1)
-            elif power == best:
-                tying_seat = seat
-                teams |= 1 << (seat & 1)
-            if keep_plays:
-                plays.append((seat, power))
-            played += 1
-            if played < 4:
+            plays.append((seat, COVERED if covered else strength[card]))
+            if len(plays) < 4:
                 turn = (seat + 1) & 3
                 continue
-            # The trick is complete (tricks.trick_result, inline).
-            if teams == 3:
-                results.append(None)
+            # The trick is complete: the same rules as the full replay (tricks.trick_result, leader_after_tie).
+            team, best_seat, tying_seat = trick_result(plays)
+            results.append(team)
+            if team is None:
                 tricks.append({"number": len(results), "winner": None, "seat": None, "tie": True})
-                leader = tying_seat if not keep_plays else leader_after_tie(
+                leader = tying_seat if lead_option == "tying_player" else leader_after_tie(
                     plays, lead_option, first, leader, tying_seat)
             else:
-                team = best_seat & 1
-                results.append(team)
                 tricks.append({"number": len(results), "winner": team, "seat": best_seat, "tie": False})
                 leader = best_seat
             if len(results) > 1:
@@ -162,21 +157,11 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
                 if decided:
                     if hand_team is not None:
                         winner, points, ended_by = hand_team, value, "tricks"
-                    elif iron:
-                        if rules.iron_tie == "nobody":
-                            ended_by = "iron_tie"
-                        else:
-                            winner, points, ended_by = first & 1, value, "iron_tie"
-                    elif rules.all_tied == "nobody":
-                        ended_by = "all_tied"
                     else:
-                        winner = dealer & 1 if rules.all_tied == "dealer_team" else first & 1
-                        points, ended_by = value, "all_tied"
-            played = 0
-            best = best_seat = tying_seat = -1
-            teams = 0
-            if keep_plays:
-                plays = []
+                        winner = tied_hand_winner(rules, dealer, iron)
+                        points = 0 if winner is None else value
+                        ended_by = "iron_tie" if iron else "all_tied"
+            plays = []
             turn = leader
         elif "call" in event:
             seat = event["seat"]
@@ -184,16 +169,18 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
             if len(event) != 2 or not raising or type(seat) is not int or not 0 <= seat <= 3 or type(call) is not str:
                 return None
             team = seat & 1
+            # The same raise rules as the full replay (raises.raise_back_fault, raises.new_raise_faults).
             if pending_value is not None:
-                if pending_team == team or pending_value == 12:
+                if raise_back_fault(call, team, pending_value, pending_team) is not None:
                     return None
                 value, last_raiser = pending_value, pending_team  # a raise-back accepts the call it answers
-            else:
-                if last_raiser == team or (in_turn and seat != turn):
+                asked = NEXT_VALUE[value]
+                if CALLS[call] != asked:
                     return None
-            asked = NEXT_VALUE.get(value)
-            if asked is None or CALLS.get(call) != asked:
-                return None
+            else:
+                if new_raise_faults(call, team, seat, value, last_raiser, turn, in_turn):
+                    return None
+                asked = NEXT_VALUE[value]
             pending_value, pending_team = asked, team
             can_play = False
         elif "answer" in event:
@@ -226,22 +213,9 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
     if ended_by is None:
         return None
 
-    # The score after the hand and the game's end (game.add_points and game.game_winner, inline).
-    a_after, b_after = a, b
-    game = None
-    if winner is not None and points:
-        if winner == 0:
-            a_after = a + points
-            if a_after > GAME_POINTS and rules.score_cap:
-                a_after = GAME_POINTS
-            if a_after >= GAME_POINTS:
-                game = 0
-        else:
-            b_after = b + points
-            if b_after > GAME_POINTS and rules.score_cap:
-                b_after = GAME_POINTS
-            if b_after >= GAME_POINTS:
-                game = 1
+    # The score after the hand and the game's end: the same functions as the full replay.
+    a_after, b_after = add_points((a, b), winner, points, rules)
+    game = game_winner((a_after, b_after))
     verdict = {
         "valid": True,
         "rules": rules_dict,
@@ -257,14 +231,8 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
         "violations": [],
     }
     if "claimed" in report:
-        claimed = report["claimed"]
-        if type(claimed) is not dict or claimed.keys() - {"winner", "points"} or "winner" not in claimed:
-            return None
-        claimed_winner = claimed["winner"]
-        claimed_points = claimed.get("points", 0)
-        if claimed_winner not in (0, 1, None) or type(claimed_winner) is bool or type(claimed_points) is not int:
-            return None
-        if claimed_winner != winner or claimed_points != points:
+        # game.claim_matches, as the full replay: a malformed claim raises (the full replay words it)
+        if not claim_matches(report["claimed"], winner, points):
             return None  # the full engine words the mismatch
         verdict["claim_matches"] = True
     if "id" in report:

@@ -47,3 +47,16 @@ def first_dealer(draws: dict[int, object]) -> int | list[int]:
     top = max(ranks.values())
     leaders = sorted(seat for seat, rank in ranks.items() if rank == top)
     return leaders[0] if len(leaders) == 1 else leaders
+
+
+def claim_matches(claimed: object, winner: int | None, points: int) -> bool:
+    """Whether the table's claimed result (``{"winner": 0, 1 or null, "points": n}``) is the engine's (art. 25);
+    ReportError when the claim cannot be read. One rule for the full replay and the fast path."""
+    if type(claimed) is not dict or set(claimed) - {"winner", "points"} or "winner" not in claimed:
+        raise ReportError("claimed", "o resultado anotado deve ser {\"winner\": 0, 1 ou null, \"points\": n}")
+    if claimed["winner"] not in (0, 1, None) or type(claimed["winner"]) is bool:
+        raise ReportError("claimed.winner", "a dupla vencedora anotada deve ser 0, 1 ou null")
+    claimed_points = claimed.get("points", 0)
+    if type(claimed_points) is not int:
+        raise ReportError("claimed.points", "os pontos anotados devem ser um inteiro")
+    return claimed["winner"] == winner and claimed_points == points

@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
-from .errors import ReportError, printable
+from .errors import ReportError, echo
+from .game import add_points
 from .infractions import CATALOG
-from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call
+from .messages import render
+from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call, new_raise_faults, raise_back_fault
 from .rules import RuleSet
 from .rulings import Ruling, TableState, claim_refusal, propose_ruling
-from .tricks import COVERED, hand_winner, leader_after_tie, strengths, trick_result
+from .tricks import COVERED, hand_winner, leader_after_tie, strengths, tied_hand_winner, trick_result
 
 REG = "art. "
 
@@ -43,6 +45,7 @@ class Outcome:
     violations: list[dict] = field(default_factory=list)
     notes: list[dict] = field(default_factory=list)
     match_loser: int | None = None  # art. 19 read as the match: the team that loses it
+    tentos: list[dict] = field(default_factory=list)  # tentos claimed after the hand (house rules ex. 1-3)
 
 
 class HandReplay:
@@ -52,7 +55,7 @@ class HandReplay:
         "rules", "dealer", "score", "deal", "strength", "out", "value", "pending", "last_raiser",
         "turn", "leader", "plays", "played_seats", "results", "unseen",
         "eleven_team", "eleven_decided", "iron", "ended", "torna", "wrong_count", "seat_cards",
-        "last_answer", "any_card", "vira", "deck", "skipped", "proved",
+        "last_answer", "any_card", "vira", "deck", "skipped", "proved", "refused", "art6_truco",
     )
 
     def __init__(self, rules: RuleSet, dealer: int, vira: int, score: tuple[int, int],
@@ -80,6 +83,8 @@ class HandReplay:
         self.last_answer: tuple[int, int] | None = None  # (seat, event index) of the last answer
         self.any_card = False
         self.proved = False  # art. 21: one proof per hand
+        self.refused: int | None = None  # the value of the raise a team ran from (house rules, tento ex. 2)
+        self.art6_truco = False  # the pending truco is art. 6's claim in a mão de onze (option wrong_cards_in_eleven)
         a, b = score
         self.iron = a == 11 and b == 11  # mão de ferro (art. 18, 20)
         self.eleven_team = None if self.iron else 0 if a == 11 else 1 if b == 11 else None
@@ -90,12 +95,22 @@ class HandReplay:
             for seat, cards in deal.items():
                 if len(cards) != 3:
                     self.wrong_count = True
-                    self.violation("wrong_card_count", "art. 6", None,
-                                   f"o assento {seat} recebeu {len(cards)} cartas em vez de 3")
+                    self.violation("wrong_card_count", "art. 6", None, "wrong_card_count.dealt",
+                                   seat=seat, count=len(cards))
 
     # ----------------------------------------------------------------- results
-    def violation(self, code: str, article: str, event: int | None, message: str) -> None:
-        self.out.violations.append({"code": code, "article": article, "message": message, "event": event})
+    def violation(self, code: str, article: str, event: int | None, key: str | None = None, **params) -> None:
+        """Record a broken rule: its code, article, event, and its message as data (``key``, ``params``;
+        see :mod:`referee.engine.messages`) with the Portuguese sentence rendered from them."""
+        key = key or code
+        self.out.violations.append({"code": code, "article": article, "message": render(key, params), "event": event,
+                                    "key": key, "params": params})
+
+    def note(self, code: str, article: str, event: int | None, **params) -> None:
+        """Record something that broke no rule (a note), as data like a violation."""
+        key = "note." + code
+        self.out.notes.append({"code": code, "article": article, "event": event, "message": render(key, params),
+                               "key": key, "params": params})
 
     def finish(self, winner: int | None, points: int, ended_by: str) -> None:
         self.ended = True
@@ -182,12 +197,11 @@ class HandReplay:
                               f"o assento {seat} já jogou na vaza {len(self.results) + 1}")
         if covered:
             if not self.results:
-                self.violation("covered_first_trick", "art. 11.1", index,
-                               f"{card_name(card)} jogada encoberta na primeira vaza; vale como mostrada")
+                self.violation("covered_first_trick", "art. 11.1", index, card=card_name(card), seat=seat)
                 covered = False
             elif self.results[0] is None and not self.rules.cover_after_tied_first:
-                self.violation("cover_after_tied_first", "JTB, melando o jogo, caso 1", index,
-                               f"{card_name(card)} encoberta depois da primeira vaza empatada; vale como mostrada")
+                self.violation("cover_after_tied_first", "JTB, melando o jogo, caso 1", index, card=card_name(card),
+                               seat=seat)
                 covered = False
         if seat != self.turn and not self.skipped >> seat & 1:
             self.out_of_turn(index, seat)
@@ -200,9 +214,7 @@ class HandReplay:
                 turn = (turn + 1) & 3
             self.turn = turn
         if torna is not None:
-            self.violation("two_cards_at_once", "art. 22", index,
-                           f"o assento {seat} jogou duas cartas: a de baixo, {card_name(card)}, vale nesta vaza; "
-                           "a de cima é a torna da vaza seguinte")
+            self.violation("two_cards_at_once", "art. 22", index, seat=seat, card=card_name(card))
             self.torna[seat] = self.take_card(index, seat, torna)
         if self.played_seats == 0b1111:
             self.close_trick()
@@ -225,9 +237,7 @@ class HandReplay:
 
     def out_of_turn(self, index: int, seat: int) -> None:
         """art. 23: the card stays; play goes on from it, and the players it skipped keep their turn."""
-        self.violation("card_out_of_turn", "art. 23", index,
-                       f"o assento {seat} jogou fora da vez (a vez era do assento {self.turn}); "
-                       "a carta fica na mesa e vale, e o jogador da vez ainda pode matá-la")
+        self.violation("card_out_of_turn", "art. 23", index, seat=seat, turn=self.turn)
         turn = self.turn
         while turn != seat:
             if not self.played_seats >> turn & 1:
@@ -287,12 +297,7 @@ class HandReplay:
 
     def tied_winner(self) -> int | None:
         """Who wins three tied tricks: nobody (art. 11.4; art. 20 in the mão de ferro) or the variant."""
-        if self.iron:  # art. 20, or the option iron_tie
-            return None if self.rules.iron_tie == "nobody" else (self.dealer + 1) & 1
-        option = self.rules.all_tied
-        if option == "nobody":
-            return None
-        return self.dealer & 1 if option == "dealer_team" else (self.dealer + 1) & 1
+        return tied_hand_winner(self.rules, self.dealer, self.iron)
 
     def all_tied(self) -> None:
         winner = self.tied_winner()
@@ -312,55 +317,82 @@ class HandReplay:
             raise ReportError(f"events[{index}].said", "\"said\" deve ser o texto dito pelo jogador")
         team = seat & 1
         if self.eleven_team is not None or self.iron:
+            if (call == "truco" and self.pending is None and self.wrong_count and not self.any_card
+                    and team != self.dealer & 1 and self.rules.wrong_cards_in_eleven == "art6"):
+                # art. 6 names the case: the dealer who gave a wrong number of cards "pode ser trucado"
+                self.art6_truco = True
+                self.pending = (3, team, seat)
+                self.last_answer = None
+                self.note("art6_truco", "art. 6", index, seat=seat, team=team)
+                return
             self.raise_in_eleven(index, seat, call)
             return
         rules = self.rules
         pending = self.pending
+        decision = False  # a raise-back: the answering team's decision on the call it answers (art. 17)
+        base = self.value
         if pending is not None:
-            if pending[1] == team:
-                self.violation("raise_not_alternating", REG + "12", index,
-                               f"a dupla {team} aumentou a própria provocação; as duplas alternam")
-                base = pending[0]
-            elif pending[0] == 12:  # art. 11, 13: nothing goes above doze; the doze stays pending
-                self.violation("raise_beyond_twelve", REG + "13", index,
-                               "há um doze pendente e nada vai além do doze: a chamada não vale; "
-                               f"a dupla {team} aceita ou corre do doze")
+            fault = raise_back_fault(call, team, pending[0], pending[1])
+            if fault == "repeated_call":  # the team's own call is still pending: no new step (art. 12, 13)
+                self.note("repeated_call", REG + "12", index, seat=seat, call=call)
                 return
-            else:  # a raise-back accepts the call it answers
-                if self.accept(pending[0], pending[1], index):
+            if fault == "raise_not_alternating":
+                if self.partner_already_answered(index, seat):  # the partner's raise-back decided (art. 17)
                     return
-                base = self.value
-        else:
+                self.violation("raise_not_alternating", REG + "12", index, "raise_not_alternating.pending",
+                               team=team, seat=seat, call=call, pending=CALL_FOR_VALUE[pending[0]])
+                return
+            if fault == "raise_beyond_twelve":  # art. 11, 13: nothing goes above doze; the doze stays pending
+                self.violation("raise_beyond_twelve", REG + "13", index, "raise_beyond_twelve.pending",
+                               team=team, seat=seat, call=call)
+                return
+            # a raise-back accepts the call it answers
+            if self.accept(pending[0], pending[1], index):
+                return
+            decision = True
             base = self.value
-            if self.last_raiser == team:
-                self.violation("raise_not_alternating", REG + "12", index,
-                               f"a dupla {team} fez a última provocação; o próximo aumento é da outra dupla")
-            if rules.raises == "in_turn" and seat != self.turn:
-                self.violation("raise_out_of_turn", REG + "12", index,
-                               f"o assento {seat} provocou fora da vez (a vez era do assento {self.turn})")
-        asked = NEXT_VALUE.get(base)
-        if asked is None:
-            self.violation("raise_beyond_twelve", REG + "11", index, "a mão já vale doze: não há aumento")
-            return
-        if CALLS[call] != asked:
-            self.violation("raise_out_of_order", REG + "12", index,
-                           f"pediu {call} com a mão valendo {base}; a ordem é truco, seis, nove, doze "
-                           f"(vale como {CALL_FOR_VALUE[asked]})")
+            if CALLS[call] != NEXT_VALUE.get(base):
+                self.violation("raise_out_of_order", REG + "12", index, seat=seat, call=call, value=base,
+                               counts_as=CALL_FOR_VALUE[NEXT_VALUE[base]])
+        else:
+            in_turn = self.player_in_turn()
+            for fault in new_raise_faults(call, team, seat, base, self.last_raiser, in_turn, rules.raises == "in_turn"):
+                if fault == "raise_not_alternating":
+                    self.violation(fault, REG + "12", index, "raise_not_alternating.last", team=team, seat=seat, call=call)
+                elif fault == "raise_out_of_turn":
+                    self.violation(fault, REG + "12", index, seat=seat, turn=in_turn, call=call)
+                elif fault == "raise_beyond_twelve":
+                    self.violation(fault, REG + "13", index, "raise_beyond_twelve.worth", seat=seat, call=call)
+                    return
+                else:
+                    self.violation(fault, REG + "12", index, seat=seat, call=call, value=base,
+                                   counts_as=CALL_FOR_VALUE[NEXT_VALUE[base]])
+        asked = NEXT_VALUE[base]
         if is_false_call(call, said):
-            said = printable(said)
+            said = echo(said)
             if rules.false_call == "tento":
                 ruling = propose_ruling(rules, "false_call", seat, self.table_state())
-                self.apply(ruling, index, f"\"{said}\" não é uma provocação clara: {ruling.consequence}")
+                self.apply(ruling, index, "ruling.false_call", seat, said=said)
                 return
-            self.violation("false_call", REG + "16", index,
-                           f"\"{said}\" não é uma chamada clara (art. 15); vale como {CALL_FOR_VALUE[asked]} se aceita")
+            self.violation("false_call", REG + "16", index, seat=seat, said=said, counts_as=CALL_FOR_VALUE[asked])
         self.pending = (asked, team, seat)
-        self.last_answer = None
+        self.last_answer = (seat, index) if decision else None
+
+    def player_in_turn(self) -> int:
+        """Who is in turn: a player passed over by a card out of turn keeps the turn (art. 23), first in the order of play."""
+        skipped = self.skipped
+        if skipped:
+            seat = self.leader
+            for _ in range(4):
+                if skipped >> seat & 1:
+                    return seat
+                seat = (seat + 1) & 3
+        return self.turn
 
     def raise_in_eleven(self, index: int, seat: int, call: str) -> None:
         """art. 19: a raise in the mão de onze (or de ferro, art. 18) costs 3, or the game."""
         ruling = propose_ruling(self.rules, "raise_in_eleven", seat, self.table_state())
-        self.apply(ruling, index, f"{call} em mão de onze (assento {seat}): {ruling.consequence}")
+        self.apply(ruling, index, "ruling.raise_in_eleven", seat, call=call)
 
     def on_answer(self, index: int, event: dict) -> None:
         seat = self.seat_of(index, event)
@@ -374,21 +406,32 @@ class HandReplay:
             raise ReportError(f"events[{index}]", "não há provocação pendente para responder")
         asked, caller_team, _ = pending
         if seat & 1 == caller_team:
+            if self.partner_already_answered(index, seat):  # the partner's raise-back was the pair's decision
+                return
             raise ReportError(f"events[{index}].seat",
                               f"o assento {seat} é da dupla que provocou; responde a dupla {1 - caller_team}")
         self.pending = None
         self.last_answer = (seat, index)
-        if answer == "run":  # art. 13: who runs loses the value in play before the raise
-            self.finish(caller_team, self.value, "run")
+        if answer == "run":
+            self.run_from(asked, caller_team)
             return
         self.accept(asked, caller_team, index)
+
+    def run_from(self, asked: int, caller_team: int) -> None:
+        """art. 13: who runs loses the value in play before the raise; the raise refused is kept (house rules, ex. 2)."""
+        self.refused = asked
+        if self.art6_truco:  # art. 6: "se correr, perde um tento"
+            self.violation("wrong_card_count", "art. 6", None, "wrong_card_count.ran", team=caller_team)
+            self.finish(caller_team, 1, "penalty")
+            return
+        self.finish(caller_team, self.value, "run")
 
     def accept(self, asked: int, caller_team: int, index: int) -> bool:
         """The hand is worth ``asked`` now. True when that ended it: art. 6, a wrong dealer who accepts pays three."""
         self.value = asked
         self.last_raiser = caller_team
         if self.wrong_count and not self.any_card and asked == 3 and caller_team != self.dealer & 1:
-            self.violation("wrong_card_count", "art. 6", index, "o pé, trucado por dar carta errada, aceitou: paga três")
+            self.violation("wrong_card_count", "art. 6", index, "wrong_card_count.accepted", team=caller_team)
             self.finish(caller_team, 3, "penalty")
             return True
         return False
@@ -397,15 +440,42 @@ class HandReplay:
         """art. 17: the first decision of either partner stands; a later answer is ignored."""
         last = self.last_answer
         if last is not None and last[0] == (seat + 2) & 3:
-            self.out.notes.append({"article": REG + "17", "event": index,
-                                   "message": "vale a primeira decisão da dupla; esta resposta foi ignorada"})
+            self.note("pair_decision", REG + "17", index, seat=last[0], partner=seat)
             return True
         return False
 
     def after_end(self, index: int, event: dict, kind: str) -> None:
-        if kind == "answer" and self.partner_already_answered(index, self.seat_of(index, event)):
+        if (kind == "answer" or (kind == "call" and self.out.ended_by == "run")) \
+                and self.partner_already_answered(index, self.seat_of(index, event)):
+            return  # art. 17: the pair's first decision (a run) stands
+        if kind == "infraction" and self.after_hand_infraction(index, event):
             return
         raise ReportError(f"events[{index}]", f"a mão já terminou ({self.out.ended_by}) antes deste evento")
+
+    def after_hand_infraction(self, index: int, event: dict) -> bool:
+        """A tento the house rules let a team claim after the hand (catalog ``after_hand``: ex. 1-3).
+
+        Its value is the hand's final value; for ``looked_at_covered`` after a refused raise, the value of
+        that raise (house rules, tento ex. 2: "3 pontos ao invés de 1"). The hand's result stands; the
+        tento's points are added after it (verdict ``tentos``).
+        """
+        seat = self.seat_of(index, event)
+        code = event["infraction"]
+        entry = CATALOG.get(code) if type(code) is str else None
+        if entry is None or not entry.after_hand:
+            return False
+        out = self.out
+        value = self.refused if entry.after_hand_value == "refused_raise" and self.refused is not None else out.value
+        score = add_points(self.score, out.winner, out.points, self.rules)
+        for tento in out.tentos:
+            score = add_points(score, tento["team"], tento["points"], self.rules)
+        state = TableState(score, self.dealer, value, None, True, self.wrong_count)
+        ruling = propose_ruling(self.rules, code, seat, state)
+        self.apply_message(ruling, index, "ruling.after_hand", seat)
+        if ruling.beneficiary is not None and ruling.points:
+            out.tentos.append({"code": ruling.code, "article": ruling.article, "event": index,
+                               "offender": ruling.offender, "team": ruling.beneficiary, "points": ruling.points})
+        return True
 
     # ------------------------------------------------------------- mão de onze
     def on_eleven(self, index: int, event: dict) -> None:
@@ -443,15 +513,12 @@ class HandReplay:
             won = sure_win(self.strength, self.deal, team, self.dealer, self.cards_seen(), self.deck,
                            self.tied_winner(), lead_after_tie=self.rules.lead_after_tie)
         except ProofNotSettled:
-            self.violation("proof_not_settled", REG + "21", index,
-                           f"a prova da dupla {team} não pôde ser conferida a tempo (jogo complexo demais); "
-                           "a prova é recusada e a mão deve ser jogada")
+            self.violation("proof_not_settled", REG + "21", index, team=team)
             return
         if won:
             self.finish(team, self.value, "proof")
         else:
-            self.violation("proof_failed", REG + "21", index,
-                           f"as cartas da dupla {team} não garantem a vitória; a mão deve ser jogada")
+            self.violation("proof_failed", REG + "21", index, team=team)
 
     # ------------------------------------------------------ infractions, folds
     def on_infraction(self, index: int, event: dict) -> None:
@@ -463,22 +530,28 @@ class HandReplay:
             if refusal:
                 raise ReportError(f"events[{index}].infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
             self.wrong_count = True
-            self.violation(code, entry.article, index, f"{entry.title} (assento {seat})")
+            self.violation(code, entry.article, index, "wrong_card_count.attested", seat=seat)
             return
         try:
             ruling = propose_ruling(self.rules, code, seat, self.table_state())
         except ReportError as error:
             raise ReportError(f"events[{index}].{error.field}", error.message) from None
-        self.apply(ruling, index, ruling.message(seat))
+        self.apply(ruling, index, "ruling" if ruling.consequence else "ruling.recorded", seat)
 
     def table_state(self) -> TableState:
         pending = self.pending
         return TableState(self.score, self.dealer, self.value, None if pending is None else 1 - pending[1],
                           self.any_card, self.wrong_count)
 
-    def apply(self, ruling: Ruling, index: int, message: str) -> None:
+    def apply_message(self, ruling: Ruling, index: int, key: str, seat: int, **params) -> None:
+        """Record a ruling as a violation of its article, its message as data (the consequence nested)."""
+        self.violation(ruling.code, ruling.article, index, key, infraction=ruling.code, what=ruling.title, seat=seat,
+                       offender=ruling.offender, beneficiary=ruling.beneficiary, points=ruling.points,
+                       consequence=ruling.consequence_data(), **params)
+
+    def apply(self, ruling: Ruling, index: int, key: str, seat: int, **params) -> None:
         """Record a ruling as a violation of its article and, when it says so, end the hand."""
-        self.violation(ruling.code, ruling.article, index, message)
+        self.apply_message(ruling, index, key, seat, **params)
         if ruling.match_loss:
             self.out.match_loser = ruling.offender
         if ruling.deal_lost:
@@ -491,9 +564,14 @@ class HandReplay:
         if event["fold"] is not True:
             raise ReportError(f"events[{index}].fold", "use \"fold\": true")
         self.require_eleven_decision(index)
+        pending = self.pending
+        if pending is not None and pending[1] != seat & 1:  # facing a raise, giving up is running from it (art. 13)
+            self.pending = None
+            self.last_answer = (seat, index)
+            self.run_from(pending[0], pending[1])
+            return
         if not self.rules.fold_any_time:
-            self.violation("fold_not_allowed", REG + "13", index,
-                           "correr só é possível diante de uma provocação; a dupla desistiu da mão")
+            self.violation("fold_not_allowed", REG + "13", index, seat=seat, team=seat & 1)
         self.pending = None
         self.finish(1 - (seat & 1), self.value, "fold")
 
@@ -510,24 +588,23 @@ class HandReplay:
         dealer = self.dealer
         trucado = pending is not None and pending[0] == 3 and pending[1] != dealer & 1
         if seat == dealer and self.wrong_count and trucado and not self.any_card:
-            self.violation("dealer_asked", "art. 6", index, "o pé, trucado por dar carta errada, perguntou: perde o carteado")
+            self.violation("dealer_asked", "art. 6", index, seat=seat)
             self.finish(None, 0, "deal_lost")
             return
         if seat != dealer:
-            why = f"só o pé (assento {dealer}) responde perguntando"
+            why = "not_dealer"
         elif not self.wrong_count:
-            why = "não houve carta de mais ou de menos"
+            why = "right_deal"
         elif self.any_card:
-            why = "a mão já está sendo jogada"
+            why = "playing"
         else:
-            why = "o pé só pergunta quando trucado pela carta errada"
-        self.violation("ask_without_effect", "art. 6", index, f"pergunta sem efeito na mão (art. 6: {why})")
+            why = "not_trucado"
+        self.violation("ask_without_effect", "art. 6", index, "ask_without_effect." + why, seat=seat, dealer=dealer)
 
     # ------------------------------------------------------------------- close
     def close_incomplete(self) -> None:
         self.out.value = self.value
-        self.violation("hand_incomplete", REG + "11", None,
-                       f"os eventos terminam antes de a mão ser decidida ({len(self.results)} vaza(s) completa(s))")
+        self.violation("hand_incomplete", REG + "11", None, tricks=len(self.results))
 
     def check_highest_shown(self) -> None:
         """JTB variant: after a tied first trick each player shows the highest card in the second."""
@@ -538,8 +615,7 @@ class HandReplay:
             held = self.deal[seat] if self.deal is not None else played
             shown = played[1]
             if any(strength[c] > strength[shown] for c in held if c not in played[:2]):
-                self.violation("highest_not_shown", "JTB, melando o jogo, caso 1", None,
-                               f"o assento {seat} não mostrou a sua maior carta na segunda vaza após o empate")
+                self.violation("highest_not_shown", "JTB, melando o jogo, caso 1", None, seat=seat)
 
 
 HandReplay.HANDLERS = {

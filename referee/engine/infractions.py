@@ -19,7 +19,12 @@ malformed: ``dealer`` (the offender is the dealer: art. 5, 6 sit under "o pé de
 ``raised`` (the offender's team faces a raise: art. 14 "quando for provocado"),
 ``eleven_opponents`` (a mão de onze and the offender is not at 11, or a mão de ferro: art. 18),
 ``start`` (before the first card: art. 6, regras 4 jogadores "só ao começar o jogo"),
+``deal_window`` (art. 5: before the first card, or until the hand ends with ``bottom_of_deck: "any_time"``),
 ``wrong_deal`` (a wrong deal is established: art. 6), ``blind_iron`` (a blind mão de ferro).
+
+``after_hand``: the house rules' tentos "a qualquer momento" (ex. 1-3) may also be claimed once the hand
+is over (ex. 2: "após o encerramento daquela mão"; ex. 3: the count of points); ``after_hand_value``
+``refused_raise``: after a refused raise that tento is worth the raise (ex. 2: "3 pontos ao invés de 1").
 """
 from __future__ import annotations
 
@@ -36,6 +41,8 @@ class Infraction:
     detected: bool = False  # found by the engine from the report itself
     requires: tuple[str, ...] = ()  # conditions checked before the claim is accepted
     sanction: str = "regulation"  # regulation | house: where the consequence comes from
+    after_hand: bool = False  # may also be claimed after the hand ended (house rules: "a qualquer momento")
+    after_hand_value: str = "hand"  # hand | refused_raise: the tento's value when claimed after the hand
 
     @property
     def house_sanction(self) -> bool:
@@ -48,7 +55,8 @@ HOUSE_MARK = "sanção das regras da casa (o regulamento não diz qual)"
 
 CATALOG: dict[str, Infraction] = {i.code: i for i in (
     Infraction("bottom_of_deck", "art. 5", "Olhou a boca do baralho",
-               "deal_lost", "antes da primeira carta", requires=("dealer", "start")),
+               "deal_lost", "antes da primeira carta (opção bottom_of_deck: até o fim da mão)",
+               requires=("dealer", "deal_window")),
     Infraction("wrong_card_count", "art. 6",
                "Deu carta de mais ou de menos (trucado, o pé paga três se aceitar, "
                "perde um se correr, perde o carteado se perguntar)", "none", "só no início da mão", detected=True, requires=("start",)),
@@ -80,11 +88,11 @@ CATALOG: dict[str, Infraction] = {i.code: i for i in (
     Infraction("saw_cards_blind_iron", "JTB, mão de ferro; como jogar", "Olhou as próprias cartas na mão de ferro "
                "jogada no escuro", "tento", "na mão de ferro às cegas", requires=("blind_iron",), sanction="house"),
     Infraction("stolen_card", HOUSE + ", ex. 1", "Roubo de cartas", "tento", "a qualquer momento",
-               sanction="house"),
+               sanction="house", after_hand=True),
     Infraction("looked_at_covered", HOUSE + ", ex. 2", "Olhou cartas encobertas ou do monte",
-               "tento", "a qualquer momento", sanction="house"),
+               "tento", "a qualquer momento", sanction="house", after_hand=True, after_hand_value="refused_raise"),
     Infraction("stolen_points", HOUSE + ", ex. 3", "Roubo de pontos na contagem",
-               "tento", "a qualquer momento", sanction="house"),
+               "tento", "a qualquer momento", sanction="house", after_hand=True),
 )}
 
 

@@ -28,9 +28,11 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "All three tricks tied: nobody scores (art. 11.4); the dealer's team wins (regras 4 jogadores, "
            "JTB case 5; alias dealer_wins_all_tied: true); or the team of the first player (mão). "
            "A tied mão de ferro follows iron_tie instead (art. 20)."),
-    Option("iron_tie", ("nobody", "first_player_team"), "nobody",
+    Option("iron_tie", ("nobody", "dealer_team", "first_player_team"), "nobody",
            "A tied mão de ferro (11-11, all three tricks tied): nobody scores and the deal passes on (art. 20); "
-           "or the team of the hand's first player (mão) wins it (peers' engines)."),
+           "the dealer's team wins it, as any hand of three tied tricks (regras 4 jogadores, JTB case 5, "
+           "which give the mão de ferro no rule of its own); or the team of the hand's first player (mão) "
+           "wins it (peers' engines)."),
     Option("lead_after_tie", ("tying_player", "first_player", "trick_leader", "first_tying_player",
                               "nearest_tying_player"), "tying_player",
            "Who leads after a tied trick (the regulation is silent): the player who tied, the last to show "
@@ -65,6 +67,14 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "Sanction of the infractions whose article states none (art. 10 burned card, art. 14 and 18 "
            "partner's cards): the tento in play, from the house rules (regras 4 jogadores, 'o valor do "
            "tento'); or a warning, recorded with no points. Marked as a house rule wherever shown."),
+    Option("bottom_of_deck", ("before_first_card", "any_time"), "before_first_card",
+           "art. 5, looking at the bottom of the deck, claimed when? Before the first card by default (art. 5 "
+           "sits among the dealing rules, art. 2-6, and voiding a hand in play would let a losing dealer void "
+           "it by looking); any_time: until the hand ends, voiding it (the deal is lost, nobody scores)."),
+    Option("wrong_cards_in_eleven", ("art6", "art19"), "art6",
+           "In a mão de onze or de ferro, the truco of art. 6 by the dealer's opponents after a wrong deal, before "
+           "the first card: the art. 6 claim by default (the dealer accepts: pays 3; runs: loses 1; asks: loses "
+           "the deal), art. 6 naming the very case; art19: a raise like any other, art. 19's offence."),
     Option("score_cap", (True, False), True,
            "A hand cannot take a team past 12 (the game is to 12); off, the sheet records the raw sum."),
 )}
@@ -87,6 +97,8 @@ class RuleSet:
     blind_iron_hand: bool = False
     iron_hand_value: int = 3
     house_sanctions: str = "tento"
+    bottom_of_deck: str = "before_first_card"
+    wrong_cards_in_eleven: str = "art6"
     score_cap: bool = True
 
     def options(self) -> dict[str, Any]:
@@ -96,13 +108,16 @@ class RuleSet:
         return data
 
     def as_dict(self) -> dict[str, Any]:
-        options = _OPTIONS_DICT.get(self)
+        options = _OPTIONS_BY_ID.get(id(self))  # a canonical rule set (kept alive: its id is its own)
         if options is None:
-            options = _OPTIONS_DICT[self] = self.options()
+            options = _OPTIONS_DICT.get(self)
+            if options is None:
+                options = _OPTIONS_DICT[self] = self.options()
         return {"preset": self.preset, "options": dict(options)}
 
 
 _OPTIONS_DICT: dict[RuleSet, dict[str, Any]] = {}
+_OPTIONS_BY_ID: dict[int, dict[str, Any]] = {}  # id of a canonical rule set (see _CANONICAL) -> its options
 
 
 DEFAULT = RuleSet()
@@ -111,12 +126,12 @@ PRESETS: dict[str, RuleSet] = {
     "regulamento-tecnico": DEFAULT,
     # The house rules for four players (regras-truco-4-jogadores.txt).
     "regras-4-jogadores": replace(
-        DEFAULT, preset="regras-4-jogadores", all_tied="dealer_team", raises="any_time",
+        DEFAULT, preset="regras-4-jogadores", all_tied="dealer_team", iron_tie="dealer_team", raises="any_time",
         false_call="tento", raise_in_eleven="game", blind_iron_hand=True,
     ),
     # Truco Brasileiro (truco-brasileiro-jtb.txt).
     "jtb": replace(
-        DEFAULT, preset="jtb", all_tied="dealer_team", lead_after_tie="first_player",
+        DEFAULT, preset="jtb", all_tied="dealer_team", iron_tie="dealer_team", lead_after_tie="first_player",
         cover_after_tied_first=False, show_highest_after_tied_first=True, raise_in_eleven="game",
         blind_iron_hand=True,
     ),
@@ -129,13 +144,37 @@ ALIASES: dict[str, tuple[str, dict]] = {
     "dealer_wins_all_tied": ("all_tied", {True: "dealer_team", False: "nobody"}),
 }
 
-_CACHE: dict[tuple, RuleSet] = {}
+_CACHE: dict[tuple, RuleSet] = {}  # a rule set as spelled in a report -> its canonical RuleSet
+_CANONICAL: dict[RuleSet, RuleSet] = {}  # one object per rule set, kept alive for good
+
+
+def _canonical(rules: RuleSet) -> RuleSet:
+    if len(_CANONICAL) >= 1024:
+        return rules
+    kept = _CANONICAL.setdefault(rules, rules)
+    if kept is rules:
+        _OPTIONS_BY_ID[id(rules)] = rules.options()
+    return kept
+
+
+for _rules in PRESETS.values():
+    _canonical(_rules)
 
 
 def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
     """The rule set a report names: ``{"preset": ..., "options": {...}}``, or the default when absent."""
     if spec is None:
         return DEFAULT
+    if type(spec) is dict:  # a spelling seen before: one look-up (it was validated when first seen)
+        options = spec.get("options")
+        if type(options) is dict and (len(spec) == 1 or (len(spec) == 2 and "preset" in spec)):
+            try:
+                cached = _CACHE.get((spec.get("preset", "regulamento-tecnico"), tuple(options.items()),
+                                     tuple(map(type, options.values()))))
+            except TypeError:
+                cached = None
+            if cached is not None:
+                return cached
     if not isinstance(spec, dict):
         raise ReportError(field, "as regras devem ser um objeto {\"preset\": ..., \"options\": {...}}")
     unknown = set(spec) - {"preset", "options"}
@@ -146,7 +185,9 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
     if not isinstance(options, dict):
         raise ReportError(f"{field}.options", "as opções devem ser um objeto")
     try:
-        key = (preset, tuple((k, type(v), v) for k, v in sorted(options.items())))
+        # The spelling as sent (order and types: True == 1 but is another value here), read in C: each
+        # spelling is validated once and maps to its canonical rule set (equal rule sets are one object).
+        key = (preset, tuple(options.items()), tuple(map(type, options.values())))
         cached = _CACHE.get(key)
     except TypeError:  # unhashable option values: validated (and refused) below
         key, cached = None, None
@@ -167,6 +208,7 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
             raise ReportError(f"{field}.options.{name}", f"valor {value!r} não permitido; valores: {allowed}")
         changes[name] = value
     rules = replace(base, **changes)
+    rules = _canonical(rules)
     if key is not None and len(_CACHE) < 1024:
         _CACHE[key] = rules
     return rules

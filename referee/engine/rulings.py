@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from .errors import ReportError
 from .game import GAME_POINTS, add_points, game_winner
-from .infractions import CATALOG, HOUSE, HOUSE_MARK, Infraction
+from .infractions import CATALOG, HOUSE, Infraction
+from .messages import render
 from .rules import RuleSet
 
 
@@ -57,11 +58,17 @@ class Ruling:
     consequence: str  # Portuguese: what the ruling does to the score ("" when nothing)
     house_sanction: bool = False  # the consequence comes from the house rules, not the regulation
     match_loss: bool = False  # art. 19 read as the match (raise_in_eleven: "art19_match"): the offender loses it
+    consequence_key: str = "consequence.none"  # the consequence as data (messages.MESSAGES)
+    consequence_params: tuple = ()  # its parameters, as (name, value) pairs
 
     def message(self, seat: int) -> str:
         """The sentence for the referee and the súmula."""
         said = f"{self.title} (assento {seat})"
         return f"{said}: {self.consequence}" if self.consequence else said
+
+    def consequence_data(self) -> dict:
+        """The consequence as a nested message: ``{"key", "params"}`` (see :mod:`referee.engine.messages`)."""
+        return {"key": self.consequence_key, "params": dict(self.consequence_params)}
 
 
 def claim_refusal(entry: Infraction, seat: int, state: TableState, rules: RuleSet) -> str | None:
@@ -71,6 +78,8 @@ def claim_refusal(entry: Infraction, seat: int, state: TableState, rules: RuleSe
             return f"o infrator é o pé (assento {state.dealer}), não o assento {seat}"
         if condition == "start" and state.any_card:
             return "só pode ser pedida no início da mão, antes da primeira carta"
+        if condition == "deal_window" and state.any_card and rules.bottom_of_deck != "any_time":
+            return "só pode ser pedida no início da mão, antes da primeira carta (art. 5, entre as regras do carteado)"
         if condition == "raised" and state.raised_team != seat & 1:
             return "só vale quando a dupla do infrator está sendo provocada (art. 14)"
         if condition == "eleven_opponents" and not (
@@ -85,6 +94,12 @@ def claim_refusal(entry: Infraction, seat: int, state: TableState, rules: RuleSe
 
 
 def raise_in_eleven_cost(rules: RuleSet, state: TableState, offender: int) -> tuple[int, str, str, bool]:
+    points, article, key, match_loss = _raise_in_eleven(rules, state, offender)
+    theirs = state.score[1 - offender]
+    return points, article, render(key, {"theirs": theirs, "offender": offender}), match_loss
+
+
+def _raise_in_eleven(rules: RuleSet, state: TableState, offender: int) -> tuple[int, str, str, bool]:
     """art. 19: points the opponents score, the article, why, and whether the offender loses the match.
 
     "perde ... a partida" is read as the game (the súmula's "Partida 1") by default; ``art19_match``
@@ -93,12 +108,12 @@ def raise_in_eleven_cost(rules: RuleSet, state: TableState, offender: int) -> tu
     theirs = state.score[1 - offender]
     option = rules.raise_in_eleven
     if option != "game" and theirs < 9:
-        return 3, "art. 19", f"com o adversário a {theirs}, a dupla {offender} perde três tentos", False
+        return 3, "art. 19", "consequence.eleven_three", False
     points = max(0, GAME_POINTS - theirs)
     if option == "art19_match":
-        return points, "art. 19", f"com o adversário a {theirs}, a dupla {offender} perde o jogo (a partida toda)", True
+        return points, "art. 19", "consequence.eleven_match", True
     article = "art. 19" if option == "art19" else HOUSE
-    return points, article, f"com o adversário a {theirs}, a dupla {offender} perde a partida", False
+    return points, article, "consequence.eleven_game", False
 
 
 def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, facts: dict | None = None) -> Ruling:
@@ -117,6 +132,7 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
         raise ReportError("infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
     offender = seat & 1
     article, title = entry.article, entry.title
+    params: dict = {"offender": offender}
     beneficiary: int | None = 1 - offender
     points, ends_hand, deal_lost, match_loss = 0, False, False, False
     house = entry.house_sanction
@@ -125,34 +141,38 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
         if outcome not in ("accepted", "run", "asked"):
             raise ReportError("facts.outcome", "art. 6: informe se o pé, trucado, aceitou, correu ou perguntou")
         offender, beneficiary = state.dealer & 1, 1 - (state.dealer & 1)
+        params["offender"] = offender
         points, ends_hand = {"accepted": 3, "run": 1, "asked": 0}[outcome], True
         if outcome == "asked":
             beneficiary, deal_lost = None, True
-        consequence = {"accepted": "o pé aceitou o truco: paga três tentos", "run": "o pé correu: perde um tento",
-                       "asked": "o pé perguntou: perde o carteado, ninguém marca"}[outcome]
+        key = {"accepted": "consequence.dealer_accepted", "run": "consequence.dealer_ran",
+               "asked": "consequence.dealer_asked"}[outcome]
     elif code == "raise_in_eleven":
         if state.eleven_team is None and not state.iron:
             raise ReportError("infraction", "raise_in_eleven (art. 19) só cabe na mão de onze ou de ferro")
-        points, article, consequence, match_loss = raise_in_eleven_cost(rules, state, offender)
+        points, article, key, match_loss = _raise_in_eleven(rules, state, offender)
+        params["theirs"] = state.score[1 - offender]
         ends_hand = True
     elif code == "false_call" and rules.false_call == "tento":
         points, ends_hand, article, house = state.value, True, HOUSE, True
-        consequence = f"a dupla {offender} perde o tento em jogo ({state.value}) — {HOUSE_MARK}"
+        key = "consequence.house_tento"
     elif house and rules.house_sanctions == "warning":
         beneficiary = None
-        consequence = f"advertência, sem pontos (house_sanctions: warning) — {HOUSE_MARK}"
+        key = "consequence.warning"
     elif house:
         points, ends_hand = state.value, True
-        consequence = f"a dupla {offender} perde o tento em jogo ({state.value}) — {HOUSE_MARK}"
+        key = "consequence.house_tento"
     elif entry.consequence == "tento":
         points, ends_hand = state.value, True
-        consequence = f"a dupla {offender} perde o tento em jogo ({state.value})"
+        key = "consequence.tento"
     elif entry.consequence == "deal_lost":
         beneficiary, ends_hand, deal_lost = None, True, True
-        consequence = "ninguém marca, o carteado passa adiante"
+        key = "consequence.deal_lost"
     else:
         beneficiary = None
-        consequence = ""
+        key = "consequence.none"
+    params["points"] = points
+    consequence = render(key, params)
     after = add_points(state.score, beneficiary, points, rules)
     return Ruling(code, article, title, offender, beneficiary, points, ends_hand, deal_lost, after,
-                  game_winner(after), consequence, house, match_loss)
+                  game_winner(after), consequence, house, match_loss, key, tuple(params.items()))

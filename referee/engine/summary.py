@@ -8,7 +8,7 @@ points, the new score and the next dealer:
   refused raise, so a run is worth 1, 3, 6 or 9 to the raisers (art. 13);
 - a mão de onze is worth 3 and has no raises (art. 18, 19); refusing it gives the opponents
   ``eleven_run_points``; the mão de ferro is worth ``iron_hand_value``, no raises, and a tied
-  one scores nothing (art. 20) unless ``iron_tie`` gives it to the first player's team;
+  one scores nothing (art. 20) unless ``iron_tie`` gives it to a team (``tricks.tied_hand_winner``);
 - three tied tricks score nothing (art. 11.4) unless the rule set says otherwise;
 - a game ends at 12: no hand is entered after it (and by default none takes a team past 12).
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 from .errors import ReportError
 from .game import GAME_POINTS, add_points, game_winner, next_dealer
 from .rules import RuleSet
+from .tricks import tied_hand_winner
 
 ENDINGS = ("tricks", "run", "eleven_refused", "all_tied", "deal_lost", "fold")
 RAISED_VALUES = (1, 3, 6, 9, 12)
@@ -40,9 +41,14 @@ def allowed_values(rules: RuleSet, score: tuple[int, int], ended_by: str) -> tup
         return (0,) if rules.iron_tie == "nobody" else (rules.iron_hand_value,)
     if ended_by == "deal_lost" or (ended_by == "all_tied" and rules.all_tied == "nobody"):
         return (0,)
+    fold = ended_by == "fold" and rules.fold_any_time  # the value in play goes to the opponents, as in a report
     if state == "eleven":
+        if fold:
+            return (3,)
         return {"tricks": (3,), "eleven_refused": (rules.eleven_run_points,), "all_tied": (3,)}.get(ended_by, ())
     if state == "iron":
+        if fold:
+            return (rules.iron_hand_value,)
         return {"tricks": (rules.iron_hand_value,)}.get(ended_by, ())
     if ended_by == "run":
         return (1, 3, 6, 9)
@@ -89,12 +95,7 @@ def _scorer(rules: RuleSet, score: tuple[int, int], dealer: int, ended_by: str, 
             raise ReportError("winner", "com o carteado perdido ninguém marca ponto (art. 5, art. 6)")
         return None
     if ended_by == "all_tied":
-        if hand_state(score) == "iron":  # art. 20, or the option iron_tie
-            expected = None if rules.iron_tie == "nobody" else (dealer + 1) & 1
-        elif rules.all_tied == "nobody":  # art. 11.4
-            expected = None
-        else:
-            expected = dealer & 1 if rules.all_tied == "dealer_team" else (dealer + 1) & 1
+        expected = tied_hand_winner(rules, dealer, hand_state(score) == "iron")  # art. 11.4, 20 or the options
         if winner != expected:
             article = "art. 20" if hand_state(score) == "iron" else "art. 11.4"
             who = "ninguém marca" if expected is None else f"marca a dupla {expected}"

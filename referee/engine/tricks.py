@@ -90,6 +90,18 @@ def hand_winner(results: list[int | None]) -> tuple[bool, int | None]:
     return True, third
 
 
+def tied_hand_winner(rules, dealer: int, iron: bool) -> int | None:
+    """Who wins a hand whose three tricks tied: the one rule, for the replay, the fast path and the summary.
+
+    By ``rules.all_tied`` (``iron_tie`` in a mão de ferro): nobody (art. 11.4; art. 20), the dealer's team
+    (regras 4 jogadores "jogo empatado"; JTB case 5) or the team of the first player (mão).
+    """
+    option = rules.iron_tie if iron else rules.all_tied
+    if option == "nobody":
+        return None
+    return dealer & 1 if option == "dealer_team" else (dealer + 1) & 1
+
+
 def leader_after_tie(plays: list[tuple[int, int]], option: str, first_player: int, trick_leader: int,
                      tying_seat: int) -> int:
     """Who leads the trick after a tied one, by the rule set's ``lead_after_tie`` (the regulation is silent).

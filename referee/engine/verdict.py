@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from .cards import CARD_LOOKUP, DECK_CARDS, card_name, parse_card
 from .errors import ReportError, printable
-from .game import add_points, game_winner, next_dealer
+from .game import add_points, claim_matches, game_winner, next_dealer
 from .fast import clean_verdict
 from .hand import HandReplay
+from .messages import render
 from .rules import rule_set_from
 
 REPORT_FIELDS = frozenset({"rules", "dealer", "vira", "score", "deal", "events", "claimed", "id"})
@@ -75,6 +76,8 @@ def _verdict(report: object) -> dict:
         raise ReportError("events", f"{len(events)} eventos: uma mão cabe em no máximo {MAX_EVENTS}")
     out = HandReplay(rules, dealer, vira, score, deal).run(events)
     score_after = add_points(score, out.winner, out.points, rules)
+    for tento in out.tentos:  # tentos claimed after the hand (house rules ex. 1-3)
+        score_after = add_points(score_after, tento["team"], tento["points"], rules)
     violations = out.violations
     verdict = {
         "valid": not violations,
@@ -92,18 +95,25 @@ def _verdict(report: object) -> dict:
     }
     if out.notes:
         verdict["notes"] = out.notes
+    if out.tentos:
+        verdict["tentos"] = out.tentos
     if out.match_loser is not None:  # raise_in_eleven: "art19_match" (art. 19, "a partida" as the match)
         verdict["match_loser"] = out.match_loser
     if "claimed" in report:
-        matches = _claim_matches(report["claimed"], out.winner, out.points)
+        matches = claim_matches(report["claimed"], out.winner, out.points)
         verdict["claim_matches"] = matches
         if not matches:
             claimed = report["claimed"]
-            violations.append({
-                "code": "claim_mismatch", "article": "art. 25", "event": None,
-                "message": f"a mesa anotou dupla {claimed.get('winner')} com {claimed.get('points')} ponto(s); "
-                           f"pelas regras, {_describe(out.winner, out.points)}",
-            })
+            claimed_winner, claimed_points = claimed.get("winner"), claimed.get("points", 0)
+            params = {
+                "claimed_team": claimed_winner, "claimed_points": claimed_points, "team": out.winner, "points": out.points,
+                "claimed": {"key": "claim.nobody", "params": {}} if claimed_winner is None else
+                {"key": "claim.team", "params": {"team": claimed_winner, "points": claimed_points}},
+                "actual": {"key": "actual.nobody", "params": {}} if out.winner is None else
+                {"key": "actual.team", "params": {"team": out.winner, "points": out.points}},
+            }
+            violations.append({"code": "claim_mismatch", "article": "art. 25", "event": None,
+                               "message": render("claim_mismatch", params), "key": "claim_mismatch", "params": params})
             verdict["valid"] = False
     if "id" in report:
         verdict["id"] = printable(report["id"])
@@ -157,18 +167,3 @@ def _deal_error(deal: dict[int, list[int]], vira: int, deck: frozenset[int]) -> 
             if card in seen:
                 raise ReportError(f"deal.{seat}[{i}]", f"{card_name(card)} aparece duas vezes (ou é a vira)")
             seen.add(card)
-
-
-def _claim_matches(claimed: object, winner: int | None, points: int) -> bool:
-    if type(claimed) is not dict or set(claimed) - {"winner", "points"} or "winner" not in claimed:
-        raise ReportError("claimed", "o resultado anotado deve ser {\"winner\": 0, 1 ou null, \"points\": n}")
-    if claimed["winner"] not in (0, 1, None) or type(claimed["winner"]) is bool:
-        raise ReportError("claimed.winner", "a dupla vencedora anotada deve ser 0, 1 ou null")
-    claimed_points = claimed.get("points", 0)
-    if type(claimed_points) is not int:
-        raise ReportError("claimed.points", "os pontos anotados devem ser um inteiro")
-    return claimed["winner"] == winner and claimed_points == points
-
-
-def _describe(winner: int | None, points: int) -> str:
-    return "ninguém marca" if winner is None else f"a dupla {winner} marca {points} ponto(s)"

@@ -14,5 +14,5 @@ def site_nav(context):
     role = roles.summary(user) if user is not None else roles.NOBODY
     path = request.path if request is not None else ""
     return {"role": role, "user": user, "request": request, "path": path,
-            "pending": role.organizer_pending + role.open_tables,
+            "pending": role.organizer_pending + (role.calling or role.open_tables),
             "LANGUAGE_CODE": context.get("LANGUAGE_CODE"), "csrf_token": context.get("csrf_token")}

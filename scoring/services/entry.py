@@ -269,6 +269,20 @@ def undo_last(match: Match, by, expect: str | None = None, last: tuple[int, int]
     No version is made; the audit trail keeps the removed entry (a ``MatchEvent`` of kind ``undo``).
     If the entry had ended the match, the issued version stays on record and the next one supersedes it.
     """
+    from .hand_entry import PositionConflict
+
+    try:
+        return _undo_last(match, by, expect, last)
+    except PositionConflict as refusal:  # a table's phone behind the other (issue 20 §5): recorded, 409 names it
+        if last is not None and getattr(by, "table_link", None) is not None:
+            from .. import conflicts
+
+            refusal.conflict = conflicts.record(match, by, kind="undo", game=last[0], position=last[1],
+                                                server=refusal.state)
+        raise
+
+
+def _undo_last(match: Match, by, expect: str | None, last: tuple[int, int] | None) -> dict:
     from ..content import entry_document
 
     with transaction.atomic():

@@ -27,7 +27,7 @@ from config.errors import Conflict, Forbidden
 from referee.engine.game import game_winner, next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
-from .. import access, entry_sql
+from .. import access, conflicts, entry_sql
 from ..idempotency import KeyTaken
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from . import base as services_base
@@ -120,6 +120,11 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
             if progress["wrote"]:
                 raise
             refusal = error
+    if isinstance(refusal, PositionConflict) and position is not None and getattr(by, "table_link", None):
+        # a table's phone behind the other (issue 20 §5): recorded on refusal only, so both phones and the
+        # referee see it (scoring/conflicts.py); the 409 names it
+        refusal.conflict = conflicts.record(match if isinstance(match, Match) else Match(pk=pk), by, kind="hand",
+                                            game=position[0], position=position[1], sent=item, server=refusal.state)
     raise refusal
 
 

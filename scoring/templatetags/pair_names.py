@@ -4,12 +4,14 @@
   ("Os Zapeiros venceram", "O Bando venceu");
 - ``{% filter contract:pair %}…{% endfilter %}`` joins a preposition and the name's article
   ("vencida pelos Zapeiros"); ``contract`` also takes a list of names;
+- ``{{ violation|engine_message:match }}`` renders a verdict's violation or note (data: key and params)
+  in the page's language with the pairs' names (``scoring/words/engine_messages.py``);
 - ``{{ message|name_pairs:match }}`` names the pairs in a rules engine's sentence ("Os Zapeiros
   perdem o tento em jogo", ``scoring/words/engine_words.py``); also takes a súmula's ``teams``.
 """
 from django import template
 
-from ..words import engine_words, pair_names
+from ..words import engine_messages, engine_words, pair_names
 
 register = template.Library()
 
@@ -29,3 +31,8 @@ def contract(text, names):
 @register.filter
 def name_pairs(text, teams):
     return engine_words.name_pairs(text, teams)
+
+
+@register.filter
+def engine_message(item, teams):
+    return engine_messages.render(item, teams)

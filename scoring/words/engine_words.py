@@ -1,7 +1,9 @@
-"""The rules engine's sentences with the pairs' names (issue 14 §4).
+"""The rules engine's finished sentences with the pairs' names (issue 14 §4), for what is still stored as text.
 
-The engine (``referee.engine``, pure Python) speaks of the pairs by number, in Portuguese, whatever
-the page's language: "a dupla 0 perde o tento em jogo (3)", "marca a dupla 1", "as cartas da dupla
+A verdict's violations and notes are data since issue 23 and are rendered by
+``scoring.words.engine_messages``. What is still a finished Portuguese sentence — a ruling's message
+and a penalty's reason stored on the súmula, a refused report's error, a violation stored before
+issue 23 — goes through :func:`name_pairs` here. The engine speaks of the pairs by number: "a dupla 0 perde o tento em jogo (3)", "marca a dupla 1", "as cartas da dupla
 0", "a mesa anotou dupla 1 com 3 ponto(s)". Where such a sentence is shown to people (the hand
 checker, the súmula's violations and penalties, the rulings, a refused entry), :func:`name_pairs`
 puts the match's pair names in, with the agreement ``scoring.words.pair_names`` gives:
@@ -20,9 +22,9 @@ renders every engine sentence that names a pair and fails on one left with a num
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
-from .pair_names import contracted, is_plural, split_article
+from .engine_messages import of, subject, team_names
+from .pair_names import is_plural
 
 #: the engine's verbs with a pair as subject: singular -> plural
 VERBS = {
@@ -48,20 +50,6 @@ _PATTERN = re.compile(
 )
 
 
-def _is_dupla(name: str) -> bool:
-    return name.casefold().startswith("dupla ")
-
-
-def subject(name: str, the: str = "a ", *, first: bool = False) -> str:
-    """The pair as the subject of a sentence: "os Zapeiros" ("Os Zapeiros" ``first`` in the
-    sentence), "o Bando", "a dupla Ana e Bia" ("a Dupla Teste" for a name that already says it)."""
-    article, rest = split_article(name)
-    if article is not None:
-        return name if first else f"{article} {rest}"
-    the = the or "a "
-    return f"{the}{name}" if _is_dupla(name) else f"{the}dupla {name}"
-
-
 def agree(verbs: str, name: str) -> str:
     """``verbs`` ("aceita ou corre") in the plural when the name is plural."""
     if not is_plural(name):
@@ -69,34 +57,11 @@ def agree(verbs: str, name: str) -> str:
     return re.sub(_VERB, lambda m: VERBS[m.group(0)], verbs)
 
 
-def of(name: str, word: str = "d") -> str:
-    """"de" + the pair: "dos Zapeiros", "do Bando", "da dupla Ana e Bia"."""
-    if split_article(name)[0] is not None:
-        text = contracted("de", name)
-    else:
-        text = f"da {name}" if _is_dupla(name) else f"da dupla {name}"
-    return text[:1].upper() + text[1:] if word.isupper() else text
-
-
 def points(n: int | str) -> str:
     return f"{n} ponto" if str(n) == "1" else f"{n} pontos"
 
 
-def _names(teams) -> list[str] | None:
-    """Two names from a match (``pair_a``/``pair_b``), a súmula's ``teams`` or a pair of names."""
-    if teams is None:
-        return None
-    if hasattr(teams, "pair_a"):
-        teams = [teams.pair_a, teams.pair_b]
-    if not isinstance(teams, Sequence) or isinstance(teams, str) or len(teams) != 2:
-        return None
-    names = []
-    for team in teams:
-        name = team.get("name") if isinstance(team, dict) else getattr(team, "name", team)
-        if not isinstance(name, str) or not name.strip():
-            return None
-        names.append(" ".join(name.split()))
-    return names
+_names = team_names
 
 
 def name_pairs(text: str, teams) -> str:

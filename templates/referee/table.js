@@ -2,7 +2,8 @@
 /* The table page (referee/table_views.py): the entry screen (above) with the table's link as its
  * credential, plus the table's own: disputes, calling the referee, claims, appeals, the change of a
  * PIN, the pairs' signatures, and the page kept loadable offline (/mesa/sw.js, the last state in
- * localStorage): the service worker is handed the page, this script and the state on the first load.
+ * localStorage): the service worker is handed the page, this script and the state on the first load, and
+ * says when it stored them (trucoTable.offlineReady()).
  * Without a service worker (plain HTTP on a LAN address), a reload with the network down cannot load the
  * page, so while entries wait the page asks the table not to close the tab. */
 (function () {
@@ -14,7 +15,7 @@
   var E = trucoEntry(B, {
     store: "q-" + B.token, credentials: "omit",
     headers: function () { return { "Authorization": "Table " + B.token }; },
-    rendered: function (st) { renderSigning(st); },
+    rendered: function (st) { renderSigning(st); renderConflicts(); },
     row: function (li, row) {
       if (row.kind === "hand" && !row.disputed && E.server.status === "open") {
         var d = document.createElement("button"); d.type = "button"; d.textContent = T.dispute;
@@ -22,7 +23,10 @@
         d.onclick = function () { dispute(row); }; li.appendChild(d);
       }
     },
-    changed: function (data) { localStorage.setItem(cache, JSON.stringify(data)); },
+    changed: function (data) { localStorage.setItem(cache, JSON.stringify(data)); retrySettles(data); },
+    conflict: function (e) { addOwn(e.conflict); },               // this phone's conflict: not "the other phone's"
+    chose: function (e, how) { settle(e.conflict, how); },          // the choice told to the server (issue 20 §5)
+    undoConflict: function (c) { if (c) { addOwn(c.id); E.render(); } },
     foreign: function (data) {   // a table card (issue 20 §2): the table has another match now, or none
       if (!("match" in data) || data.match === B.match) return false;
       if (!E.queue.length) { E.say(T.next_match); location.reload(); }   // entries of this match wait: kept first
@@ -45,9 +49,79 @@
     if (!offlineReload && E.queue.some(function (e) { return e.state !== "refused"; })) { ev.preventDefault(); ev.returnValue = ""; }
   });
 
+  /* ---------------------------------------------------------------- conflicts between the table's phones (§5)
+   * The server records an entry or undo it refused as stale (state.conflicts, pending until the phone that sent it
+   * chooses). This phone's own are kept by id (localStorage): its queued entries show their choice above; the
+   * others are "the other phone's", shown here so that both phones know; an undo of this phone refused asks
+   * for an OK. A choice the network did not carry is sent again while the server still shows it pending. */
+  var ownKey = "mesa-own-" + B.token, unsentKey = "mesa-settle-" + B.token;
+  function listOf(key) { try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (err) { return []; } }
+  function addOwn(id) {
+    if (!id) return;
+    var o = listOf(ownKey);
+    if (o.indexOf(id) < 0) { o.push(id); localStorage.setItem(ownKey, JSON.stringify(o.slice(-50))); }
+  }
+  function settle(id, how) {
+    if (!id) return;
+    addOwn(id);
+    E.post(B.urls.conflict.replace("/0/", "/" + id + "/"), { how: how }, E.newKey(), 6000).then(function (r) {
+      var unsent = listOf(unsentKey).filter(function (u) { return u.id !== id; });
+      if (r.network || r.status >= 500) unsent.push({ id: id, how: how });   // told again when the network is back
+      localStorage.setItem(unsentKey, JSON.stringify(unsent));
+      if (r.ok) E.refresh();
+    });
+  }
+  function retrySettles(data) {
+    var pending = (data.conflicts || []).map(function (c) { return c.id; });
+    var unsent = listOf(unsentKey).filter(function (u) { return pending.indexOf(u.id) >= 0; });
+    localStorage.setItem(unsentKey, JSON.stringify(unsent));
+    unsent.forEach(function (u) { settle(u.id, u.how); });
+  }
+  function renderConflicts() {
+    var box = $("conflicts"), list = E.server.conflicts || [];
+    var mine = listOf(ownKey).concat(E.queue.map(function (e) { return e.conflict; }));
+    var others = list.filter(function (c) { return mine.indexOf(c.id) < 0; });
+    var myUndos = list.filter(function (c) { return c.kind === "undo" && mine.indexOf(c.id) >= 0; });
+    var key = JSON.stringify([others, myUndos]);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.innerHTML = "";
+    box.hidden = !others.length && !myUndos.length;
+    others.forEach(function (c) {
+      var p = document.createElement("p"); p.className = "other"; p.dataset.conflict = c.id;
+      p.textContent = E.fmt(c.kind === "undo" ? T.other_undo_conflict : T.other_conflict,
+                            { game: c.game, hand: c.position, position: c.position });
+      box.appendChild(p);
+    });
+    myUndos.forEach(function (c) {
+      var p = document.createElement("p"); p.className = "mine"; p.dataset.conflict = c.id;
+      p.textContent = E.fmt(T.own_undo_conflict, { game: c.game, position: c.position }) + " ";
+      var b = document.createElement("button"); b.type = "button"; b.textContent = T.own_undo_ok;
+      b.onclick = function () { b.disabled = true; settle(c.id, "keep"); };
+      p.appendChild(b); box.appendChild(p);
+    });
+  }
+
+  /* the disputes (issue 20 §8): open ones hold the signatures (named in the signing box), settled ones say how */
+  function renderDisputes() {
+    var box = $("disputes"), list = E.server.disputes || [];
+    var key = JSON.stringify(list);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key; box.innerHTML = "";
+    box.hidden = !list.length;
+    list.forEach(function (d) {
+      var p = document.createElement("p"); p.dataset.dispute = d.id;
+      p.className = d.open ? "open" : "settled";
+      p.textContent = E.fmt(T.game_hand, { game: d.game, hand: d.hand }) + " · " + (d.open ? T.dispute_open :
+        E.fmt(d.resolution === "corrected" ? T.dispute_corrected : T.dispute_confirmed, { game: d.game, hand: d.hand }));
+      box.appendChild(p);
+    });
+  }
   function renderSigning(st) {
     var box = $("signing"), sg = E.server.signing;
-    var show = st.over && !E.queue.length && (sg.signable || E.server.status !== "open");
+    renderDisputes();
+    var held = st.over && !E.queue.length && E.server.status === "open" && sg.held && sg.held.length;
+    var show = st.over && !E.queue.length && (sg.signable || E.server.status !== "open" || !!held);
     box.hidden = !show;
     if (!show) return;
     var key = JSON.stringify([sg, E.server.status]);
@@ -55,6 +129,12 @@
     box.dataset.key = key;
     box.innerHTML = "";
     var h = document.createElement("h2"); h.textContent = T.sign_title; box.appendChild(h);
+    if (held) {   // a dispute holds the súmula: nobody signs until the referee settles it (art. 25)
+      sg.held.forEach(function (x) {
+        var p = document.createElement("p"); p.className = "held"; p.textContent = x.message; box.appendChild(p);
+      });
+      return;
+    }
     [0, 1].forEach(function (team) {
       var role = "team" + team, signed = sg.signed[role];
       if (signed) {
@@ -146,12 +226,25 @@
   }
   localStorage.setItem(cache, JSON.stringify(E.server));
   E.start();
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(B.urls.sw, { scope: "/mesa/" }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (reg) {   // the first load already makes the page loadable offline
-      if (reg.active) reg.active.postMessage({ cache: [location.pathname, B.urls.script, B.urls.state] });
-    }).catch(function () {});
+  /* the first load already makes the page loadable offline: the worker is handed the page, this script and
+   * the state, and says when it stored them (offlineReady); if it could not (the network went first), they
+   * are handed over again when the network is back */
+  var offlineReady = false, handing = false;
+  function handOver() {
+    if (!offlineReload || offlineReady || handing) return;
+    handing = true;
+    setTimeout(function () { handing = false; }, 20000);   // no answer (the worker stopped): may try again
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (!reg.active || !window.MessageChannel) { handing = false; return; }
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function (ev) { handing = false; offlineReady = !!(ev.data && ev.data.cached); };
+      reg.active.postMessage({ cache: [location.pathname, B.urls.script, B.urls.state] }, [ch.port2]);
+    }).catch(function () { handing = false; });
   }
-  window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, server: function () { return E.server; } };
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(B.urls.sw, { scope: "/mesa/" }).then(handOver).catch(function () {});
+    window.addEventListener("online", handOver);
+  }
+  window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, server: function () { return E.server; },
+                        offlineReady: function () { return offlineReady; } };
 })();

@@ -6,17 +6,21 @@ var CACHE = "truco-mesa-v1";
 self.addEventListener("install", function (event) { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 // the page hands over its own address, its script and its state on its first load (issue 20 §7): a phone
-// that opened the QR code once reloads from here with the network down
+// that opened the QR code once reloads from here with the network down. The worker answers on the
+// message's port once every copy is stored ({cached: true}), or not ({cached: false}: the page hands them
+// over again when the network is back): until then a reload with the network down finds no page.
 self.addEventListener("message", function (event) {
-  var urls = event.data && event.data.cache;
+  var urls = event.data && event.data.cache, port = event.ports && event.ports[0];
   if (!Array.isArray(urls)) return;
   event.waitUntil(caches.open(CACHE).then(function (c) {
     return Promise.all(urls.filter(function (u) { return typeof u === "string" && u.indexOf("/mesa/") === 0; })
       .map(function (u) {
         return fetch(u, { credentials: "omit", cache: "no-store" }).then(function (res) {
-          if (res.ok) return c.put(u, res);
-        }).catch(function () {});
+          return res.ok ? c.put(u, res).then(function () { return true; }) : false;
+        }).catch(function () { return false; });
       }));
+  }).then(function (stored) {
+    if (port) port.postMessage({ cached: stored.length > 0 && stored.every(Boolean) });
   }));
 });
 self.addEventListener("fetch", function (event) {

@@ -14,7 +14,9 @@
  *   it stays on the phone marked "conflict" with the entries after it, until a player chooses: keep the
  *   server's (drop this one), send mine after it (this and the following go after the server's), or discard
  *   this one and the following. An entry refused for good (the engine's words) stays too, until discarded.
- *   Nothing queued is dropped without a choice.
+ *   Nothing queued is dropped without a choice. The server records the refusal as a pending conflict (the 409's
+ *   `conflict`, kept on the entry as e.conflict) that the other phone and the referee see; the choice is told to the
+ *   server through the hook chose(entry, how) ("keep", "after", "discard", or "same" when it equalled the server's).
  *
  * trucoEntry(B, opts): B is the page's boot data (entry_screen.screen_boot and the page's own: t, urls,
  * initial); opts says what differs between the pages: headers() (the credential), credentials ("omit" or
@@ -23,7 +25,8 @@
  * (true: keep the entry queued), foreign(data) true for a state that is not this page's match (not applied),
  * stateFailed(res) for a refused state request, over(gameOver) when a hand
  * ends a game, net(n) after the status badge is drawn (n entries waiting), conflictActions(box, e) to add a
- * choice to a conflict's panel. */
+ * choice to a conflict's panel, chose(entry, how) when a player chose for a conflict (see above), undoConflict(c)
+ * when an undo was refused as stale (c: the conflict the server recorded, or null). */
 function trucoEntry(B, opts) {
   "use strict";
   var T = B.t;
@@ -285,6 +288,7 @@ function trucoEntry(B, opts) {
     var i = E.queue.indexOf(e);
     if (i < 0) return;
     var rest = E.queue.slice(i + 1);
+    if (e.conflict && how !== "drop") { hook("chose")(e, how); e.conflict = null; }   // the server's pending conflict: settled
     if (how === "drop") {
       E.queue.splice(i, 1); dropEntry(e); say(T.discarded);
     } else if (how === "discard") {
@@ -310,6 +314,7 @@ function trucoEntry(B, opts) {
       var i = E.queue.indexOf(e);
       if (i < 0) return;
       if (sameHand(theirs, e.body)) {
+        if (e.conflict) hook("chose")(e, "same");
         E.queue.splice(i, 1); dropEntry(e);
         say(fmt(T.already, { hand: e.body.hand, game: e.body.game }), "good");
         render(); flush(); return;
@@ -428,6 +433,7 @@ function trucoEntry(B, opts) {
       }
       if (r.status === 409 && r.data.state) {  // the súmula moved on: equal there, or a conflict kept here
         E.server.state = r.data.state || before;
+        e.conflict = r.data.conflict ? r.data.conflict.id : null;   // recorded by the server: seen by the other phone
         reconcile(e); return;
       }
       if ((r.status === 401 || r.status === 403) && opts.denied) {
@@ -450,7 +456,7 @@ function trucoEntry(B, opts) {
       if (r.timeout && tries < 2) { say(T.undo_unconfirmed, "warn"); return sendUndo(body, key, tries + 1); }  // same key
       setTimeout(function () { undoing = false; }, 1000);
       if (r.ok) { say(T.undone); refresh(); }
-      else if (r.status === 409 && r.data && r.data.state) { say(T.undo_stale, "bad"); refresh(); }
+      else if (r.status === 409 && r.data && r.data.state) { say(T.undo_stale, "bad"); hook("undoConflict")(r.data.conflict || null); refresh(); }
       else if ((r.status === 401 || r.status === 403) && opts.denied) {  // an expired session: the login notice, not the API's words
         fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store" }).then(function (res) {
           if (res.status === 401) hook("stateFailed")(res); else say(r.message, "bad");

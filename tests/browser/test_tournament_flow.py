@@ -52,6 +52,8 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
 
     context = phone_context(browser)
     page = context.new_page()
+    confirmations = []  # the irreversible steps ask first (issue 26 §5): the organizer says yes
+    page.on("dialog", lambda dialog: (confirmations.append(dialog.message), dialog.accept()))
 
     # -- log in and create the tournament ---------------------------------------
     page.goto(f"{live_server.url}/torneios/novo/")
@@ -89,9 +91,9 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     # the eighth pair with the form
     page.locator("summary", has_text="Cadastrar uma dupla").click()
     form = page.locator('[data-testid="pair-form"]')
-    form.locator("#id_name").fill("Casal 20")
-    form.locator("#id_first_name").fill("Olavo Pires")
-    form.locator("#id_second_name").fill("Paula Quintas")
+    form.locator("#pair_name").fill("Casal 20")
+    form.locator("#pair_first_name").fill("Olavo Pires")
+    form.locator("#pair_second_name").fill("Paula Quintas")
     form.locator("button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text("Dupla Casal 20 cadastrada")
     expect(page.locator('[data-testid="roster"] > li')).to_have_count(8)
@@ -105,6 +107,8 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
 
     # -- the draw ------------------------------------------------------------------
     page.locator('[data-testid="draw"]').click()
+    page.wait_for_load_state()
+    assert any("sorteio" in text for text in confirmations)  # asked before drawing (issue 26 §5)
     expect(page.locator(".messages")).to_contain_text("Sorteio feito")
     matches = page.locator('[data-testid="matches"] > li')
     expect(matches).to_have_count(4)

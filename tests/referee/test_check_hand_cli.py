@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -186,3 +187,41 @@ def test_the_process_without_django_prints_and_exits_as_the_django_command(tmp_p
     assert run("-", stdin=inputs["mixed.jsonl"]) == run("--no-color", "-", stdin=inputs["mixed.jsonl"])
     out, err, code = run(missing)
     assert code == 2 and out == b"" and err.startswith("CommandError: Arquivo não encontrado".encode())
+
+
+def test_json_lines_are_answered_as_they_are_read():
+    """Issue 23: memory bounded by the longest report: verdicts are written before the input is all read."""
+    report = json.dumps(random_report(random.Random(3)), ensure_ascii=False)
+    written: list[bytes] = []
+    read = {"lines": 0, "written_at": None}
+
+    def lines():
+        for n in range(2 * cli.CHUNK_LINES + 10):
+            if written and read["written_at"] is None:
+                read["written_at"] = n
+            read["lines"] = n + 1
+            yield report
+
+    cli.check_stream(lines(), written.append, lambda: None)
+    assert read["written_at"] is not None and read["written_at"] <= cli.CHUNK_LINES + 1
+    assert b"".join(written).count(b"\n") == 2 * cli.CHUNK_LINES + 10
+
+
+def test_a_line_not_utf8_stops_after_the_verdicts_before_it(tmp_path):
+    path = tmp_path / "hands.jsonl"
+    path.write_bytes(b'{"n": 1}\n{"n": 2}\n{"nota": "m\xe3o"}\n')
+    written: list[bytes] = []
+    with pytest.raises(cli.CheckHandError, match="UTF-8") as caught:
+        cli.check_stream(cli.input_lines(str(path)), written.append, lambda: None, lambda r: {"valid": True})
+    assert caught.value.returncode == cli.EXIT_BAD_INPUT
+    assert b"".join(written).count(b"\n") == 2
+
+
+def test_a_number_too_long_is_worded_in_the_catalog_language():
+    """Issue 23: no "Exceeds the limit (4300 digits)" in English inside a Portuguese verdict."""
+    text = '{"dealer": ' + "9" * 5000 + "}"
+    written: list[bytes] = []
+    with pytest.raises(cli.CheckHandError):
+        cli.check_text(text, written.append, lambda: None, gettext=lambda m: "«" + m + "»")
+    message = json.loads(b"".join(written))["error"]["message"]
+    assert "Exceeds" not in message and "«a number with more than" in message

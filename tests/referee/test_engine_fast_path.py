@@ -20,6 +20,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 OPTIONS = [None, {"lead_after_tie": "first_player"}, {"lead_after_tie": "nearest_tying_player"},
            {"lead_after_tie": "first_tying_player"}, {"lead_after_tie": "trick_leader"},
            {"all_tied": "dealer_team"}, {"all_tied": "first_player_team"}, {"iron_tie": "first_player_team"},
+           {"iron_tie": "dealer_team"},
            {"raises": "any_time"}, {"cover_after_tied_first": False}, {"iron_hand_value": 1, "eleven_run_points": 3},
            {"score_cap": False}, {"deck": "limpo"}]
 # Rule specs spelled other ways than {"preset": ..., "options": ...} with the default preset.

@@ -45,7 +45,11 @@ def test_semicolon_with_bom_and_portuguese_headers(t, org):
 def test_a_file_object_and_text_are_accepted(t, org):
     assert import_pairs(t, io.BytesIO(GOOD.encode()), org).ok
     other = f.tournament(org, slug="outra")
-    assert import_pairs(other, GOOD, org).ok
+    asked = import_pairs(other, GOOD, org)  # the same names again: asked about (issue 26 §7), nothing written
+    assert not asked.ok and "same person" in asked.errors[0].message
+    assert import_pairs(other, GOOD, org, namesakes="reuse").ok
+    first, again = (Pair.objects.get(tournament=x, name="Os Zaps") for x in (t, other))
+    assert first.first_player == again.first_player  # the same people, not doubles
 
 
 def test_bad_rows_are_reported_and_nothing_is_imported_by_default(t, org):

@@ -17,6 +17,7 @@ from tournaments.pairing.elimination import (
     first_round_pairs,
     next_round,
     record_results,
+    same_draw,
     single_elimination,
     standard_seed_order,
 )
@@ -217,3 +218,45 @@ def test_double_elimination_layout_sizes():
     assert [m.match_id for m in bracket.finals] == ["GF1", "GF2"]
     ids = [m.match_id for m in bracket.matches()]
     assert len(ids) == len(set(ids)) == 15 + 14 + 2
+
+
+# ---- same_draw: two seedings giving the same bracket but for the seed numbers (issue 24, point 5)
+
+
+
+def test_seeds_2_and_3_of_four_swapped_are_the_same_draw():
+    assert same_draw(["p1", "p2", "p3", "p4"], ["p1", "p3", "p2", "p4"])  # 1 v 4 and 2 v 3 either way
+    assert not same_draw(["p1", "p2", "p3", "p4"], ["p1", "p4", "p2", "p3"])  # 1 v 3 now
+    assert not same_draw(["p1", "p2", "p3", "p4"], ["p1", "p2", "p3", "p5"])  # another qualifier
+    # of eight: 2 v 7 and 3 v 6 become 3 v 7 and 2 v 6
+    assert not same_draw([f"p{i}" for i in range(1, 9)], ["p1", "p3", "p2", "p4", "p5", "p6", "p7", "p8"])
+    # of eight: seeds 1 and 2 swapped (and 8 and 7) but not 4-5 and 3-6: p4 v p5 now in p2's half
+    assert not same_draw([f"p{i}" for i in range(1, 9)], ["p2", "p1", "p3", "p4", "p5", "p6", "p8", "p7"])
+    # the halves trade places whole (1-2, 3-4, 5-6, 7-8 swapped): every meeting stays
+    assert same_draw([f"p{i}" for i in range(1, 9)], ["p2", "p1", "p4", "p3", "p6", "p5", "p8", "p7"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(min_value=2, max_value=16), st.randoms(use_true_random=False))
+def test_same_draw_means_the_same_meetings_in_every_round(n, rng):
+    """Plain check: with the same draw, whoever wins, every match of every round has the same two pairs."""
+    a = [f"p{i}" for i in range(n)]
+    b = list(a)
+    i, j = rng.randrange(n), rng.randrange(n)
+    b[i], b[j] = b[j], b[i]
+    strength = dict(zip(a, rng.sample(range(n), n)))  # distinct: each match has one stronger pair
+
+    def meetings(seeded):
+        bracket, out = single_elimination(seeded), set()
+        while not bracket.complete:
+            winners = {}
+            for m in bracket.all_matches():
+                if m.top.pair is not None and m.bottom.pair is not None and m.winner is None:
+                    out.add(frozenset((m.top.pair, m.bottom.pair)))
+                    winners[m.match_id] = max(m.top.pair, m.bottom.pair, key=strength.get)
+            bracket = record_results(bracket, winners)
+        return out
+
+    if same_draw(a, b):
+        assert meetings(a) == meetings(b)
+    assert same_draw(a, a)

@@ -235,3 +235,83 @@ def test_swiss_default_tiebreaks_have_buchholz():
                r("e", "c", 1, 0, 12, 11)]
     ranking = compute_standings(results, swiss, lot_seed=0).ranking()
     assert ranking.index("a") < ranking.index("c")
+
+
+# ---- a double forfeit: both absent, no winner, a loss for each (issue 24, point 6)
+
+def test_a_double_forfeit_is_a_loss_for_both_and_nothing_else():
+    results = [MatchResult("a", "b", 0, 0, 0, 0, None, walkover=True, double_forfeit=True),
+               MatchResult("a", "c", 1, 0, 12, 5, "a"), MatchResult("b", "c", 0, 1, 3, 12, "c")]
+    order = [Tiebreak.MATCHES_WON, Tiebreak.MATCH_POINTS, Tiebreak.HEAD_TO_HEAD, Tiebreak.POINT_DIFFERENCE]
+    table = compute_standings(results, order, lot_seed=1)
+    rows = {r.pair_id: r for r in table.rows}
+    # a: played 2 (the forfeit and c), won 1, lost 1: 1 point (not 1.5: the forfeit is no draw); saldo +7
+    assert (rows["a"].played, rows["a"].won, rows["a"].drawn, rows["a"].lost) == (2, 1, 0, 1)
+    assert rows["a"].values[Tiebreak.MATCH_POINTS] == 1 and rows["b"].values[Tiebreak.MATCH_POINTS] == 0
+    assert (rows["b"].played, rows["b"].won, rows["b"].lost, rows["b"].points_for) == (2, 0, 2, 3)
+    assert table.ranking() == ["a", "c", "b"] or table.ranking() == ["c", "a", "b"]
+    with pytest.raises(ValueError):
+        MatchResult("a", "b", winner="a", double_forfeit=True)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=3, max_value=7), st.randoms(use_true_random=False))
+def test_played_is_won_drawn_and_lost_with_double_forfeits(n, rng):
+    ids = [f"p{i}" for i in range(n)]
+    results = []
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            kind = rng.choice(["win", "draw", "double"])
+            if kind == "double":
+                results.append(MatchResult(a, b, walkover=True, double_forfeit=True))
+            else:
+                results.append(MatchResult(a, b, 1, 0, 12, 3, rng.choice([a, b]) if kind == "win" else None))
+    table = compute_standings(results, [Tiebreak.MATCH_POINTS, Tiebreak.BUCHHOLZ, Tiebreak.HEAD_TO_HEAD], lot_seed=2)
+    doubles = sum(1 for r in results if r.double_forfeit)
+    assert sum(r.lost for r in table.rows) == sum(r.won for r in table.rows) + 2 * doubles
+    for r in table.rows:
+        assert r.played == r.won + r.drawn + r.lost == n - 1
+
+
+# ---- byes as the club decides (issue 24, point 8)
+
+from tournaments.pairing.standings import ByeValue  # noqa: E402
+
+
+def test_a_bye_worth_a_win_half_or_nothing_and_counted_as_played_or_not():
+    results = [MatchResult("a", "b", 1, 0, 12, 4, "a")]
+    order = [Tiebreak.MATCHES_WON, Tiebreak.MATCH_POINTS]
+
+    def row(**kw):
+        table = compute_standings(results, order, pairs=["a", "b", "c"], byes=["c"], lot_seed=1, **kw)
+        r = next(r for r in table.rows if r.pair_id == "c")
+        return (r.played, r.won, r.drawn, r.lost, r.values[Tiebreak.MATCHES_WON], r.values[Tiebreak.MATCH_POINTS])
+
+    assert row() == (0, 0, 0, 0, 1, 1)  # the pure default: a win, not a match played (as before)
+    assert row(bye_played=True) == (1, 1, 0, 0, 1, 1)
+    assert row(bye_value="draw") == (0, 0, 0, 0, 0, Fraction(1, 2))
+    assert row(bye_value="draw", bye_played=True) == (1, 0, 1, 0, 0, Fraction(1, 2))
+    assert row(bye_value=ByeValue.NOTHING) == (0, 0, 0, 0, 0, 0)
+    assert row(bye_value=ByeValue.NOTHING, bye_played=True) == (1, 0, 0, 1, 0, 0)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=3, max_value=7), st.sampled_from(list(ByeValue)), st.booleans(),
+       st.randoms(use_true_random=False))
+def test_played_is_won_drawn_lost_and_points_follow_the_bye_value(n, value, played, rng):
+    ids = [f"p{i}" for i in range(n)]
+    results = [MatchResult(a, b, 1, 0, 12, 3, rng.choice([a, b])) for i, a in enumerate(ids) for b in ids[i + 1:]
+               if rng.random() < 0.6]
+    byes = [rng.choice(ids) for _ in range(rng.randrange(4))]
+    table = compute_standings(results, [Tiebreak.MATCH_POINTS, Tiebreak.MATCHES_WON], byes=byes, pairs=ids,
+                              lot_seed=1, bye_value=value, bye_played=played)
+    worth = {ByeValue.WIN: 1, ByeValue.DRAW: Fraction(1, 2), ByeValue.NOTHING: 0}[value]
+    for r in table.rows:
+        real_won = sum(1 for m in results if m.winner == r.pair_id)
+        real_played = sum(1 for m in results if r.pair_id in (m.pair_a, m.pair_b))
+        assert r.values[Tiebreak.MATCH_POINTS] == real_won + worth * r.byes == r.score
+        assert r.values[Tiebreak.MATCHES_WON] == real_won + (r.byes if value is ByeValue.WIN else 0)
+        if played:
+            assert r.played == r.won + r.drawn + r.lost == real_played + r.byes
+        else:
+            assert r.played == r.won + r.drawn + r.lost == real_played

@@ -38,7 +38,7 @@ def test_official_sumulas_advance_a_single_elimination_bracket_to_its_champion(t
     f.play(semi2, pairs[1], org)
     final, third = sorted(open_matches(t), key=lambda m: m.table)
     rnd2 = Round.objects.get(tournament=t, number=2)
-    assert final.round == rnd2 and rnd2.name == "Final" and (final.table, third.table) == (1, 2)
+    assert final.round == rnd2 and rnd2.name == "Final and third-place match" and (final.table, third.table) == (1, 2)
     assert {final.pair_a.name, final.pair_b.name} == {"P4", "P2"}
     assert {third.pair_a.name, third.pair_b.name} == {"P1", "P3"}
     f.play(final, pairs[1], org)

@@ -89,6 +89,10 @@ class Pair(models.Model):
     registered_at = models.DateTimeField(_("registered at"), default=timezone.now)
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
     withdrawal_reason = models.CharField(_("reason for withdrawal"), max_length=300, blank=True)
+    disqualified = models.BooleanField(
+        _("disqualified"), default=False,
+        help_text=_("Withdrawn by the organizer's decision (a disqualification), not of its own accord."),
+    )
 
     class Meta:
         ordering = ["tournament", "name"]

@@ -188,20 +188,23 @@ class Result(models.Model):
 
     ``sumula``: copied from the súmula once signed and received (art. 25), and updated when a
     corrected súmula is received again. ``walkover``: a pair was absent (W.O.), official at
-    once. ``manual``: set by the organizer with a reason (art. 26).
+    once. ``manual``: set by the organizer with a reason (art. 26). ``double_walkover``: both
+    pairs absent (two withdrawn pairs, or the organizer's decision): no winner, a loss for each.
     """
 
     class Kind(models.TextChoices):
         SUMULA = "sumula", _("Súmula received")
         WALKOVER = "walkover", _("Walkover (W.O.)")
         MANUAL = "manual", _("Set by the organizer")
+        DOUBLE_WALKOVER = "double_walkover", _("Double walkover (both absent, no winner)")
 
     match = models.OneToOneField("scoring.Match", on_delete=models.PROTECT, related_name="tournament_result")
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="results")
-    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     pair_a = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
     pair_b = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
-    winner = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner"))
+    winner = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+", verbose_name=_("winner"),
+                               null=True, blank=True)
     absent = models.ForeignKey(
         Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("absent pair")
     )
@@ -220,13 +223,16 @@ class Result(models.Model):
         verbose_name = _("result")
         verbose_name_plural = _("results")
         constraints = [
-            models.CheckConstraint(condition=Q(kind__in=["sumula", "walkover", "manual"]), name="result_kind_valid"),
+            models.CheckConstraint(condition=Q(kind__in=["sumula", "walkover", "manual", "double_walkover"]),
+                                   name="result_kind_valid"),
             models.CheckConstraint(
                 condition=~Q(pair_a=models.F("pair_b")), name="result_two_different_pairs",
             ),
             models.CheckConstraint(
                 condition=(Q(winner=models.F("pair_a")) & Q(games_a__gt=models.F("games_b")))
-                | (Q(winner=models.F("pair_b")) & Q(games_b__gt=models.F("games_a"))),
+                | (Q(winner=models.F("pair_b")) & Q(games_b__gt=models.F("games_a")))
+                | (Q(kind="double_walkover") & Q(winner__isnull=True) & Q(games_a=0, games_b=0, points_a=0,
+                                                                          points_b=0)),
                 name="result_winner_won_more_games",
                 violation_error_message=_("The winner is one of the two pairs and won more games."),
             ),
@@ -248,4 +254,4 @@ class Result(models.Model):
 
     @property
     def walkover(self) -> bool:
-        return self.kind == self.Kind.WALKOVER
+        return self.kind in (self.Kind.WALKOVER, self.Kind.DOUBLE_WALKOVER)

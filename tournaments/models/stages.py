@@ -55,6 +55,10 @@ class Stage(models.Model):
         OVERALL = "overall", _("Top of the previous stage's standings")
         PER_GROUP = "per_group", _("Top of each group")
 
+    class UnequalGroups(models.TextChoices):
+        DROP_LAST = "drop_last", _("Leave out the results against the last of the larger groups")
+        PER_MATCH = "per_match", _("Every result, per match played")
+
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="stages", verbose_name=_("tournament")
     )
@@ -78,6 +82,10 @@ class Stage(models.Model):
         _("match format"), null=True, blank=True,
         help_text=_("Games per match in this stage (1, 3 or 5); empty: the tournament's."),
     )
+    third_place_best_of = models.PositiveSmallIntegerField(
+        _("third-place match format"), null=True, blank=True,
+        help_text=_("Games in the third-place match (1, 3 or 5); empty: the stage's, not the final's."),
+    )
     round_best_of = models.JSONField(
         _("match format per round"), default=dict, blank=True,
         help_text=_('Round of the stage (1, 2, ...; -1 the final round, -2 the one before) to games per match, '
@@ -94,6 +102,10 @@ class Stage(models.Model):
     qualify_from = models.PositiveSmallIntegerField(
         _("from place"), default=1, help_text=_("5 with 4 qualifiers: the pairs placed 5th to 8th."),
     )
+    unequal_groups = models.CharField(
+        _("groups of different sizes"), max_length=10, choices=UnequalGroups.choices, default=UnequalGroups.DROP_LAST,
+        help_text=_("How pairs of one place in groups of different sizes are compared (the best thirds...)."),
+    )
     entrants = models.JSONField(_("entrants"), default=list, blank=True)
     entrants_adjusted = models.BooleanField(
         _("qualifiers adjusted by hand"), default=False,
@@ -106,6 +118,23 @@ class Stage(models.Model):
         _("walkovers count games and points"),
         default=False,
         help_text=_("Off: a walkover counts as a match won and nothing else."),
+    )
+    class ByeValue(models.TextChoices):
+        WIN = "win", _("A match won")
+        DRAW = "draw", _("Half: a draw's points")
+        NOTHING = "nothing", _("Nothing (a rest)")
+
+    bye_value = models.CharField(
+        _("a bye is worth"), max_length=8, choices=ByeValue.choices, default=ByeValue.WIN,
+        help_text=_("A round without an opponent: a match won (FIDE's pairing bye), half, or nothing."),
+    )
+    bye_played = models.BooleanField(
+        _("a bye counts as a match played"), default=True,
+        help_text=_("On: a bye is in the matches played and won (drawn, lost), so P = W + L."),
+    )
+    withdrawn_last = models.BooleanField(
+        _("withdrawn pairs last"), default=True,
+        help_text=_("On: a withdrawn or disqualified pair ranks below every pair still in, whatever it had won."),
     )
     bracket_seeds = models.JSONField(_("bracket seeds"), default=list, blank=True)
     bracket_first_round = models.PositiveSmallIntegerField(_("first bracket round"), null=True, blank=True)
@@ -123,6 +152,11 @@ class Stage(models.Model):
             models.CheckConstraint(condition=Q(position__gte=1), name="stage_position_positive"),
             models.CheckConstraint(
                 condition=Q(best_of__isnull=True) | Q(best_of__in=[1, 3, 5]), name="stage_best_of_1_3_5",
+                violation_error_message=_("A match is played to the best of 1, 3 or 5 games."),
+            ),
+            models.CheckConstraint(
+                condition=Q(third_place_best_of__isnull=True) | Q(third_place_best_of__in=[1, 3, 5]),
+                name="stage_third_place_best_of_1_3_5",
                 violation_error_message=_("A match is played to the best of 1, 3 or 5 games."),
             ),
             models.CheckConstraint(condition=Q(legs__in=[1, 2]), name="stage_legs_1_or_2"),

@@ -55,6 +55,10 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Only the pairs checked in for a round are drawn or paired in it."),
     )
+    placing_overrides = models.JSONField(
+        _("final places set by hand"), default=dict, blank=True,
+        help_text=_('Pair id to {"place": n, "reason": "..."}: the organizer\'s decision, audited.'),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -41,6 +41,7 @@ __all__ = [
     "bracket_size",
     "standard_seed_order",
     "first_round_pairs",
+    "same_draw",
     "single_elimination",
     "next_round",
     "record_results",
@@ -195,6 +196,29 @@ def first_round_pairs(size: int) -> list[tuple[int, int]]:
     """Round-one matches as seed pairs, top to bottom."""
     order = standard_seed_order(size)
     return [(order[i], order[i + 1]) for i in range(0, size, 2)]
+
+
+def same_draw(seeded_a: Sequence[PairId], seeded_b: Sequence[PairId]) -> bool:
+    """Whether two seedings give the same single-elimination bracket but for the seed numbers: the
+    same pairs, the same round-one meetings (and byes), and the same matches feeding every later
+    match (each section of the bracket holds the same pairs), so every meeting the one bracket can
+    have the other has too. Seeds 2 and 3 of four swapped: 1 v 4 and 2 v 3 either way."""
+    if len(seeded_a) != len(seeded_b) or set(seeded_a) != set(seeded_b):
+        return False
+    if len(seeded_a) < 2:
+        return True
+    size = bracket_size(len(seeded_a))
+    order = standard_seed_order(size)
+
+    def sections(seeded: Sequence[PairId]) -> list[set[frozenset]]:
+        slots = [(seeded[s - 1],) if s <= len(seeded) else () for s in order]
+        out, span = [], 2
+        while span <= size:
+            out.append({frozenset(p for slot in slots[i:i + span] for p in slot) for i in range(0, size, span)})
+            span *= 2
+        return out
+
+    return sections(seeded_a) == sections(seeded_b)
 
 
 def _seed_slot(seeds: Sequence[PairId], seed: int) -> Slot:

@@ -7,7 +7,7 @@ every pair has a distinct rank, with the value of each criterion per pair.
 
 Criteria (:class:`Tiebreak`), applied in the order the tournament chooses:
 
-* ``MATCHES_WON`` - matches won (byes count as won);
+* ``MATCHES_WON`` - matches won (byes count as won when a bye is worth a win);
 * ``MATCH_POINTS`` - 1 per win, 1/2 per draw (the "score" that Buchholz,
   median-Buchholz and Sonneborn-Berger are built on);
 * ``GAMES_WON`` - games won;
@@ -33,11 +33,16 @@ with ``random.Random(lot_seed)`` over the pairs in input order.  The seed is
 recorded in the result (drawn fresh when not given), so the same results and
 the same seed always give the same standings.
 
-Conventions (documented choices): a bye counts as a match won and gives
-nothing in games or points; it has no opponent, so it adds nothing to
-Buchholz or Sonneborn-Berger.  Games and points of a walkover count only with
+Conventions (documented choices): a bye counts as a match won (``bye_value``:
+a win, by default, as FIDE's pairing-allocated bye; a draw's half; or nothing)
+and gives nothing in games or points; with ``bye_played`` it is also a match
+played and won (drawn, lost), so played = won + drawn + lost; it has no
+opponent, so it adds nothing to Buchholz or Sonneborn-Berger.  Games and points of a walkover count only with
 ``count_walkover_scores=True`` (default: the walkover counts as a win and
-nothing else); walkover opponents count for Buchholz and head-to-head.
+nothing else); walkover opponents count for Buchholz and head-to-head.  A
+double forfeit (both pairs absent) is a match played and lost by each, with
+no winner, no games, no points and no opponent met (nothing for Buchholz or
+head-to-head): a "double W.O.", both lose.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from fractions import Fraction
 from .base import PairId, require_unique
 
 __all__ = [
+    "ByeValue",
     "Tiebreak",
     "MatchResult",
     "PairRecord",
@@ -74,6 +80,17 @@ class Tiebreak(str, Enum):
     BUCHHOLZ = "buchholz"
     MEDIAN_BUCHHOLZ = "median_buchholz"
     SONNEBORN_BERGER = "sonneborn_berger"
+
+
+class ByeValue(str, Enum):
+    """What a bye (a round without an opponent) is worth, as the club decides (per stage)."""
+
+    WIN = "win"  # a match won (FIDE's pairing-allocated bye: the points of a win), the default
+    DRAW = "draw"  # half: a draw's match points, no match won
+    NOTHING = "nothing"  # a rest: no points, no match won
+
+
+BYE_POINTS = {ByeValue.WIN: Fraction(1), ByeValue.DRAW: Fraction(1, 2), ByeValue.NOTHING: Fraction(0)}
 
 
 DEFAULT_TIEBREAKS: tuple[Tiebreak, ...] = (
@@ -110,12 +127,15 @@ class MatchResult:
     games_b: int = 0
     points_a: int = 0
     points_b: int = 0
-    winner: PairId | None = None  # None: a draw
+    winner: PairId | None = None  # None: a draw (or, with double_forfeit, nobody)
     walkover: bool = False
+    double_forfeit: bool = False  # both absent: no winner, a loss for each, nothing else
 
     def __post_init__(self) -> None:
         if self.pair_a == self.pair_b:
             raise ValueError("a pair cannot play itself")
+        if self.double_forfeit and self.winner is not None:
+            raise ValueError("a double forfeit has no winner")
         if self.winner is not None and self.winner not in (self.pair_a, self.pair_b):
             raise ValueError(f"winner {self.winner!r} did not play this match")
 
@@ -135,10 +155,20 @@ class PairRecord:
     points_for: int = 0
     points_against: int = 0
     opponents: list[tuple[PairId, Fraction]] = field(default_factory=list)  # (opponent, result 1/½/0)
+    bye_value: ByeValue = ByeValue.WIN
+    bye_played: bool = False  # the byes are in played and in won / drawn / lost already
 
     @property
     def match_points(self) -> Fraction:
-        return Fraction(self.won + self.byes) + Fraction(self.drawn, 2)
+        extra = Fraction(0) if self.bye_played else BYE_POINTS[self.bye_value] * self.byes
+        return Fraction(self.won) + Fraction(self.drawn, 2) + extra
+
+    @property
+    def matches_won(self) -> int:
+        """Matches won, a bye worth a win included (once: ``won`` holds it when byes count as played)."""
+        if self.bye_value is ByeValue.WIN and not self.bye_played:
+            return self.won + self.byes
+        return self.won
 
 
 @dataclass(frozen=True)
@@ -156,6 +186,7 @@ class StandingRow:
     games_against: int
     points_for: int
     points_against: int
+    score: Fraction = Fraction(0)  # match points, the bye's value included
 
 
 @dataclass(frozen=True)
@@ -163,6 +194,8 @@ class Standings:
     rows: tuple[StandingRow, ...]
     tiebreaks: tuple[Tiebreak, ...]
     lot_seed: int
+    bye_value: ByeValue = ByeValue.WIN
+    bye_played: bool = False
 
     def ranking(self) -> list[PairId]:
         return [r.pair_id for r in self.rows]
@@ -174,13 +207,18 @@ def pair_records(
     pairs: Sequence[PairId] = (),
     byes: Iterable[PairId] = (),
     count_walkover_scores: bool = False,
+    bye_value: ByeValue | str = ByeValue.WIN,
+    bye_played: bool = False,
 ) -> dict[PairId, PairRecord]:
-    """Totals per pair, in order of first appearance (``pairs`` first)."""
+    """Totals per pair, in order of first appearance (``pairs`` first). With ``bye_played`` a bye
+    is also a match played and, by ``bye_value``, won, drawn or lost, so that played = won +
+    drawn + lost always holds."""
     records: dict[PairId, PairRecord] = {}
+    bye_value = ByeValue(bye_value)
 
     def rec(p: PairId) -> PairRecord:
         if p not in records:
-            records[p] = PairRecord(p)
+            records[p] = PairRecord(p, bye_value=bye_value, bye_played=bye_played)
         return records[p]
 
     for p in require_unique(pairs):
@@ -192,7 +230,10 @@ def pair_records(
             (b, a, r.games_b, r.games_a, r.points_b, r.points_a),
         ):
             me.played += 1
-            if r.winner is None:
+            if r.double_forfeit:
+                me.lost += 1
+                outcome = Fraction(0)
+            elif r.winner is None:
                 me.drawn += 1
                 outcome = Fraction(1, 2)
             elif r.winner == me.pair_id:
@@ -201,6 +242,8 @@ def pair_records(
             else:
                 me.lost += 1
                 outcome = Fraction(0)
+            if r.double_forfeit:
+                continue  # no opponent met, no games, no tentos
             me.opponents.append((other.pair_id, outcome))
             if count_walkover_scores or not r.walkover:
                 me.games_for += gf
@@ -208,7 +251,16 @@ def pair_records(
                 me.points_for += pf
                 me.points_against += pa
     for p in byes:
-        rec(p).byes += 1
+        r = rec(p)
+        r.byes += 1
+        if bye_played:
+            r.played += 1
+            if bye_value is ByeValue.WIN:
+                r.won += 1
+            elif bye_value is ByeValue.DRAW:
+                r.drawn += 1
+            else:
+                r.lost += 1
     return records
 
 
@@ -228,13 +280,19 @@ def compute_standings(
     byes: Iterable[PairId] = (),
     lot_seed: int | None = None,
     count_walkover_scores: bool = False,
+    bye_value: ByeValue | str = ByeValue.WIN,
+    bye_played: bool = False,
 ) -> Standings:
-    """Rank every pair: criteria in ``tiebreaks`` order, then lot with ``lot_seed``."""
+    """Rank every pair: criteria in ``tiebreaks`` order, then lot with ``lot_seed``. A bye is
+    worth ``bye_value`` (a win by default) and, with ``bye_played``, counts in played / won /
+    drawn / lost too."""
     results = list(results)
     order = tuple(Tiebreak(t) for t in tiebreaks)
     if len(set(order)) != len(order):
         raise ValueError("each tiebreak may appear once")
-    records = pair_records(results, pairs=pairs, byes=byes, count_walkover_scores=count_walkover_scores)
+    bye_value = ByeValue(bye_value)
+    records = pair_records(results, pairs=pairs, byes=byes, count_walkover_scores=count_walkover_scores,
+                           bye_value=bye_value, bye_played=bye_played)
     ids = list(records)
     if lot_seed is None:
         lot_seed = random.SystemRandom().randrange(2**31)
@@ -267,7 +325,7 @@ def compute_standings(
                     continue
                 seen.add(k)
                 r = results[k]
-                if r.pair_a in members and r.pair_b in members:
+                if r.pair_a in members and r.pair_b in members and not r.double_forfeit:
                     if r.winner is None:
                         values[r.pair_a] += Fraction(1, 2)
                         values[r.pair_b] += Fraction(1, 2)
@@ -312,14 +370,15 @@ def compute_standings(
                 games_against=rec_.games_against,
                 points_for=rec_.points_for,
                 points_against=rec_.points_against,
+                score=rec_.match_points,
             )
         )
-    return Standings(tuple(rows), order, lot_seed)
+    return Standings(tuple(rows), order, lot_seed, bye_value, bye_played)
 
 
 def _value(t: Tiebreak, rec: PairRecord, score: Mapping[PairId, Fraction]) -> Fraction | int:
     if t is Tiebreak.MATCHES_WON:
-        return rec.won + rec.byes
+        return rec.matches_won
     if t is Tiebreak.MATCH_POINTS:
         return rec.match_points
     if t is Tiebreak.GAMES_WON:

@@ -435,7 +435,7 @@ def entrants_from_standings(
     return [
         SwissEntrant(
             pair_id=row.pair_id,
-            score=Fraction(row.won + row.byes) + Fraction(row.drawn, 2),
+            score=row.score,
             opponents=frozenset(opponents.get(row.pair_id, ())),
             byes=row.byes,
         )

@@ -19,9 +19,10 @@ A package of modules by concern; the public functions are re-exported here
 * ``tables``: :func:`assign_referee`;
 * ``results``: :func:`record_official_result` (called by the ``result_official`` receiver),
   :func:`set_result`;
-* ``walkovers``: :func:`record_walkover` (W.O.);
+* ``walkovers``: :func:`record_walkover` (W.O.), :func:`record_double_walkover` (both absent);
 * ``progress``: what follows a new official result (the bracket, the tournament's status);
-* ``overrides``: :func:`change_pairing`, :func:`swap_tables` (and ``results.set_result``);
+* ``overrides``: :func:`change_pairing`, :func:`swap_tables`, :func:`override_placing` (and
+  ``results.set_result``);
 * ``standings``: :func:`standings` (the tournament's, or one stage's; knockouts by placings);
 * ``stages``: the ordered stages: :func:`add_stage`, :func:`update_stage`, :func:`remove_stage`,
   :func:`stage_qualifiers`, :func:`start_next_stage`, and later stages kept in agreement with
@@ -60,6 +61,7 @@ from .registration import (
     update_pair,
     reinstate_pair,
     withdraw_pair,
+    disqualify_pair,
 )
 from .check_in import check_in, undo_check_in, upcoming_round
 from .formats import LATER_STAGE_FIELDS, STAGE_FIELDS, clean_tiebreaks, configure_stage
@@ -68,8 +70,8 @@ from .brackets import NODE_STATE, BracketView, bracket_json, bracket_layout, bra
 from .rounds import generate_first_round, generate_next_round, regenerate_round, round_matches
 from .tables import assign_referee
 from .results import record_official_result, set_result
-from .walkovers import record_walkover
-from .overrides import change_pairing, swap_tables
+from .walkovers import record_double_walkover, record_walkover
+from .overrides import change_pairing, override_placing, swap_tables
 from .standings import StandingLine, StandingsTable, standings
 from .stages import (
     Qualifiers,
@@ -109,6 +111,8 @@ __all__ = [
     "can_create_tournament",
     "can_manage",
     "change_pairing",
+    "override_placing",
+    "disqualify_pair",
     "check_in",
     "clean_player",
     "clean_registration",
@@ -120,6 +124,7 @@ __all__ = [
     "persist_bracket",
     "record_official_result",
     "record_walkover",
+    "record_double_walkover",
     "regenerate_round",
     "register_pair",
     "round_matches",

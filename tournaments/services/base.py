@@ -146,6 +146,12 @@ def _walkover_result(match: Match, tournament: Tournament, *, absent: Pair, by, 
     )
 
 
+def _double_walkover_result(match: Match, tournament: Tournament, *, by, reason: str) -> Result:
+    """An unsaved double walkover: both pairs absent, no winner, no games, no tentos."""
+    return Result(match=match, tournament=tournament, kind=Result.Kind.DOUBLE_WALKOVER, pair_a_id=match.pair_a_id,
+                  pair_b_id=match.pair_b_id, winner_id=None, absent=None, reason=reason, recorded_by=_actor(by))
+
+
 def _result_json(result: Result | None) -> dict | None:
     if result is None:
         return None

@@ -51,7 +51,7 @@ def _round_name(stage: Stage, bracket: EliminationBracket, level: int, levels: d
         return ""
     from_end = last - level
     if from_end == 0:
-        return _("Final")
+        return _("Final and third-place match") if bracket.third_place is not None else _("Final")
     if from_end == 1:
         return _("Semifinals")
     if from_end == 2:
@@ -194,24 +194,47 @@ def persist_bracket(stage: Stage, bracket: EliminationBracket, nodes: dict[str, 
         by_round: dict[int, list[tuple[BracketNode, BracketMatch]]] = defaultdict(list)
         for node, m in to_create:
             by_round[node.level].append((node, m))
-        for level, items in sorted(by_round.items()):
+        for level, round_items in sorted(by_round.items()):
             rnd = rounds[level]
-            table = Match.objects.filter(round=rnd).aggregate(t=Max("table"))["t"] or 0
-            boards = []
-            for node, m in items:
-                if m.top.pair in withdrawn or m.bottom.pair in withdrawn:
-                    boards.append((m.top.pair, m.bottom.pair, None))
-                else:
-                    table += 1
-                    boards.append((m.top.pair, m.bottom.pair, table))
-            matches = write_pairings(rnd, boards, by=by, best_of=stage_best_of(stage, level, max(levels.values())))
-            for (node, _m), match in zip(items, matches):
-                node.match_id = match.pk
-                node.match_pairs = (match.pair_a_id, match.pair_b_id)
-                changed[node.code] = node
-            created.extend(matches)
+            formats: dict[int | None, list[tuple[BracketNode, BracketMatch]]] = defaultdict(list)
+            for node, m in round_items:
+                formats[node_best_of(stage, bracket, node, levels)].append((node, m))
+            for best_of, items in formats.items():
+                created.extend(_write_nodes(stage, rnd, items, withdrawn, best_of, changed, by))
     _save_node_states(list(changed.values()))
     return created
+
+
+def node_best_of(stage: Stage, bracket: EliminationBracket, node: BracketNode, levels: dict[str, int]) -> int | None:
+    """A bracket match's format: the third-place match its own (``third_place_best_of``, else the
+    stage's, never the final's); in a double elimination "-1" is the grand final, its reset
+    included (the reset is the grand final continued); otherwise the stage's per-round format."""
+    if node.section == BracketNode.Section.THIRD_PLACE:
+        return stage.third_place_best_of or stage.best_of
+    level, last = node.level, max(levels.values())
+    if bracket.double and bracket.finals:
+        last = levels[bracket.finals[0].match_id]
+        level = min(level, last)
+    return stage_best_of(stage, level, last)
+
+
+def _write_nodes(stage: Stage, rnd: Round, items, withdrawn, best_of, changed, by) -> list[Match]:
+    """Create the scoring matches of bracket ``items`` (nodes of one round and one format) at the
+    round's next free tables (none for a match with a withdrawn pair)."""
+    table = Match.objects.filter(round=rnd).aggregate(t=Max("table"))["t"] or 0
+    boards = []
+    for _node, m in items:
+        if m.top.pair in withdrawn or m.bottom.pair in withdrawn:
+            boards.append((m.top.pair, m.bottom.pair, None))
+        else:
+            table += 1
+            boards.append((m.top.pair, m.bottom.pair, table))
+    matches = write_pairings(rnd, boards, by=by, best_of=best_of)
+    for (node, _m), match in zip(items, matches):
+        node.match_id = match.pk
+        node.match_pairs = (match.pair_a_id, match.pair_b_id)
+        changed[node.code] = node
+    return matches
 
 
 NODE_STATE = ("top_pair_id", "bottom_pair_id", "top_bye", "bottom_bye", "winner_id", "unplayed", "match_id")

@@ -17,7 +17,7 @@ from ..pairing.seeding import Seeding, seed_by_lot, seed_by_order, seed_by_ratin
 from ..pairing.standings import compute_standings
 from ..pairing.swiss import entrants_from_history, entrants_from_standings, pair_swiss_round
 from .base import TournamentError, _int
-from .standings import _load_results, _ranked_pair_ids
+from .standings import _load_results, _ranked_pair_ids, bye_rule
 from .writing import _mark_generated, _withdrawn_ids, _write_fixed_boards, stage_best_of, write_pairings
 
 
@@ -108,7 +108,7 @@ def _swiss_entrants_order(stage: Stage, entrant_ids: set[int]) -> list:
     pairs = [p for p in _ranked_pair_ids(tournament) if stage.position == 1 or p in set(stage.entrants)]
     table = compute_standings(
         [r for r, _phase in data.results], stage.tiebreaks, pairs=pairs, byes=data.byes,
-        lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores,
+        lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores, **bye_rule(stage),
     )
     entrants = entrants_from_standings(table, [r for r, _phase in data.results])
     return [e for e in entrants if e.pair_id in entrant_ids]

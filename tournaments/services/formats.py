@@ -17,8 +17,9 @@ from .base import SWISS_ONLY_TIEBREAKS, TournamentError, _audit, _bool, _drawn, 
 
 
 STAGE_FIELDS = ("format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
-                "swiss_rounds", "tiebreaks", "walkover_scores", "swiss_order", "legs", "best_of", "round_best_of")
-LATER_STAGE_FIELDS = STAGE_FIELDS + ("name", "qualification", "qualifiers", "qualify_from")
+                "swiss_rounds", "tiebreaks", "walkover_scores", "swiss_order", "legs", "best_of", "round_best_of",
+                "withdrawn_last", "third_place_best_of", "bye_value", "bye_played")
+LATER_STAGE_FIELDS = STAGE_FIELDS + ("name", "qualification", "qualifiers", "qualify_from", "unequal_groups")
 
 
 def stage_json(stage: Stage) -> dict:
@@ -84,17 +85,22 @@ def clean_stage_settings(stage: Stage, settings: dict, *, later: bool) -> None:
     if values["seeding"] not in Stage.Seeding.values:
         raise TournamentError(_("Unknown seeding; use: %(names)s.")
                               % {"names": ", ".join(Stage.Seeding.values)}, "seeding")
-    for name in ("third_place", "grand_final_reset", "walkover_scores"):
+    for name in ("third_place", "grand_final_reset", "walkover_scores", "withdrawn_last", "bye_played"):
         _bool(values[name], name)
     _int(values["group_count"], "group_count", minimum=1, maximum=64)
     _int(values["qualifiers_per_group"], "qualifiers_per_group", minimum=1, maximum=64)
     _int(values["swiss_rounds"], "swiss_rounds", minimum=1, maximum=64, allow_none=True)
+    if values["bye_value"] not in Stage.ByeValue.values:
+        raise TournamentError(_("A bye is worth a win, a draw or nothing (win, draw, nothing)."), "bye_value")
     if values["swiss_order"] not in Stage.SwissOrder.values:
         raise TournamentError(_("Swiss order: fold (top half against bottom half) or neighbour."), "swiss_order")
     if values["legs"] not in (1, 2) or type(values["legs"]) is not int:
         raise TournamentError(_("A round robin is played once (1) or twice (2)."), "legs")
     if values["best_of"] is not None and (type(values["best_of"]) is not int or values["best_of"] not in (1, 3, 5)):
         raise TournamentError(_("A match is played to the best of 1, 3 or 5 games."), "best_of")
+    for name in ("best_of", "third_place_best_of"):
+        if values[name] is not None and (type(values[name]) is not int or values[name] not in (1, 3, 5)):
+            raise TournamentError(_("A match is played to the best of 1, 3 or 5 games."), name)
     values["round_best_of"] = _clean_round_best_of(values["round_best_of"])
     if "tiebreaks" not in settings and (old_format is None or list(values["tiebreaks"]) == default_tiebreaks(old_format)):
         values["tiebreaks"] = default_tiebreaks(values["format"])
@@ -106,6 +112,9 @@ def clean_stage_settings(stage: Stage, settings: dict, *, later: bool) -> None:
         _int(values["qualifiers"], "qualifiers", minimum=0 if values["qualification"] == "per_group" else 2,
              maximum=4096, allow_none=True)
         _int(values["qualify_from"], "qualify_from", minimum=1, maximum=4096)
+        if values["unequal_groups"] not in Stage.UnequalGroups.values:
+            raise TournamentError(_("Groups of different sizes: drop_last (leave out the results against the last "
+                                    "of the larger groups) or per_match."), "unequal_groups")
         if not isinstance(values["name"], str) or len(values["name"]) > 80:
             raise TournamentError(_("A name of at most 80 characters."), "name")
     for name, value in values.items():

@@ -1,5 +1,6 @@
-"""The organizer's manual overrides, each with a reason in the audit log: changing a match's pairs
-and swapping two matches' tables (setting a result by hand is ``results.set_result``).
+"""The organizer's manual overrides, each with a reason in the audit log: changing a match's pairs,
+swapping two matches' tables and setting a pair's final place (setting a result by hand is
+``results.set_result``).
 """
 from __future__ import annotations
 
@@ -134,3 +135,37 @@ def swap_tables(match: Match, other: Match, by, *, reason: str) -> None:
             m.save(update_fields=["table", "referee", "updated_at"])
         _audit(tournament, by, AuditEntry.Action.TABLES_SWAPPED, reason=reason, match=match, round=match.round,
                before={"matches": before}, after={"matches": [_match_json(match), _match_json(other)]})
+
+
+def override_placing(tournament, by, *, pair: Pair | int, place: int | None, reason: str) -> dict:
+    """Set ``pair``'s final place by hand (``place`` None: take the decision back), with a reason,
+    audited: the overall table puts the pair at that place, the other pairs keep their order around
+    it, and its row says the organizer placed it and why. Returns the tournament's overrides."""
+    reason = _reason(reason, required=True)
+    with transaction.atomic():
+        tournament = _lock_tournament(tournament)
+        _require_manager(by, tournament)
+        pair = _pair_of(tournament, pair, "pair")
+        if pair.status == Pair.Status.PENDING:
+            raise TournamentError(_("A pending registration has no place."), "pair")
+        count = Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.PENDING).count()
+        if place is not None and (type(place) is not int or not 1 <= place <= count):
+            raise TournamentError(_("A place from 1 to %(count)s.") % {"count": count}, "place")
+        overrides = dict(tournament.placing_overrides or {})
+        before = overrides.get(str(pair.pk))
+        if place is None:
+            if before is None:
+                raise Conflict(_("This pair's place was not set by hand."), "pair")
+            overrides.pop(str(pair.pk))
+        else:
+            taken = [p for p, o in overrides.items() if o["place"] == place and p != str(pair.pk)]
+            if taken:
+                raise Conflict(_("Another pair was placed %(place)s by hand: take that decision back first.")
+                               % {"place": place}, "place")
+            overrides[str(pair.pk)] = {"place": place, "reason": reason}
+        tournament.placing_overrides = overrides
+        tournament.save(update_fields=["placing_overrides"])
+        _audit(tournament, by, AuditEntry.Action.PLACING_OVERRIDDEN, reason=reason,
+               before={"pair": pair.pk, "placing": before},
+               after={"pair": pair.pk, "placing": overrides.get(str(pair.pk))})
+        return overrides

@@ -11,12 +11,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
+from scoring import table_links
 from scoring.models import Match
 
 from .. import players
 from ..models import AuditEntry, Pair, Player, Result, Stage, Tournament
-from .base import TournamentError, _audit, _drawn, _int, _lock_tournament, _reason, _require_manager, _walkover_result
+from .base import (TournamentError, _audit, _double_walkover_result, _drawn, _int, _lock_tournament, _reason,
+                   _require_manager, _walkover_result)
 from .progress import _after_results
+from .writing import _in_bracket
 
 
 PLAYER_TEXT = {"name": 120, "nickname": 60, "club": 120, "contact": 200}
@@ -93,9 +96,12 @@ def _check_registration_open(tournament: Tournament) -> None:
 
 def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None = None,
                        taken_names: set[str] | None = None, taken_seeds: set[int] | None = None,
-                       consented: set[int] = frozenset()) -> dict:
+                       consented: set[int] = frozenset(), namesakes: str = "ask") -> dict:
     """Check a pair's registration (``name``, ``first_player``, ``second_player``, optional
     ``substitute``, ``rating``, ``seed``, ``status``) without writing; return the cleaned values.
+    A new player named like one already registered (in this tournament or by this organizer) is refused
+    with :class:`tournaments.players.SameName` unless ``different_people`` is ``True``: give the player
+    by id when it is the same person.
 
     Raises :class:`TournamentError` naming the first bad field. ``taken_names`` / ``taken_seeds``
     add names and seeds used by rows not saved yet (the CSV import).
@@ -158,6 +164,20 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
         raise TournamentError(_("A registration is pending or confirmed (withdraw a pair with its reason)."),
                               "status")
     out["status"] = status
+    if data.get("different_people") is not True and namesakes != "different":
+        # the same name twice is asked about, never silently doubled; "reuse" (the CSV import's choice) takes
+        # this organizer's one registered player of that name from an earlier tournament
+        for key, spec in specs.items():
+            if spec is not None and spec.player is None:
+                question = players.same_name_error(tournament, spec.data["name"], f"{key}.name", exclude_pair=pair)
+                if question is None:
+                    continue
+                if namesakes == "reuse" and len(question.candidates) == 1 and question.candidates[0][1] is None:
+                    if any(other is not None and other.player == question.candidates[0][0] for other in specs.values()):
+                        raise TournamentError(_("A pair needs two different players."), key)
+                    spec.player = question.candidates[0][0]
+                    continue
+                raise question
     return out
 
 
@@ -193,7 +213,7 @@ def register_pair(tournament: Tournament, by, **data) -> Pair:
 def _pair_json(pair: Pair) -> dict:
     return {"id": pair.pk, "name": pair.name, "first_player": pair.first_player_id,
             "second_player": pair.second_player_id, "substitute": pair.substitute_id, "rating": pair.rating,
-            "seed": pair.seed, "status": pair.status}
+            "seed": pair.seed, "status": pair.status} | ({"disqualified": True} if pair.disqualified else {})
 
 
 def update_pair(pair: Pair, by, **changes) -> Pair:
@@ -228,10 +248,19 @@ def update_pair(pair: Pair, by, **changes) -> Pair:
         return pair
 
 
-def withdraw_pair(pair: Pair, by, reason: str) -> list[Result]:
+def disqualify_pair(pair: Pair, by, reason: str) -> list[Result]:
+    """The organizer disqualifies the pair (``reason`` required, audited as a disqualification): it
+    leaves the tournament as a withdrawn pair does (its matches without an official result become
+    walkovers, results already official stay) and ranks below every pair still in; its pages say
+    "disqualified". Undone as a withdrawal is (:func:`reinstate_pair`)."""
+    return withdraw_pair(pair, by, reason, disqualified=True)
+
+
+def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) -> list[Result]:
     """The pair leaves the tournament (``reason`` required): it is no longer drawn or paired,
     and each of its matches without an official result becomes a walkover for the opponent
-    (which advances a bracket). Returns the walkovers recorded. Results already official stay."""
+    (which advances a bracket), or a double walkover when the opponent withdrew too (outside a
+    bracket). Returns the results recorded. Results already official stay."""
     reason = _reason(reason, required=True)
     with transaction.atomic():
         tournament = _lock_tournament(pair.tournament_id)
@@ -241,7 +270,8 @@ def withdraw_pair(pair: Pair, by, reason: str) -> list[Result]:
             raise Conflict(_("This pair already withdrew."), "status")
         before = _pair_json(pair)
         pair.status, pair.withdrawn_at, pair.withdrawal_reason = Pair.Status.WITHDRAWN, timezone.now(), reason
-        pair.save(update_fields=["status", "withdrawn_at", "withdrawal_reason"])
+        pair.disqualified = disqualified
+        pair.save(update_fields=["status", "withdrawn_at", "withdrawal_reason", "disqualified"])
         pending = list(
             Match.objects.select_for_update(of=("self",))
             .filter(tournament=tournament, status=Match.Status.OPEN, tournament_result__isnull=True)
@@ -252,11 +282,16 @@ def withdraw_pair(pair: Pair, by, reason: str) -> list[Result]:
         for match in pending:
             other = match.pair_b if match.pair_a_id == pair.pk else match.pair_a
             if other.status == Pair.Status.WITHDRAWN:
-                continue  # both withdrew: the organizer decides (set_result)
+                if not _in_bracket(match):  # both withdrew: a double walkover, nobody wins
+                    walkovers.append(_double_walkover_result(match, tournament, by=by,
+                                                             reason=_("Both pairs withdrew.")))
+                continue  # in a bracket the organizer decides (set_result)
             walkovers.append(_walkover_result(match, tournament, absent=pair, by=by,
                                               reason=(_("Withdrawn: %(reason)s") % {"reason": reason})[:300]))
         Result.objects.bulk_create(walkovers)
-        _audit(tournament, by, AuditEntry.Action.PAIR_WITHDRAWN, reason=reason, before=before,
+        table_links.close_all([w.match_id for w in walkovers], by)  # closed to entries from every link (§2)
+        action = AuditEntry.Action.PAIR_DISQUALIFIED if disqualified else AuditEntry.Action.PAIR_WITHDRAWN
+        _audit(tournament, by, action, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers": [w.match_id for w in walkovers]})
         if walkovers:
             _after_results(tournament, by)
@@ -282,7 +317,8 @@ def reinstate_pair(pair: Pair, by, reason: str) -> Pair:
         before = _pair_json(pair)
         withdrawal = pair.withdrawal_reason
         pair.status, pair.withdrawn_at, pair.withdrawal_reason = Pair.Status.CONFIRMED, None, ""
-        pair.save(update_fields=["status", "withdrawn_at", "withdrawal_reason"])
+        pair.disqualified = False
+        pair.save(update_fields=["status", "withdrawn_at", "withdrawal_reason", "disqualified"])
         last = (Match.objects.filter(tournament=tournament, round__generated_at__isnull=False)
                 .aggregate(n=Max("round__number"))["n"])
         walkovers = (Result.objects.select_for_update(of=("self",))
@@ -297,6 +333,7 @@ def reinstate_pair(pair: Pair, by, reason: str) -> Pair:
                 top = Match.objects.filter(round_id=match.round_id).aggregate(t=Max("table"))["t"] or 0
                 match.table = top + 1
                 match.save(update_fields=["table", "updated_at"])
+            table_links.reopen(match, by)  # to be played: its table's card opens it again (issue 20 §2)
             undone.append(match.pk)
         _audit(tournament, by, AuditEntry.Action.PAIR_REINSTATED, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers_undone": undone})

@@ -217,7 +217,9 @@ def regenerate_round(round: Round, by, *, seed: int | None = None, reason: str =
             raise TournamentError(_("A seed is given only when the draw is made again."), "seed")
         match_ids = list(Match.objects.filter(round__in=rounds).values_list("pk", flat=True))
         results = Result.objects.filter(match_id__in=match_ids)
-        kept = results.exclude(kind=Result.Kind.WALKOVER, absent__status=Pair.Status.WITHDRAWN)
+        kept = (results.exclude(kind=Result.Kind.WALKOVER, absent__status=Pair.Status.WITHDRAWN)
+                .exclude(kind=Result.Kind.DOUBLE_WALKOVER, pair_a__status=Pair.Status.WITHDRAWN,
+                         pair_b__status=Pair.Status.WITHDRAWN))
         if kept.exists():
             raise Conflict(_("A result of this round exists: the round can no longer be generated again."), "round")
         if _has_entries(match_ids):

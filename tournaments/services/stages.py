@@ -9,7 +9,8 @@ This module owns: adding, changing and removing stages before they start
 (:func:`start_next_stage`, the organizer may give the qualifiers himself with a reason, audited),
 and keeping a started stage in agreement with the results of the stage before it
 (:func:`check_later_stages`: a changed result that changes the qualifiers rebuilds the next
-stage while nothing of it was played, and is refused, 409 naming the stage, once it was).
+stage while nothing of it was played, and is refused, 409 naming the stage, once it was, unless
+the knockout it seeds is the same bracket but for its seed numbers).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from config.errors import Conflict
 from scoring.models import Match
 
 from ..models import AuditEntry, BracketNode, Bye, GroupMember, Pair, Result, Round, Stage, Tournament
+from ..pairing.elimination import same_draw
 from ..pairing.group_knockout import knockout_seeding, rank_across_groups
 from ..pairing.round_robin import group_name
 from ..pairing.swiss import recommended_swiss_rounds
@@ -32,7 +34,7 @@ from .check_in import _upcoming
 from .draw import _draw_groups, _generate_group_round, _generate_swiss_round
 from .formats import clean_stage_settings, stage_json
 from .progress import _refresh_status, stage_complete
-from .standings import _load_results, group_tables, stage_ranking
+from .standings import _load_results, group_tables_and_results, stage_ranking
 
 
 @dataclass(frozen=True)
@@ -72,12 +74,16 @@ def stage_qualifiers(stage: Stage, *, withdrawn: set[int] | None = None) -> Qual
     pool = _source_pool(source)
     problems: list[str] = []
     if stage.qualification == Stage.Qualification.PER_GROUP and source.has_groups:
-        tables = group_tables(source, data, set(pool))
+        tables = group_tables_and_results(source, data, set(pool))
         k = stage.qualifiers_per_group
-        rankings = [[p for p in table.ranking() if p not in withdrawn] for _g, table in tables]
-        # equal records keep the group order (A1 before B1); a better record moves a pair up
-        cross = [p for p in rank_across_groups([table for _g, table in tables], lot=False) if p not in withdrawn]
-        for (g, _table), ranking in zip(tables, rankings):
+        rankings = [[p for p in table.ranking() if p not in withdrawn] for _g, table, _r in tables]
+        # equal records keep the group order (A1 before B1); a better record moves a pair up; a bye
+        # scores nothing and groups of different sizes compare as the stage says (drop_last)
+        cross = rank_across_groups([table for _g, table, _r in tables], lot=False,
+                                   group_results=[results for _g, _t, results in tables],
+                                   unequal=stage.unequal_groups, count_walkover_scores=source.walkover_scores)
+        cross = [p for p in cross if p not in withdrawn]
+        for (g, _table, _results), ranking in zip(tables, rankings):
             if len(ranking) < k:
                 problems.append(_("Group %(group)s has %(left)s pair(s) left of the %(count)s that qualify from it.")
                                 % {"group": group_name(g), "left": len(ranking), "count": k})
@@ -87,11 +93,12 @@ def stage_qualifiers(stage: Stage, *, withdrawn: set[int] | None = None) -> Qual
         extras = [p for p in cross if p in set(next_place)][:stage.qualifiers or 0]
         if missing:  # the proposal: fewer from the short group, the best remaining pairs instead
             extras += [p for p in cross if p not in top and p not in extras][:missing]
+        extras = [p for p in cross if p in set(extras)]
         if not problems and stage.is_bracket:
-            order = [q.pair_id for q in knockout_seeding(rankings, k, cross_ranking=cross)]
+            # the best of the next place are seeded inside the crossing: no group mates in round one
+            order = [q.pair_id for q in knockout_seeding(rankings, k, cross_ranking=cross, extras=extras)]
         else:
-            order = [p for p in cross if p in top]
-        order += [p for p in cross if p in set(extras)]
+            order = [p for p in cross if p in top] + extras
         return Qualifiers(order, problems)
     if stage.qualification == Stage.Qualification.PER_GROUP:
         problems.append(_("The stage before has no groups: qualify the top N overall."))
@@ -205,7 +212,9 @@ def stage_played(stage: Stage) -> bool:
     pair) or an entry on a súmula of its rounds."""
     match_ids = list(Match.objects.filter(round__stage=stage).values_list("pk", flat=True))
     kept = (Result.objects.filter(match_id__in=match_ids)
-            .exclude(kind=Result.Kind.WALKOVER, absent__status=Pair.Status.WITHDRAWN))
+            .exclude(kind=Result.Kind.WALKOVER, absent__status=Pair.Status.WITHDRAWN)
+            .exclude(kind=Result.Kind.DOUBLE_WALKOVER, pair_a__status=Pair.Status.WITHDRAWN,
+                     pair_b__status=Pair.Status.WITHDRAWN))
     return kept.exists() or _has_entries(match_ids)
 
 
@@ -242,6 +251,14 @@ def check_later_stages(tournament: Tournament, by) -> None:
         if proposal.problems or proposal.order == list(stage.entrants):
             continue
         if stage_played(stage):
+            if stage.format == Stage.Format.SINGLE_ELIMINATION and same_draw(stage.entrants, proposal.order):
+                # the same qualifiers and not one meeting changed (seeds 2 and 3 of four swapped): the
+                # bracket stays as drawn, its seed numbers as they were
+                continue
+            if set(proposal.order) == set(stage.entrants):
+                raise Conflict(_("This result changes the seeding of %(stage)s, and with it who meets whom there, "
+                                 "which has already been played: change the results of %(stage)s first, or "
+                                 "leave this one as it is.") % {"stage": stage.display_name}, "stage")
             raise Conflict(_("This result changes who qualified for %(stage)s, which has already been played: "
                              "change the results of %(stage)s first, or leave this one as it is.")
                            % {"stage": stage.display_name}, "stage")
@@ -262,7 +279,8 @@ def stage_state(stage: Stage) -> str:
 
 
 def add_stage(tournament: Tournament, by, **settings) -> Stage:
-    """Add a stage after the last one (before it starts): its format and options as for
+    """Add a stage after the last one (before it starts; to a finished tournament too, which it
+    reopens: a top cut decided after a Swiss): its format and options as for
     :func:`~tournaments.services.formats.configure_stage`, and its qualifiers rule
     (``qualification``: ``overall`` or ``per_group``; ``qualifiers``, ``qualifiers_per_group``,
     ``qualify_from``)."""
@@ -272,14 +290,16 @@ def add_stage(tournament: Tournament, by, **settings) -> Stage:
         stages = stages_of(tournament)
         if not stages:
             raise Conflict(_("Choose the tournament's format first."), "stage")
-        if tournament.status == Tournament.Status.FINISHED:
-            raise Conflict(_("The tournament is finished."), "tournament")
         if "format" not in settings:
             raise TournamentError(_("Choose a format."), "format")
+        finished = tournament.status == Tournament.Status.FINISHED
         stage = Stage(tournament=tournament, position=stages[-1].position + 1)
         clean_stage_settings(stage, settings, later=True)
         stage.save()
-        _audit(tournament, by, AuditEntry.Action.STAGE_CONFIGURED, after=stage_json(stage))
+        # a top cut added to a finished event reopens it: its last stage is now one not played
+        _refresh_status(tournament)
+        _audit(tournament, by, AuditEntry.Action.STAGE_CONFIGURED,
+               after=stage_json(stage) | ({"reopened": True} if finished else {}))
         return stage
 
 

@@ -5,7 +5,7 @@ tiebreaks (``tournaments.pairing.standings``), a knockout by its placings
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..models import Bye, GroupMember, Pair, Result, Round, Stage, Tournament, default_tiebreaks
@@ -31,6 +31,11 @@ class StandingLine:
     values: dict
     lot: int
     place: int | None = None
+    stage: int | None = None  # the stage whose ranking decided this place (overall table of several stages)
+    stage_name: str = ""
+    decided_by: str = ""  # "bracket" (the round reached), "standings" (the stage's tiebreaks), "organizer"
+    override_reason: str = ""  # the organizer's reason when he set this place by hand
+    drawn: int = 0  # a bye worth a draw and counted as played (Truco matches are not drawn)
 
     @property
     def point_difference(self) -> int:
@@ -39,10 +44,12 @@ class StandingLine:
     def as_dict(self) -> dict:
         return {"rank": self.rank, "pair": self.pair.pk, "pair_name": self.pair.name,
                 "withdrawn": self.pair.status == Pair.Status.WITHDRAWN, "played": self.played, "won": self.won,
-                "lost": self.lost, "byes": self.byes, "games_for": self.games_for,
+                "drawn": self.drawn, "lost": self.lost, "byes": self.byes, "games_for": self.games_for,
                 "games_against": self.games_against, "points_for": self.points_for,
                 "points_against": self.points_against, "point_difference": self.point_difference,
-                "tiebreaks": self.values, "lot": self.lot, "place": self.place}
+                "tiebreaks": self.values, "lot": self.lot, "place": self.place, "stage": self.stage,
+                "stage_name": self.stage_name, "decided_by": self.decided_by,
+                "override_reason": self.override_reason}
 
 
 @dataclass(frozen=True)
@@ -54,11 +61,15 @@ class StandingsTable:
     walkover_scores: bool
     rows: list[StandingLine]
     groups: list[tuple[str, list[StandingLine]]]
+    stages: list[dict] = field(default_factory=list)  # overall table of several stages: each deciding stage
+    bye_value: str = "win"
+    bye_played: bool = True
 
     def as_dict(self) -> dict:
         return {"tiebreaks": self.tiebreaks, "lot_seed": self.lot_seed, "walkover_scores": self.walkover_scores,
                 "rows": [r.as_dict() for r in self.rows],
-                "groups": [{"name": name, "rows": [r.as_dict() for r in rows]} for name, rows in self.groups]}
+                "groups": [{"name": name, "rows": [r.as_dict() for r in rows]} for name, rows in self.groups],
+                "stages": self.stages, "bye_value": self.bye_value, "bye_played": self.bye_played}
 
 
 @dataclass
@@ -88,7 +99,9 @@ def _load_results(tournament: Tournament, stage: Stage | None = None) -> _Loaded
                             "kind", "match__round__phase", "match__round__stage_id", "match_id").order_by("match_id")
     results, stages, match_ids = [], [], []
     for a, b, ga, gb, pa, pb, w, kind, phase, stage_id, match_id in rows:
-        results.append((MatchResult(a, b, ga, gb, pa, pb, w, kind == Result.Kind.WALKOVER), phase or ""))
+        double = kind == Result.Kind.DOUBLE_WALKOVER
+        results.append((MatchResult(a, b, ga, gb, pa, pb, w, kind == Result.Kind.WALKOVER or double, double),
+                        phase or ""))
         stages.append(stage_id)
         match_ids.append(match_id)
     byes, bye_stages = [], []
@@ -96,6 +109,11 @@ def _load_results(tournament: Tournament, stage: Stage | None = None) -> _Loaded
         byes.append(pair_id)
         bye_stages.append(stage_id)
     return _Loaded(results, byes, stages, match_ids, bye_stages)
+
+
+def bye_rule(stage: Stage) -> dict:
+    """The stage's bye rule as :func:`~tournaments.pairing.standings.compute_standings` takes it."""
+    return {"bye_value": stage.bye_value, "bye_played": stage.bye_played}
 
 
 def _ranked_pair_ids(tournament: Tournament) -> list[int]:
@@ -123,13 +141,66 @@ def _lines(table: Standings, pairs: dict[int, Pair], places: dict[int, int | Non
                                 games_against=row.games_against, points_for=row.points_for,
                                 points_against=row.points_against,
                                 values={t.value: _number(v) for t, v in row.values.items()}, lot=row.lot,
-                                place=place))
+                                place=place, drawn=row.drawn))
+    return out
+
+
+def withdrawn_last(lines: list[StandingLine]) -> list[StandingLine]:
+    """Withdrawn (and disqualified) pairs below every pair still in, each part in its order (the
+    stage's ``withdrawn_last``, on by default): the pairs still in are renumbered among themselves
+    (places shared in a bracket stay shared: 5, 5, 5, 5 for the quarterfinal losers), the withdrawn
+    pairs take the places after them, one each."""
+    still = [line for line in lines if line.pair.status != Pair.Status.WITHDRAWN]
+    gone = [line for line in lines if line.pair.status == Pair.Status.WITHDRAWN]
+    if not gone:
+        return lines
+    out = []
+    for i, line in enumerate(still):
+        place = line.place
+        if place is not None:
+            place = 1 + sum(1 for other in still if other.place is not None and other.place < line.place)
+        out.append(replace(line, rank=place if place is not None else i + 1, place=place))
+    has_places = any(line.place is not None for line in lines)
+    for j, line in enumerate(gone, start=len(still) + 1):
+        out.append(replace(line, rank=j, place=j if has_places else line.place))
+    return out
+
+
+def placed_by_hand(lines: list[StandingLine], overrides: dict) -> list[StandingLine]:
+    """The organizer's final places (``Tournament.placing_overrides``: pair id to place and reason):
+    each such pair at its place, the other pairs in their order around them, numbered again."""
+    fixed = {int(p): o for p, o in overrides.items()}
+    if not fixed:
+        return lines
+    slots: list[StandingLine | None] = [None] * len(lines)
+    moved = sorted((line for line in lines if line.pair.pk in fixed), key=lambda line: fixed[line.pair.pk]["place"])
+    for line in moved:
+        at = min(fixed[line.pair.pk]["place"], len(lines)) - 1
+        while slots[at] is not None:
+            at += 1
+        slots[at] = line
+    rest = iter(line for line in lines if line.pair.pk not in fixed)
+    out = []
+    for i, line in enumerate(slots):
+        if line is None:
+            line = next(rest)
+            out.append(replace(line, rank=i + 1, place=i + 1 if line.place is not None else None))
+        else:
+            out.append(replace(line, rank=i + 1, place=i + 1, decided_by="organizer",
+                               override_reason=fixed[line.pair.pk]["reason"]))
     return out
 
 
 def group_tables(stage: Stage, data: _Loaded, pair_ids: set[int],
                  members: dict[int, list[int]] | None = None) -> list[tuple[int, Standings]]:
     """The pure standings of each group of ``stage`` (group matches of the stage only)."""
+    return [(g, table) for g, table, _results in group_tables_and_results(stage, data, pair_ids, members)]
+
+
+def group_tables_and_results(stage: Stage, data: _Loaded, pair_ids: set[int],
+                             members: dict[int, list[int]] | None = None
+                             ) -> list[tuple[int, Standings, list[MatchResult]]]:
+    """Each group of ``stage``: its index, its standings and the match results they come from."""
     if members is None:
         members = defaultdict(list)
         for group, pair_id in (GroupMember.objects.filter(stage=stage).order_by("group", "number")
@@ -144,7 +215,7 @@ def group_tables(stage: Stage, data: _Loaded, pair_ids: set[int],
         byes = [b for b in data.byes if group_of.get(b) == g]
         out.append((g, compute_standings(inside, stage.tiebreaks, pairs=ids, byes=byes,
                                          lot_seed=stage.standings_lot_seed,
-                                         count_walkover_scores=stage.walkover_scores)))
+                                         count_walkover_scores=stage.walkover_scores, **bye_rule(stage)), inside))
     return out
 
 
@@ -152,7 +223,8 @@ def stage_table(stage: Stage, data: _Loaded, pair_ids: list[int]) -> Standings:
     """The pure standings of one stage: its own results, its tiebreaks (``data`` already the stage's)."""
     results = [r for r, _phase in data.results if r.pair_a in pair_ids and r.pair_b in pair_ids]
     return compute_standings(results, stage.tiebreaks, pairs=pair_ids, byes=[b for b in data.byes if b in pair_ids],
-                             lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores)
+                             lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores,
+                             **bye_rule(stage))
 
 
 def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict[int, int | None]]:
@@ -169,7 +241,8 @@ def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int]) -> tuple[lis
     return table.ranking(), {row.pair_id: row.rank for row in table.rows}
 
 
-def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict]:
+def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int],
+                  deciding: dict[int, Stage] | None = None) -> tuple[list[int], dict]:
     """The tournament's table across its stages. The first stage ranks every pair; each later
     stage started re-ranks its entrants in the block of places they held: a knockout of the top 8
     puts its placings on places 1-8 and the pairs that did not reach it follow in the order of the
@@ -181,10 +254,14 @@ def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int]) -> tu
     ranking, stage_places = stage_ranking(started[0], data if one else data.of_stage(started[0].pk), pair_ids)
     order = list(ranking)
     places: dict[int, int | None] = dict(stage_places)
+    if deciding is not None:
+        deciding.update({p: started[0] for p in order})
     for st in started[1:]:
         entrants = [p for p in st.entrants if p in known]
         ranking, stage_places = stage_ranking(st, data.of_stage(st.pk), entrants)
         inside = set(ranking)
+        if deciding is not None:
+            deciding.update({p: st for p in ranking})
         base = next((i for i, p in enumerate(order) if p in inside), len(order))
         rest = [p for p in order if p not in inside]
         if base == 0:
@@ -199,7 +276,42 @@ def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int]) -> tu
         if p not in places:
             order.append(p)
             places[p] = len(order)
+            if deciding is not None:
+                deciding[p] = started[0]
     return order, places
+
+
+def _decided_lines(lines: list[StandingLine], deciding: dict[int, Stage], data: _Loaded,
+                   pair_ids: list[int]) -> tuple[list[StandingLine], list[dict]]:
+    """The overall table's lines with each row's figures from the stage that decided its place
+    (issue 24: a Swiss's places 9-24 with the Swiss's own wins, Buchholz and saldo, not the sums
+    over every stage), and that stage named; and the deciding stages, in order, for the legend."""
+    tables: dict[int, dict[int, StandingLine]] = {}
+    used: dict[int, Stage] = {}
+    for st in {st.pk: st for st in deciding.values()}.values():
+        ids = [p for p in (pair_ids if st.position == 1 else st.entrants) if p in set(pair_ids)]
+        table = stage_table(st, data.of_stage(st.pk), ids)
+        pairs = {line.pair.pk: line.pair for line in lines}
+        tables[st.pk] = {line.pair.pk: line for line in _lines(table, pairs)}
+        used[st.pk] = st
+    out = []
+    for line in lines:
+        st = deciding.get(line.pair.pk)
+        own = tables.get(st.pk, {}).get(line.pair.pk) if st is not None else None
+        if own is None:
+            out.append(line)
+            continue
+        by = "bracket" if st.bracket_first_round is not None else "standings"
+        out.append(StandingLine(rank=line.rank, pair=line.pair, played=own.played, won=own.won, lost=own.lost,
+                                byes=own.byes, games_for=own.games_for, games_against=own.games_against,
+                                points_for=own.points_for, points_against=own.points_against, values=own.values,
+                                lot=own.lot, place=line.place, stage=st.position, stage_name=st.display_name,
+                                decided_by=by, drawn=own.drawn))
+    legend = [{"position": st.position, "name": st.display_name, "tiebreaks": list(st.tiebreaks),
+               "decided_by": "bracket" if st.bracket_first_round is not None else "standings",
+               "lot_seed": st.standings_lot_seed}
+              for st in sorted(used.values(), key=lambda st: st.position)]
+    return out, legend
 
 
 def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTable:
@@ -229,17 +341,29 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
         ids = [p for p in stage.entrants if p in pairs]
     results = [r for r, _phase in data.results if r.pair_a in pairs and r.pair_b in pairs]
     overall = compute_standings(results, tiebreaks, pairs=ids, byes=[b for b in data.byes if b in ids],
-                                lot_seed=lot_seed, count_walkover_scores=walkover_scores)
+                                lot_seed=lot_seed, count_walkover_scores=walkover_scores,
+                                **(bye_rule(main) if main else {}))
     places = order = None
+    deciding: dict[int, Stage] = {}
     if stage is not None and stage.bracket_first_round is not None:
         order, places = stage_ranking(stage, data, ids)
     elif stage is None and (len(stages) > 1 or (main is not None and main.bracket_first_round is not None)):
-        order, places = final_ranking(stages, data, ids)
+        order, places = final_ranking(stages, data, ids, deciding)
     groups: list[tuple[str, list[StandingLine]]] = []
     with_groups = [st for st in stages if st.has_groups and (st.started_at is not None or st.position == 1)]
     group_stage = stage if stage is not None else (with_groups[-1] if with_groups else None)
     if group_stage is not None and group_stage.has_groups:
         group_data = data.of_stage(group_stage.pk) if len(stages) > 1 and stage is None else data
         for g, table in group_tables(group_stage, group_data, set(pairs)):
-            groups.append((group_name(g), _lines(table, pairs)))
-    return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, _lines(overall, pairs, places, order), groups)
+            group_lines = _lines(table, pairs)
+            groups.append((group_name(g), withdrawn_last(group_lines) if group_stage.withdrawn_last else group_lines))
+    lines = _lines(overall, pairs, places, order)
+    legend: list[dict] = []
+    if stage is None and len(stages) > 1 and deciding:
+        lines, legend = _decided_lines(lines, deciding, data, ids)
+    if main is not None and main.withdrawn_last:
+        lines = withdrawn_last(lines)
+    if stage is None and tournament.placing_overrides:
+        lines = placed_by_hand(lines, tournament.placing_overrides)
+    return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, lines, groups, legend,
+                          main.bye_value if main else "win", main.bye_played if main else True)

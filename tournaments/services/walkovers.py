@@ -1,5 +1,7 @@
-"""Walkovers (W.O.): the organizer records that a pair did not play; the other wins at once.
-(Withdrawn pairs' matches become walkovers automatically: ``writing._auto_walkovers``.)
+"""Walkovers (W.O.): the organizer records that a pair did not play; the other wins at once. A
+double walkover: neither pair played; nobody wins, each loses, nothing else counts (outside a
+bracket, where a match needs a winner to go on). (Withdrawn pairs' matches become walkovers
+automatically, and double walkovers when both withdrew: ``writing._auto_walkovers``.)
 """
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from scoring import table_links
 from scoring.models import Match
 
 from ..models import AuditEntry, Pair, Result
-from .base import TournamentError, _audit, _managed_match, _pair_of, _reason, _result_json, _walkover_result
+from .base import (TournamentError, _audit, _double_walkover_result, _managed_match, _pair_of, _reason, _result_json,
+                   _walkover_result)
 from .progress import _after_results
+from .writing import _in_bracket
 
 
 def record_walkover(match: Match, absent: Pair | int, by, *, reason: str = "") -> Result:
@@ -33,6 +37,31 @@ def record_walkover(match: Match, absent: Pair | int, by, *, reason: str = "") -
         result = _walkover_result(match, tournament, absent=absent, by=by, reason=reason)
         result.save()
         table_links.close(match, by)  # a printed card of this match no longer takes entries (issue 20 §2)
+        _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
+               after=_result_json(result))
+        _after_results(tournament, by)
+        return result
+
+
+def record_double_walkover(match: Match, by, *, reason: str) -> Result:
+    """Double W.O.: neither pair played (``reason`` required, audited). No winner: a match played
+    and lost by each, no games, no tentos, no opponent met. Refused in a bracket (a knockout match
+    needs a winner: record a W.O. or a result instead), once the match has an official result,
+    or once its súmula was signed."""
+    reason = _reason(reason, required=True)
+    with transaction.atomic():
+        match, tournament = _managed_match(match, by)
+        if _in_bracket(match):
+            raise Conflict(_("A bracket's match needs a winner: record a W.O. for the absent pair instead."),
+                           "match")
+        if Result.objects.filter(match=match).exists():
+            raise Conflict(_("This match already has an official result: change it by hand, with a reason."),
+                           "match")
+        if match.status != Match.Status.OPEN:
+            raise Conflict(_("The súmula of this match was signed: receive it instead."), "match")
+        result = _double_walkover_result(match, tournament, by=by, reason=reason)
+        result.save()
+        table_links.close(match, by)
         _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
                after=_result_json(result))
         _after_results(tournament, by)

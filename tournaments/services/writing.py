@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 
 from referee.engine.errors import ReportError
 from referee.engine.rules import rule_set_from
+from scoring import table_links
 from scoring.models import Game, Match
 
-from ..models import Bye, Pair, Result, Round, Stage, TableAssignment, Tournament
-from .base import TournamentError, _actor, _walkover_result
+from ..models import BracketNode, Bye, Pair, Result, Round, Stage, TableAssignment, Tournament
+from .base import TournamentError, _actor, _double_walkover_result, _walkover_result
 
 
 def _referees(tournament: Tournament, rnd: Round) -> dict[int, int]:
@@ -197,14 +198,23 @@ def _auto_walkovers(tournament: Tournament, matches: Sequence[Match], withdrawn:
     pairs = {}
     for m in matches:
         a_out, b_out = m.pair_a_id in withdrawn, m.pair_b_id in withdrawn
+        if a_out and b_out and not _in_bracket(m):
+            # both withdrew: a double walkover, nobody wins (a bracket's match waits for the organizer)
+            results.append(_double_walkover_result(m, tournament, by=None, reason=_("Both pairs withdrew.")))
+            continue
         if a_out == b_out:
-            continue  # both present, or both withdrew (the organizer decides)
+            continue  # both present, or both withdrew from a bracket (the organizer decides)
         absent_id = m.pair_a_id if a_out else m.pair_b_id
         absent = pairs.get(absent_id) or Pair.objects.get(pk=absent_id)
         pairs[absent_id] = absent
         results.append(_walkover_result(m, tournament, absent=absent, by=None,
                                         reason=_("Withdrawn: %(reason)s") % {"reason": absent.withdrawal_reason}))
+    table_links.close_all([r.match_id for r in results], by)  # a W.O. is closed to entries from every link
     return Result.objects.bulk_create(results)
+
+
+def _in_bracket(match: Match) -> bool:
+    return BracketNode.objects.filter(match_id=match.pk).exists()
 
 
 def _withdrawn_ids(tournament: Tournament) -> set[int]:

@@ -2,7 +2,7 @@
 
 This module owns the Django side of the command: its registration, options and ``call_command``
 use. The work — input forms, output, exit status, documented in :mod:`referee.engine.cli` — is
-:func:`referee.engine.cli.check_text`, the same code ``manage.py check_hand FILE`` runs before
+:func:`referee.engine.cli.check_stream`, the same code ``manage.py check_hand FILE`` runs before
 Django starts (``manage.py`` takes that plain form straight to :func:`referee.engine.cli.main`,
 saving Django's start-up; every other form, ``--help``, ``--settings``, ``-v`` …, comes here).
 Messages go through Django's translation (Brazilian Portuguese by default, ``LANGUAGE_CODE``).
@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from referee.engine import check_report
-from referee.engine.cli import CheckHandError, check_text, read_input
+from referee.engine.cli import CheckHandError, check_stream, input_lines, localized
 
 
 class Command(BaseCommand):
@@ -37,13 +37,18 @@ class Command(BaseCommand):
             "file", metavar="FILE",
             help=_("File with the hand reports (JSON or JSON Lines), or - for standard input."),
         )
+        parser.add_argument(
+            "--lang", choices=("pt", "en"), default="pt",
+            help=_("Language of the violations and notes in the verdicts: pt (default) or en."),
+        )
 
     def handle(self, *args, **options) -> None:
         try:
-            text = read_input(options["file"], _)
+            lines = input_lines(options["file"], _)
             write, flush = self._writer()
             # check_report is looked up here, at each call: the tests replace it in this module.
-            check_text(text, write, flush, check_report, _)
+            check = check_report if options["lang"] == "pt" else localized(check_report, options["lang"])
+            check_stream(lines, write, flush, check, _)
         except CheckHandError as error:
             raise CommandError(str(error), returncode=error.returncode) from None
 

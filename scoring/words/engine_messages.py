@@ -1,0 +1,85 @@
+"""The rules engine's violations and notes rendered in the page's language with the pairs' names.
+
+The engine reports each violation and note as data (``key``, ``params``: ``referee.engine.messages``);
+:func:`render` turns one into a sentence in the active language (Brazilian Portuguese by default,
+English) naming the pairs as the match does, with the agreement of ``scoring.words.pair_names``:
+"os Zapeiros perdem o tento em jogo", "as cartas do Bando", "a dupla Ana e Bia aceita". A violation
+stored before messages were data (no ``key``) falls back to its Portuguese sentence with the pairs
+named by ``engine_words.name_pairs``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import get_language
+
+from referee.engine.messages import language, render_item
+
+from .pair_names import contracted, is_plural, split_article
+
+
+def team_names(teams) -> list[str] | None:
+    """Two names from a match (``pair_a``/``pair_b``), a súmula's ``teams`` or a pair of names."""
+    if teams is None:
+        return None
+    if hasattr(teams, "pair_a"):
+        teams = [teams.pair_a, teams.pair_b]
+    if not isinstance(teams, Sequence) or isinstance(teams, str) or len(teams) != 2:
+        return None
+    names = []
+    for team in teams:
+        name = team.get("name") if isinstance(team, dict) else getattr(team, "name", team)
+        if not isinstance(name, str) or not name.strip():
+            return None
+        names.append(" ".join(name.split()))
+    return names
+
+
+def _is_dupla(name: str) -> bool:
+    return name.casefold().startswith("dupla ")
+
+
+def subject(name: str, the: str = "a ", *, first: bool = False) -> str:
+    """The pair as the subject of a sentence: "os Zapeiros" ("Os Zapeiros" ``first`` in the
+    sentence), "o Bando", "a dupla Ana e Bia" ("a Dupla Teste" for a name that already says it)."""
+    article, rest = split_article(name)
+    if article is not None:
+        return name if first else f"{article} {rest}"
+    the = the or "a "
+    return f"{the}{name}" if _is_dupla(name) else f"{the}dupla {name}"
+
+
+def of(name: str, word: str = "d") -> str:
+    """"de" + the pair: "dos Zapeiros", "do Bando", "da dupla Ana e Bia"."""
+    if split_article(name)[0] is not None:
+        text = contracted("de", name)
+    else:
+        text = f"da {name}" if _is_dupla(name) else f"da dupla {name}"
+    return text[:1].upper() + text[1:] if word.isupper() else text
+
+
+def render(item: dict, teams=None, lang: str | None = None) -> str:
+    """One violation or note of a verdict as a sentence in ``lang`` (the active language by default)."""
+    lang = language(lang or get_language())
+    names = team_names(teams)
+    if not isinstance(item, dict):
+        return ""
+    if not isinstance(item.get("key"), str):  # stored before messages were data
+        from .engine_words import name_pairs
+
+        return name_pairs(item.get("message", ""), teams)
+    if names is None:
+        return render_item(item, lang)
+
+    def words(team: int, form: str, lang: str) -> str:
+        name = names[team]
+        if lang == "en":
+            return name
+        return of(name) if form == "of" else subject(name)
+
+    text = render_item(item, lang, words, lambda team: is_plural(names[team]))
+    return text[:1].upper() + text[1:] if names and text[:1].islower() and _starts_with_name(text, names) else text
+
+
+def _starts_with_name(text: str, names: list[str]) -> bool:
+    return any(text.startswith(subject(name)) for name in names)
