@@ -42,6 +42,7 @@ def room(request, slug: str):
     context = {"tournament": tournament, "tiles": tiles, "next_change": next_change,
                "manages": access.manages(request.user, tournament),
                "referees": pages.referee_choices() if access.manages(request.user, tournament) else [],
+               "assign_table": int(request.GET["mesa"]) if request.GET.get("mesa", "").isdigit() else None,
                "queue": ready.room_queue(tournament), "poll_seconds": POLL_SECONDS,
                "version": monitor.monitor_version(slug)}
     if request.GET.get("parte") == "1":

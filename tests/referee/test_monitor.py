@@ -77,12 +77,14 @@ def test_the_organizer_assigns_a_referee_from_a_tile(client):
     t = mixed_room(org, 4, slug="quatro")
     client.force_login(org)
     page = client.get(f"/torneios/{t.slug}/sala/").content.decode()
-    assert 'data-testid="assign-2"' in page
+    assert 'data-testid="assign-2"' in page  # the tile's link to the one assignment form (not a form per tile)
+    assert 'value="2"' in client.get(f"/torneios/{t.slug}/sala/?mesa=2").content.decode()
     client.post(f"/torneios/{t.slug}/sala/acao/", {"do": "referee", "table": "2", "referee": str(referee.pk)})
     assert TableAssignment.objects.get(tournament=t, table=2).referee == referee
     assert Match.objects.get(tournament=t, table=2).referee == referee
     client.force_login(referee)  # a referee of the tournament now sees the monitor, without the organizer's actions
     page = client.get(f"/torneios/{t.slug}/sala/")
     assert page.status_code == 200 and 'data-testid="assign-' not in page.content.decode()
+    assert 'id="assign"' not in page.content.decode()
     assert client.post(f"/torneios/{t.slug}/sala/acao/", {"do": "referee", "table": "3",
                                                            "referee": str(referee.pk)}).status_code == 403
