@@ -31,5 +31,6 @@ urlpatterns = [
     path("mesa/", include("referee.table_urls")),
     path("sumulas/impressao/", include("tournaments.print_urls")),
     path("sumulas/", include("scoring.urls")),
+    path("torneios/<slug:slug>/sala/", include("referee.monitor_urls")),  # the room monitor (issue 25 §4)
     path("", include("tournaments.urls")),
 ]

@@ -185,7 +185,10 @@ def page(request, token: str):
         "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
         "sw": reverse("table:sw"), "script": reverse("table:script"),
     })
-    response = render(request, "referee/table.html", {"match": match, "boot": boot})
+    from .presence_views import presence_context  # issue 25 §3: "we are at the table" and the clock
+
+    response = render(request, "referee/table.html", {"match": match, "boot": boot,
+                                                      "presence": presence_context(match)})
     set_device_cookie(request, response)  # each phone counts its own PIN failures (scoring/pins.py)
     return response
 

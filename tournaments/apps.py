@@ -16,3 +16,10 @@ class TournamentsConfig(AppConfig):
 
         result_official.connect(on_result_official, dispatch_uid="tournaments.on_result_official")
         numbering.register(bracket_numbers)
+
+        from django.db.models.signals import post_save
+
+        from .models import Result
+        from .services.ready import on_result_saved
+
+        post_save.connect(on_result_saved, sender=Result, dispatch_uid="tournaments.ready.on_result_saved")

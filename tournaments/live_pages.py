@@ -40,7 +40,7 @@ def chunks(items: list, size: int) -> list[list]:
 @dataclass
 class Slide:
     key: str
-    kind: str  # "tables", "bracket", "standings"
+    kind: str  # "calls", "tables", "bracket", "standings"
     title: str
     items: list = field(default_factory=list)
     page: int = 1
@@ -67,6 +67,12 @@ def projector_slides(tournament: Tournament) -> Projector:
     current = pages.current_round(generated)
     slides: list[Slide] = []
     byes: list[Pair] = []
+    from .calls_board import called_now  # issue 25 §5: the matches called to the tables, newest first
+
+    called = called_now(tournament)
+    calls = chunks(called, TABLES_PER_SLIDE) if called else []
+    for i, part in enumerate(calls, start=1):
+        slides.append(Slide(f"calls-{i}", "calls", _("Calls to the tables"), part, i, len(calls)))
     if current is not None:
         rows = pages.match_rows(services.round_matches(current))
         parts = chunks(rows, TABLES_PER_SLIDE)

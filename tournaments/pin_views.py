@@ -51,10 +51,18 @@ def active_pairs(tournament: Tournament):
 def cards_pdf(tournament: Tournament, pairs, known: dict[str, str]) -> bytes:
     from weasyprint import HTML
 
+    from django.urls import reverse
+    from django.utils.safestring import mark_safe
+
+    from scoring.pdf import qr_svg
+
     cards = []
     for pair in pairs:
+        # issue 25 §5: the card's QR code opens the pair's page (its next match and table, live)
+        page = settings.SITE_URL + reverse("tournaments:pair", kwargs={"slug": tournament.slug, "pair": pair.pk})
         cards.append({"pair": pair, "players": [{"name": p.name, "pin": known.get(str(p.pk), "")}
-                                                 for p in pins.pair_players(pair)]})
+                                                 for p in pins.pair_players(pair)],
+                      "qr": mark_safe(qr_svg(page, size_mm=20)), "page": page})
     with translation.override("pt-br"):
         html = get_template("tournaments/pair_cards.html").render({"tournament": tournament, "cards": cards})
     return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()

@@ -10,13 +10,18 @@ Thin: the data comes from ``tournaments.live_pages``; nothing here writes.
 """
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring.pins import client_of
 
 from . import live, live_pages, pages, services
-from .models import Round, Tournament
+from .models import Pair, Round, Tournament
+from .services import self_check_in
 
 
 def _tournament(slug: str, request) -> Tournament:
@@ -43,15 +48,40 @@ def projector(request, slug: str):
 
 @require_GET
 def pair_detail(request, slug: str, pair: int):
+    from .where import next_match  # issue 25 §5: where the pair plays now, live
+
     tournament = _tournament(slug, request)
+    if live.wants_fragment(request):  # the live part only: the pair's next match and its table
+        found = Pair.objects.filter(tournament=tournament, pk=pair).first()
+        if found is None:
+            raise Http404(_("This tournament has no such pair."))
+        return live.render_live(request, "", "tournaments/_pair_where.html", {"next": next_match(found)})
     stage = pages.stage_of(tournament)
     found = live_pages.pair_page(tournament, pair, stage)
     if found is None:
         raise Http404(_("This tournament has no such pair."))
-    return render(request, "tournaments/pair.html", {
+    return live.render_live(request, "tournaments/pair.html", "tournaments/_pair_where.html", {
         "tournament": tournament, "stage": stage, "links": pages.public_links(tournament, stage), "active": "",
         "can_manage": services.can_manage(request.user, tournament), "pair": found.pair, "matches": found.matches,
-        "byes": found.byes, "standing": found.standing})
+        "byes": found.byes, "standing": found.standing, "next": next_match(found.pair),
+        "self_check_in": self_check_in.state(tournament, found.pair)})
+
+
+@require_POST
+def arrived(request, slug: str, pair: int):
+    """"Chegamos": the pair checks itself in with one of its players' PIN (issue 25 §6)."""
+    tournament = _tournament(slug, request)
+    found = Pair.objects.filter(tournament=tournament, pk=pair).first()
+    if found is None:
+        raise Http404(_("This tournament has no such pair."))
+    player = request.POST.get("player", "")
+    try:
+        self_check_in.self_check_in(tournament, found, int(player) if player.isdigit() else None,
+                                    request.POST.get("pin", ""), client=client_of(request))
+        messages.success(request, _("Checked in: welcome! Your page shows your table when your match is called."))
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    return redirect(reverse("tournaments:pair", kwargs={"slug": slug, "pair": pair}))
 
 
 @require_GET

@@ -9,7 +9,7 @@ docs/live.md). Organizer only: ``/torneios/novo/`` and
 """
 from django.urls import path
 
-from . import organizer_views, public_views, stage_pages, table_card_views, views
+from . import organizer_views, public_views, room_views, stage_pages, table_card_views, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -27,6 +27,7 @@ urlpatterns = [
     path(T + "rodadas/<int:number>/", views.round_detail, name="round"),
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
+    path(T + "duplas/<int:pair>/chegamos/", public_views.arrived, name="pair-arrived"),
     path(T + "telao/", public_views.projector, name="projector"),
     path(T + "versao/", public_views.version, name="version"),
     path(P, views.dashboard, name="dashboard"),
@@ -44,6 +45,8 @@ urlpatterns = [
     path(P + "rodadas/<int:number>/refazer/", views.regenerate, name="regenerate"),
     path(P + "mesas/", views.assign_referee, name="referee"),
     path(P + "mesas/<int:table>/cartao/", table_card_views.manage_card, name="table-card"),
+    path(P + "sala/chamar/", room_views.call, name="room-call"),
+    path(P + "sala/opcoes/", room_views.options, name="room-options"),
     path(P + "fases/", stage_pages.add_stage, name="stage-add"),
     path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
     path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),

@@ -20,13 +20,15 @@ the migrations' ``tournaments.models.default_*`` keep working.
   whole event);
 - :class:`Result`: the official result of a match as the tournament counts it (a received
   súmula, a walkover or an organizer's decision);
-- :class:`AuditEntry`: the append-only log of what organizers did, with reasons.
+- :class:`AuditEntry`: the append-only log of what organizers did, with reasons;
+- :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence.
 """
 from tournaments.models.tournament import Tournament, default_rule_set  # in definition order
 from tournaments.models.people import Pair, Player
 from tournaments.models.stages import BracketNode, GroupMember, Stage, default_tiebreaks, new_lot_seed
 from tournaments.models.rounds import Bye, CheckIn, Result, Round, TableAssignment, TableCard
 from tournaments.models.audit import AuditEntry, AuditError
+from tournaments.models.room import MatchCall, RoomSettings
 
 __all__ = [
     "AuditEntry",
@@ -35,9 +37,11 @@ __all__ = [
     "Bye",
     "CheckIn",
     "GroupMember",
+    "MatchCall",
     "Pair",
     "Player",
     "Result",
+    "RoomSettings",
     "Round",
     "Stage",
     "TableAssignment",

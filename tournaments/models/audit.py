@@ -46,6 +46,8 @@ class AuditEntry(AppendOnly):
         INVITATION_USED = "invitation_used", _("Referee's invitation used")
         PAIR_DISQUALIFIED = "pair_disqualified", _("Pair disqualified")
         PLACING_OVERRIDDEN = "placing_overridden", _("Final place set by hand")
+        MATCH_CALLED = "match_called", _("Match called to a table")
+        ROOM_CONFIGURED = "room_configured", _("Room options saved")
 
     OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn", "pair_reinstated",
                  "qualifiers_adjusted", "pair_disqualified", "placing_overridden")

@@ -37,6 +37,7 @@ from .draw import (
     _seed,
 )
 from .progress import _refresh_status, _unofficial_matches, stage_complete
+from .ready import after_draw
 
 
 def _round_json(rnd: Round) -> dict:
@@ -91,10 +92,13 @@ def generate_first_round(tournament: Tournament, by, *, seed: int | None = None)
         rnd = _round_numbered(tournament, 1)
         rnd.tournament = tournament
         _draw(stage, rnd, by, seed)
+        later = after_draw(stage, rnd, by)  # issue 25: with ready matches, the whole schedule now
         tournament.status = Tournament.Status.IN_PROGRESS
         tournament.save(update_fields=["status"])
         _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=rnd,
                after={**_round_json(rnd), "seeding": stage.seeding, "order": _seeding_order(stage)})
+        for added in later:
+            _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=added, after=_round_json(added))
         return rnd
 
 

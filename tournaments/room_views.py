@@ -1,0 +1,69 @@
+"""The organizer's room section of the dashboard (issue 25 §1-§2): ready matches and free tables, "call"
+in one tap (or "call every ready match"), and the room's options (ready matches, calling by itself,
+tables, lateness tolerance, time limit, end-of-time procedure). Services: ``tournaments.services.ready``."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from . import services
+from .models import RoomSettings, Tournament
+from .services import ready
+from .views import _back, _fail, organizer_only
+
+
+def dashboard_room(tournament: Tournament, drawn: bool, stage=None) -> dict:
+    """The dashboard's room context (the queue once drawn, the options always); ``stage``: the stage in
+    play, when the caller has it."""
+    room = ready.room_of(tournament)
+    queue = ready.room_queue(tournament, room=room, stage=stage) if drawn and stage is not None else None
+    context = {"room": room, "room_queue": queue,
+               "end_of_time_choices": RoomSettings.EndOfTime.choices}
+    if room.ready_matches and drawn:
+        context["can_next_round"] = False  # the schedule was made whole at the draw
+    return context
+
+
+@organizer_only
+@require_POST
+def call(request, tournament: Tournament):
+    match, table = request.POST.get("match", ""), request.POST.get("table", "")
+    try:
+        if request.POST.get("all"):
+            calls = ready.call_ready(tournament, request.user, automatic=False)
+            messages.success(request, ngettext("%(count)s match called.", "%(count)s matches called.", len(calls))
+                             % {"count": len(calls)})
+        else:
+            done = ready.call_match(int(match) if match.isdigit() else match, request.user,
+                                    table=int(table) if table.isdigit() else None)
+            messages.success(request, _("Match called to table %(table)s.") % {"table": done.table})
+    except services.TournamentError as error:
+        _fail(request, error)
+    return _back(tournament, request, "room")
+
+
+def _minutes(value: str):
+    value = (value or "").strip()
+    return int(value) if value.isdigit() else None if not value else value
+
+
+@organizer_only
+@require_POST
+def options(request, tournament: Tournament):
+    post = request.POST
+    values = {"auto_call": post.get("auto_call") == "on", "tables": _minutes(post.get("tables")),
+              "tolerance_first": _minutes(post.get("tolerance_first")),
+              "tolerance_later": _minutes(post.get("tolerance_later")),
+              "time_limit": _minutes(post.get("time_limit")), "end_of_time": post.get("end_of_time", "")}
+    if "ready_matches" in post or "ready_shown" in post:
+        values["ready_matches"] = post.get("ready_matches") == "on"
+        if values["ready_matches"] == ready.room_of(tournament).ready_matches:
+            values.pop("ready_matches")
+    try:
+        ready.configure_room(tournament, request.user, **values)
+        messages.success(request, _("Room options saved."))
+    except services.TournamentError as error:
+        _fail(request, error)
+    return _back(tournament, request, "room")
