@@ -179,12 +179,17 @@ def test_compose_runs_the_same_script_one_role_per_container():
     # from the proxy's address only (the network's gateway, fixed in the file), never from anyone
     for name, service in services.items():
         for port in service.get("ports", []):
+            if name == "proxy":  # the Caddy service (a profile): HTTP and HTTPS, nothing else
+                assert str(port) in ("80:80", "443:443"), port
+                continue
             assert str(port).startswith("127.0.0.1:"), f"{name} publishes {port} on every interface"
     assert services["web"]["ports"] == ["127.0.0.1:8000:8000"]
     trusted = services["web"]["environment"]["FORWARDED_ALLOW_IPS"]
     assert "*" not in trusted
     gateway = compose["networks"]["default"]["ipam"]["config"][0]["gateway"]
-    assert trusted == "${FORWARDED_ALLOW_IPS:-%s}" % gateway
+    proxy = services["proxy"]["networks"]["default"]["ipv4_address"]
+    assert trusted == "${FORWARDED_ALLOW_IPS:-%s,%s}" % (gateway, proxy)  # the host's proxy, or the Caddy service
+    assert services["proxy"]["profiles"] == ["proxy"] and "web:8000" in (ROOT / "deploy/Caddyfile").read_text()
     readme = (ROOT / "README.md").read_text()
     assert "127.0.0.1:8000:8000" in readme and gateway in readme
 
