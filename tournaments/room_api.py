@@ -31,26 +31,29 @@ def queue_json(queue: ready.RoomQueue) -> dict:
     }
 
 
-def _match_schema():
-    return inline_serializer("RoomMatch", {
-        "id": serializers.IntegerField(), "round": serializers.IntegerField(),
-        "table": serializers.IntegerField(allow_null=True), "pair_a": serializers.IntegerField(),
-        "pair_a_name": serializers.CharField(), "pair_b": serializers.IntegerField(),
-        "pair_b_name": serializers.CharField(),
-    })
+class RoomMatchSerializer(serializers.Serializer):
+    """A match of the room's queue (one component for "ready" and "at_tables")."""
+
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    pair_a = serializers.IntegerField()
+    pair_a_name = serializers.CharField()
+    pair_b = serializers.IntegerField()
+    pair_b_name = serializers.CharField()
 
 
 QUEUE = inline_serializer("RoomQueue", {
     "ready_matches": serializers.BooleanField(), "tables": serializers.IntegerField(),
     "free_tables": serializers.ListField(child=serializers.IntegerField()),
-    "ready": serializers.ListField(child=_match_schema()), "waiting": serializers.ListField(child=serializers.DictField()),
-    "at_tables": serializers.ListField(child=_match_schema()),
+    "ready": RoomMatchSerializer(many=True), "waiting": serializers.ListField(child=serializers.DictField()),
+    "at_tables": RoomMatchSerializer(many=True),
     "swiss_waits_for": serializers.ListField(child=serializers.IntegerField(), allow_null=True,
                                              help_text="Tables (0: none) the Swiss's next round waits for."),
 })
 
 
-class CallSerializer(serializers.Serializer):
+class RoomCallSerializer(serializers.Serializer):
     match = serializers.IntegerField(min_value=1)
     table = serializers.IntegerField(min_value=1, max_value=10_000, required=False, allow_null=True)
 
@@ -59,7 +62,7 @@ class RoomView(TournamentAPIView):
     """The room's queue: free tables, ready matches, waiting ones (organizer)."""
 
     organizer_only = True
-    serializer_class = CallSerializer
+    serializer_class = RoomCallSerializer
 
     @extend_schema(responses={200: QUEUE, **_errors(403, 404)})
     def get(self, request, slug):
@@ -70,11 +73,11 @@ class RoomCallView(TournamentAPIView):
     """Call a ready match to a free table (one tap); a second call of the same match is refused (409)."""
 
     organizer_only = True
-    serializer_class = CallSerializer
+    serializer_class = RoomCallSerializer
 
-    @extend_schema(request=CallSerializer, responses={200: QUEUE, **_errors(400, 403, 404, 409)})
+    @extend_schema(request=RoomCallSerializer, responses={200: QUEUE, **_errors(400, 403, 404, 409)})
     def post(self, request, slug):
-        data = self.read(CallSerializer)
+        data = self.read(RoomCallSerializer)
         tournament = self.get_tournament()
         if not Match.objects.filter(pk=data["match"], tournament=tournament).exists():
             raise ready.TournamentError(_("No match with this id in this tournament."), "match")

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0013_entry_conflicts'),
-        ('tournaments', '0014_bye_value'),
+        ('tournaments', '0015_result_server_seal'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

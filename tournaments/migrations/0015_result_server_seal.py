@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_table_card'),
+        ('tournaments', '0014_bye_value'),
     ]
 
     operations = [
