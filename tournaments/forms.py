@@ -280,8 +280,8 @@ class ManualResultForm(ServiceForm):
     """Override: the organizer sets a match's result, with a reason."""
 
     winner = forms.TypedChoiceField(label=_("winner"), coerce=int)
-    games_a = forms.IntegerField(label=_("games of pair A"), min_value=0, max_value=5)
-    games_b = forms.IntegerField(label=_("games of pair B"), min_value=0, max_value=5)
+    games_a = forms.IntegerField(label=_("games of pair A"), min_value=0, max_value=5, required=False)
+    games_b = forms.IntegerField(label=_("games of pair B"), min_value=0, max_value=5, required=False)
     points_a = forms.IntegerField(label=_("points of pair A"), min_value=0, max_value=115, required=False)
     points_b = forms.IntegerField(label=_("points of pair B"), min_value=0, max_value=115, required=False)
     reason = forms.CharField(label=_("reason"), max_length=300)
@@ -291,6 +291,28 @@ class ManualResultForm(ServiceForm):
         super().__init__(*args, **kwargs)
         self.match = match
         self.fields["winner"].choices = [(match.pair_a_id, str(match.pair_a)), (match.pair_b_id, str(match.pair_b))]
+
+    def clean(self):
+        """What the match's format implies (issue 26 §4): no games given, the winner wins the games the format
+        needs and the other none; the loser's tentos given and the winner's not, with the loser winning no
+        game, the winner has 12 a game (art. 18). A best of 3 won 2-1 needs both tentos: never guessed."""
+        data = super().clean()
+        winner = data.get("winner")
+        if winner is None:
+            return data
+        a_won = winner == self.match.pair_a_id
+        if data.get("games_a") is None and data.get("games_b") is None:
+            need = self.match.best_of // 2 + 1
+            data["games_a"], data["games_b"] = (need, 0) if a_won else (0, need)
+        elif data.get("games_a") is None or data.get("games_b") is None:
+            self.add_error("games_a" if data.get("games_a") is None else "games_b",
+                           _("Give the games of both pairs, or neither."))
+            return data
+        (won, lost), (won_key, lost_key) = ((data["games_a"], data["games_b"]), ("points_a", "points_b")) if a_won \
+            else ((data["games_b"], data["games_a"]), ("points_b", "points_a"))
+        if data.get(won_key) is None and data.get(lost_key) is not None and lost == 0:
+            data[won_key] = 12 * won
+        return data
 
     def save(self, by):
         if not self.is_valid():

@@ -526,31 +526,11 @@ def walkover(request, tournament: Tournament, pk: int):
     return _back(tournament, request, f"match-{match.pk}")
 
 
-def _implied_result(match, data):
-    """What the match's format implies (issue 26 §4): no games given, the winner wins the games the format
-    needs and the other none; the loser's tentos given and the winner's not, with the loser winning no
-    game, the winner has 12 a game (art. 18). A best of 3 won 2-1 needs both tentos: they are not guessed."""
-    if not data.get("winner", "").isdigit():
-        return data
-    need = match.best_of // 2 + 1
-    a_won = int(data["winner"]) == match.pair_a_id
-    if not data.get("games_a") and not data.get("games_b"):
-        data["games_a"], data["games_b"] = (need, 0) if a_won else (0, need)
-    won_key, lost_key = ("points_a", "points_b") if a_won else ("points_b", "points_a")
-    games_lost = data.get("games_b" if a_won else "games_a")
-    if not data.get(won_key) and data.get(lost_key) and str(games_lost) == "0":
-        games_won = data.get("games_a" if a_won else "games_b")
-        if str(games_won).isdigit():
-            data[won_key] = str(12 * int(games_won))
-    return data
-
-
 @organizer_only
 @require_POST
 def set_result(request, tournament: Tournament, pk: int):
     match = _match_of(tournament, pk)
-    data = _implied_result(match, request.POST.copy())
-    form = ManualResultForm(data, match=match)
+    form = ManualResultForm(request.POST, match=match)
     result = form.save(by=request.user)
     if result is None:  # the form stays open with what was typed (issue 26 §4), the errors above it
         _form_errors(request, form)
