@@ -36,7 +36,7 @@ from django.utils.translation import gettext as _
 
 from config.api import bad_text
 
-from . import services
+from . import players, services
 from .services.base import _audit, _lock_tournament, _require_manager
 from .services.registration import _check_registration_open, _create_pair
 from .models import AuditEntry, Pair, Tournament
@@ -282,6 +282,8 @@ def _clean_rows(tournament: Tournament, rows, report: ImportReport, namesakes: s
     people: dict[tuple, int] = {}
     out = []
     service_to_column = {path: key for key, path in COLUMNS.items()}
+    # the registered players read once for every row's "same name?" question, not once per row
+    index = players.NameIndex(tournament) if namesakes != "different" else None
     for row, values, written in rows:
         data = _spec(values)
         for key in ("rating", "seed"):
@@ -289,7 +291,7 @@ def _clean_rows(tournament: Tournament, rows, report: ImportReport, namesakes: s
                 data[key] = _whole_number(values[key])
         try:
             cleaned = services.clean_registration(tournament, data, taken_names=names, taken_seeds=seeds,
-                                                  namesakes=namesakes)
+                                                  namesakes=namesakes, name_index=index)
             for key in services.PAIR_PLAYER_FIELDS:
                 spec = cleaned[key]
                 if spec is not None and spec.key[0] != "new":

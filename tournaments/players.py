@@ -100,33 +100,51 @@ class SameName(ServiceError):
         self.candidates = candidates
 
 
+class NameIndex:
+    """The players a new name is compared with (issue 26 §7), read once (two queries) and looked up by
+    :func:`plain_name`: those in a pair of ``tournament`` still in it (with that pair), then this organizer's
+    other players. A CSV import builds one for all its rows instead of reading them again per row."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.in_tournament: dict[str, list[tuple[Player, Pair]]] = {}
+        pairs = Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.WITHDRAWN).select_related(
+            "first_player", "second_player", "substitute")
+        for pair in pairs:
+            for player in (pair.first_player, pair.second_player, pair.substitute):
+                if player is not None:
+                    self.in_tournament.setdefault(plain_name(player.name), []).append((player, pair))
+        self.elsewhere: dict[str, set[int]] = {}
+        for row in Pair.objects.filter(_same_organizer(tournament)).values_list(
+                "first_player_id", "first_player__name", "second_player_id", "second_player__name",
+                "substitute_id", "substitute__name"):
+            for pk, named in zip(row[::2], row[1::2]):
+                if pk:
+                    self.elsewhere.setdefault(plain_name(named), set()).add(pk)
+
+    def lookup(self, name: str, exclude_pair: Pair | None = None) -> list[tuple[Player, Pair | None]]:
+        wanted = plain_name(name)
+        found: list[tuple[Player, Pair | None]] = []
+        seen: set[int] = set()
+        for player, pair in self.in_tournament.get(wanted, []):
+            if player.pk not in seen and (exclude_pair is None or pair.pk != exclude_pair.pk):
+                seen.add(player.pk)
+                found.append((player, pair))
+        more = sorted(self.elsewhere.get(wanted, set()) - seen)
+        if more:
+            found += [(player, None) for player in Player.objects.filter(pk__in=more).order_by("pk")]
+        return found
+
+
 def namesakes(tournament: Tournament, name: str, exclude_pair: Pair | None = None) -> list[tuple[Player, Pair | None]]:
     """Players named like ``name`` (:func:`plain_name`): first those in a pair of ``tournament`` still in it
     (with that pair), then this organizer's other players (pair None)."""
-    wanted = plain_name(name)
-    found: list[tuple[Player, Pair | None]] = []
-    seen: set[int] = set()
-    pairs = Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.WITHDRAWN).select_related(
-        "first_player", "second_player", "substitute")
-    if exclude_pair is not None:
-        pairs = pairs.exclude(pk=exclude_pair.pk)
-    for pair in pairs:
-        for player in (pair.first_player, pair.second_player, pair.substitute):
-            if player is not None and player.pk not in seen and plain_name(player.name) == wanted:
-                seen.add(player.pk)
-                found.append((player, pair))
-    others = Pair.objects.filter(_same_organizer(tournament)).values_list(
-        "first_player_id", "first_player__name", "second_player_id", "second_player__name",
-        "substitute_id", "substitute__name")
-    more = sorted({pk for row in others for pk, named in zip(row[::2], row[1::2])
-                   if pk and pk not in seen and plain_name(named) == wanted})
-    found += [(player, None) for player in Player.objects.filter(pk__in=more).order_by("pk")]
-    return found
+    return NameIndex(tournament).lookup(name, exclude_pair)
 
 
-def same_name_error(tournament: Tournament, name: str, field: str, exclude_pair: Pair | None = None) -> SameName | None:
+def same_name_error(tournament: Tournament, name: str, field: str, exclude_pair: Pair | None = None,
+                    index: NameIndex | None = None) -> SameName | None:
     """The question to ask before registering a new player called ``name``, or None when nobody has that name."""
-    candidates = namesakes(tournament, name, exclude_pair)
+    candidates = (index or NameIndex(tournament)).lookup(name, exclude_pair)
     if not candidates:
         return None
     player, pair = candidates[0]

@@ -88,3 +88,23 @@ def test_the_api_names_the_field_and_takes_different_people(t, org):
     assert response.status_code == 400 and response.json()["field"] == "first_player.name"
     response = api.post(f"/api/tournaments/{t.slug}/pairs/", {**body, "different_people": True}, format="json")
     assert response.status_code == 201, response.json()
+
+
+def test_a_csv_import_reads_the_registered_players_once_for_all_its_rows(t, org, monkeypatch):
+    from tournaments import players
+    from tournaments.csv_import import import_pairs
+
+    services.register_pair(t, org, name="A", first_player=person("Ana Maria"), second_player=person("Bia"))
+    built = []
+    original = players.NameIndex.__init__
+
+    def counting(self, tournament):
+        built.append(tournament.pk)
+        original(self, tournament)
+
+    monkeypatch.setattr(players.NameIndex, "__init__", counting)
+    rows = "".join(f"Dupla {i},Jogador {i}a,,,,Jogador {i}b,,,,\n" for i in range(12))
+    report = import_pairs(t, "pair,player 1,nickname 1,club 1,contact 1,player 2,nickname 2,club 2,contact 2,substitute\n"
+                          + rows + "Dupla X,ana maria,,,,Caio,,,,\n", org, mode="valid_rows")
+    assert len(report.created) == 12 and report.errors[0].row == 14  # the namesake still asked about
+    assert built == [t.pk]

@@ -96,7 +96,8 @@ def _check_registration_open(tournament: Tournament) -> None:
 
 def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None = None,
                        taken_names: set[str] | None = None, taken_seeds: set[int] | None = None,
-                       consented: set[int] = frozenset(), namesakes: str = "ask") -> dict:
+                       consented: set[int] = frozenset(), namesakes: str = "ask",
+                       name_index: players.NameIndex | None = None) -> dict:
     """Check a pair's registration (``name``, ``first_player``, ``second_player``, optional
     ``substitute``, ``rating``, ``seed``, ``status``) without writing; return the cleaned values.
     A new player named like one already registered (in this tournament or by this organizer) is refused
@@ -169,7 +170,8 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
         # this organizer's one registered player of that name from an earlier tournament
         for key, spec in specs.items():
             if spec is not None and spec.player is None:
-                question = players.same_name_error(tournament, spec.data["name"], f"{key}.name", exclude_pair=pair)
+                question = players.same_name_error(tournament, spec.data["name"], f"{key}.name", exclude_pair=pair,
+                                                   index=name_index)
                 if question is None:
                     continue
                 if namesakes == "reuse" and len(question.candidates) == 1 and question.candidates[0][1] is None:
