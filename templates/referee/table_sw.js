@@ -11,6 +11,26 @@ function tableOf(path) {
 // A shared phone keeps no table's page and token for ever (issue 21 §10): a link that answers 404 or 410
 // (revoked, súmula received) loses its copies; a page's load drops every other table's copies but those
 // it names in "keep" (tables whose entries still wait on this phone).
+// A dead link is written down (GONE, its "/mesa/<token>/" only) before its copies go, and every copy is
+// checked against that list once stored: a response that was already on its way when the link died (the
+// page's last poll, the copies a page handed over) is dropped instead of bringing the dead table back.
+var GONE = "truco-mesa-gone-v1", GONE_KEPT = 50;
+function bury(table) {
+  return caches.open(GONE).then(function (g) {
+    return g.put(table, new Response("")).then(function () { return g.keys(); }).then(function (reqs) {
+      return Promise.all(reqs.slice(0, Math.max(0, reqs.length - GONE_KEPT)).map(function (r) { return g.delete(r); }));
+    });
+  }).then(function () { return forget(function (t) { return t === table; }); });
+}
+function store(c, req, res) {
+  var table = tableOf(new URL(typeof req === "string" ? req : req.url, self.location.href).pathname);
+  return c.put(req, res).then(function () {
+    return table ? caches.open(GONE).then(function (g) { return g.match(table); }) : null;
+  }).then(function (gone) {
+    if (gone) { c.delete(req); return false; }
+    return true;
+  });
+}
 function forget(test) {
   return caches.open(CACHE).then(function (c) {
     return c.keys().then(function (reqs) {
@@ -37,7 +57,7 @@ self.addEventListener("message", function (event) {
     return Promise.all(urls.filter(function (u) { return typeof u === "string" && u.indexOf("/mesa/") === 0; })
       .map(function (u) {
         return fetch(u, { credentials: "omit", cache: "no-store" }).then(function (res) {
-          return res.ok ? c.put(u, res).then(function () { return true; }) : false;
+          return res.ok ? store(c, u, res) : false;
         }).catch(function () { return false; });
       }));
   }).then(function (stored) {
@@ -51,10 +71,12 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin || url.pathname.indexOf("/mesa/") !== 0) return;
   event.respondWith(
     fetch(req).then(function (res) {
-      if (res.ok) { var copy = res.clone(); caches.open(CACHE).then(function (c) { c.put(req, copy); }); }
-      else if (res.status === 404 || res.status === 410) {
-        var dead = tableOf(url.pathname);
-        if (dead) forget(function (t) { return t === dead; });
+      var table = tableOf(url.pathname);
+      if (res.ok) {
+        var copy = res.clone();
+        event.waitUntil(caches.open(CACHE).then(function (c) { return store(c, req, copy); }));
+      } else if ((res.status === 404 || res.status === 410) && table) {
+        event.waitUntil(bury(table));
       }
       return res;
     }).catch(function () {

@@ -12,6 +12,8 @@ unmarked, so that the process's other tests run as plain synchronous code.
 """
 import asyncio
 import datetime
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -60,24 +62,86 @@ def chromium():
         running.stop()  # stop() leaves no loop running in this thread
 
 
+class _Requests:
+    """The live server's requests in flight (Django's public request signals), so that a test's end waits
+    for them: the database is flushed after the test, and a page's poll still being answered then holds
+    locks the flush needs (PostgreSQL answered it with "couldn't be flushed")."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.open = 0
+
+    def started(self, **kwargs):
+        with self.lock:
+            self.open += 1
+
+    def finished(self, **kwargs):
+        with self.lock:
+            self.open -= 1
+
+    def wait_idle(self, seconds: float = 10.0) -> None:
+        deadline = time.monotonic() + seconds
+        while self.open > 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+
+def _retry_when_locked(execute, sql, params, many, context):
+    """SQLite's shared in-memory test database locks per table: a write of the test's thread meeting a read of
+    the live server's (or the other way round) fails at once with "database table is locked", where a file
+    database would wait (busy timeout). Wait the same way, for the tests only: up to 5 s."""
+    from django.db import OperationalError
+
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            return execute(sql, params, many, context)
+        except OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
+def _wait_when_locked(sender, connection, **kwargs):
+    if connection.vendor == "sqlite" and _retry_when_locked not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_retry_when_locked)
+
+
 @pytest.fixture
 def browser(chromium, monkeypatch):
-    """The process's chromium, for one test: the contexts the test opens are closed after it."""
+    """The process's chromium, for one test: the contexts the test opens are closed after it, and the live
+    server's requests in flight are waited for before the database is flushed."""
+    from django.core.signals import request_finished, request_started
     from django.db import connections
+    from django.db.backends.signals import connection_created
 
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    requests = _Requests()
+    request_started.connect(requests.started)
+    request_finished.connect(requests.finished)
+    connection_created.connect(_wait_when_locked)
+    for connection in connections.all(initialized_only=True):
+        _wait_when_locked(None, connection)
     asyncio._set_running_loop(chromium.loop)  # Playwright's sync API runs its calls on it
     try:
+        for connection in connections.all(initialized_only=True):
+            _wait_when_locked(None, connection)
         launched = chromium.launch()
         yield launched
         for context in launched.contexts:
             context.close()
+        requests.wait_idle()
     finally:
+        request_started.disconnect(requests.started)
+        request_finished.disconnect(requests.finished)
+        connection_created.disconnect(_wait_when_locked)
         # Queries the test ran while Playwright's loop was current used connections of their own
         # (Django keeps them per context): close them while it still is, or the test database
         # cannot be dropped at the end.
         connections.close_all()
         asyncio._set_running_loop(None)
+        for connection in connections.all(initialized_only=True):
+            if _retry_when_locked in connection.execute_wrappers:
+                connection.execute_wrappers.remove(_retry_when_locked)
 
 
 def phone_context(browser, **extra):
