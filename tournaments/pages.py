@@ -415,7 +415,7 @@ def upcoming_round_number(tournament: Tournament, rounds: list[Round]) -> int:
 class CheckInState:
     round_number: int
     round: Round | None
-    checked: set[int] = field(default_factory=set)
+    checked: dict[int, int] = field(default_factory=dict)  # pair id -> its CheckIn's id (what an undo names)
     open: bool = True
 
 
@@ -428,7 +428,7 @@ def check_in_state(tournament: Tournament, stage: Stage | None, rounds: list[Rou
         return None
     number = upcoming_round_number(tournament, rounds)
     rnd = Round.objects.filter(tournament=tournament, number=number).first()
-    checked = set(CheckIn.objects.filter(round=rnd).values_list("pair_id", flat=True)) if rnd else set()
+    checked = dict(CheckIn.objects.filter(round=rnd).values_list("pair_id", "pk")) if rnd else {}
     return CheckInState(number, rnd, checked)
 
 
