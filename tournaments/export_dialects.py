@@ -35,7 +35,7 @@ HEADERS_PT = {
     # results
     "match_id": "id do jogo", "round": "rodada", "round_name": "nome da rodada", "table": "mesa",
     "pair_a_id": "id da dupla A", "pair_a": "dupla A", "pair_b_id": "id da dupla B", "pair_b": "dupla B",
-    "status": "situação", "official": "oficial", "kind": "tipo de resultado", "winner_id": "id da vencedora",
+    "status": "situação da súmula", "official": "oficial", "kind": "tipo de resultado", "winner_id": "id da vencedora",
     "winner": "vencedora", "absent": "ausente", "games_a": "partidas A (como na classificação)",
     "games_b": "partidas B (como na classificação)", "points_a": "tentos A (como na classificação)",
     "points_b": "tentos B (como na classificação)", "games": "placar das partidas", "reason": "motivo",

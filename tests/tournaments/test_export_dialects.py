@@ -51,11 +51,11 @@ def test_excel_br_is_semicolons_bom_and_portuguese(client, swiss):
     assert header.startswith("id do jogo;rodada;nome da rodada;mesa;") and "," not in header
     rows = {int(r["id do jogo"]): r for r in rows_of(content, ";")}
     row = rows[played.pk]
-    assert (row["situação"], row["tipo de resultado"], row["oficial"]) == ("recebida", "súmula recebida", "sim")
+    assert (row["situação da súmula"], row["tipo de resultado"], row["oficial"]) == ("recebida", "súmula recebida", "sim")
     assert (row["tentos A (como na classificação)"], row["placar das partidas"]) == ("12", "12×7")
     wo = rows[walkover.pk]
     assert (wo["tipo de resultado"], wo["placar conta na classificação"]) == ("W.O.", "não")
-    assert rows[open_match.pk]["oficial"] == "não" and rows[open_match.pk]["situação"] == "aberta"
+    assert rows[open_match.pk]["oficial"] == "não" and rows[open_match.pk]["situação da súmula"] == "aberta"
 
 
 def test_plain_is_for_programs_and_the_api_default(client, swiss):
