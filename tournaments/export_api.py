@@ -84,7 +84,14 @@ class ExportView(APIView):
         return response
 
 
+DIALECT = OpenApiParameter(
+    "dialect", str, enum=list(export_dialects.DIALECTS),
+    description="CSV only: ``plain`` (default; comma, UTF-8, English names and values, for programs) or "
+                "``excel-br`` (semicolon, UTF-8 with BOM, Portuguese columns and values, for Excel in pt-BR).")
+
+
 def _schema(description: str, **extra):
+    extra["parameters"] = [*extra.get("parameters", []), DIALECT]
     return extend_schema(description=description, responses={
         (200, "application/json"): EXPORT_SCHEMA, (200, "text/csv"): OpenApiTypes.STR,
         404: OpenApiResponse(description="No such tournament or round (in the API's error shape, as CSV too).")},

@@ -116,3 +116,14 @@ def test_an_organizer_unlocks_a_referee_of_their_tournament_and_nobody_else(clie
     boss = get_user_model().objects.create_superuser("chefe", password="x")
     client.force_login(boss)
     assert 'data-login="outro"' in client.get(PAGE).content.decode()  # a manager sees every lock
+
+
+def test_create_organizer_command_uses_the_same_service(monkeypatch):
+    from django.core.management import call_command
+
+    monkeypatch.setenv("TRUCO_ORGANIZER_PASSWORD", "senha-forte-42")
+    call_command("create_organizer", "--no-input", "--username", "gil", "--name", "Gil Souza", "--manager",
+                 stdout=open("/dev/null", "w"))
+    gil = get_user_model().objects.get(username="gil")
+    assert gil.is_staff and gil.check_password("senha-forte-42") and accounts.may_manage_accounts(gil)
+    assert (gil.first_name, gil.last_name) == ("Gil", "Souza")
