@@ -271,9 +271,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         rows = pages.mark_awaiting_referee(pages.match_rows(services.round_matches(shown), numbers))
     drawn = bool(generated)
     bracket = stage is not None and (stage.is_bracket or stage.bracket_first_round is not None)
-    check_in = pages.check_in_state(tournament, stage, generated)
-    for row in pairs:  # the check-in an undo names (a stale device is refused: services.undo_check_in)
-        row.check_in_id = check_in.checked.get(row.pk) if check_in else None
+    check_in = pages.check_in_state(tournament, stage, generated, pairs)
     registration_open = tournament.status != Tournament.Status.FINISHED and (
         not drawn or (stage is not None and stage.format == Stage.Format.SWISS))
     context = _public_context(request, tournament, "dashboard", stage)

@@ -79,3 +79,17 @@ def test_a_check_in_undo_names_the_check_in_it_removes():
     assert CheckIn.objects.filter(pk=new.pk).exists()
     services.undo_check_in(rnd, pair, org, check_in=new.pk)
     assert not CheckIn.objects.filter(round=rnd, pair=pair).exists()
+
+
+def test_the_check_in_panel_undo_names_its_check_in(client):
+    org = pf.logged_in_organizer(client)
+    t = pf.tournament(org, pairs=4, format="swiss", draw=False)
+    pair = Pair.objects.filter(tournament=t).order_by("pk").first()
+    url = reverse("tournaments:check-in", kwargs={"slug": t.slug})
+    html = client.post(url, {"pair": pair.pk}, follow=True).content.decode()
+    done = CheckIn.objects.get(pair=pair)
+    assert f'name="check_in" value="{done.pk}"' in html
+    stale = client.post(url, {"pair": pair.pk, "undo": "1", "check_in": done.pk + 1000}, follow=True).content.decode()
+    assert "outro aparelho" in stale and CheckIn.objects.filter(pk=done.pk).exists()
+    client.post(url, {"pair": pair.pk, "undo": "1", "check_in": done.pk})
+    assert not CheckIn.objects.filter(pair=pair).exists()
