@@ -62,6 +62,8 @@ def _plain_cell(value) -> str:
         return "1" if value else "0"
     if isinstance(value, list):
         return " ".join(f"{g['a']}-{g['b']}" if isinstance(g, dict) else str(g) for g in value)
+    if isinstance(value, Fraction):
+        value = float(value)
     return str(value)
 
 

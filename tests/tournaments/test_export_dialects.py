@@ -117,3 +117,19 @@ def test_pt_br_pages_link_the_spreadsheet_first_and_the_plain_csv_for_programs(c
     round_page = client.get(reverse("tournaments:round", kwargs={"slug": t.slug, "number": 1}),
                             HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
     assert api("pairings", t, number=1) + "?format=csv&amp;dialect=excel-br" in round_page
+
+
+def test_the_two_dialects_write_the_same_row_for_their_readers():
+    from fractions import Fraction
+
+    from tournaments import export_dialects
+
+    columns = ["pair", "buchholz", "point_difference", "withdrawn", "games", "kind", "note"]
+    rows = [{"pair": "Édson; Cia", "buchholz": Fraction(3, 2), "point_difference": -5, "withdrawn": True,
+             "games": [{"a": 12, "b": 9}, {"a": 7, "b": 12}], "kind": "double_walkover", "note": "+1 mesa"}]
+    excel = export_dialects.write(columns, rows, export_dialects.EXCEL_BR)
+    assert excel == ("\ufeffdupla;Buchholz;saldo de tentos;desistente;placar das partidas;tipo de resultado;note\r\n"
+                     "\"Édson; Cia\";1,5;-5;sim;12×9 7×12;W.O. duplo;'+1 mesa\r\n").encode("utf-8")
+    plain = export_dialects.write(columns, rows)
+    assert plain == ("pair,buchholz,point_difference,withdrawn,games,kind,note\r\n"
+                     "Édson; Cia,1.5,-5,1,12-9 7-12,double_walkover,+1 mesa\r\n").encode("utf-8")
