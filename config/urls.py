@@ -19,6 +19,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("referee.start_urls")),  # login and each role's start page
     path("", include("referee.invitation_urls")),  # referees' invitation links
+    path("", include("referee.account_urls")),  # organizer accounts and locked logins (issue 26 §6)
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its script from the site (?script), not inline: the CSP allows it (issue 21 §10)

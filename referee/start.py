@@ -1,6 +1,7 @@
 """Where each role starts: the redirect after signing in (``start``) and the organizer's page of
 their tournaments with what needs them now (``organizer_home``: súmulas to receive, escalated
-rulings and appeals, players locked out of their PIN with a one-tap unlock, each with its link). The referee's start page is ``referee:tables``."""
+rulings and appeals, players locked out of their PIN with a one-tap unlock, each with its link; the
+logins locked out by wrong passwords it may unlock, on the page "Contas"). The referee's start page is ``referee:tables``."""
 from __future__ import annotations
 
 from django.contrib.auth.views import LoginView, redirect_to_login
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_GET
 from scoring import pin_notices
 from scoring.models import Match
 
-from . import roles
+from . import lockouts, roles
 from .models import Appeal, Ruling
 
 
@@ -67,4 +68,5 @@ def organizer_home(request):
     finished = [t for t in tournaments if t not in active]
     return render(request, "referee/organizer_home.html", {
         "role": role, "active": active, "finished": finished, "lockouts": sum(len(t.lockouts) for t in tournaments),
+        "login_locks": len(lockouts.visible_to(request.user)),  # unlocked on the page "Contas" (issue 26 §6)
     })

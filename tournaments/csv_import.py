@@ -6,8 +6,11 @@ registered by hand.
 
 The file:
 
-* UTF-8, with or without a byte-order mark (Excel's "CSV UTF-8"); comma or semicolon
-  separated (the header line decides: the one it holds more of);
+* UTF-8, with or without a byte-order mark (Excel's "CSV UTF-8"), or Windows-1252 (cp1252: what
+  Excel in pt-BR writes as "CSV (separado por vírgulas)"): a byte-order mark means UTF-8; without one
+  the file is read as UTF-8 when it is valid UTF-8, else as cp1252 (issue 26 §8); a file that is
+  neither is refused naming its first bad line. Comma, semicolon (Excel pt-BR) or tab separated
+  (the header line decides: the one it holds most of);
 * a header line naming the columns, in any order, in English or Portuguese, case and
   accents ignored: ``pair`` (dupla), ``player 1`` (jogador 1), ``nickname 1`` (apelido 1),
   ``club 1`` (clube 1), ``contact 1`` (contato 1), the same with 2, ``substitute``
@@ -24,6 +27,7 @@ the column and the reason.
 """
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import unicodedata
@@ -122,14 +126,25 @@ class ImportReport:
 
 
 def _decode(data: bytes | str) -> str:
+    """The file's text: UTF-8 with a byte-order mark; else UTF-8 if it is valid UTF-8; else cp1252."""
     if isinstance(data, str):
         return data.lstrip("\ufeff")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise _FileError(line, _("The file is not UTF-8 text (line %(line)s): save it as \"CSV UTF-8\".")
-                         % {"line": line}) from None
+    marked = data.startswith(codecs.BOM_UTF8)
+    if marked:
+        data = data[len(codecs.BOM_UTF8):]
+    # the mark says UTF-8: a bad byte after it is an error, not a reason to read cp1252
+    encodings = ("utf-8",) if marked else ("utf-8", "cp1252")
+    for encoding in encodings:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError as error:
+            line = data[: error.start].count(b"\n") + 1
+    if len(encodings) == 1:
+        raise _FileError(line, _("The file is marked as UTF-8 but line %(line)s is not UTF-8 text: save it "
+                                 "again as \"CSV UTF-8\".") % {"line": line})
+    raise _FileError(line, _("The file is neither UTF-8 nor Windows-1252 (Excel's \"CSV\") text: line %(line)s "
+                             "has a byte that is not a letter in either. Save it as \"CSV UTF-8\".")
+                     % {"line": line})
 
 
 class _FileError(Exception):
@@ -147,8 +162,9 @@ def _read(data) -> bytes | str:
 
 
 def _delimiter(text: str) -> str:
+    """The separator the header line holds most of: comma, semicolon (Excel pt-BR) or tab."""
     header = text.split("\n", 1)[0]
-    return ";" if header.count(";") > header.count(",") else ","
+    return max((",", ";", "\t"), key=header.count)
 
 
 def _spec(values: dict[str, str]) -> dict:

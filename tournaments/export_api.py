@@ -3,7 +3,9 @@
 ``GET /api/tournaments/{slug}/exports/standings/``, ``.../exports/results/`` and
 ``.../exports/rounds/{number}/pairings/`` answer JSON (``{"columns": [...], "rows": [...]}``
 plus the tournament's slug) or CSV (``?format=csv`` or ``Accept: text/csv``), built by
-``tournaments.exports``; with ``?format=`` in the URL the answer is a download (a
+``tournaments.exports``; the CSV in one of two dialects (``?dialect=plain``, the default for programs:
+comma, UTF-8, English; ``?dialect=excel-br``: semicolon, UTF-8 with BOM, Portuguese; the pages link the
+latter in pt-BR, ``tournaments.export_dialects``); with ``?format=`` in the URL the answer is a download (a
 ``Content-Disposition: attachment`` with a file name). ``GET /api/tournaments/{slug}/version/``
 is the change marker the live pages poll (``tournaments.live``), with ETag and 304. All public.
 """
@@ -20,13 +22,24 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import error_body
+from config.errors import ServiceError
 
-from . import exports, live
+from . import export_dialects, exports, live
 from .models import Round, Stage, Tournament
 
 
+def requested_dialect(request) -> str:
+    """The ``dialect`` asked for (``plain`` when none); an unknown one is refused naming the field."""
+    dialect = request.query_params.get("dialect") or export_dialects.PLAIN
+    if dialect not in export_dialects.DIALECTS:
+        raise ServiceError(_("Unknown CSV dialect %(dialect)s: use plain (programs) or excel-br (spreadsheets).")
+                           % {"dialect": dialect}, "dialect")
+    return dialect
+
+
 class CSVRenderer(BaseRenderer):
-    """An export's rows as CSV (UTF-8, header first); other answers (errors) as ``field,message``."""
+    """An export's rows as CSV (header first) in the request's dialect; other answers (errors) as
+    ``field,message``."""
 
     media_type = "text/csv"
     format = "csv"
@@ -41,7 +54,9 @@ class CSVRenderer(BaseRenderer):
             else:
                 items = data.items() if isinstance(data, dict) else [("detail", data)]
             export = exports.Export("", ["field", "message"], [{"field": k, "message": v} for k, v in items])
-        return exports.to_csv(export).encode(self.charset)
+        request = (renderer_context or {}).get("request")
+        dialect = request.query_params.get("dialect") if request is not None else None
+        return exports.to_csv(export, dialect if dialect in export_dialects.DIALECTS else export_dialects.PLAIN)
 
 
 EXPORT_SCHEMA = inline_serializer("Export", {
@@ -61,6 +76,7 @@ class ExportView(APIView):
         return get_object_or_404(Tournament, slug=self.kwargs["slug"])
 
     def answer(self, export: exports.Export) -> Response:
+        requested_dialect(self.request)
         response = Response(export.as_dict())
         fmt = self.request.query_params.get("format")
         if fmt in exports.FORMATS:
@@ -68,7 +84,14 @@ class ExportView(APIView):
         return response
 
 
+DIALECT = OpenApiParameter(
+    "dialect", str, enum=list(export_dialects.DIALECTS),
+    description="CSV only: ``plain`` (default; comma, UTF-8, English names and values, for programs) or "
+                "``excel-br`` (semicolon, UTF-8 with BOM, Portuguese columns and values, for Excel in pt-BR).")
+
+
 def _schema(description: str, **extra):
+    extra["parameters"] = [*extra.get("parameters", []), DIALECT]
     return extend_schema(description=description, responses={
         (200, "application/json"): EXPORT_SCHEMA, (200, "text/csv"): OpenApiTypes.STR,
         404: OpenApiResponse(description="No such tournament or round (in the API's error shape, as CSV too).")},

@@ -10,16 +10,14 @@ organizer's decisions, art. 25-26), as on the standings page.
 """
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Q
 
 from scoring.models import Game, Match
 
-from . import services
-from .models import Bye, Pair, Result, Round, Tournament
+from . import export_dialects, services
+from .models import Bye, Pair, Result, Round, Stage, Tournament
 
 FORMATS = ("csv", "json")
 
@@ -44,24 +42,9 @@ def _players(pair: Pair) -> str:
     return " / ".join(p.name for p in pair.players)
 
 
-def cell(value) -> str:
-    """A value as one CSV cell: lists of games as "12-9 7-12", booleans as 1/0, None empty."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, list):
-        return " ".join(f"{g['a']}-{g['b']}" if isinstance(g, dict) else str(g) for g in value)
-    return str(value)
-
-
-def to_csv(export: Export) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(export.columns)
-    for row in export.rows:
-        writer.writerow([cell(row.get(c)) for c in export.columns])
-    return out.getvalue()
+def to_csv(export: Export, dialect: str = export_dialects.PLAIN) -> bytes:
+    """The export as a CSV file's bytes in ``dialect`` (``tournaments.export_dialects``)."""
+    return export_dialects.write(export.columns, export.rows, dialect)
 
 
 # ----------------------------------------------------------------------------------- standings
@@ -98,7 +81,7 @@ def standings(tournament: Tournament, stage=None) -> Export:
 
 RESULT_COLUMNS = ["match_id", "round", "round_name", "table", "pair_a_id", "pair_a", "pair_b_id", "pair_b",
                   "status", "official", "kind", "winner_id", "winner", "absent", "games_a", "games_b",
-                  "points_a", "points_b", "games", "reason"]
+                  "points_a", "points_b", "counted_in_standings", "games", "reason"]
 
 
 def _match_queryset():
@@ -111,8 +94,13 @@ def finished_games(match: Match) -> list[Game]:
     return [g for g in match.games.all() if g.winner is not None]
 
 
-def result_row(match: Match) -> dict:
-    """One match with its official result (if any) and each finished game's score (pair A first)."""
+def result_row(match: Match, walkover_scores: bool = False) -> dict:
+    """One match with its official result (if any) and each finished game's score (pair A first).
+
+    ``games_a``/``games_b`` and ``points_a``/``points_b`` are what the standings count: a W.O. counts as a
+    win and nothing else unless the stage counts its scores (``walkover_scores``), so its games and
+    tentos are 0 here, as in the standings, and ``counted_in_standings`` says so (art. 25-26; a double
+    W.O. counts nothing); the súmula's games are still in ``games``."""
     result: Result | None = getattr(match, "tournament_result", None)
     names = {match.pair_a_id: match.pair_a.name, match.pair_b_id: match.pair_b.name}
     row = {"match_id": match.pk, "round": match.round.number if match.round else None,
@@ -124,17 +112,23 @@ def result_row(match: Match) -> dict:
         row.update(kind=result.kind, winner_id=result.winner_id, winner=names.get(result.winner_id, ""),
                    absent=names.get(result.absent_id, "") if result.absent_id else "",
                    games_a=result.games_a, games_b=result.games_b, points_a=result.points_a,
-                   points_b=result.points_b, reason=result.reason)
+                   points_b=result.points_b, reason=result.reason, counted_in_standings=True)
+        walkover = result.kind in (Result.Kind.WALKOVER, Result.Kind.DOUBLE_WALKOVER)
+        if result.kind == Result.Kind.DOUBLE_WALKOVER or (walkover and not walkover_scores):
+            row.update(games_a=0, games_b=0, points_a=0, points_b=0, counted_in_standings=False)
     else:
         row.update(kind="", winner_id=None, winner="", absent="", games_a=match.games_a, games_b=match.games_b,
-                   points_a=None, points_b=None, reason="")
+                   points_a=None, points_b=None, reason="", counted_in_standings=None)
     return row
 
 
 def results(tournament: Tournament) -> Export:
     """Every match of the tournament, by round and table: pairs, status, official result, games."""
     matches = _match_queryset().filter(tournament=tournament).order_by("round__number", "table", "pk")
-    rows = [result_row(m) for m in matches]
+    counts = dict(Stage.objects.filter(tournament=tournament).order_by("position")
+                  .values_list("pk", "walkover_scores"))
+    default = next(iter(counts.values()), False)  # the first stage's, as the overall standings
+    rows = [result_row(m, counts.get(m.round.stage_id, default) if m.round else default) for m in matches]
     return Export(f"{tournament.slug}-results", RESULT_COLUMNS, rows, {"tournament": tournament.slug})
 
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from config.errors import ServiceError
 from scoring.words import pair_names
 
-from . import organizer_tools
+from . import organizer_tools, services
 from .models import Pair, Tournament
 from .views import _back, _fail, organizer_only
 
@@ -79,3 +79,19 @@ def create_referee(request, tournament: Tournament):
             messages.success(request, _("Referee %(name)s created (login %(login)s).")
                              % {"name": user.get_full_name(), "login": user.get_username()})
     return _back(tournament, request, "tables")
+
+
+@organizer_only
+@require_POST
+def undo_withdrawal(request, tournament: Tournament, pk: int):
+    """The toast's "Desfazer" after a withdrawal (issue 26 §5): reinstates the pair through the same
+    service as its row, naming the audit entry it undoes (``services.undo_withdrawal``)."""
+    pair = get_object_or_404(Pair, pk=pk, tournament=tournament)
+    try:
+        services.undo_withdrawal(pair, request.user, request.POST.get("entry"))
+    except ServiceError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, pair_names.contract(
+            _("Withdrawal of %(pair)s undone: the pair is back in the tournament.") % {"pair": pair.name}, pair.name))
+    return _back(tournament, request, f"pair-{pair.pk}")

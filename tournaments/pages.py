@@ -415,20 +415,29 @@ def upcoming_round_number(tournament: Tournament, rounds: list[Round]) -> int:
 class CheckInState:
     round_number: int
     round: Round | None
-    checked: set[int] = field(default_factory=set)
+    checked: dict[int, int] = field(default_factory=dict)  # pair id -> its CheckIn's id (what an undo names)
     open: bool = True
 
 
-def check_in_state(tournament: Tournament, stage: Stage | None, rounds: list[Round]) -> CheckInState | None:
+def check_in_state(tournament: Tournament, stage: Stage | None, rounds: list[Round],
+                   pairs: list[Pair] = ()) -> CheckInState | None:
     """Who is checked in for the round to be paired next, or None when no round will be paired by
-    hand any more (a bracket fills in by itself once drawn; a finished tournament)."""
+    hand any more (a bracket fills in by itself once drawn; a finished tournament). Each of ``pairs``
+    gets ``check_in_id``: the check-in its undo names (a stale device is refused: services.undo_check_in)."""
+    state = _check_in_state(tournament, stage, rounds)
+    for pair in pairs:
+        pair.check_in_id = state.checked.get(pair.pk) if state else None
+    return state
+
+
+def _check_in_state(tournament: Tournament, stage: Stage | None, rounds: list[Round]) -> CheckInState | None:
     if tournament.status == Tournament.Status.FINISHED:
         return None
     if rounds and stage is not None and (stage.is_bracket or stage.bracket_first_round is not None):
         return None
     number = upcoming_round_number(tournament, rounds)
     rnd = Round.objects.filter(tournament=tournament, number=number).first()
-    checked = set(CheckIn.objects.filter(round=rnd).values_list("pair_id", flat=True)) if rnd else set()
+    checked = dict(CheckIn.objects.filter(round=rnd).values_list("pair_id", "pk")) if rnd else {}
     return CheckInState(number, rnd, checked)
 
 

@@ -159,7 +159,8 @@ class PlacingOverrideSerializer(serializers.Serializer):
 
 
 class CsvImportSerializer(serializers.Serializer):
-    file = serializers.FileField(help_text="UTF-8 CSV (BOM allowed), comma or semicolon separated.")
+    file = serializers.FileField(help_text="CSV in UTF-8 (BOM allowed) or Windows-1252 (Excel pt-BR), comma, "
+                                           "semicolon or tab separated.")
     mode = serializers.ChoiceField(choices=[m.value for m in Mode], default=Mode.ALL_OR_NOTHING.value)
     namesakes = serializers.ChoiceField(
         choices=["ask", "reuse", "different"], default="ask",

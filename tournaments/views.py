@@ -37,7 +37,7 @@ from scoring import services as scoring_services
 from scoring.models import Match
 from scoring.words import pair_names
 
-from . import live, pages, pin_views, services
+from . import live, pages, pin_views, services, undo_toast
 from .forms import CsvImportForm, ManualResultForm, PairRegistrationForm, StageForm, WalkoverForm, WithdrawalForm
 from .models import Pair, Round, Stage, Tournament
 
@@ -271,7 +271,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         rows = pages.mark_awaiting_referee(pages.match_rows(services.round_matches(shown), numbers))
     drawn = bool(generated)
     bracket = stage is not None and (stage.is_bracket or stage.bracket_first_round is not None)
-    check_in = pages.check_in_state(tournament, stage, generated)
+    check_in = pages.check_in_state(tournament, stage, generated, pairs)
     registration_open = tournament.status != Tournament.Status.FINISHED and (
         not drawn or (stage is not None and stage.format == Stage.Format.SWISS))
     context = _public_context(request, tournament, "dashboard", stage)
@@ -308,6 +308,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
         "format_summary": pages.format_summary(stage),
         "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # issue 11 §1
+        "undo": undo_toast.take(request, tournament),  # issue 26 §5
     })
     from .room_views import dashboard_room
     from .stage_pages import dashboard_stages
@@ -393,6 +394,7 @@ def withdraw(request, tournament: Tournament, pk: int):
         became = ngettext("%(count)s match became W.O.", "%(count)s matches became W.O.", len(walkovers)) \
             % {"count": formats.localize(len(walkovers))}
         messages.success(request, f"{withdrew} {became}" if walkovers else withdrew)
+        undo_toast.offer(request, pair)  # "Desfazer" for a few seconds (issue 26 §5)
     return _back(tournament, request, "pairs")
 
 
@@ -420,7 +422,7 @@ def check_in(request, tournament: Tournament):
         rnd = services.upcoming_round(tournament, request.user)
         pair_id = int(pair) if pair.isdigit() else None
         if undo:
-            services.undo_check_in(rnd, pair_id, request.user)
+            services.undo_check_in(rnd, pair_id, request.user, check_in=request.POST.get("check_in"))
         else:
             services.check_in(rnd, pair_id, request.user)
     except services.TournamentError as error:

@@ -117,9 +117,34 @@ def test_header_problems_stop_the_import(t, org):
     assert report.errors[0].message == "This column appears twice."
 
 
-def test_not_utf8_is_reported_with_its_line(t, org):
-    data = (HEADER + "Boa,Ana,,,,Bia,,,,\nMá,João,,,,Zé,,,,\n").encode("latin-1")
+def test_excel_br_cp1252_with_semicolons_is_read_as_it_is(t, org):
+    """Excel pt-BR's "CSV (separado por vírgulas)": Windows-1252 and ';' (issue 26 §8), real bytes."""
+    data = b"Dupla;Jogador 1;Jogador 2\r\nOs \xc1ses;\xc9dson Ara\xfajo;Jo\xe3o\r\nMeio-Sab\xe3o;Z\xe9;Concei\xe7\xe3o\r\n"
+    assert data.decode("cp1252").startswith("Dupla;")  # the file as Excel writes it
     report = import_pairs(t, data, org)
+    assert report.ok, report.errors
+    pair = Pair.objects.get(name="Os Áses")
+    assert (pair.first_player.name, pair.second_player.name) == ("Édson Araújo", "João")
+    assert Pair.objects.get(name="Meio-Sabão").second_player.name == "Conceição"
+
+
+def test_utf8_with_bom_and_semicolons_keeps_the_accents(t, org):
+    data = "Dupla;Jogador 1;Jogador 2\r\nOs Áses;Édson;João\r\n".encode("utf-8-sig")
+    assert data.startswith(b"\xef\xbb\xbf")
+    report = import_pairs(t, data, org)
+    assert report.ok and Pair.objects.get(name="Os Áses").first_player.name == "Édson"
+
+
+def test_tab_separated(t, org):
+    assert import_pairs(t, "Dupla\tJogador 1\tJogador 2\nOs Zaps\tAna\tBia\n".encode(), org).ok
+
+
+def test_a_file_in_neither_encoding_is_reported_with_its_line(t, org):
+    data = (HEADER + "Boa,Ana,,,,Bia,,,,\n").encode() + b"M\x81,Jo\x8fo,,,,Z\xe9,,,,\n"  # 0x81, 0x8f: not cp1252
+    report = import_pairs(t, data, org)
+    assert report.errors[0].row == 3 and "Windows-1252" in report.errors[0].message
+    marked = b"\xef\xbb\xbf" + (HEADER + "Boa,Ana,,,,Bia,,,,\n").encode() + b"M\xe1,Jo\xe3o,,,,Z\xe9,,,,\n"
+    report = import_pairs(t, marked, org)  # the mark says UTF-8: not silently read as cp1252
     assert report.errors[0].row == 3 and "UTF-8" in report.errors[0].message
     assert not Pair.objects.exists()
 

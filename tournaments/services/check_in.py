@@ -56,8 +56,10 @@ def check_in(round: Round, pair: Pair | int, by) -> CheckIn:
         return CheckIn.objects.create(round=rnd, pair=pair, checked_in_by=_actor(by))
 
 
-def undo_check_in(round: Round, pair: Pair | int, by) -> None:
-    """Remove a check-in of a round not paired yet."""
+def undo_check_in(round: Round, pair: Pair | int, by, *, check_in: int | str | None = None) -> None:
+    """Remove a check-in of a round not paired yet. ``check_in`` (the pages send it): the id of the
+    check-in this undo removes; another one (undone and done again from another device since) is
+    refused, not removed (issue 26 §5)."""
     with transaction.atomic():
         tournament = _lock_tournament(round.tournament_id)
         _require_manager(by, tournament)
@@ -65,6 +67,11 @@ def undo_check_in(round: Round, pair: Pair | int, by) -> None:
         if rnd.is_generated:
             raise Conflict(_("Round %(number)s is already paired.") % {"number": rnd.number}, "round")
         pair = _pair_of(tournament, pair, "pair")
-        deleted, _rows = CheckIn.objects.filter(round=rnd, pair=pair).delete()
+        current = CheckIn.objects.filter(round=rnd, pair=pair)
+        named = None if check_in in (None, "") else str(check_in)
+        if named is not None and current.exists() and not (named.isdigit() and current.filter(pk=int(named)).exists()):
+            raise Conflict(_("The check-in was done again from another device since (%(pair)s): look at the list again.")
+                           % {"pair": pair.name}, "check_in")
+        deleted, _rows = current.delete()
         if not deleted:
             raise TournamentError(_("This pair is not checked in for this round."), "pair")

@@ -5,18 +5,21 @@ tournaments app, as the demo's ``organizador``); ``--superuser`` makes a site op
 Interactive: asks for the login, the name, the e-mail and the password (twice, held to the password
 validators). Non-interactive (``--no-input``, scripts and containers): ``--username`` and the password from
 an environment variable (``--password-env``, ``TRUCO_ORGANIZER_PASSWORD`` by default), never from the
-command line, which other users of the machine can read."""
+command line, which other users of the machine can read. The account is made by
+``tournaments.accounts.create_organizer``, as from the site's page "Contas" (issue 26 §6); ``--manager``
+lets it create organizer accounts from that page too."""
 from __future__ import annotations
 
 import getpass
 import os
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
+
+from config.errors import ServiceError
+from tournaments import accounts
 
 
 class Command(BaseCommand):
@@ -27,6 +30,8 @@ class Command(BaseCommand):
         parser.add_argument("--name", default="", help="First and last name, e.g. 'Ana Souza'.")
         parser.add_argument("--email", default="", help="Where PIN lockout notices go.")
         parser.add_argument("--superuser", action="store_true", help="A site operator (every permission).")
+        parser.add_argument("--manager", action="store_true",
+                            help="May also create organizer accounts from the site's page (auth.add_user).")
         parser.add_argument("--no-input", "--noinput", dest="interactive", action="store_false",
                             help="Ask nothing: --username and the password from --password-env.")
         parser.add_argument("--password-env", default="TRUCO_ORGANIZER_PASSWORD",
@@ -45,17 +50,14 @@ class Command(BaseCommand):
             raise CommandError(f"the login {username!r} is taken: choose another (or change its password: "
                                f"python manage.py changepassword {username})")
         first, _, last = name.strip().partition(" ")
-        user = User(username=username, email=email, first_name=first[:150], last_name=last[:150],
-                    is_staff=True, is_superuser=options["superuser"])
-        password = self.password(options, user)
+        draft = User(username=username, email=email, first_name=first[:150], last_name=last[:150])
+        password = self.password(options, draft)
         try:
-            validate_password(password, user)
-        except ValidationError as problems:
-            raise CommandError("the password is refused: " + " ".join(problems.messages)) from None
-        user.set_password(password)
-        with transaction.atomic():
-            user.save()
-            user.user_permissions.add(*Permission.objects.filter(content_type__app_label="tournaments"))
+            accounts.create_organizer(username=username, name=name, email=email, password=password,
+                                      superuser=options["superuser"], manager=options["manager"])
+        except ServiceError as error:
+            prefix = "the password is refused: " if error.field == "password" else ""
+            raise CommandError(prefix + error.message) from None
         kind = "site operator (superuser)" if options["superuser"] else "organizer"
         self.stdout.write(f"created {kind} {username!r}: log in at /entrar/ (and /admin/)")
 
