@@ -157,15 +157,18 @@ JSON_ERRORS = {message: message for message in (
 )}
 
 
-def _invalid(message: str) -> dict:
-    """The verdict of something that is not a hand report at all (it is not JSON)."""
-    return {"valid": False, "error": {"field": "", "message": message}}
+def _invalid(message: str, line: int) -> dict:
+    """The verdict of something that is not a hand report at all (it is not JSON): the shape of the engine's
+    refusals (``error_messages``), code ``json``, its message already in the command's language."""
+    return {"valid": False, "error": {"field": "", "code": "json", "article": "", "params": {"line": line},
+                                      "message": message}}
 
 
 def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
     """Invalid verdict for JSON that failed to parse; ``line`` is 1-based in the input."""
     if isinstance(exc, json.JSONDecodeError):
-        error = _(JSON_ERRORS[exc.msg]) if exc.msg in JSON_ERRORS else exc.msg
+        # an error the catalog does not know is not shown in English inside a Portuguese verdict
+        error = _(JSON_ERRORS[exc.msg]) if exc.msg in JSON_ERRORS else _("not valid JSON")
         message = _("Invalid JSON on line %(line)d: %(error)s (column %(column)d)") % {
             "line": line, "error": error, "column": exc.colno,
         }
@@ -182,8 +185,8 @@ def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
             "line": line, "error": _("a number with more than %(digits)d digits") % {"digits": sys.get_int_max_str_digits()},
         }
     else:
-        message = _("Invalid JSON on line %(line)d: %(error)s") % {"line": line, "error": exc}
-    return _invalid(message)
+        message = _("Invalid JSON on line %(line)d: %(error)s") % {"line": line, "error": _("not valid JSON")}
+    return _invalid(message, line)
 
 
 class Unparsable:
