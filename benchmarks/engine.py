@@ -174,13 +174,82 @@ def process_time(command: list[str], path: str, repeat: int) -> tuple[float, flo
     return best_cpu, best_wall
 
 
+def split_list(lines: list[str], repeat: int) -> dict[str, float]:
+    """Issue 23: a JSON list on one line read element by element (nothing judged): check_hand's
+    :func:`referee.engine.json_array.values` (the standard library's ``raw_decode`` in C, one element at a
+    time) against ijson's C backend when it is installed (not a dependency), and the whole list at once."""
+    import io
+
+    from referee.engine import json_array
+
+    text = "[" + ",".join(lines) + "]"
+    data = text.encode("utf-8")
+    decoder = json.JSONDecoder()
+
+    def pieces(text: str, size: int = 1 << 20):
+        for start in range(0, len(text), size):
+            yield json_array.Partial(text[start:start + size])
+
+    def ours(_):
+        for _value in json_array.values(pieces(text), decoder.raw_decode):
+            pass
+
+    figures = {"split_list_json_array_per_s": best_time(ours, None, repeat)[0],
+               "split_list_whole_json_loads_per_s": best_time(lambda _: json.loads(text), None, repeat)[0]}
+    try:
+        import ijson
+    except ImportError:
+        return figures
+
+    def with_ijson(_):
+        for _value in ijson.items(io.BytesIO(data), "item", use_float=True):
+            pass
+
+    figures[f"split_list_ijson_{ijson.backend}_per_s"] = best_time(with_ijson, None, repeat)[0]
+    return figures
+
+
+def memory(count: int, repeat_pool: int = 1000) -> None:
+    """Issue 23: ``check_hand`` on ``count`` reports with one emoji, as a JSON list on one line and as JSON
+    Lines: the process's peak resident memory (``ru_maxrss``) beside the input's size. The reports are
+    ``repeat_pool`` random ones over and over (each with its own ``id``), written without being held."""
+    rng = random.Random(7)
+    pool = [json.dumps(random_report(rng), ensure_ascii=False)[1:] for _ in range(repeat_pool)]
+    with tempfile.TemporaryDirectory() as folder:
+        listing, jsonl = Path(folder) / "hands.json", Path(folder) / "hands.jsonl"
+        with open(listing, "w", encoding="utf-8") as one_line, open(jsonl, "w", encoding="utf-8") as lines:
+            one_line.write("[")
+            for n in range(count):
+                tag = "mesa 🃏" if n == count // 2 else "m"
+                text = f'{{"id": "{tag}-{n}", ' + pool[n % repeat_pool]
+                one_line.write(("," if n else "") + text)
+                lines.write(text + "\n")
+            one_line.write("]")
+        manage = [sys.executable, str(ROOT / "manage.py"), "check_hand"]
+        print(f"memory_reports: {count}")
+        for name, path in (("list_one_line", listing), ("json_lines", jsonl)):
+            print(f"memory_{name}_input_mb: {path.stat().st_size / 2**20:.0f}")
+            child = subprocess.Popen(manage + [str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     cwd=ROOT)
+            _, status, usage = os.wait4(child.pid, 0)  # this child's own figures (ru_maxrss in KiB)
+            if os.waitstatus_to_exitcode(status) != 0:
+                raise SystemExit(f"check_hand exited {os.waitstatus_to_exitcode(status)}: {child.stderr.read()[-500:]}")
+            print(f"memory_{name}_check_hand_cpu_s: {usage.ru_utime + usage.ru_stime:.1f}")
+            print(f"memory_{name}_max_rss_mb: {usage.ru_maxrss / 1024:.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-command", action="store_true", help="skip the check_hand process figures")
+    parser.add_argument("--memory", type=int, metavar="N",
+                        help="only the memory figures: check_hand on N reports with one emoji (issue 23)")
     args = parser.parse_args()
+    if args.memory:
+        memory(args.memory)
+        return
     rng = random.Random(args.seed)
     reports = [random_report(rng) for _ in range(args.hands)]
     for report in reports:
@@ -216,6 +285,8 @@ def main() -> None:
     stdlib_encode = each(lambda verdict: encoder.encode(verdict).encode())
     print(f"encode_stdlib_per_s: {rate(best_time(stdlib_encode, verdicts, args.repeat)[0])}")
     print(f"encode_msgspec_per_s: {rate(best_time(each(cli.encode), verdicts, args.repeat)[0])}")
+    for name, seconds in split_list(lines, args.repeat).items():
+        print(f"{name}: {rate(seconds)}")
     if args.no_command:
         return
     with tempfile.TemporaryDirectory() as folder:
