@@ -15,13 +15,17 @@ Input (``FILE``, or ``-`` for standard input, UTF-8, an optional BOM is ignored)
 * a JSON list of hand reports, or
 * JSON Lines: one hand report per line, blank lines skipped.
 
-The input is read as a stream of lines (:func:`check_stream`): when its first non-blank line is a
-JSON object on its own, the input is JSON Lines (or that one report) and each line is read, judged
-and answered before the next is read, so memory is bounded by the longest line whatever the input's
-length (10⁶ reports take what one takes). Any other input (a JSON list, a pretty-printed report, a
-broken first line) is read whole and parsed as JSON first; only when that fails is it read line by
-line. A line that is not JSON gets its own invalid verdict and the other lines go on. When
-no line holds a JSON object or list on its own, the input is taken to be one broken
+The input is read as a stream of lines (:func:`check_stream`; a line longer than ``PIECE_BYTES`` comes in
+pieces, never held whole unless it must be): when its first non-blank line is a JSON object on its own,
+the input is JSON Lines (or that one report) and each line is read, judged and answered before the next
+is read, so memory is bounded by the longest line whatever the input's length. When it starts with
+``[`` it is a JSON list, read element by element (:mod:`referee.engine.json_array`): a list longer than
+``WHOLE_LIST_CHARS`` is judged report by report as it is read, memory bounded by the longest report
+(10⁶ reports on one line with an emoji: see ``benchmarks/engine.py --memory``); a shorter one, or one that
+is not a well-formed list by then, is read whole as any document. Any other input (a pretty-printed
+report, a broken first line) is read whole and parsed as JSON first; only when that fails is it read line
+by line. A line that is not JSON gets its own invalid verdict and the other lines go on (a report of a
+long list too). When no line holds a JSON object or list on its own, the input is taken to be one broken
 JSON document (e.g. a pretty-printed report) and gets a single invalid verdict.
 
 Output: one verdict per report, in input order, one compact JSON object per line,

@@ -161,6 +161,15 @@ for _rules in PRESETS.values():
     _canonical(_rules)
 
 
+#: (preset, options, their types, rule set) of the last spelling read (None before any)
+_LAST: tuple | None = None
+
+
+def _remember(preset: object, options: dict, types: tuple, rules: RuleSet) -> None:
+    global _LAST
+    _LAST = (preset, dict(options), types, rules)  # one assignment: a reader sees the old or the new
+
+
 def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
     """The rule set a report names: ``{"preset": ..., "options": {...}}``, or the default when absent."""
     if spec is None:
@@ -168,12 +177,19 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
     if type(spec) is dict:  # a spelling seen before: one look-up (it was validated when first seen)
         options = spec.get("options")
         if type(options) is dict and (len(spec) == 1 or (len(spec) == 2 and "preset" in spec)):
+            preset = spec.get("preset", "regulamento-tecnico")
+            last = _LAST  # the spelling of the previous report: a batch spells one rule set again and again
+            if last is not None and options == last[1] and preset == last[0]:  # compared in C, no key built
+                types = tuple(map(type, options.values()))
+                if types == last[2]:
+                    return last[3]
             try:
-                cached = _CACHE.get((spec.get("preset", "regulamento-tecnico"), tuple(options.items()),
-                                     tuple(map(type, options.values()))))
+                types = tuple(map(type, options.values()))
+                cached = _CACHE.get((preset, tuple(options.items()), types))
             except TypeError:
                 cached = None
             if cached is not None:
+                _remember(preset, options, types, cached)
                 return cached
     if not isinstance(spec, dict):
         raise ReportError(field, "rules.not_object")
