@@ -64,6 +64,30 @@ def test_check_hand_renders_english_on_request_and_portuguese_by_default(tmp_pat
     assert outputs["en"]["violations"][0]["message"] == "\"Turco\" is not a clear call (art. 15); it counts as truco if accepted"
 
 
+def test_check_hand_renders_a_refused_report_in_english_on_request(tmp_path):
+    """Issue 23: a malformed report's error is data too: code, article, params; --lang en renders it, and the
+    command's own JSON errors follow the same language."""
+    path = tmp_path / "hands.jsonl"
+    path.write_text('{"dealer": 3, "vira": "4-ouros", "score": [11, 4], "events": [{"seat": 0, "play": "3-espadas"}]}\n'
+                    '{"a" 1}\n', encoding="utf-8")
+    outputs = {}
+    for lang in ("pt", "en"):
+        out = io.StringIO()
+        with translation.override("pt-br"):
+            try:
+                call_command("check_hand", str(path), "--lang", lang, stdout=out)
+            except Exception:  # exit 1: invalid reports
+                pass
+        outputs[lang] = [json.loads(line)["error"] for line in out.getvalue().splitlines()]
+    refused = outputs["en"][0]
+    assert (refused["code"], refused["article"], refused["params"]) == ("eleven.undecided", "art. 18",
+                                                                       {"team": 0, "number": 0})
+    assert refused["message"].startswith("mão de onze: team 0 decides to play or run before the first card")
+    assert outputs["pt"][0]["message"].startswith("mão de onze: a dupla 0 decide jogar ou correr")
+    assert "Expecting ':' delimiter" in outputs["en"][1]["message"]
+    assert "esperava dois-pontos" in outputs["pt"][1]["message"]
+
+
 def test_json_errors_are_in_the_verdicts_language(tmp_path):
     path = tmp_path / "hands.jsonl"
     path.write_text('{"n": 1}\n{"a" 1}\n', encoding="utf-8")
