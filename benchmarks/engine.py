@@ -305,6 +305,9 @@ def main() -> None:
         print(f"check_hand_list_hands_per_s: {rate(process_time(manage + ['-'], str(listing), args.repeat)[0])}")
         # Issue 23: the process against the baseline (the full replay, in-process, same hands, same run).
         print(f"check_hand_vs_full_replay: {full_cpu / command_cpu:.2f}")
+        print("check_hand_vs_full_replay_target: 5")
+        print(f"engine_speedup_again: {full_cpu / engine_cpu:.2f}")
+        print("engine_speedup_target: 10")
 
 
 if __name__ == "__main__":
