@@ -87,6 +87,32 @@ bounded by the longest line: 10⁶ reports with an emoji, 569 MB of input, ran i
 memory, 18 s of CPU). The fast path now applies the full replay's own functions (trick_result,
 raise checks, add_points, claim_matches): measured side by side with the previous inline loop in one
 process, the difference was within the noise (54,600 against 49,300-57,000 hands/s).
+
+Issue 23, the rest (r2; one run, load average 16-18 on the 2 cores: every figure is about half of what
+an idle machine gives; compare within the run). The baseline is the one this script has always measured,
+the engine's own full replay (truco-eval, the independent engine the issue's 5x/10x were first stated
+against, is not in this repository or its packages; issue 8 measured it at about 10,000 hands/s here):
+
+- engine in-process 87,400 hands/s against the full replay's 45,500: ``engine_speedup`` 1.92 (target 10:
+  not reached; against truco-eval's recorded 10,000 hands/s it would be about 8.7x, not measured side by
+  side). Profiled (cProfile, 20,000 hands): ``clean_verdict``'s own bytecode is two thirds of the time, then
+  ``dict.get`` (540,000 calls), ``trick_result`` (41,000 calls), nothing else above 5%; every rule in it is
+  already one call of the full replay's functions, so what is left is the interpreter's cost of ~10 events.
+- spelled rule sets: the previous report's spelling is now compared in C (``options == last``) before any
+  cache key is built (``rules._LAST``): ``rule_set_from`` on a spelled 17-option rule set halved (34 -> 17 µs
+  under this load); ``engine_spelled_rules_speedup`` 1.60 (1.44 before, same load).
+- ``check_hand`` as a process: 43,200 hands/s of CPU (0.46 s for 20,000, start-up included),
+  ``check_hand_vs_full_replay`` 0.95 (target 5: not reached; the process also decodes and encodes JSON,
+  which the in-process baseline does not).
+- JSON lists are read element by element (``referee/engine/json_array.py``): ``split_list_json_array_per_s``
+  172,300 reports/s (the standard library's ``raw_decode`` in C, one report at a time on a buffer of the
+  report and the piece being read) against ijson 3.6's C backend (yajl2_c, installed only to measure)
+  113,800 and the whole list at once ``json.loads`` 54,000 (the collector walking the growing list). The
+  hand-written splitter is kept: faster here, and it reads a report exactly as a whole document does (ijson
+  has its own number types and errors). ``check_hand_list_hands_per_s`` 31,400 against 43,200 for JSON Lines
+  (the standard library's reader, not msgspec, and the per-report splitting).
+- memory (``--memory 1000000``): 10⁶ reports with one emoji, 561 MB on a single line as a JSON list: 39 MB
+  peak resident memory (23 s of CPU); the same as JSON Lines: 19 MB (19 s). Before: 5.3 GB.
 """
 from __future__ import annotations
 

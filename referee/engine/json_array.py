@@ -160,6 +160,9 @@ def elements(pieces: Iterator[str]) -> Iterator[tuple[str, int, int]]:
 
 def _blank_end(text: _Text, pos: int) -> int:
     """The position of the first non-blank character from ``pos`` on (reading more), -1 at the end."""
+    buf = text.buf
+    if pos < len(buf) and buf[pos] not in " \t\n\r":  # most often: the "," right after a report
+        return pos
     while True:
         match = _NOT_BLANK.search(text.buf, pos)
         if match:
