@@ -8,6 +8,10 @@ it again with :func:`render` in the reader's language (``pt`` or ``en``) and wit
 (``team_words``): the Django pages pass the match's names (``scoring.words.engine_messages``),
 ``check_hand --lang en`` renders English.
 
+The engine's refusals (a report, a summary or a claim it cannot read: ``ReportError``) are data the same
+way, their codes in ``error_messages.ERRORS`` (with the article each applies); :data:`TEXTS` holds both,
+:func:`render` and :func:`render_error` read either. docs/hand-report.md documents every key and code.
+
 Placeholders: ``{name}`` a parameter; a parameter whose name ends in ``team`` (``team``, ``offender``,
 ``beneficiary``, ``claimed_team`` …) is a pair: ``{team}`` names it as a subject ("a dupla 0", "os
 Zapeiros"), ``{team@of}`` after "de" ("da dupla 0", "dos Zapeiros"), ``{team@verb:perde:perdem}`` a
