@@ -66,7 +66,10 @@ class Ruling(models.Model):
     beneficiary = models.PositiveSmallIntegerField(_("beneficiary team"), null=True, blank=True)
     ends_hand = models.BooleanField(_("ends the hand"), default=False)
     deal_lost = models.BooleanField(_("deal lost"), default=False)
-    message = models.CharField(_("message"), max_length=400, blank=True)
+    message = models.CharField(_("message"), max_length=400, blank=True)  # Portuguese, pairs by number
+    # the message as data, {"key", "params"} of referee.engine.messages (issue 23): rendered in the reader's
+    # language with the pairs' names; {} on rulings recorded before, which show ``message`` as written
+    message_data = models.JSONField(_("message as data"), default=dict, blank=True)
     step = models.CharField(_("escalation step"), max_length=20, blank=True)  # "" when no policy applies
     step_number = models.PositiveSmallIntegerField(_("nth ruling of this code against the pair"), default=1)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PROPOSED)

@@ -24,7 +24,7 @@ from scoring.table_links import TableAuthentication, TableScope
 from scoring.content import person_name
 from scoring import pins
 from scoring.models import Match
-from scoring.words import engine_words
+from scoring.words import engine_messages
 from tournaments.models import Pair, Tournament
 
 from . import services
@@ -71,13 +71,16 @@ def appeal_data(appeal: Appeal) -> dict:
 
 
 def ruling_data(ruling: Ruling, match=None) -> dict:
-    """A ruling as the API answers it; its message names the pairs (``scoring.words.engine_words``)."""
+    """A ruling as the API answers it; its message in the request's language with the pairs named
+    (``scoring.words.engine_messages``), and as data (``message_data``: key and parameters; {} on rulings
+    recorded before messages were data)."""
     return {"id": ruling.pk, "match": ruling.match_id, "game": ruling.game_number, "hand": ruling.hand_number,
             "claimant_team": ruling.claimant_team, "offender_seat": ruling.offender_seat,
             "offender_team": ruling.offender_team, "code": ruling.code, "article": ruling.article,
             "facts": ruling.facts, "points": ruling.points, "beneficiary": ruling.beneficiary,
             "ends_hand": ruling.ends_hand, "deal_lost": ruling.deal_lost,
-            "message": engine_words.name_pairs(ruling.message, match or ruling.match),
+            "message": engine_messages.render_stored(ruling.message_data, ruling.message, match or ruling.match),
+            "message_data": ruling.message_data,
             "step": ruling.step, "step_number": ruling.step_number, "status": ruling.status,
             "referee": person_name(ruling.referee), "created_at": ruling.created_at,
             "confirmed_at": ruling.confirmed_at, "escalation_reason": ruling.escalation_reason,

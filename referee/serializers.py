@@ -137,7 +137,18 @@ class VerdictErrorSerializer(serializers.Serializer):
         allow_blank=True,
         help_text="The part of the report at fault; empty when it is the report as a whole.",
     )
+    code = serializers.CharField(
+        help_text="What is wrong, as a code of the engine (docs/hand-report.md lists them); \"json\" for a "
+                  "line check_hand could not read as JSON.",
+    )
+    article = serializers.CharField(
+        allow_blank=True,
+        help_text="The regulation's article the refusal applies (\"art. 18\"); empty when it is about the "
+                  "report's form.",
+    )
+    params = serializers.DictField(help_text="What the message speaks of (seats, teams, cards, values).")
     message = serializers.CharField(help_text="What is wrong, in Brazilian Portuguese.")
+    internal = serializers.BooleanField(required=False, help_text="Present (true) when the engine itself failed.")
 
 
 class ViolationSerializer(serializers.Serializer):

@@ -40,13 +40,14 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
+from referee.engine.messages import render as render_message
 from referee.engine.infractions import CATALOG
 from referee.engine.rulings import TableState, propose_ruling
 from scoring import access, pins
 from scoring import services as scoring
 from scoring.content import load_games
 from scoring.models import Match, MatchEvent
-from scoring.words import pair_names
+from scoring.words import engine_messages, pair_names
 from tournaments.models import Pair, Player, TableAssignment, Tournament
 
 from .models import NOT_COVERED, STEPS, Appeal, EscalationPolicy, RefereeSettings, Ruling
@@ -204,9 +205,6 @@ def _step(match: Match, code: str, offender_team: int, exclude: int | None = Non
     return (policy.step_for(n) if policy else ""), n
 
 
-STEP_TEXT = {"warning": "advertência", "tento": "tento", "match_loss": "perda da partida"}
-
-
 def _apply_step(ruling: Ruling, engine_points: int, engine_beneficiary: int | None, score: tuple[int, int]) -> None:
     """Set the ruling's points and beneficiary from its step (Portuguese texts: they go on the súmula)."""
     opponents = 1 - ruling.offender_team
@@ -219,10 +217,14 @@ def _apply_step(ruling: Ruling, engine_points: int, engine_beneficiary: int | No
         ruling.points, ruling.beneficiary = engine_points, engine_beneficiary
 
 
-def _message(ruling: Ruling, base: str) -> str:
+def _set_message(ruling: Ruling, data: dict) -> None:
+    """The ruling's message as data (``message_data``: the engine's ruling, with the escalation step when one
+    applies) and as its Portuguese text with the pairs by number (``message``, for what reads text only)."""
     if ruling.step:
-        base = f"{base} — {ruling.step_number}ª vez no torneio: {STEP_TEXT[ruling.step]}"
-    return base[:400]
+        data = {"key": "record.step", "params": {"ruling": data, "nth": ruling.step_number,
+                                                  "step": {"key": f"step.{ruling.step}", "params": {}}}}
+    ruling.message_data = data
+    ruling.message = render_message(data["key"], data["params"])[:400]
 
 
 # ------------------------------------------------------------------------------ rulings
@@ -279,21 +281,22 @@ def _claim(match: Match, claimant_team: int, offender_seat: int, code: str, fact
             raise ServiceError(_("Describe the case the regulation does not cover (art. 26)."),
                                "facts.description")
         offender = offender_seat & 1
-        ruling = Ruling(**common, offender_team=offender, article=ART_26, points=0, beneficiary=None,
-                        message=f"Caso omisso (assento {offender_seat}): {description.strip()}"[:400])
+        ruling = Ruling(**common, offender_team=offender, article=ART_26, points=0, beneficiary=None)
+        _set_message(ruling, {"key": "record.not_covered",
+                              "params": {"seat": offender_seat, "description": description.strip()[:300]}})
     else:
         try:
             engine = propose_ruling(scoring.rules_of(match), code, offender_seat, state, facts)
         except ReportError as error:
             field = {"infraction": "code", "seat": "offender_seat"}.get(error.field, error.field or "code")
-            raise ServiceError(error.message, field) from None
+            raise ServiceError(engine_messages.render_error(error.as_dict(), match), field) from None
         ruling = Ruling(**common, offender_team=engine.offender, article=engine.article,
                         ends_hand=engine.ends_hand, deal_lost=engine.deal_lost)
         ruling.step, ruling.step_number = _step(match, code, engine.offender)
         if engine.match_loss and ruling.step in ("", "tento"):  # art. 19 read as the match (art19_match)
             ruling.step = "match_loss"
         _apply_step(ruling, engine.points, engine.beneficiary, state.score)
-        ruling.message = _message(ruling, engine.message(offender_seat))
+        _set_message(ruling, engine.message_data(offender_seat))
     if claimant_team == ruling.offender_team:
         raise ServiceError(_("A tento is claimed by the offender's opponents (regras 4 jogadores, tento)."),
                            "claimant_team")
@@ -305,9 +308,10 @@ def _record(ruling: Ruling, by) -> None:
     or for ``match_loss`` one per game still needed, each taking the opponents to 12."""
     match = ruling.match
     offender = ruling.offender_team if ruling.beneficiary is None else 1 - ruling.beneficiary
-    reason = ruling.message[:300]
+    reason, data = ruling.message[:300], ruling.message_data or None
     if ruling.step != "match_loss":
-        scoring.record_penalty(match, offender, ruling.points, ruling.article, reason, by, ruling_id=ruling.pk)
+        scoring.record_penalty(match, offender, ruling.points, ruling.article, reason, by, ruling_id=ruling.pk,
+                               reason_data=data)
         return
     while True:
         match.refresh_from_db()
@@ -315,7 +319,7 @@ def _record(ruling: Ruling, by) -> None:
             return
         state = _playing_state(match)
         scoring.record_penalty(match, offender, 12 - state["score"][1 - offender], ruling.article, reason, by,
-                               ruling_id=ruling.pk)
+                               ruling_id=ruling.pk, reason_data=data)
 
 
 def confirm(ruling: Ruling, by) -> Ruling:
@@ -340,7 +344,7 @@ def confirm(ruling: Ruling, by) -> Ruling:
                                 ruling.facts)
         ruling.step, ruling.step_number = _step(ruling.match, ruling.code, ruling.offender_team, exclude=ruling.pk)
         _apply_step(ruling, engine.points, engine.beneficiary, state.score)
-        ruling.message = _message(ruling, engine.message(ruling.offender_seat))
+        _set_message(ruling, engine.message_data(ruling.offender_seat))
         ruling.status, ruling.confirmed_at = Ruling.Status.CONFIRMED, timezone.now()
         ruling.confirmed_by = by
         ruling.save()
@@ -408,7 +412,10 @@ def decide_escalated(ruling: Ruling, by, points: int, beneficiary: int | None, r
         if ruling.status != Ruling.Status.ESCALATED:
             raise Conflict(_("Only an escalated ruling is decided by the organizer (art. 26)."), "status")
         ruling.points, ruling.beneficiary, ruling.article, ruling.step = points, beneficiary, ART_26, ""
-        ruling.message = f"{ruling.message} — decisão do organizador (art. 26): {reason}"[:400]
+        if ruling.message_data:
+            _set_message(ruling, {"key": "record.decided", "params": {"ruling": ruling.message_data, "reason": reason}})
+        else:  # a ruling recorded before messages were data: its text, as written
+            ruling.message = f"{ruling.message} — decisão do organizador (art. 26): {reason}"[:400]
         ruling.status, ruling.confirmed_at, ruling.confirmed_by = Ruling.Status.CONFIRMED, timezone.now(), by
         ruling.decided_by, ruling.decision_reason = by, reason
         ruling.save()
@@ -511,7 +518,8 @@ def decide_appeal(appeal: Appeal, by, decision: str, reason: str, new_points: in
                 game = first.game.number if first else ruling.game_number
                 changes.append({"op": "insert_penalty", "game": game, "after": first.position - 1 if first else 0,
                                 "offender": offender, "points": new_points, "article": ruling.article,
-                                "reason": ruling.message[:300], "ruling_id": ruling.pk})
+                                "reason": ruling.message[:300], "reason_data": ruling.message_data or None,
+                                "ruling_id": ruling.pk})
                 ruling.points, ruling.beneficiary = new_points, (1 - offender) if new_points else None
             if changes:
                 scoring.correct(ruling.match, changes, f"Recurso {appeal.pk} (art. 26): {reason}"[:300], by)

@@ -40,7 +40,7 @@ from scoring.entry_screen import screen_boot, screen_state, screen_texts
 from scoring.models import Match, Signature
 from scoring.table_links import ensure_links, resolve
 from tournaments import table_cards
-from scoring.words import engine_words
+from scoring.words import engine_messages
 from scoring.pins import client_of, set_device_cookie
 from tournaments import pins
 
@@ -93,7 +93,7 @@ def table_state(match: Match) -> dict:
     rulings = []
     for ruling in Ruling.objects.filter(match=match).order_by("created_at"):
         deadline = services.appeal_deadline(ruling)
-        rulings.append({"id": ruling.pk, "message": engine_words.name_pairs(ruling.message, match),
+        rulings.append({"id": ruling.pk, "message": engine_messages.render_stored(ruling.message_data, ruling.message, match),
                         "article": ruling.article,
                         "status": ruling.get_status_display(), "points": ruling.points,
                         "appealable": deadline is not None and deadline > now,

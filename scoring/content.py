@@ -81,9 +81,12 @@ def entry_document(entry) -> dict:
         return {"kind": "hand", "number": entry.number, "dealer": entry.dealer, "ended_by": entry.ended_by,
                 "value": entry.value, "winner": entry.winner, "points": entry.points,
                 "score": [entry.score_a, entry.score_b], "report": entry.report}
-    return {"kind": "penalty", "offender": entry.offender, "beneficiary": entry.beneficiary, "points": entry.points,
-            "article": entry.article, "reason": entry.reason, "ruling": entry.ruling_id,
-            "score": [entry.score_a, entry.score_b]}
+    document = {"kind": "penalty", "offender": entry.offender, "beneficiary": entry.beneficiary,
+                "points": entry.points, "article": entry.article, "reason": entry.reason, "ruling": entry.ruling_id,
+                "score": [entry.score_a, entry.score_b]}
+    if entry.reason_data:  # a ruling's message as data (issue 23); absent on entries recorded before
+        document["reason_data"] = entry.reason_data
+    return document
 
 
 def team_document(pair) -> dict:

@@ -19,6 +19,7 @@ from referee.engine.game import next_dealer
 
 from .content import load_games, person_name
 from .display import ENDING_LABELS, VALUE_LABELS, seat_names
+from .words import engine_messages
 from .models import Match
 from .services import rules_of
 from .services.hand_entry import state_of
@@ -29,8 +30,9 @@ def seats(match: Match) -> list[dict]:
     return [{"seat": seat, "team": seat % 2, "name": name} for seat, name in enumerate(seat_names(match))]
 
 
-def entry_row(entry, by_names: dict, disputes, game_number: int) -> dict:
-    """One entry of the "last entries" list; ``disputes`` holds the (game, hand) disputed at the table."""
+def entry_row(entry, by_names: dict, disputes, game_number: int, teams=None) -> dict:
+    """One entry of the "last entries" list; ``disputes`` holds the (game, hand) disputed at the table; a
+    penalty's reason in the page's language with the pairs named after ``teams`` (the match)."""
     if entry.kind == "hand":
         by = (_("the table (link)") if entry.table_link_id else by_names.get(entry.created_by_id) or "")
         return {"kind": "hand", "game": game_number, "position": entry.position, "number": entry.number,
@@ -39,7 +41,8 @@ def entry_row(entry, by_names: dict, disputes, game_number: int) -> dict:
                 "score": [entry.score_a, entry.score_b], "by": by,
                 "disputed": (game_number, entry.number) in disputes}
     return {"kind": "penalty", "game": game_number, "position": entry.position, "points": entry.points, "article": entry.article,
-            "beneficiary": entry.beneficiary, "score": [entry.score_a, entry.score_b], "reason": entry.reason,
+            "beneficiary": entry.beneficiary, "score": [entry.score_a, entry.score_b],
+            "reason": engine_messages.render_stored(entry.reason_data, entry.reason, teams),
             "by": by_names.get(entry.created_by_id) or ""}
 
 
@@ -61,7 +64,7 @@ def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
         "status": match.status, "winner": match.winner, "games_won": [match.games_a, match.games_b],
         "state": state,
         "games": [{"number": g.number, "score": [g.score_a, g.score_b], "winner": g.winner} for g in games],
-        "entries": [entry_row(e, by_names, disputes, g.number) for g in games for e in g.entries],
+        "entries": [entry_row(e, by_names, disputes, g.number, match) for g in games for e in g.entries],
     }
 
 

@@ -236,6 +236,9 @@ class PenaltyEntry(models.Model):
     # "art. N" of the regulation; a ruling's entry may cite its catalog source (house rules) instead
     article = models.CharField(_("article"), max_length=60)
     reason = models.CharField(_("reason"), max_length=300, blank=True)
+    # a ruling's message as data ({"key", "params"}, issue 23), rendered in the reader's language with the
+    # pairs' names; {} for a reason typed by a person and for entries recorded before (``reason`` as written)
+    reason_data = models.JSONField(_("reason as data"), default=dict, blank=True)
     # The referee.Ruling that produced it: a plain id, kept when a correction rewrites the entries.
     ruling_id = models.PositiveIntegerField(_("ruling"), null=True, blank=True)
     score_a = models.PositiveSmallIntegerField(_("team 0 after the penalty"))

@@ -36,7 +36,7 @@ from django.utils import formats, timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext, pgettext_lazy
 
-from .words import engine_words
+from .words import engine_messages
 
 PDF_LANGUAGE = "pt-br"
 CSS_PATH = Path(settings.BASE_DIR) / "templates" / "scoring" / "pdf" / "sumula.css"
@@ -383,7 +383,8 @@ def filled_context(document: dict, signatures: Iterable[dict] = (), draft: bool 
                 rows.append({
                     "penalty": True,
                     "article": entry.get("article") or "",
-                    "reason": engine_words.name_pairs(entry.get("reason") or "", document["teams"]),
+                    "reason": engine_messages.render_stored(entry.get("reason_data"), entry.get("reason") or "",
+                                                            document["teams"]),
                     "ruling": _ruling(entry.get("ruling")),
                     "offender": teams[offender]["name"] if offender in (0, 1) else "",
                     "winner": letters[beneficiary] if beneficiary in (0, 1) else "—",

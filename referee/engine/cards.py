@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import ReportError
+from .errors import ReportError, shown
 
 RANKS: tuple[str, ...] = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
 SUITS: tuple[str, ...] = ("ouros", "espadas", "copas", "paus")
@@ -61,15 +61,11 @@ def parse_card(text: object, field: str) -> int:
 
 def _parse_spelling(text: object, field: str) -> int:
     if not isinstance(text, str):
-        raise ReportError(field, f"a carta deve ser um texto como \"7-paus\", \"7P\", \"7♣\" ou \"7 de paus\", não {text!r}")
+        raise ReportError(field, "card.not_text", {"value": shown(text)})
     normal = unicodedata.normalize("NFC", text).replace("\ufe0f", "").lower()
     match = _CARD_RE.match(normal)
     if not match:
-        raise ReportError(
-            field,
-            f"carta inválida {text!r}: use posto (4 5 6 7 Q J K A 2 3) e naipe, "
-            "como \"7-paus\", \"7P\", \"7♣\" ou \"7 de paus\" (não há 8, 9 e 10 no truco)",
-        )
+        raise ReportError(field, "card.invalid", {"value": shown(text)})
     return _RANK_WORDS[match.group(1)] * 4 + _SUIT_WORDS[match.group(2)]
 
 

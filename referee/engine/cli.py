@@ -15,13 +15,17 @@ Input (``FILE``, or ``-`` for standard input, UTF-8, an optional BOM is ignored)
 * a JSON list of hand reports, or
 * JSON Lines: one hand report per line, blank lines skipped.
 
-The input is read as a stream of lines (:func:`check_stream`): when its first non-blank line is a
-JSON object on its own, the input is JSON Lines (or that one report) and each line is read, judged
-and answered before the next is read, so memory is bounded by the longest line whatever the input's
-length (10⁶ reports take what one takes). Any other input (a JSON list, a pretty-printed report, a
-broken first line) is read whole and parsed as JSON first; only when that fails is it read line by
-line. A line that is not JSON gets its own invalid verdict and the other lines go on. When
-no line holds a JSON object or list on its own, the input is taken to be one broken
+The input is read as a stream of lines (:func:`check_stream`; a line longer than ``PIECE_BYTES`` comes in
+pieces, never held whole unless it must be): when its first non-blank line is a JSON object on its own,
+the input is JSON Lines (or that one report) and each line is read, judged and answered before the next
+is read, so memory is bounded by the longest line whatever the input's length. When it starts with
+``[`` it is a JSON list, read element by element (:mod:`referee.engine.json_array`): a list longer than
+``WHOLE_LIST_CHARS`` is judged report by report as it is read, memory bounded by the longest report
+(10⁶ reports on one line with an emoji: see ``benchmarks/engine.py --memory``); a shorter one, or one that
+is not a well-formed list by then, is read whole as any document. Any other input (a pretty-printed
+report, a broken first line) is read whole and parsed as JSON first; only when that fails is it read line
+by line. A line that is not JSON gets its own invalid verdict and the other lines go on (a report of a
+long list too). When no line holds a JSON object or list on its own, the input is taken to be one broken
 JSON document (e.g. a pretty-printed report) and gets a single invalid verdict.
 
 Output: one verdict per report, in input order, one compact JSON object per line,
@@ -49,7 +53,9 @@ what msgspec cannot write goes through the standard library (``tests/referee/tes
 """
 from __future__ import annotations
 
+import codecs
 import gc
+import io
 import itertools
 import json
 import os
@@ -59,6 +65,8 @@ from typing import Any
 
 import msgspec
 
+from . import json_array
+from .json_array import Partial
 from .messages import relocalize
 from .verdict import check_report
 
@@ -157,15 +165,18 @@ JSON_ERRORS = {message: message for message in (
 )}
 
 
-def _invalid(message: str) -> dict:
-    """The verdict of something that is not a hand report at all (it is not JSON)."""
-    return {"valid": False, "error": {"field": "", "message": message}}
+def _invalid(message: str, line: int) -> dict:
+    """The verdict of something that is not a hand report at all (it is not JSON): the shape of the engine's
+    refusals (``error_messages``), code ``json``, its message already in the command's language."""
+    return {"valid": False, "error": {"field": "", "code": "json", "article": "", "params": {"line": line},
+                                      "message": message}}
 
 
 def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
     """Invalid verdict for JSON that failed to parse; ``line`` is 1-based in the input."""
     if isinstance(exc, json.JSONDecodeError):
-        error = _(JSON_ERRORS[exc.msg]) if exc.msg in JSON_ERRORS else exc.msg
+        # an error the catalog does not know is not shown in English inside a Portuguese verdict
+        error = _(JSON_ERRORS[exc.msg]) if exc.msg in JSON_ERRORS else _("not valid JSON")
         message = _("Invalid JSON on line %(line)d: %(error)s (column %(column)d)") % {
             "line": line, "error": error, "column": exc.colno,
         }
@@ -182,8 +193,8 @@ def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
             "line": line, "error": _("a number with more than %(digits)d digits") % {"digits": sys.get_int_max_str_digits()},
         }
     else:
-        message = _("Invalid JSON on line %(line)d: %(error)s") % {"line": line, "error": exc}
-    return _invalid(message)
+        message = _("Invalid JSON on line %(line)d: %(error)s") % {"line": line, "error": _("not valid JSON")}
+    return _invalid(message, line)
 
 
 class Unparsable:
@@ -282,36 +293,71 @@ def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
     return _decoded_lines(source, name, path != "-", _)
 
 
+#: Bytes read at a time: a longer line comes in pieces (:class:`~referee.engine.json_array.Partial`), so that
+#: a JSON list on one line is never held whole.
+PIECE_BYTES = 1 << 20
+
+
 def _decoded_lines(source: Any, name: str, close: bool, _: Gettext) -> Iterator[str]:
     position = 0
     first = True
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
     try:
-        for raw in source:
+        if hasattr(source, "readline") and not isinstance(source, io.TextIOBase):
+            raws = iter(lambda: source.readline(PIECE_BYTES), b"")
+        else:
+            raws = iter(source)
+        for raw in raws:
             if type(raw) is str:
                 line = raw
             else:
+                pending = len(decoder.getstate()[0])
                 try:
-                    line = raw.decode("utf-8-sig" if first else "utf-8")
+                    line = decoder.decode(raw)
                 except UnicodeDecodeError as exc:
                     raise CheckHandError(
                         _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
-                        % {"name": name, "position": position + exc.start},
+                        % {"name": name, "position": position - pending + exc.start},
                         EXIT_BAD_INPUT,
                     ) from None
                 position += len(raw)
             if first:
                 line = line.removeprefix("\ufeff")
                 first = False
-            yield line[:-1] if line.endswith("\n") else line
+            if line.endswith("\n"):
+                yield line[:-1]
+            elif line:
+                yield Partial(line)  # more of this line follows (or the input ends without a line end)
     finally:
         if close:
             source.close()
 
 
+def _whole_lines(pieces: Iterator[str]) -> Iterator[str]:
+    """The input's lines, each :class:`Partial` piece joined with the rest of its line."""
+    held: list[str] = []
+    for piece in pieces:
+        if type(piece) is Partial:
+            held.append(piece)
+            continue
+        if held:
+            held.append(piece)
+            piece = "".join(held)
+            held.clear()
+        yield piece
+    if held:
+        yield "".join(held)
+
+
+#: A JSON list of at most this many characters is read whole (as any document); a longer one is judged
+#: element by element as it is read, memory bounded by the longest report (issue 23).
+WHOLE_LIST_CHARS = 1 << 20
+
+
 def iter_stream(lines: Iterator[str], gettext: Gettext = _identity, freeze: bool = False) -> Iterator[Any]:
     """The hand reports of an input given as lines (see the module docstring): JSON Lines one line at a
-    time; anything else read whole and handed to :func:`iter_reports`. An input with no non-blank line
-    raises :class:`CheckHandError` (exit 2)."""
+    time; a JSON list element by element (:func:`_list_reports`); anything else read whole and handed to
+    :func:`iter_reports`. An input with no non-blank line raises :class:`CheckHandError` (exit 2)."""
     _ = gettext
     lines = iter(lines)
     read: list[str] = []
@@ -322,6 +368,15 @@ def iter_stream(lines: Iterator[str], gettext: Gettext = _identity, freeze: bool
             break
     else:
         raise CheckHandError(_("The input is empty: there is no hand report to check."), EXIT_BAD_INPUT)
+    if first.lstrip(" \t\r").startswith("["):
+        yield from _list_reports(itertools.chain(read, lines), gettext, freeze)
+        return
+    lines = _whole_lines(itertools.chain(read, lines))
+    read = []
+    for first in lines:
+        read.append(first)
+        if first and not first.isspace():
+            break
     number = len(read)
     try:
         value = _FAST_DECODE(first)
@@ -342,6 +397,58 @@ def iter_stream(lines: Iterator[str], gettext: Gettext = _identity, freeze: bool
     yield value
     del value
     yield from _json_lines(itertools.chain((line,), lines), number, gettext)
+
+
+def _list_reports(pieces: Iterator[str], gettext: Gettext, freeze: bool) -> Iterator[Any]:
+    """The reports of a JSON list, each element read and judged on its own (memory: the longest report).
+
+    Until :data:`WHOLE_LIST_CHARS` are read the reports are held and the text kept: a list that ends by then
+    well formed gives its reports, and one that is not a well-formed list is read whole as before
+    (:func:`iter_reports`: the same verdicts as for any document, a broken list falls back to JSON Lines).
+    Past that the reports are judged as they come; an element that is not JSON gets its own invalid
+    verdict and the next goes on; text that breaks the list itself ends it with one invalid verdict.
+    """
+    kept: list[str] | None = []
+    size = [0]
+
+    def keep(source: Iterator[str]) -> Iterator[str]:
+        for piece in source:
+            if kept is not None:
+                kept.append(piece)
+                size[0] += len(piece)
+            yield piece
+
+    pieces = iter(pieces)
+    held: list[Any] = []
+    try:
+        for report, error, where in json_array.values(keep(pieces), _DECODER.raw_decode):
+            if error is not None:
+                if kept is not None:
+                    raise json_array.ArrayError("element", 1, 1)
+                if isinstance(error, json.JSONDecodeError):  # its place in the input, not in the buffer read
+                    error.lineno, error.colno = where
+                report = Unparsable(_json_error(where[0], error, gettext))
+            if kept is None:
+                yield report
+                continue
+            held.append(report)
+            if size[0] > WHOLE_LIST_CHARS:
+                kept = None  # judged as they come from now on
+                yield from held
+                held.clear()
+    except json_array.ArrayError as exc:
+        if kept is not None:  # a short input that is not a well-formed list: as any document, read whole
+            held.clear()
+            text = "".join(piece if type(piece) is Partial else piece + "\n" for piece in kept)
+            kept.clear()
+            rest = "".join(piece if type(piece) is Partial else piece + "\n" for piece in pieces)
+            yield from iter_reports(text + rest, gettext, freeze)
+            return
+        error = json.JSONDecodeError(exc.msg, "", 0)
+        error.lineno, error.colno = exc.lineno, exc.colno
+        yield Unparsable(_json_error(exc.lineno, error, gettext))
+        return
+    yield from held
 
 
 def _json_lines(lines: Iterator[str], number: int, gettext: Gettext) -> Iterator[Any]:

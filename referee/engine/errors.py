@@ -1,26 +1,43 @@
 """The one exception of the engine, a report that cannot be read, and how input is echoed safely."""
 from __future__ import annotations
 
+from .error_messages import ERRORS
+from .messages import render
+
 
 MAX_FIELD = 120  # characters of an error's field (a path such as events[3].play, or an unknown key)
 MAX_MESSAGE = 400  # characters of an error's message
 
 
-class ReportError(ValueError):
-    """A malformed hand report. ``field`` names where (``events[3].play``), ``message`` says what, in Portuguese."""
+#: the refusals whose article is a parameter (the infraction's; art. 11.4 or art. 20)
+ARTICLE_IN_PARAMS = frozenset({"infraction.refused", "summary.all_tied"})
 
-    def __init__(self, field: str, message: str) -> None:
-        # A message may echo what was sent (an unknown key, a card's text): never more than a bounded prefix.
+
+class ReportError(ValueError):
+    """A malformed hand report: ``field`` names where (``events[3].play``), ``code`` what
+    (``referee.engine.error_messages.ERRORS``), ``params`` its parameters; ``article`` the regulation's article
+    it applies (the code's own, or ``params["article"]``); ``message`` the Portuguese sentence."""
+
+    def __init__(self, field: str, code: str, params: dict | None = None) -> None:
+        # What an error echoes (an unknown key, a card's text) is never more than a bounded prefix.
         if len(field) > MAX_FIELD:
             field = field[:MAX_FIELD] + "…"
+        params = dict(params or {})
+        # a claim refused, three tied tricks: the article is the infraction's, or art. 11.4 / art. 20
+        article = params["article"] if code in ARTICLE_IN_PARAMS else ERRORS[code][0]
+        message = render(code, params)
         if len(message) > MAX_MESSAGE:
             message = message[:MAX_MESSAGE] + "…"
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
+        self.code = code
+        self.article = article
+        self.params = params
         self.message = message
 
     def as_dict(self) -> dict:
-        return {"field": self.field, "message": self.message}
+        return {"field": self.field, "code": self.code, "article": self.article, "params": self.params,
+                "message": self.message}
 
 
 def printable(value: object) -> object:
@@ -52,3 +69,11 @@ def echo(text: str) -> str:
     if len(text) > ECHO_CHARS:
         text = text[:ECHO_CHARS] + "…"
     return printable(text)
+
+
+def shown(value: object) -> str:
+    """What was sent, for an error's parameters: a text quoted and cut (:func:`echo`), anything else as Python
+    writes it, cut the same way."""
+    if type(value) is str:
+        return repr(echo(value))
+    return echo(repr(value))

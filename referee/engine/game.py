@@ -42,7 +42,7 @@ def first_dealer(draws: dict[int, object]) -> int | list[int]:
     Returns the dealer's seat, or the seats tied at the top, who draw again.
     """
     if not draws or any(type(seat) is not int or not 0 <= seat <= 3 for seat in draws):
-        raise ReportError("draws", "informe a carta tirada por cada assento (0 a 3)")
+        raise ReportError("draws", "game.draws")
     ranks = {seat: parse_card(card, f"draws.{seat}") // 4 for seat, card in draws.items()}
     top = max(ranks.values())
     leaders = sorted(seat for seat, rank in ranks.items() if rank == top)
@@ -53,10 +53,10 @@ def claim_matches(claimed: object, winner: int | None, points: int) -> bool:
     """Whether the table's claimed result (``{"winner": 0, 1 or null, "points": n}``) is the engine's (art. 25);
     ReportError when the claim cannot be read. One rule for the full replay and the fast path."""
     if type(claimed) is not dict or set(claimed) - {"winner", "points"} or "winner" not in claimed:
-        raise ReportError("claimed", "o resultado anotado deve ser {\"winner\": 0, 1 ou null, \"points\": n}")
+        raise ReportError("claimed", "claimed.object")
     if claimed["winner"] not in (0, 1, None) or type(claimed["winner"]) is bool:
-        raise ReportError("claimed.winner", "a dupla vencedora anotada deve ser 0, 1 ou null")
+        raise ReportError("claimed.winner", "claimed.winner")
     claimed_points = claimed.get("points", 0)
     if type(claimed_points) is not int:
-        raise ReportError("claimed.points", "os pontos anotados devem ser um inteiro")
+        raise ReportError("claimed.points", "claimed.points")
     return claimed["winner"] == winner and claimed_points == points

@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
-from .errors import ReportError, echo
+from .errors import ReportError, echo, shown
 from .game import add_points
 from .infractions import CATALOG
 from .messages import render
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call, new_raise_faults, raise_back_fault
 from .rules import RuleSet
-from .rulings import Ruling, TableState, claim_refusal, propose_ruling
+from .rulings import Ruling, TableState, claim_refusal, propose_ruling, refused_params
 from .tricks import COVERED, hand_winner, leader_after_tie, strengths, tied_hand_winner, trick_result
 
 REG = "art. "
@@ -123,22 +123,18 @@ class HandReplay:
         on_play = self.on_play
         for index, event in enumerate(events):
             if type(event) is not dict:
-                raise ReportError(f"events[{index}]", "cada evento deve ser um objeto JSON")
+                raise ReportError(f"events[{index}]", "event.not_object")
             # fast path: {"seat", "play"} or {"seat", "play", "covered"}, the bulk of every report
             if "play" in event and (len(event) == 2 or (len(event) == 3 and "covered" in event)) and not self.ended:
                 on_play(index, event)
                 continue
             kinds = [key for key in event if key in handlers]
             if len(kinds) != 1:
-                raise ReportError(
-                    f"events[{index}]",
-                    "o evento deve ter exatamente uma ação: play, call, answer, eleven, infraction, fold, ask ou prove",
-                )
+                raise ReportError(f"events[{index}]", "event.actions")
             unknown = event.keys() - EVENT_FIELDS[kinds[0]]
             if unknown:
-                raise ReportError(f"events[{index}].{sorted(unknown)[0]}",
-                                  f"campo desconhecido num evento {kinds[0]}; campos: "
-                                  f"{', '.join(sorted(EVENT_FIELDS[kinds[0]]))}")
+                raise ReportError(f"events[{index}].{sorted(unknown)[0]}", "event.unknown_field",
+                                  {"kind": kinds[0], "fields": ", ".join(sorted(EVENT_FIELDS[kinds[0]]))})
             if self.ended:
                 self.after_end(index, event, kinds[0])
                 continue
@@ -152,22 +148,19 @@ class HandReplay:
     def seat_of(self, index: int, event: dict) -> int:
         seat = event.get("seat")
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise ReportError(f"events[{index}].seat", "o assento deve ser um inteiro de 0 a 3")
+            raise ReportError(f"events[{index}].seat", "event.seat")
         return seat
 
     def team_of(self, index: int, event: dict) -> int:
         team = event.get("team")
         if type(team) is not int or team not in (0, 1):
-            raise ReportError(f"events[{index}].team", "a dupla deve ser 0 (assentos 0 e 2) ou 1 (assentos 1 e 3)")
+            raise ReportError(f"events[{index}].team", "event.team")
         return team
 
     def require_eleven_decision(self, index: int) -> None:
         if not self.eleven_decided:
-            raise ReportError(
-                f"events[{index}]",
-                f"mão de onze: a dupla {self.eleven_team} decide jogar ou correr antes da primeira carta "
-                f"(art. 18; evento {{\"team\": {self.eleven_team}, \"eleven\": \"play\"}} ou \"run\")",
-            )
+            raise ReportError(f"events[{index}]", "eleven.undecided",
+                              {"team": self.eleven_team, "number": self.eleven_team})
 
     # -------------------------------------------------------------------- play
     def on_play(self, index: int, event: dict) -> None:
@@ -177,24 +170,20 @@ class HandReplay:
         if not self.eleven_decided:
             self.require_eleven_decision(index)
         if self.pending is not None:
-            raise ReportError(
-                f"events[{index}]",
-                f"há um {CALL_FOR_VALUE[self.pending[0]]} pendente: a dupla {1 - self.pending[1]} "
-                "aceita, corre ou aumenta antes de qualquer carta (art. 13, 17)",
-            )
+            raise ReportError(f"events[{index}]", "play.call_pending",
+                              {"call": CALL_FOR_VALUE[self.pending[0]], "team": 1 - self.pending[1]})
         covered = event.get("covered", False)
         if type(covered) is not bool:
-            raise ReportError(f"events[{index}].covered", "\"covered\" deve ser true ou false")
+            raise ReportError(f"events[{index}].covered", "play.covered")
         card_text = event["play"]
         torna = None
         if type(card_text) is list:
             if len(card_text) != 2:
-                raise ReportError(f"events[{index}].play", "duas cartas de uma vez: informe [carta de baixo, carta de cima]")
+                raise ReportError(f"events[{index}].play", "play.two_cards")
             card_text, torna = card_text
         card = self.take_card(index, seat, card_text)
         if self.played_seats >> seat & 1:
-            raise ReportError(f"events[{index}].seat",
-                              f"o assento {seat} já jogou na vaza {len(self.results) + 1}")
+            raise ReportError(f"events[{index}].seat", "play.seat_played", {"seat": seat, "trick": len(self.results) + 1})
         if covered:
             if not self.results:
                 self.violation("covered_first_trick", "art. 11.1", index, card=card_name(card), seat=seat)
@@ -232,7 +221,7 @@ class HandReplay:
         mine = self.seat_cards[seat]
         mine.append(card)
         if len(mine) > 3:
-            raise ReportError(f"events[{index}].play", f"o assento {seat} já jogou as suas três cartas")
+            raise ReportError(f"events[{index}].play", "play.three_cards", {"seat": seat})
         return card
 
     def out_of_turn(self, index: int, seat: int) -> None:
@@ -246,17 +235,16 @@ class HandReplay:
         self.turn = seat  # the turn bookkeeping below moves on from the card played
 
     def not_dealt(self, index: int, seat: int, card: int) -> None:
-        raise ReportError(f"events[{index}].play",
-                          f"{card_name(card)} não foi dada ao assento {seat} (cartas: "
-                          f"{', '.join(card_name(c) for c in self.deal[seat])})")
+        raise ReportError(f"events[{index}].play", "play.not_dealt",
+                          {"card": card_name(card), "seat": seat, "cards": ", ".join(card_name(c) for c in self.deal[seat])})
 
     def card_error(self, index: int, card: int) -> None:
         field = f"events[{index}].play"
         if card == self.vira:
-            raise ReportError(field, f"{card_name(card)} é a vira; não pode ser jogada")
+            raise ReportError(field, "card.vira", {"card": card_name(card)})
         if card not in self.deck:
-            raise ReportError(field, f"{card_name(card)} não faz parte do baralho {self.rules.deck}")
-        raise ReportError(field, f"{card_name(card)} já foi jogada nesta mão")
+            raise ReportError(field, "card.not_in_deck", {"card": card_name(card), "deck": self.rules.deck})
+        raise ReportError(field, "card.played", {"card": card_name(card)})
 
     def cards_seen(self) -> set[int]:
         """The vira and every card shown so far."""
@@ -311,10 +299,10 @@ class HandReplay:
         seat = self.seat_of(index, event)
         call = event["call"]
         if type(call) is not str or call not in CALLS:
-            raise ReportError(f"events[{index}].call", f"chamada desconhecida {call!r}: truco, seis, nove ou doze")
+            raise ReportError(f"events[{index}].call", "call.unknown", {"value": shown(call)})
         said = event.get("said")
         if said is not None and type(said) is not str:
-            raise ReportError(f"events[{index}].said", "\"said\" deve ser o texto dito pelo jogador")
+            raise ReportError(f"events[{index}].said", "call.said")
         team = seat & 1
         if self.eleven_team is not None or self.iron:
             if (call == "truco" and self.pending is None and self.wrong_count and not self.any_card
@@ -398,18 +386,17 @@ class HandReplay:
         seat = self.seat_of(index, event)
         answer = event["answer"]
         if answer not in ("accept", "run"):
-            raise ReportError(f"events[{index}].answer", f"resposta desconhecida {answer!r}: accept ou run")
+            raise ReportError(f"events[{index}].answer", "answer.unknown", {"value": shown(answer)})
         pending = self.pending
         if pending is None:
             if self.partner_already_answered(index, seat):
                 return
-            raise ReportError(f"events[{index}]", "não há provocação pendente para responder")
+            raise ReportError(f"events[{index}]", "answer.nothing_pending")
         asked, caller_team, _ = pending
         if seat & 1 == caller_team:
             if self.partner_already_answered(index, seat):  # the partner's raise-back was the pair's decision
                 return
-            raise ReportError(f"events[{index}].seat",
-                              f"o assento {seat} é da dupla que provocou; responde a dupla {1 - caller_team}")
+            raise ReportError(f"events[{index}].seat", "answer.caller", {"seat": seat, "team": 1 - caller_team})
         self.pending = None
         self.last_answer = (seat, index)
         if answer == "run":
@@ -450,7 +437,7 @@ class HandReplay:
             return  # art. 17: the pair's first decision (a run) stands
         if kind == "infraction" and self.after_hand_infraction(index, event):
             return
-        raise ReportError(f"events[{index}]", f"a mão já terminou ({self.out.ended_by}) antes deste evento")
+        raise ReportError(f"events[{index}]", "event.after_hand", {"ended_by": self.out.ended_by})
 
     def after_hand_infraction(self, index: int, event: dict) -> bool:
         """A tento the house rules let a team claim after the hand (catalog ``after_hand``: ex. 1-3).
@@ -482,13 +469,13 @@ class HandReplay:
         team = self.team_of(index, event)
         decision = event["eleven"]
         if self.eleven_team is None:
-            raise ReportError(f"events[{index}]", "só há decisão de mão de onze quando uma dupla, e só uma, tem onze")
+            raise ReportError(f"events[{index}]", "eleven.none")
         if team != self.eleven_team:
-            raise ReportError(f"events[{index}].team", f"quem decide a mão de onze é a dupla {self.eleven_team} (art. 18)")
+            raise ReportError(f"events[{index}].team", "eleven.team", {"team": self.eleven_team})
         if self.eleven_decided:
-            raise ReportError(f"events[{index}]", "a mão de onze já foi decidida")
+            raise ReportError(f"events[{index}]", "eleven.decided")
         if decision not in ("play", "run"):
-            raise ReportError(f"events[{index}].eleven", "decisão desconhecida: play ou run")
+            raise ReportError(f"events[{index}].eleven", "eleven.unknown")
         self.eleven_decided = True
         if decision == "run":  # the opponents score the refusal (common texts: 1)
             self.value = self.rules.eleven_run_points
@@ -500,13 +487,13 @@ class HandReplay:
 
         team = self.team_of(index, event)
         if self.eleven_team != team and not (self.iron and team in (0, 1)):
-            raise ReportError(f"events[{index}].team", "só a dupla com onze pode provar a vitória (art. 21)")
+            raise ReportError(f"events[{index}].team", "prove.team")
         if self.any_card:
-            raise ReportError(f"events[{index}]", "a prova do art. 21 é feita antes da primeira carta")
+            raise ReportError(f"events[{index}]", "prove.after_card")
         if self.deal is None:
-            raise ReportError("deal", "para conferir a prova do art. 21 informe as cartas dadas (\"deal\")")
+            raise ReportError("deal", "prove.no_deal")
         if self.proved:
-            raise ReportError(f"events[{index}]", "a prova do art. 21 é uma só por mão: esta mão já teve a sua")
+            raise ReportError(f"events[{index}]", "prove.twice")
         self.proved = True
         self.eleven_decided = True
         try:
@@ -528,14 +515,14 @@ class HandReplay:
             entry = CATALOG[code]
             refusal = claim_refusal(entry, seat, self.table_state(), self.rules)
             if refusal:
-                raise ReportError(f"events[{index}].infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
+                raise ReportError(f"events[{index}].infraction", "infraction.refused", refused_params(entry, refusal))
             self.wrong_count = True
             self.violation(code, entry.article, index, "wrong_card_count.attested", seat=seat)
             return
         try:
             ruling = propose_ruling(self.rules, code, seat, self.table_state())
         except ReportError as error:
-            raise ReportError(f"events[{index}].{error.field}", error.message) from None
+            raise ReportError(f"events[{index}].{error.field}", error.code, error.params) from None
         self.apply(ruling, index, "ruling" if ruling.consequence else "ruling.recorded", seat)
 
     def table_state(self) -> TableState:
@@ -562,7 +549,7 @@ class HandReplay:
     def on_fold(self, index: int, event: dict) -> None:
         seat = self.seat_of(index, event)
         if event["fold"] is not True:
-            raise ReportError(f"events[{index}].fold", "use \"fold\": true")
+            raise ReportError(f"events[{index}].fold", "fold.true")
         self.require_eleven_decision(index)
         pending = self.pending
         if pending is not None and pending[1] != seat & 1:  # facing a raise, giving up is running from it (art. 13)
@@ -583,7 +570,7 @@ class HandReplay:
         """
         seat = self.seat_of(index, event)
         if event["ask"] != "cards":
-            raise ReportError(f"events[{index}].ask", "use \"ask\": \"cards\" (o pé pergunta se todos têm três cartas)")
+            raise ReportError(f"events[{index}].ask", "ask.cards")
         pending = self.pending
         dealer = self.dealer
         trucado = pending is not None and pending[0] == 3 and pending[1] != dealer & 1

@@ -8,6 +8,10 @@ it again with :func:`render` in the reader's language (``pt`` or ``en``) and wit
 (``team_words``): the Django pages pass the match's names (``scoring.words.engine_messages``),
 ``check_hand --lang en`` renders English.
 
+The engine's refusals (a report, a summary or a claim it cannot read: ``ReportError``) are data the same
+way, their codes in ``error_messages.ERRORS`` (with the article each applies); :data:`TEXTS` holds both,
+:func:`render` and :func:`render_error` read either. docs/hand-report.md documents every key and code.
+
 Placeholders: ``{name}`` a parameter; a parameter whose name ends in ``team`` (``team``, ``offender``,
 ``beneficiary``, ``claimed_team`` …) is a pair: ``{team}`` names it as a subject ("a dupla 0", "os
 Zapeiros"), ``{team@of}`` after "de" ("da dupla 0", "dos Zapeiros"), ``{team@verb:perde:perdem}`` a
@@ -18,6 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
+from .error_messages import ERRORS
 
 #: key -> (Portuguese, English)
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -133,6 +139,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "consequence.dealer_asked": ("o pé perguntou: perde o carteado, ninguém marca",
                                  "the dealer asked: loses the deal, nobody scores"),
     "consequence.none": ("", ""),
+    # a ruling as the referee app records it (referee/services.py): the engine's ruling (a nested message)
+    # and what the tournament's escalation policy or the organizer added
+    "record.step": ("{ruling} — {nth}ª vez no torneio: {step}", "{ruling} — time {nth} in the tournament: {step}"),
+    "step.warning": ("advertência", "warning"),
+    "step.tento": ("tento", "tento"),
+    "step.match_loss": ("perda da partida", "loss of the match"),
+    "record.not_covered": ("Caso omisso (assento {seat}): {description}", "Case not covered (seat {seat}): {description}"),
+    "record.decided": ("{ruling} — decisão do organizador (art. 26): {reason}",
+                       "{ruling} — the organizer's decision (art. 26): {reason}"),
 }
 
 #: Infraction titles in English (the catalog's ``title`` is the Portuguese).
@@ -155,6 +170,9 @@ INFRACTION_TITLES_EN: dict[str, str] = {
     "looked_at_covered": "Looked at covered cards or at the pile",
     "stolen_points": "Stole points in the count",
 }
+
+#: every sentence the engine says: its verdicts' messages and its refusals (``error_messages.ERRORS``)
+TEXTS: dict[str, tuple[str, str]] = {**MESSAGES, **{code: (pt, en) for code, (_, pt, en) in ERRORS.items()}}
 
 LANGUAGES = ("pt", "en")
 TeamWords = Callable[[int, str, str], str]  # (team, form "subject" | "of", language) -> words
@@ -180,7 +198,7 @@ def render(key: str, params: dict, lang: str = "pt", team_words: TeamWords | Non
     """The sentence ``key`` with ``params``, in ``lang``; nested messages (a parameter that is itself
     ``{"key", "params"}``) are rendered the same way. An unknown key renders as the key itself."""
     lang = language(lang)
-    templates = MESSAGES.get(key)
+    templates = TEXTS.get(key)
     if templates is None:
         return key
     words = team_words or default_team_words
@@ -219,13 +237,27 @@ def render_item(item: dict, lang: str = "pt", team_words: TeamWords | None = Non
     return render(key, item.get("params") or {}, lang, team_words, plural)
 
 
+def render_error(error: dict, lang: str = "pt", team_words: TeamWords | None = None,
+                 plural: TeamPlural | None = None) -> str:
+    """A refusal (``{"field", "code", "article", "params", "message"}``, see ``error_messages``) rendered
+    again; an error without a known code (a JSON error worded by ``check_hand``) keeps its ``message``."""
+    code = error.get("code")
+    if not isinstance(code, str) or code not in TEXTS:
+        return error.get("message", "")
+    return render(code, error.get("params") or {}, lang, team_words, plural)
+
+
 def relocalize(verdict: dict, lang: str = "pt", team_words: TeamWords | None = None,
                plural: TeamPlural | None = None) -> dict:
-    """``verdict`` with every violation's and note's ``message`` rendered in ``lang`` (a new dict)."""
+    """``verdict`` with every violation's and note's ``message``, and its error's, rendered in ``lang``
+    (a new dict)."""
     if language(lang) == "pt" and team_words is None:
         return verdict
     out = dict(verdict)
     for part in ("violations", "notes"):
         if part in verdict:
             out[part] = [dict(item, message=render_item(item, lang, team_words, plural)) for item in verdict[part]]
+    error = verdict.get("error")
+    if type(error) is dict:
+        out["error"] = dict(error, message=render_error(error, lang, team_words, plural))
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import ReportError
+from .errors import ReportError, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +161,15 @@ for _rules in PRESETS.values():
     _canonical(_rules)
 
 
+#: (preset, options, their types, rule set) of the last spelling read (None before any)
+_LAST: tuple | None = None
+
+
+def _remember(preset: object, options: dict, types: tuple, rules: RuleSet) -> None:
+    global _LAST
+    _LAST = (preset, dict(options), types, rules)  # one assignment: a reader sees the old or the new
+
+
 def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
     """The rule set a report names: ``{"preset": ..., "options": {...}}``, or the default when absent."""
     if spec is None:
@@ -168,22 +177,29 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
     if type(spec) is dict:  # a spelling seen before: one look-up (it was validated when first seen)
         options = spec.get("options")
         if type(options) is dict and (len(spec) == 1 or (len(spec) == 2 and "preset" in spec)):
+            preset = spec.get("preset", "regulamento-tecnico")
+            last = _LAST  # the spelling of the previous report: a batch spells one rule set again and again
+            if last is not None and options == last[1] and preset == last[0]:  # compared in C, no key built
+                types = tuple(map(type, options.values()))
+                if types == last[2]:
+                    return last[3]
             try:
-                cached = _CACHE.get((spec.get("preset", "regulamento-tecnico"), tuple(options.items()),
-                                     tuple(map(type, options.values()))))
+                types = tuple(map(type, options.values()))
+                cached = _CACHE.get((preset, tuple(options.items()), types))
             except TypeError:
                 cached = None
             if cached is not None:
+                _remember(preset, options, types, cached)
                 return cached
     if not isinstance(spec, dict):
-        raise ReportError(field, "as regras devem ser um objeto {\"preset\": ..., \"options\": {...}}")
+        raise ReportError(field, "rules.not_object")
     unknown = set(spec) - {"preset", "options"}
     if unknown:
-        raise ReportError(f"{field}.{sorted(unknown)[0]}", "campo desconhecido; use \"preset\" e \"options\"")
+        raise ReportError(f"{field}.{sorted(unknown)[0]}", "rules.unknown_field")
     preset = spec.get("preset", "regulamento-tecnico")
     options = spec.get("options") or {}
     if not isinstance(options, dict):
-        raise ReportError(f"{field}.options", "as opções devem ser um objeto")
+        raise ReportError(f"{field}.options", "rules.options")
     try:
         # The spelling as sent (order and types: True == 1 but is another value here), read in C: each
         # spelling is validated once and maps to its canonical rule set (equal rule sets are one object).
@@ -195,17 +211,17 @@ def rule_set_from(spec: object, field: str = "rules") -> RuleSet:
         return cached
     base = PRESETS.get(preset) if isinstance(preset, str) else None
     if base is None:
-        raise ReportError(f"{field}.preset", f"conjunto de regras desconhecido {preset!r}; conhecidos: {', '.join(PRESETS)}")
+        raise ReportError(f"{field}.preset", "rules.preset", {"value": shown(preset), "known": ", ".join(PRESETS)})
     changes = {}
     for name, value in options.items():
         if name in ALIASES and type(value) is bool:
             name, value = ALIASES[name][0], ALIASES[name][1][value]
         option = OPTIONS.get(name)
         if option is None:
-            raise ReportError(f"{field}.options.{name}", f"opção desconhecida; as opções são: {', '.join(OPTIONS)}")
+            raise ReportError(f"{field}.options.{name}", "rules.option", {"known": ", ".join(OPTIONS)})
         if not any(value == choice and type(value) is type(choice) for choice in option.choices):
             allowed = ", ".join(repr(c).lower() if isinstance(c, bool) else repr(c) for c in option.choices)
-            raise ReportError(f"{field}.options.{name}", f"valor {value!r} não permitido; valores: {allowed}")
+            raise ReportError(f"{field}.options.{name}", "rules.option_value", {"value": shown(value), "allowed": allowed})
         changes[name] = value
     rules = replace(base, **changes)
     rules = _canonical(rules)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import ReportError
+from .errors import ReportError, shown
 from .game import GAME_POINTS, add_points, game_winner
 from .infractions import CATALOG, HOUSE, Infraction
 from .messages import render
@@ -62,35 +62,47 @@ class Ruling:
     consequence_params: tuple = ()  # its parameters, as (name, value) pairs
 
     def message(self, seat: int) -> str:
-        """The sentence for the referee and the súmula."""
-        said = f"{self.title} (assento {seat})"
-        return f"{said}: {self.consequence}" if self.consequence else said
+        """The sentence for the referee and the súmula, in Portuguese with the pairs by number."""
+        data = self.message_data(seat)
+        return render(data["key"], data["params"])
+
+    def message_data(self, seat: int) -> dict:
+        """The sentence as data, ``{"key", "params"}`` (``ruling`` or ``ruling.recorded``, the consequence
+        nested), for whoever renders it in the reader's language with the pairs' names."""
+        key = "ruling" if self.consequence else "ruling.recorded"
+        return {"key": key, "params": {"infraction": self.code, "what": self.title, "seat": seat,
+                                       "consequence": self.consequence_data()}}
 
     def consequence_data(self) -> dict:
         """The consequence as a nested message: ``{"key", "params"}`` (see :mod:`referee.engine.messages`)."""
         return {"key": self.consequence_key, "params": dict(self.consequence_params)}
 
 
-def claim_refusal(entry: Infraction, seat: int, state: TableState, rules: RuleSet) -> str | None:
-    """Why this infraction cannot be claimed against ``seat`` now, or None when it can."""
+def claim_refusal(entry: Infraction, seat: int, state: TableState, rules: RuleSet) -> dict | None:
+    """Why this infraction cannot be claimed against ``seat`` now (a message: ``{"key", "params"}``, the
+    ``refusal.*`` codes of ``error_messages.ERRORS``), or None when it can."""
     for condition in entry.requires:
         if condition == "dealer" and seat != state.dealer:
-            return f"o infrator é o pé (assento {state.dealer}), não o assento {seat}"
+            return {"key": "refusal.dealer", "params": {"dealer": state.dealer, "seat": seat}}
         if condition == "start" and state.any_card:
-            return "só pode ser pedida no início da mão, antes da primeira carta"
+            return {"key": "refusal.start", "params": {}}
         if condition == "deal_window" and state.any_card and rules.bottom_of_deck != "any_time":
-            return "só pode ser pedida no início da mão, antes da primeira carta (art. 5, entre as regras do carteado)"
+            return {"key": "refusal.deal_window", "params": {}}
         if condition == "raised" and state.raised_team != seat & 1:
-            return "só vale quando a dupla do infrator está sendo provocada (art. 14)"
+            return {"key": "refusal.raised", "params": {}}
         if condition == "eleven_opponents" and not (
                 state.iron or (state.eleven_team is not None and seat & 1 != state.eleven_team)):
-            return ("a dupla com onze pode ver as cartas do parceiro; a proibição é da outra dupla, "
-                    "ou de todos na mão de ferro (art. 18)")
+            return {"key": "refusal.eleven_opponents", "params": {}}
         if condition == "wrong_deal" and not state.wrong_deal:
-            return "não há carta de mais ou de menos registrada (art. 6)"
+            return {"key": "refusal.wrong_deal", "params": {}}
         if condition == "blind_iron" and not (state.iron and rules.blind_iron_hand):
-            return "só na mão de ferro jogada às cegas"
+            return {"key": "refusal.blind_iron", "params": {}}
     return None
+
+
+def refused_params(entry: Infraction, refusal: dict) -> dict:
+    """The parameters of ``infraction.refused``: the infraction, its article and why (nested)."""
+    return {"infraction": entry.code, "what": entry.title, "article": entry.article, "why": refusal}
 
 
 def raise_in_eleven_cost(rules: RuleSet, state: TableState, offender: int) -> tuple[int, str, str, bool]:
@@ -124,12 +136,12 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
     """
     entry = CATALOG.get(code) if isinstance(code, str) else None
     if entry is None:
-        raise ReportError("infraction", f"infração desconhecida {code!r}; códigos: {', '.join(CATALOG)}")
+        raise ReportError("infraction", "infraction.unknown", {"value": shown(code), "codes": ", ".join(CATALOG)})
     if type(seat) is not int or not 0 <= seat <= 3:
-        raise ReportError("seat", "o assento do infrator deve ser de 0 a 3")
+        raise ReportError("seat", "infraction.seat")
     refusal = claim_refusal(entry, seat, state, rules)
     if refusal:
-        raise ReportError("infraction", f"{entry.title} ({entry.article}) não cabe aqui: {refusal}")
+        raise ReportError("infraction", "infraction.refused", refused_params(entry, refusal))
     offender = seat & 1
     article, title = entry.article, entry.title
     params: dict = {"offender": offender}
@@ -139,7 +151,7 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
     if code == "wrong_card_count":  # art. 6: what the trucado dealer did
         outcome = (facts or {}).get("outcome")
         if outcome not in ("accepted", "run", "asked"):
-            raise ReportError("facts.outcome", "art. 6: informe se o pé, trucado, aceitou, correu ou perguntou")
+            raise ReportError("facts.outcome", "infraction.outcome")
         offender, beneficiary = state.dealer & 1, 1 - (state.dealer & 1)
         params["offender"] = offender
         points, ends_hand = {"accepted": 3, "run": 1, "asked": 0}[outcome], True
@@ -149,7 +161,7 @@ def propose_ruling(rules: RuleSet, code: str, seat: int, state: TableState, fact
                "asked": "consequence.dealer_asked"}[outcome]
     elif code == "raise_in_eleven":
         if state.eleven_team is None and not state.iron:
-            raise ReportError("infraction", "raise_in_eleven (art. 19) só cabe na mão de onze ou de ferro")
+            raise ReportError("infraction", "infraction.eleven_only")
         points, article, key, match_loss = _raise_in_eleven(rules, state, offender)
         params["theirs"] = state.score[1 - offender]
         ends_hand = True

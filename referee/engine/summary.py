@@ -16,7 +16,7 @@ Penalties (tentos from a ruling) are entered apart, with their article; see infr
 """
 from __future__ import annotations
 
-from .errors import ReportError
+from .errors import ReportError, shown
 from .game import GAME_POINTS, add_points, game_winner, next_dealer
 from .rules import RuleSet
 from .tricks import tied_hand_winner
@@ -64,25 +64,25 @@ def check_summary(rules: RuleSet, score: tuple[int, int], dealer: int, entry: ob
     raises :class:`ReportError` naming the field and the article when the entry cannot be.
     """
     if max(score) >= GAME_POINTS:
-        raise ReportError("score", f"a partida já terminou ({score[0]} a {score[1]}): não há mais mãos")
+        raise ReportError("score", "summary.game_over", {"a": score[0], "b": score[1]})
     if type(entry) is not dict:
-        raise ReportError("", "a mão deve ser um objeto {\"winner\", \"ended_by\", \"value\"}")
+        raise ReportError("", "summary.not_object")
     ended_by = entry.get("ended_by", "tricks")
     if ended_by not in ENDINGS:
-        raise ReportError("ended_by", f"término desconhecido {ended_by!r}; use {', '.join(ENDINGS)}")
+        raise ReportError("ended_by", "summary.ended_by", {"value": shown(ended_by), "endings": ", ".join(ENDINGS)})
     winner = entry.get("winner")
     if winner not in (0, 1, None) or type(winner) is bool:
-        raise ReportError("winner", "a dupla que marcou deve ser 0, 1 ou null")
+        raise ReportError("winner", "summary.winner")
     value = entry.get("value", 1)
     if type(value) is not int:
-        raise ReportError("value", "o valor da mão deve ser um inteiro")
+        raise ReportError("value", "summary.value_int")
     state = hand_state(score)
     allowed = allowed_values(rules, score, ended_by)
     if not allowed:
-        raise ReportError("ended_by", _why_not(state, ended_by))
+        raise ReportError("ended_by", *_why_not(state, ended_by))
     scorer = _scorer(rules, score, dealer, ended_by, winner)
     if value not in allowed:
-        raise ReportError("value", _why_value(state, ended_by, value, allowed))
+        raise ReportError("value", *_why_value(state, ended_by, value, allowed))
     points = value if scorer is not None else 0
     after = add_points(score, scorer, points, rules)
     return {"winner": scorer, "points": points, "score_after": list(after), "next_dealer": next_dealer(dealer),
@@ -92,43 +92,46 @@ def check_summary(rules: RuleSet, score: tuple[int, int], dealer: int, entry: ob
 def _scorer(rules: RuleSet, score: tuple[int, int], dealer: int, ended_by: str, winner: int | None) -> int | None:
     if ended_by == "deal_lost":
         if winner is not None:
-            raise ReportError("winner", "com o carteado perdido ninguém marca ponto (art. 5, art. 6)")
+            raise ReportError("winner", "summary.deal_lost")
         return None
     if ended_by == "all_tied":
         expected = tied_hand_winner(rules, dealer, hand_state(score) == "iron")  # art. 11.4, 20 or the options
         if winner != expected:
             article = "art. 20" if hand_state(score) == "iron" else "art. 11.4"
-            who = "ninguém marca" if expected is None else f"marca a dupla {expected}"
-            raise ReportError("winner", f"com as três vazas empatadas {who} ({article}; regras: {rules.preset})")
+            who = ({"key": "actual.nobody", "params": {}} if expected is None
+                   else {"key": "summary.tied_winner", "params": {"team": expected}})
+            raise ReportError("winner", "summary.all_tied", {"who": who, "article": article, "preset": rules.preset})
         return expected
     if ended_by == "eleven_refused":
         at_eleven = 0 if score[0] == 11 else 1
         if winner != 1 - at_eleven:
-            raise ReportError("winner", f"quem corre da mão de onze é a dupla {at_eleven}: marca a dupla {1 - at_eleven}")
+            raise ReportError("winner", "summary.eleven_runner", {"eleven_team": at_eleven, "team": 1 - at_eleven})
         return winner
     if winner is None:
-        raise ReportError("winner", "informe a dupla que marcou os pontos")
+        raise ReportError("winner", "summary.winner_missing")
     return winner
 
 
-def _why_not(state: str, ended_by: str) -> str:
+def _why_not(state: str, ended_by: str) -> tuple[str, dict]:
+    """The refusal of an ending (its code and parameters)."""
     if ended_by == "run":
-        return "não há provocação na mão de onze nem na de ferro: não há de quem correr (art. 19)"
+        return "summary.no_run", {}
     if ended_by == "eleven_refused":
-        return "só se corre da mão de onze quando uma dupla, e só uma, tem onze (art. 18)"
+        return "summary.no_eleven", {}
     if ended_by == "fold":
-        return "desistir da mão sem provocação não é permitido neste conjunto de regras (art. 13)"
-    return f"uma mão não termina assim ({ended_by}) nesta situação ({state})"
+        return "summary.no_fold", {}
+    return "summary.no_ending", {"ended_by": ended_by, "state": state}
 
 
-def _why_value(state: str, ended_by: str, value: int, allowed: tuple[int, ...]) -> str:
+def _why_value(state: str, ended_by: str, value: int, allowed: tuple[int, ...]) -> tuple[str, dict]:
+    """The refusal of a value (its code and parameters)."""
     choices = ", ".join(map(str, allowed))
     if state == "eleven" and ended_by == "tricks":
-        return f"a mão de onze vale 3 e não pode ser trucada (art. 18, 19); não {value}"
+        return "summary.eleven_value", {"value": value}
     if state == "iron":
-        return f"a mão de ferro vale {choices} e não pode ser trucada (art. 18, 19); não {value}"
+        return "summary.iron_value", {"choices": choices, "value": value}
     if ended_by == "run":
-        return f"quem corre perde o valor em jogo antes do aumento: {choices} (art. 13); não {value}"
+        return "summary.run_value", {"choices": choices, "value": value}
     if allowed == (0,):
-        return "ninguém marca ponto nesta mão (art. 5, 6, 11.4)"
-    return f"a mão vale {choices} (art. 11, 13: um, três, seis, nove ou doze); não {value}"
+        return "summary.no_points", {}
+    return "summary.value", {"choices": choices, "value": value}

@@ -37,10 +37,10 @@ def check_report(report: object) -> dict:
     except ReportError as error:
         return _error_verdict(report, error.as_dict())
     except RecursionError:
-        return _error_verdict(report, {"field": "", "message": "o relato é aninhado demais para ser lido"})
+        return _error_verdict(report, ReportError("", "report.nested").as_dict())
     except Exception as error:  # a bug of the engine: still an answer, never a traceback for the table
-        return _error_verdict(report, {"field": "", "internal": True,
-                                       "message": f"erro interno do motor de regras ({type(error).__name__})"})
+        return _error_verdict(report, {**ReportError("", "report.internal", {"error": type(error).__name__}).as_dict(),
+                                       "internal": True})
 
 
 def _error_verdict(report: object, error: dict) -> dict:
@@ -53,27 +53,27 @@ def _error_verdict(report: object, error: dict) -> dict:
 
 def _verdict(report: object) -> dict:
     if type(report) is not dict:
-        raise ReportError("", "o relato da mão deve ser um objeto JSON")
+        raise ReportError("", "report.not_object")
     unknown = report.keys() - REPORT_FIELDS
     if unknown:
-        raise ReportError(sorted(unknown)[0], f"campo desconhecido; campos: {', '.join(sorted(REPORT_FIELDS))}")
+        raise ReportError(sorted(unknown)[0], "report.unknown_field", {"fields": ", ".join(sorted(REPORT_FIELDS))})
     rules = rule_set_from(report.get("rules"))
     dealer = report.get("dealer")
     if type(dealer) is not int or not 0 <= dealer <= 3:
-        raise ReportError("dealer", "o pé (dealer) deve ser um assento de 0 a 3")
+        raise ReportError("dealer", "report.dealer")
     if "vira" not in report:
-        raise ReportError("vira", "informe a vira, por exemplo \"4-ouros\"")
+        raise ReportError("vira", "report.vira")
     deck = DECK_CARDS[rules.deck]
     vira = parse_card(report["vira"], "vira")
     if vira not in deck:
-        raise ReportError("vira", f"{card_name(vira)} não faz parte do baralho {rules.deck}")
+        raise ReportError("vira", "card.not_in_deck", {"card": card_name(vira), "deck": rules.deck})
     score = _score(report.get("score", [0, 0]))
     deal = _deal(report.get("deal"), vira, deck)
     events = report.get("events")
     if type(events) is not list:
-        raise ReportError("events", "informe os eventos da mão, em ordem, numa lista")
+        raise ReportError("events", "report.events")
     if len(events) > MAX_EVENTS:
-        raise ReportError("events", f"{len(events)} eventos: uma mão cabe em no máximo {MAX_EVENTS}")
+        raise ReportError("events", "report.too_many_events", {"count": len(events), "max": MAX_EVENTS})
     out = HandReplay(rules, dealer, vira, score, deal).run(events)
     score_after = add_points(score, out.winner, out.points, rules)
     for tento in out.tentos:  # tentos claimed after the hand (house rules ex. 1-3)
@@ -126,22 +126,22 @@ def _score(value: object) -> tuple[int, int]:
         if type(a) is int and type(b) is int and 0 <= a < 12 and 0 <= b < 12:
             return a, b
         if type(a) is int and type(b) is int and a >= 0 and b >= 0:
-            raise ReportError("score", f"o placar {a}-{b} já encerrou a partida (12 pontos)")
-    raise ReportError("score", "o placar antes da mão deve ser [pontos da dupla 0, pontos da dupla 1]")
+            raise ReportError("score", "report.score_over", {"a": a, "b": b})
+    raise ReportError("score", "report.score")
 
 
 def _deal(value: object, vira: int, deck: frozenset[int]) -> dict[int, list[int]] | None:
     if value is None:
         return None
     if type(value) is not dict:
-        raise ReportError("deal", "as cartas dadas devem ser um objeto {\"0\": [...], ..., \"3\": [...]}")
+        raise ReportError("deal", "deal.not_object")
     deal: dict[int, list[int]] = {}
     for key, cards in value.items():
         seat = _SEATS.get(key)
         if seat is None:
-            raise ReportError(f"deal.{key}", "os assentos são \"0\", \"1\", \"2\" e \"3\"")
+            raise ReportError(f"deal.{key}", "deal.seats")
         if type(cards) is not list:
-            raise ReportError(f"deal.{key}", "as cartas de um assento devem ser uma lista")
+            raise ReportError(f"deal.{key}", "deal.list")
         try:
             deal[seat] = [CARD_LOOKUP[text] for text in cards]
         except (KeyError, TypeError):
@@ -151,7 +151,7 @@ def _deal(value: object, vira: int, deck: frozenset[int]) -> dict[int, list[int]
         _deal_error(deal, vira, deck)
     if len(deal) != 4:
         missing = sorted({0, 1, 2, 3} - deal.keys())
-        raise ReportError("deal", f"faltam as cartas do(s) assento(s) {', '.join(map(str, missing))}")
+        raise ReportError("deal", "deal.missing", {"seats": ", ".join(map(str, missing))})
     return deal
 
 
@@ -163,7 +163,7 @@ def _deal_error(deal: dict[int, list[int]], vira: int, deck: frozenset[int]) -> 
     for seat, cards in deal.items():
         for i, card in enumerate(cards):
             if card not in deck:
-                raise ReportError(f"deal.{seat}[{i}]", f"{card_name(card)} não faz parte do baralho em uso")
+                raise ReportError(f"deal.{seat}[{i}]", "deal.not_in_deck", {"card": card_name(card)})
             if card in seen:
-                raise ReportError(f"deal.{seat}[{i}]", f"{card_name(card)} aparece duas vezes (ou é a vira)")
+                raise ReportError(f"deal.{seat}[{i}]", "deal.twice", {"card": card_name(card)})
             seen.add(card)

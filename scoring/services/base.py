@@ -14,6 +14,7 @@ from referee.engine.errors import ReportError
 from referee.engine.rules import RuleSet, rule_set_from
 
 from .. import access, entry_sql
+from ..words import engine_messages
 from ..content import match_queryset
 from ..models import Match, MatchEvent, Signature
 
@@ -30,9 +31,21 @@ def _locked_error() -> Conflict:
                       "with a reason can change it."), "status")
 
 
-def _engine_error(error: ReportError, prefix: str = "") -> ScoringError:
-    field = f"{prefix}.{error.field}" if prefix and error.field else prefix or error.field
-    return ScoringError(error.message, field)
+def _engine_error(error: ReportError | dict, prefix: str = "", teams=None) -> ScoringError:
+    """The engine's refusal (a :class:`ReportError` or a verdict's ``error``) as a ScoringError worded in the
+    page's language, with the pairs named after ``teams`` when given. The refusal as data stays on it
+    (``engine``): a caller that knows the match words it again with :func:`engine_error_message`."""
+    data = error.as_dict() if isinstance(error, ReportError) else error
+    field = f"{prefix}.{data['field']}" if prefix and data.get("field") else prefix or data.get("field", "")
+    refused = ScoringError(engine_messages.render_error(data, teams), field)
+    refused.engine = data
+    return refused
+
+
+def engine_error_message(error: ServiceError, teams) -> str:
+    """``error``'s message with the pairs named after ``teams`` when it is the engine's refusal."""
+    data = getattr(error, "engine", None)
+    return engine_messages.render_error(data, teams) if data is not None else error.message
 
 
 def _lock(match: Match | int) -> Match:

@@ -14,8 +14,7 @@ from referee.engine.summary import ENDINGS
 from .. import access, entry_sql, table_links
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion
-from ..words import engine_words
-from .base import ScoringError, _check_seat, _event, _is_user, _lock, rules_of
+from .base import ScoringError, _check_seat, _event, _is_user, _lock, engine_error_message, rules_of
 from .entry import _check_penalty, check_hand
 from .versions import _issue_version
 
@@ -35,7 +34,7 @@ def _plan(match: Match) -> list[dict]:
                               "report": e.report, **common})
             else:
                 items.append({"kind": "penalty", "offender": e.offender, "points": e.points, "article": e.article,
-                              "reason": e.reason, "ruling_id": e.ruling_id, **common})
+                              "reason": e.reason, "reason_data": e.reason_data, "ruling_id": e.ruling_id, **common})
         plan.append({"number": game.number, "first_dealer": game.first_dealer, "items": items})
     return plan
 
@@ -127,7 +126,7 @@ def _replay(match: Match, plan: list[dict]) -> tuple[list[dict], int | None, lis
                 except ScoringError as error:
                     raise ScoringError(_("Game %(game)s, hand %(hand)s: %(message)s")
                                        % {"game": game["number"], "hand": hand_number,
-                                          "message": engine_words.name_pairs(error.message, match)},
+                                          "message": engine_error_message(error, match)},
                                        "changes") from None
                 rows.append({**item, **checked, "position": position, "number": hand_number})
                 score = checked["score"]
@@ -171,7 +170,7 @@ def _rewrite(match: Match, games: list[dict], now) -> None:
             else:
                 penalties.append(PenaltyEntry(offender=row["offender"], beneficiary=row["beneficiary"],
                                               points=row["points"], article=row["article"], reason=row["reason"],
-                                              ruling_id=row["ruling_id"], **common))
+                                              reason_data=row["reason_data"], ruling_id=row["ruling_id"], **common))
     entry_sql.insert_hands(hands)  # the one INSERT of a hand (scoring/plain_sql.py)
     PenaltyEntry.objects.bulk_create(penalties)
 

@@ -17,6 +17,7 @@ from referee.engine.verdict import check_report
 
 from .. import access, entry_sql, rulings
 from ..content import load_games
+from ..words import engine_messages
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from .base import (
     ARTICLE_RE,
@@ -167,9 +168,7 @@ def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, rep
                            % {"a": score[0], "b": score[1], "given": checked.get("score", [0, 0])}, "report.score")
     verdict = check_report(checked)
     if "error" in verdict:
-        error = verdict["error"]
-        field = f"report.{error['field']}" if error.get("field") else "report"
-        raise ScoringError(error["message"], field)
+        raise _engine_error(verdict["error"], "report")
     if verdict["ended_by"] == "incomplete":
         raise ScoringError(_("The report ends before the hand is decided (art. 11): nothing to record."), "report.events")
     return {"dealer": dealer, "ended_by": verdict["ended_by"], "value": verdict["hand_value"],
@@ -223,15 +222,22 @@ def _check_penalty(item: dict, prefix: str = "") -> dict:
     reason = item.get("reason") or ""
     if not isinstance(reason, str) or len(reason) > 300:
         raise ScoringError(_("The reason is a text of at most 300 characters."), prefix + "reason")
+    reason_data = item.get("reason_data") or {}
+    if reason_data and not (ruling_id and engine_messages.is_message(reason_data)):
+        raise ScoringError(_("A reason as data is a ruling's message: {\"key\", \"params\"} of the rules engine."),
+                           prefix + "reason_data")
     return {"kind": "penalty", "offender": offender, "points": points, "article": article,
-            "reason": reason.strip(), "ruling_id": ruling_id}
+            "reason": reason.strip(), "reason_data": reason_data, "ruling_id": ruling_id}
 
 
 def record_penalty(match: Match, offender: int, points: int, article: str, reason: str, by,
-                   ruling_id: int | None = None, expect: str | None = None) -> PenaltyEntry:
-    """Tentos awarded by a ruling: the offender's opponents score ``points``; ``article`` is required."""
+                   ruling_id: int | None = None, expect: str | None = None,
+                   reason_data: dict | None = None) -> PenaltyEntry:
+    """Tentos awarded by a ruling: the offender's opponents score ``points``; ``article`` is required.
+    ``reason_data``: a ruling's message as data (``{"key", "params"}``), rendered in the reader's language
+    with the pairs' names; ``reason`` is then its Portuguese text, kept for what reads text only."""
     item = _check_penalty({"offender": offender, "points": points, "article": article, "reason": reason,
-                           "ruling_id": ruling_id})
+                           "ruling_id": ruling_id, "reason_data": reason_data})
     with transaction.atomic():
         match = _lock(match)
         refuse_table(by, match, _("A table link enters hands only: penalties are awarded by the referee or the "
@@ -247,8 +253,8 @@ def record_penalty(match: Match, offender: int, points: int, article: str, reaso
         now = timezone.now()
         penalty = PenaltyEntry.objects.create(
             game=state.game, position=state.position, offender=item["offender"], beneficiary=beneficiary,
-            points=item["points"], article=item["article"], reason=item["reason"], ruling_id=item["ruling_id"],
-            score_a=score[0], score_b=score[1], created_by=by if _is_user(by) else None, created_at=now,
+            points=item["points"], article=item["article"], reason=item["reason"], reason_data=item["reason_data"],
+            ruling_id=item["ruling_id"], score_a=score[0], score_b=score[1], created_by=by if _is_user(by) else None, created_at=now,
         )
         _event(match, MatchEvent.Kind.PENALTY, by, game=state.game.number, position=penalty.position,
                offender=penalty.offender, points=penalty.points, article=penalty.article, reason=penalty.reason,

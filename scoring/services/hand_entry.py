@@ -22,7 +22,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.words import engine_words
 from config.errors import Conflict, Forbidden
 from referee.engine.game import game_winner, next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
@@ -164,7 +163,7 @@ def check_entry(match: Match, game: Game | None, rules, item: dict, by, expect=N
     try:
         checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item)
     except services_base.ScoringError as error:  # the engine's words, with the pairs named
-        raise services_base.ScoringError(engine_words.name_pairs(error.message, match), error.field) from None
+        raise services_base.ScoringError(services_base.engine_error_message(error, match), error.field) from None
     return dealer, drawn, checked
 
 

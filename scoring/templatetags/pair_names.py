@@ -6,12 +6,15 @@
   ("vencida pelos Zapeiros"); ``contract`` also takes a list of names;
 - ``{{ violation|engine_message:match }}`` renders a verdict's violation or note (data: key and params)
   in the page's language with the pairs' names (``scoring/words/engine_messages.py``);
-- ``{{ message|name_pairs:match }}`` names the pairs in a rules engine's sentence ("Os Zapeiros
-  perdem o tento em jogo", ``scoring/words/engine_words.py``); also takes a súmula's ``teams``.
+- ``{{ verdict.error|engine_error:match }}`` renders the engine's refusal of a report (a code and its
+  parameters) the same way;
+- ``{{ ruling|ruling_message:match }}`` a ruling's message and ``{{ entry|penalty_reason:teams }}`` a
+  penalty's reason (a row or a súmula's entry), stored as data; what was stored as text before is shown
+  as written. ``teams`` is a match, a súmula's ``teams`` or two names.
 """
 from django import template
 
-from ..words import engine_messages, engine_words, pair_names
+from ..words import engine_messages, pair_names
 
 register = template.Library()
 
@@ -29,8 +32,20 @@ def contract(text, names):
 
 
 @register.filter
-def name_pairs(text, teams):
-    return engine_words.name_pairs(text, teams)
+def engine_error(error, teams):
+    return engine_messages.render_error(error, teams)
+
+
+@register.filter
+def ruling_message(ruling, teams):
+    return engine_messages.render_stored(ruling.message_data, ruling.message, teams)
+
+
+@register.filter
+def penalty_reason(entry, teams):
+    if isinstance(entry, dict):
+        return engine_messages.render_stored(entry.get("reason_data"), entry.get("reason") or "", teams)
+    return engine_messages.render_stored(entry.reason_data, entry.reason, teams)
 
 
 @register.filter

@@ -3,9 +3,10 @@
 The engine reports each violation and note as data (``key``, ``params``: ``referee.engine.messages``);
 :func:`render` turns one into a sentence in the active language (Brazilian Portuguese by default,
 English) naming the pairs as the match does, with the agreement of ``scoring.words.pair_names``:
-"os Zapeiros perdem o tento em jogo", "as cartas do Bando", "a dupla Ana e Bia aceita". A violation
-stored before messages were data (no ``key``) falls back to its Portuguese sentence with the pairs
-named by ``engine_words.name_pairs``.
+"os Zapeiros perdem o tento em jogo", "as cartas do Bando", "a dupla Ana e Bia aceita". The same for
+the engine's refusals (:func:`render_error`: a code and its parameters) and for what rows store as data,
+a ruling's message and a penalty's reason (:func:`render_stored`). Text stored before messages were data
+(a violation without ``key``, a ruling or penalty without data) is shown as it was written.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from collections.abc import Sequence
 
 from django.utils.translation import get_language
 
-from referee.engine.messages import language, render_item
+from referee.engine.messages import TEXTS, language
+from referee.engine.messages import render as render_message
 
 from .pair_names import contracted, is_plural, split_article
 
@@ -59,17 +61,45 @@ def of(name: str, word: str = "d") -> str:
 
 
 def render(item: dict, teams=None, lang: str | None = None) -> str:
-    """One violation or note of a verdict as a sentence in ``lang`` (the active language by default)."""
-    lang = language(lang or get_language())
-    names = team_names(teams)
+    """One violation or note of a verdict as a sentence in ``lang`` (the active language by default); one
+    stored before messages were data (no ``key``) shows its stored sentence as it was written."""
     if not isinstance(item, dict):
         return ""
-    if not isinstance(item.get("key"), str):  # stored before messages were data
-        from .engine_words import name_pairs
+    if not isinstance(item.get("key"), str):  # stored before messages were data: its text, unchanged
+        return item.get("message", "")
+    return _render(item["key"], item.get("params") or {}, teams, lang)
 
-        return name_pairs(item.get("message", ""), teams)
+
+def render_error(error: dict, teams=None, lang: str | None = None) -> str:
+    """A refusal of the engine (``{"field", "code", "article", "params", "message"}``) in ``lang`` with the
+    pairs' names; an error without a known code (a JSON error) keeps its ``message``."""
+    if not isinstance(error, dict):
+        return ""
+    code = error.get("code")
+    if not isinstance(code, str) or code not in TEXTS:
+        return error.get("message", "")
+    return _render(code, error.get("params") or {}, teams, lang)
+
+
+def is_message(data: object) -> bool:
+    """Whether ``data`` is a message as data: ``{"key": a known key, "params": {...}}``."""
+    return (isinstance(data, dict) and isinstance(data.get("key"), str) and data["key"] in TEXTS
+            and isinstance(data.get("params", {}), dict) and set(data) <= {"key", "params"})
+
+
+def render_stored(data: object, text: str, teams=None, lang: str | None = None) -> str:
+    """What a row stores as data (a ruling's message, a penalty's reason: ``{"key", "params"}``) rendered
+    in ``lang`` with the pairs' names; a row written before (no data) shows its ``text`` as it was written."""
+    if is_message(data):
+        return _render(data["key"], data.get("params") or {}, teams, lang)
+    return text or ""
+
+
+def _render(key: str, params: dict, teams, lang: str | None) -> str:
+    lang = language(lang or get_language())
+    names = team_names(teams)
     if names is None:
-        return render_item(item, lang)
+        return render_message(key, params, lang)
 
     def words(team: int, form: str, lang: str) -> str:
         name = names[team]
@@ -77,8 +107,8 @@ def render(item: dict, teams=None, lang: str | None = None) -> str:
             return name
         return of(name) if form == "of" else subject(name)
 
-    text = render_item(item, lang, words, lambda team: is_plural(names[team]))
-    return text[:1].upper() + text[1:] if names and text[:1].islower() and _starts_with_name(text, names) else text
+    text = render_message(key, params, lang, words, lambda team: is_plural(names[team]))
+    return text[:1].upper() + text[1:] if text[:1].islower() and _starts_with_name(text, names) else text
 
 
 def _starts_with_name(text: str, names: list[str]) -> bool:

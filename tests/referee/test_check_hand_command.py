@@ -99,7 +99,7 @@ def test_list_of_reports_keeps_order_and_flags_non_objects(tmp_path):
     assert len(verdicts) == 4
     for bad in (verdicts[1], verdicts[2]):
         assert bad["valid"] is False
-        assert set(bad["error"]) == {"field", "message"}
+        assert set(bad["error"]) == {"field", "code", "article", "params", "message"}
     assert code == 1
 
 

@@ -74,3 +74,33 @@ def test_a_hand_the_engine_refuses_names_the_pairs(client, match, referee):
     api = client.post(reverse("scoring-api:hand", kwargs={"pk": match.pk}), refused,
                       content_type="application/json")
     assert api.status_code == 400 and "são os Zaps" in api.json()["error"]["message"]
+
+
+def test_a_ruling_and_its_penalty_are_stored_as_data_and_rendered_in_english(client, match, referee):
+    """Issue 23: the ruling's message and its penalty's reason are data (key and params), rendered in the
+    reader's language with the pairs' names; nothing is read back from a Portuguese sentence."""
+    from django.utils import translation
+
+    from scoring.models import PenaltyEntry
+    from scoring.words.engine_messages import render_stored
+
+    ruling = _ruling_against(match, referee, 0)
+    assert ruling.message_data["key"] == "ruling"
+    assert ruling.message_data["params"]["consequence"]["params"]["offender"] == 0
+    penalty = PenaltyEntry.objects.get(ruling_id=ruling.pk)
+    assert penalty.reason_data == ruling.message_data
+    assert sumula_document(match)["games"][0]["entries"][-1]["reason_data"] == ruling.message_data
+    with translation.override("en"):
+        english = render_stored(penalty.reason_data, penalty.reason, match)
+        reasons = [row["reason"] for game in filled_context(sumula_document(match))["games"]
+                   for row in game["rows"] if row.get("penalty")]
+    assert "Os Zaps loses the tento in play (3)" in english and "(seat 0)" in english
+    assert any("Os Zaps loses the tento in play" in reason for reason in reasons)
+
+
+def test_a_ruling_recorded_before_messages_were_data_shows_its_text_as_written(client, match, referee):
+    ruling = _ruling_against(match, referee, 1)
+    type(ruling).objects.filter(pk=ruling.pk).update(message_data={}, message="Palavra (assento 1): texto antigo")
+    client.force_login(referee)
+    api = client.get(reverse("referee-match-rulings", kwargs={"pk": match.pk})).json()
+    assert api[0]["message"] == "Palavra (assento 1): texto antigo" and api[0]["message_data"] == {}

@@ -42,10 +42,11 @@ def test_violations_are_data_and_render_with_the_pairs_names_in_portuguese_and_e
         "the table noted 3 points for team 1; by the rules, team 0 scores 1 point"
 
 
-def test_a_violation_stored_before_messages_were_data_still_names_the_pairs():
+def test_a_violation_stored_before_messages_were_data_is_shown_as_written():
+    # issue 23: no regular expressions over finished sentences any more; old rows stay readable
     old = {"code": "x", "article": "art. 13", "message": "a dupla 0 perde o tento em jogo (3)"}
     with translation.override("pt-br"):
-        assert render_for_page(old, TEAMS) == "Os Zapeiros perdem o tento em jogo (3)"
+        assert render_for_page(old, TEAMS) == "a dupla 0 perde o tento em jogo (3)"
 
 
 def test_check_hand_renders_english_on_request_and_portuguese_by_default(tmp_path):
@@ -61,6 +62,30 @@ def test_check_hand_renders_english_on_request_and_portuguese_by_default(tmp_pat
         outputs[lang] = json.loads(out.getvalue())
     assert "não é uma chamada clara" in outputs["pt"]["violations"][0]["message"]
     assert outputs["en"]["violations"][0]["message"] == "\"Turco\" is not a clear call (art. 15); it counts as truco if accepted"
+
+
+def test_check_hand_renders_a_refused_report_in_english_on_request(tmp_path):
+    """Issue 23: a malformed report's error is data too: code, article, params; --lang en renders it, and the
+    command's own JSON errors follow the same language."""
+    path = tmp_path / "hands.jsonl"
+    path.write_text('{"dealer": 3, "vira": "4-ouros", "score": [11, 4], "events": [{"seat": 0, "play": "3-espadas"}]}\n'
+                    '{"a" 1}\n', encoding="utf-8")
+    outputs = {}
+    for lang in ("pt", "en"):
+        out = io.StringIO()
+        with translation.override("pt-br"):
+            try:
+                call_command("check_hand", str(path), "--lang", lang, stdout=out)
+            except Exception:  # exit 1: invalid reports
+                pass
+        outputs[lang] = [json.loads(line)["error"] for line in out.getvalue().splitlines()]
+    refused = outputs["en"][0]
+    assert (refused["code"], refused["article"], refused["params"]) == ("eleven.undecided", "art. 18",
+                                                                       {"team": 0, "number": 0})
+    assert refused["message"].startswith("mão de onze: team 0 decides to play or run before the first card")
+    assert outputs["pt"][0]["message"].startswith("mão de onze: a dupla 0 decide jogar ou correr")
+    assert "Expecting ':' delimiter" in outputs["en"][1]["message"]
+    assert "esperava dois-pontos" in outputs["pt"][1]["message"]
 
 
 def test_json_errors_are_in_the_verdicts_language(tmp_path):

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from referee.engine import check_report
@@ -48,7 +49,9 @@ class Command(BaseCommand):
             write, flush = self._writer()
             # check_report is looked up here, at each call: the tests replace it in this module.
             check = check_report if options["lang"] == "pt" else localized(check_report, options["lang"])
-            check_stream(lines, write, flush, check, _)
+            # the command's own words (a JSON error) in the language of the verdicts too
+            with translation.override("en" if options["lang"] == "en" else translation.get_language()):
+                check_stream(lines, write, flush, check, _)
         except CheckHandError as error:
             raise CommandError(str(error), returncode=error.returncode) from None
 
