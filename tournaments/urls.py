@@ -41,6 +41,7 @@ urlpatterns = [
     path(P + "duplas/csv/", views.import_csv, name="import"),
     path(P + "duplas/<int:pk>/confirmar/", views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
+    path(P + "duplas/<int:pk>/avisos/limpar/", room_views.clear_push, name="clear-push"),
     path(P + "checkin/", views.check_in, name="check-in"),
     path(P + "cartoes-das-duplas.pdf", views.pair_cards, name="pair-cards"),
     path(P + "jogadores/<int:pk>/novo-pin/", views.reset_pin, name="reset-pin"),

@@ -130,10 +130,13 @@ def test_subscriptions_go_only_to_push_services_and_are_revocable(client, vapid,
         == {"revoked": False}  # only the phone knows its endpoint
     assert _post(client, "pair-push-stop", t, a, {"endpoint": fcm["endpoint"]}).json() == {"revoked": True}
     _post(client, "pair-push", t, a, fcm)
-    assert notify.revoke_all(a, org) == 1
-    assert AuditEntry.objects.filter(tournament=t, action="push_revoked").exists()
     with pytest.raises(services.TournamentError):
         notify.revoke_all(a, f.user("stranger"))
+    client.force_login(org)
+    assert 'data-testid="clear-push-' in client.get(reverse("tournaments:dashboard", kwargs={"slug": t.slug})).content.decode()
+    client.post(reverse("tournaments:clear-push", kwargs={"slug": t.slug, "pk": a.pk}))  # the organizer clears them
+    assert not PushSubscription.objects.filter(pair=a, revoked_at__isnull=True).exists()
+    assert AuditEntry.objects.get(tournament=t, action="push_revoked").after == {"pair": a.pk, "revoked": 1}
 
 
 @pytest.mark.django_db
