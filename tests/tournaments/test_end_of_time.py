@@ -145,3 +145,16 @@ def test_off_by_default_and_new_options_reach_the_matches_in_play(t, org, clock)
     ready.configure_room(t, org, time_limit=None)
     match.refresh_from_db()
     assert match.time_up_at is None and match.end_of_time == ""
+
+
+@pytest.mark.django_db
+def test_the_first_hand_starts_the_time_limit_when_nobody_said_they_were_at_the_table(t, org, clock):
+    match = _match(t, org, procedure="one_more_hand")
+    clock[0] = START + timedelta(minutes=7)
+    _hand(match, org, 0)  # the first hand: scoring's match_started, the room writes the limit's end
+    match.refresh_from_db()
+    assert match.time_up_at == START + timedelta(minutes=97) and match.end_of_time == "one_more_hand"
+    clock[0] = START + timedelta(minutes=8)
+    _hand(match, org, 0)  # the second hand does not move it
+    match.refresh_from_db()
+    assert match.time_up_at == START + timedelta(minutes=97)
