@@ -11,7 +11,8 @@ one write path (``hand_entry.record_hand`` and ``entry._finish_entry``), applies
   that game.
 - ``one_more_hand`` — the hand in play and one more hand, then as ``higher_score``.
 - ``eleven_all`` (Tupantruco: after 1h30 the remaining games start at 11×11) — the game in play is
-  finished; every game that starts after the limit starts at 11×11 (``Game.eleven_all``).
+  finished; every game that starts after the limit starts at 11×11 (``Game.eleven_all``): a mão de ferro,
+  played by art. 18 and art. 20 like any 11×11.
 
 Tie rule (the project's, the regulation being silent): when the games and the game in play's score are
 level at that moment, play goes on hand by hand, and the match ends after the first hand that puts a pair

@@ -116,7 +116,7 @@ def test_eleven_all_the_remaining_games_start_at_11_11(t, org, clock):
     assert match.winner is None
     hand = _hand(match, org, 1, 6)  # 6-6: the game goes on
     assert hand.state["score"] == [6, 6]
-    hand = _hand(match, org, 1, 6)  # 6-12: game 1 to pair B; game 2 starts at 11×11 (mão de ferro)
+    hand = _hand(match, org, 1, 6)  # 6-12: game 1 to pair B; game 2 starts at 11×11 (mão de ferro, art. 18/20)
     second = Game.objects.get(match=match, number=2)
     assert second.eleven_all and second.score == (11, 11)
     assert hand.state["score"] == [11, 11] and hand.state["state"] == "iron"
