@@ -174,3 +174,23 @@ def test_off_without_keys_or_mail(client, org, t, settings):
     assert _post(client, "pair-push", t, a, _phone("/push/y")[0]).status_code == 409
     page = client.get(reverse("tournaments:pair", kwargs={"slug": t.slug, "pair": a.pk})).content.decode()
     assert 'data-testid="pair-notify"' not in page
+
+
+@pytest.mark.django_db
+def test_a_bracket_match_made_at_its_table_tells_its_pairs(vapid, org, t, django_capture_on_commit_callbacks):
+    """A bracket's next match exists (at a table) once both feeders are decided: that is its call."""
+    vapid.WEBPUSH_VAPID_PRIVATE_KEY = vapid.WEBPUSH_VAPID_PUBLIC_KEY = ""  # e-mail alone
+    pairs = f.pairs(t, 4)
+    services.configure_stage(t, org, format="single_elimination", seeding="order")
+    services.generate_first_round(t, org)
+    for pair in pairs:
+        Player.objects.filter(pk=pair.first_player_id).update(contact=f"p{pair.pk}@example.com", call_email=True)
+    semis = list(Match.objects.filter(tournament=t).order_by("table"))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        for match in semis:
+            f.play(match, match.pair_a, org)
+    final = Match.objects.filter(tournament=t).exclude(pk__in=[m.pk for m in semis]).get()
+    assert final.table is not None
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(
+        f"p{p}@example.com" for p in (final.pair_a_id, final.pair_b_id))
