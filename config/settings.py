@@ -445,6 +445,17 @@ RETRY_AFTER_SECONDS = int(os.environ.get("DJANGO_RETRY_AFTER_SECONDS", "10"))
 # named or a backend chosen; otherwise the pages alone tell.
 EMAIL_CONFIGURED = bool(os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_BACKEND"))
 
+# Web Push to the phones that allowed it on a pair's page (issue 25 §5): off unless both VAPID keys are
+# set (the private key as base64url, as py-vapid's `vapid --gen` and `--applicationServerKey` print them).
+# The server posts only to these push services' hosts (over HTTPS; WEBPUSH_HTTP_HOSTS: hosts allowed over
+# plain HTTP, the tests' loopback), so a subscription cannot make it post anywhere else.
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "").strip()
+WEBPUSH_VAPID_PUBLIC_KEY = os.environ.get("WEBPUSH_VAPID_PUBLIC_KEY", "").strip()
+WEBPUSH_VAPID_SUBJECT = os.environ.get("WEBPUSH_VAPID_SUBJECT", "").strip() or f"mailto:{DEFAULT_FROM_EMAIL}"
+WEBPUSH_HOSTS = [h.lower() for h in env_list(
+    "WEBPUSH_HOSTS", "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com")]
+WEBPUSH_HTTP_HOSTS = [h.lower() for h in env_list("WEBPUSH_HTTP_HOSTS")]
+
 # Everything to standard output, one line per event in one format for web, worker and beat (time with
 # its UTC offset, process, request id; DJANGO_LOG_FORMAT=json for JSON lines), tracebacks folded into
 # the line; errors also by mail to ADMINS, one per distinct error per DJANGO_ERROR_MAIL_MINUTES.

@@ -31,6 +31,7 @@ def presence_context(match: Match) -> dict | None:
                 if room.time_limit and state.started_at else None)
     return {"a": call.present_a_at if call else None, "b": call.present_b_at if call else None,
             "clock": state, "limit_at": limit_at, "room": room, "open": state.started_at is None,
+            "time_up": limit_at is not None and now >= limit_at, "procedure": room.end_of_time,
             "pair_a": match.pair_a, "pair_b": match.pair_b, "match_id": match.pk}
 
 

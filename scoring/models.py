@@ -23,6 +23,14 @@ TEAMS = [(0, _("Team 0")), (1, _("Team 1"))]
 class Match(models.Model):
     """One pairing of two pairs, best of N games to 12 (a friendly when it has no tournament)."""
 
+    class EndOfTime(models.TextChoices):
+        """The end-of-time procedure the tournament's room chose (issue 25 §2; the regulation is silent,
+        docs/room.md names each source); copied here with the time limit's end by the tournament."""
+        NONE = "", _("No procedure")
+        HIGHER_SCORE = "higher_score", _("Finish the hand in play; then the higher score wins")
+        ONE_MORE_HAND = "one_more_hand", _("Finish the hand in play, then play one more hand")
+        ELEVEN_ALL = "eleven_all", _("Finish the game in play; the remaining games start at 11×11")
+
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         SIGNED = "signed", _("Signed (locked)")
@@ -62,6 +70,12 @@ class Match(models.Model):
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     signed_at = models.DateTimeField(_("signed at"), null=True, blank=True)
     received_at = models.DateTimeField(_("received at"), null=True, blank=True)
+    time_up_at = models.DateTimeField(
+        _("time limit ends at"), null=True, blank=True,
+        help_text=_("Set by the tournament's room when the match starts (its time limit); the entry applies "
+                    "the end-of-time procedure after it."))
+    end_of_time = models.CharField(_("end-of-time procedure"), max_length=16, blank=True, default="",
+                                   choices=EndOfTime.choices)
     received_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
         related_name="+", verbose_name=_("received by"),
@@ -138,6 +152,9 @@ class Game(models.Model):
     winner = models.PositiveSmallIntegerField(_("winner (team)"), null=True, blank=True)
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    eleven_all = models.BooleanField(
+        _("started at 11×11"), default=False,
+        help_text=_("The match's time was up: this game started at 11×11 (the room's end-of-time procedure)."))
 
     class Meta:
         ordering = ["match", "number"]
@@ -158,6 +175,11 @@ class Game(models.Model):
     @property
     def score(self) -> tuple[int, int]:
         return (self.score_a, self.score_b)
+
+    @property
+    def start(self) -> tuple[int, int]:
+        """The score the game started at: 11×11 after the time limit (``eleven_all``), else 0×0."""
+        return (11, 11) if self.eleven_all else (0, 0)
 
 
 class HandEntry(models.Model):
@@ -399,6 +421,7 @@ class MatchEvent(AppendOnly):
         DISPUTE_RESOLVED = "dispute_resolved", _("Dispute resolved")
         CONFLICT = "entry_conflict", _("Entry refused as stale (conflict)")
         CONFLICT_SETTLED = "conflict_settled", _("Conflict settled")
+        TIME_UP = "time_up", _("Time limit: end-of-time procedure applied")
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)

@@ -23,3 +23,9 @@ class TournamentsConfig(AppConfig):
         from .services.ready import on_result_saved
 
         post_save.connect(on_result_saved, sender=Result, dispatch_uid="tournaments.ready.on_result_saved")
+
+        from scoring.signals import match_started
+
+        from .services.time_limit import on_match_started
+
+        match_started.connect(on_match_started, dispatch_uid="tournaments.time_limit.on_match_started")

@@ -57,6 +57,7 @@ class Projector:
     champion: Pair | None
     svg: str = ""
     columns: list = field(default_factory=list)
+    clock: object = None  # calls_board.RoundClock of the current round (issue 25 §2), or None
 
 
 def projector_slides(tournament: Tournament) -> Projector:
@@ -67,9 +68,11 @@ def projector_slides(tournament: Tournament) -> Projector:
     current = pages.current_round(generated)
     slides: list[Slide] = []
     byes: list[Pair] = []
-    from .calls_board import called_now  # issue 25 §5: the matches called to the tables, newest first
+    from .calls_board import called_now, round_clock  # issue 25 §2, §5: the calls and the round's clock
+    from .services.ready import room_of
 
-    called = called_now(tournament)
+    room = room_of(tournament)
+    called = called_now(tournament, room)
     calls = chunks(called, TABLES_PER_SLIDE) if called else []
     for i, part in enumerate(calls, start=1):
         slides.append(Slide(f"calls-{i}", "calls", _("Calls to the tables"), part, i, len(calls)))
@@ -95,7 +98,13 @@ def projector_slides(tournament: Tournament) -> Projector:
             parts = chunks(pages.standing_rows(table.rows, columns), STANDINGS_PER_SLIDE)
             for i, part in enumerate(parts, start=1):
                 slides.append(Slide(f"standings-{i}", "standings", _("Standings"), part, i, len(parts)))
-    return Projector(tournament, stage, current, slides, byes, champion, svg, columns)
+    clock = round_clock(current, room)
+    if clock is not None:
+        for slide in slides:
+            if slide.kind == "tables":
+                for row in slide.items:
+                    row.until = clock.ends.get(row.match.pk)
+    return Projector(tournament, stage, current, slides, byes, champion, svg, columns, clock)
 
 
 # --------------------------------------------------------------------------------- pair page

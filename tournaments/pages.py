@@ -327,6 +327,7 @@ class MatchRow:
     third_place: bool = False
 
     awaiting_referee: bool = False  # signed by both pairs, the referee's countersignature still missing
+    until: object = None  # the projector: the match's time limit ends at (issue 25 §2), once started
 
     @property
     def winner_id(self) -> int | None:

@@ -10,6 +10,7 @@ Thin: the data comes from ``tournaments.live_pages``; nothing here writes.
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,7 +22,7 @@ from scoring.pins import client_of
 
 from . import live, live_pages, pages, services
 from .models import Pair, Round, Tournament
-from .services import self_check_in
+from .services import notify, self_check_in
 
 
 def _tournament(slug: str, request) -> Tournament:
@@ -64,7 +65,9 @@ def pair_detail(request, slug: str, pair: int):
         "tournament": tournament, "stage": stage, "links": pages.public_links(tournament, stage), "active": "",
         "can_manage": services.can_manage(request.user, tournament), "pair": found.pair, "matches": found.matches,
         "byes": found.byes, "standing": found.standing, "next": next_match(found.pair),
-        "self_check_in": self_check_in.state(tournament, found.pair)})
+        "self_check_in": self_check_in.state(tournament, found.pair),
+        "notify": {"push": notify.push_configured(), "email": notify.email_configured(),
+                   "vapid": settings.WEBPUSH_VAPID_PUBLIC_KEY}})
 
 
 @require_POST

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from . import services
 from .models import RoomSettings, Tournament
-from .services import ready
+from .services import notify, ready
 from .views import _back, _fail, organizer_only
 
 
@@ -20,7 +20,8 @@ def dashboard_room(tournament: Tournament, drawn: bool, stage=None) -> dict:
     room = ready.room_of(tournament)
     queue = ready.room_queue(tournament, room=room, stage=stage) if drawn and stage is not None else None
     context = {"room": room, "room_queue": queue,
-               "end_of_time_choices": RoomSettings.EndOfTime.choices}
+               "end_of_time_choices": RoomSettings.EndOfTime.choices,
+               "push_on": notify.push_configured()}  # §5: the pairs' "clear the notified phones"
     if room.ready_matches and drawn:
         context["can_next_round"] = False  # the schedule was made whole at the draw
     return context
@@ -67,3 +68,17 @@ def options(request, tournament: Tournament):
     except services.TournamentError as error:
         _fail(request, error)
     return _back(tournament, request, "room")
+
+
+@organizer_only
+@require_POST
+def clear_push(request, tournament: Tournament, pk: int):
+    """Issue 25 §5: the organizer stops every phone notified of a pair's calls (audited)."""
+    pair = tournament.pairs.filter(pk=pk).first()
+    if pair is None:
+        messages.error(request, _("This tournament has no such pair."))
+    else:
+        count = notify.revoke_all(pair, request.user)
+        messages.success(request, ngettext("%(n)s phone no longer notified.", "%(n)s phones no longer notified.",
+                                           count) % {"n": count})
+    return _back(tournament, request, f"pair-{pk}")

@@ -16,3 +16,12 @@ def verify_results() -> dict:
         logging.getLogger("tournaments.results").error("official result of match %s altered: %s", match_id,
                                                        "; ".join(problems))
     return {str(k): v for k, v in found.items()}
+
+
+@shared_task(name="tournaments.notify_match_called", ignore_result=True, acks_late=True)
+def notify_match_called(match_id: int, table: int) -> None:
+    """Web Push and e-mail to the pairs of a match just called to ``table`` (issue 25 §5,
+    ``tournaments.services.notify.send_call``: each call told once, safe to run twice)."""
+    from .services.notify import send_call
+
+    send_call(match_id, table)

@@ -3,13 +3,13 @@
 Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
 ``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
-(a pair's page), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
+(a pair's page; its ``avisos/`` and ``email/``: tournaments/notify_views.py), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
 docs/live.md). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to.
 """
 from django.urls import path
 
-from . import organizer_views, public_views, room_views, stage_pages, table_card_views, views
+from . import notify_views, organizer_views, public_views, room_views, stage_pages, table_card_views, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -28,6 +28,10 @@ urlpatterns = [
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
     path(T + "duplas/<int:pair>/chegamos/", public_views.arrived, name="pair-arrived"),
+    path("torneios/avisos-sw.js", notify_views.service_worker, name="notify-sw"),
+    path(T + "duplas/<int:pair>/avisos/", notify_views.subscribe, name="pair-push"),
+    path(T + "duplas/<int:pair>/avisos/cancelar/", notify_views.unsubscribe, name="pair-push-stop"),
+    path(T + "duplas/<int:pair>/email/", notify_views.call_email, name="pair-email"),
     path(T + "telao/", public_views.projector, name="projector"),
     path(T + "versao/", public_views.version, name="version"),
     path(P, views.dashboard, name="dashboard"),
@@ -38,6 +42,7 @@ urlpatterns = [
     path(P + "duplas/<int:pk>/confirmar/", views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
     path(P + "duplas/<int:pk>/desfazer-desistencia/", organizer_views.undo_withdrawal, name="undo-withdrawal"),
+    path(P + "duplas/<int:pk>/avisos/limpar/", room_views.clear_push, name="clear-push"),
     path(P + "checkin/", views.check_in, name="check-in"),
     path(P + "cartoes-das-duplas.pdf", views.pair_cards, name="pair-cards"),
     path(P + "jogadores/<int:pk>/novo-pin/", views.reset_pin, name="reset-pin"),

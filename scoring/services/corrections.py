@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import Forbidden
+from config.errors import Conflict, Forbidden
 from referee.engine.game import add_points, game_winner, next_dealer
 from referee.engine.summary import ENDINGS
 
@@ -198,6 +198,11 @@ def correct(match: Match, changes: list, reason: str, by) -> SumulaVersion:
             if match.status == Match.Status.RECEIVED:
                 raise Forbidden(_("The súmula was received by the organizer: only the organizer corrects it now."))
             raise Forbidden(_("Only the match's referee or the tournament's organizer corrects the súmula."))
+        if MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.TIME_UP).exists():
+            # a correction replays every game from 0×0 to 12: not a match the time limit ended or started at 11×11
+            raise Conflict(_("This match was played under the room's end-of-time procedure: a correction cannot "
+                             "replay it. Undo the last entries at the table, or the organizer records the result."),
+                           "changes")
         now = timezone.now()
         before = _plan(match)
         after = _apply_changes(before, changes, by, now)

@@ -33,6 +33,7 @@ from .base import (
     refuse_table,
     rules_of,
 )
+from . import time_limit
 from .versions import _issue_version
 
 
@@ -102,7 +103,11 @@ def _finish_entry(match: Match, game: Game, score: tuple[int, int], by, now) -> 
         _issue_version(match, by)
     else:
         match.save(update_fields=["games_a", "games_b", "updated_at"])
-        Game.objects.create(match=match, number=game.number + 1, first_dealer=0, started_at=now)
+        eleven = time_limit.starts_at_eleven(match, now)  # the room's end-of-time procedure (issue 25 §2)
+        Game.objects.create(match=match, number=game.number + 1, first_dealer=0, started_at=now,
+                            eleven_all=eleven, score_a=11 if eleven else 0, score_b=11 if eleven else 0)
+        if eleven:
+            time_limit.eleven_all_event(match, game.number + 1, by)
 
 
 def set_first_dealer(match: Match, dealer: int, by) -> Game:
@@ -320,7 +325,7 @@ def _undo_last(match: Match, by, expect: str | None, last: tuple[int, int] | Non
         removed = entry_document(last_entry)
         last_entry.delete()
         previous = game.entries[-1] if game.entries else None
-        game.score_a, game.score_b = previous.score if previous else (0, 0)
+        game.score_a, game.score_b = previous.score if previous else game.start
         game.winner = game.finished_at = None
         game.save(update_fields=["score_a", "score_b", "winner", "finished_at"])
         won = [g.winner for g in games if g.pk != game.pk and g.pk is not None and g.winner is not None]

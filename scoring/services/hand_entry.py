@@ -26,11 +26,12 @@ from config.errors import Conflict, Forbidden
 from referee.engine.game import game_winner, next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
-from .. import access, conflicts, entry_sql
+from .. import access, conflicts, entry_sql, signals
 from ..idempotency import KeyTaken
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from . import base as services_base
 from . import entry as services_entry
+from . import time_limit
 
 
 class PositionConflict(Conflict):
@@ -204,11 +205,13 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) ->
     game.match = match
     answer = None
     hand.state = None
+    # past the time limit, a hand may end the match by the room's procedure (issue 25 §2, services/time_limit.py)
+    may_end = time_limit.time_is_up(match, now) and match.end_of_time in time_limit.HANDS_AFTER_LIMIT
     if not ends_game:
         game.score_a, game.score_b = checked["score"]
         hand.state = state_of(match, game.number, game.score, next_dealer(dealer), hand.number + 1,
                               hand.position, rules)
-        if claim is not None and claim.answer is not None:  # the answer is known: the write claims the key
+        if claim is not None and claim.answer is not None and not may_end:  # the answer is known: the write claims the key
             answer = claim.answer(hand)
     # the hand, its event, the game's score when it goes on and the key with its answer: one statement
     # on PostgreSQL
@@ -223,11 +226,18 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) ->
     hand = stored
     if ends_game:  # the game's end, and the next game or the match's result and version
         services_entry._finish_entry(match, game, checked["score"], by, now)
+    if game.number == 1 and game.hand_count == 0 and match.tournament_id is not None and match.time_up_at is None:
+        signals.match_started.send(sender=Match, match=match, at=now)  # the room's clock (issue 25 §2)
+    if may_end and match.winner is None and time_limit.ends_now(match, now):
+        in_play = Game.objects.get(match=match, number=game.number + 1) if ends_game else game
+        time_limit.end_match(match, in_play, by, now, fresh=ends_game)
     if game.winner is not None:
         hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
                           "winner_name": match.pair(game.winner).name, "entries": hand.position}
-        hand.state = state_of(match, None if match.winner is not None else game.number + 1, (0, 0), 0, 1, 0,
-                              rules)
+        hand.state = state_of(match, None if match.winner is not None else game.number + 1,
+                              (11, 11) if time_limit.starts_at_eleven(match, now) else (0, 0), 0, 1, 0, rules)
+    elif match.winner is not None:  # ended by the time limit with the game in play counted for no one
+        hand.state = state_of(match, None, (0, 0), 0, 1, 0, rules)
     return hand
 
 

@@ -271,3 +271,18 @@
   window.trucoTable = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, server: function () { return E.server; },
                         offlineReady: function () { return offlineReady; } };
 })();
+
+/* The match's time limit (issue 25 §2): the end-of-time procedure's "Time is up." replaces "When the time
+ * is up:" at the limit, without a request (the page carries the limit's time). */
+(function () {
+  function check() {
+    document.querySelectorAll("[data-time-up-at]").forEach(function (box) {
+      var up = Date.now() >= new Date(box.getAttribute("data-time-up-at")).getTime();
+      box.querySelectorAll("[data-when]").forEach(function (el) {
+        el.hidden = (el.getAttribute("data-when") === "after") !== up;
+      });
+    });
+  }
+  check();
+  setInterval(check, 15000);
+})();

@@ -36,3 +36,31 @@ def test_each_pair_says_it_is_at_the_table_from_the_table_page(client):
     assert call.started_at == call.present_b_at
     assert 'data-testid="here-0"' not in client.get(f"/mesa/{token}/").content.decode()  # started: no buttons
     assert client.post("/mesa/" + "x" * 30 + "/presenca/", {"team": "0"}).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_table_page_says_the_time_is_up_and_what_happens_next(client):
+    """Issue 25 §2: after the time limit the table page shows "Tempo esgotado" and the room's procedure
+    (here Tupantruco's: the remaining games at 11×11); before it, what will happen."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.services import presence
+
+    org = f.user("org")
+    t = f.tournament(org)
+    f.pairs(t, 4)
+    services.configure_stage(t, org, format="round_robin")
+    ready.configure_room(t, org, time_limit=90, end_of_time="eleven_all")
+    services.generate_first_round(t, org)
+    match = Match.objects.filter(tournament=t, table=1).get()
+    token = ensure_links([match])[match.pk].token
+    started = timezone.now() - timedelta(minutes=30)
+    presence.confirm_presence(match, 0, now=started)
+    presence.confirm_presence(match, 1, now=started)
+    body = client.get(f"/mesa/{token}/").content.decode()
+    assert 'data-testid="time-up" hidden' in body and "11×11" in body  # announced, not yet up
+    MatchCall.objects.filter(match=match).update(started_at=started - timedelta(hours=1))
+    body = client.get(f"/mesa/{token}/").content.decode()
+    assert 'data-testid="time-up">' in body and "Tempo esgotado" in body and "11×11" in body

@@ -277,3 +277,34 @@ def test_the_printing_index_links_each_round_wall_sheet(client):
     client.force_login(org)
     index = client.get(reverse("printing:tournament", kwargs={"slug": t.slug})).content.decode()
     assert url("wall-sheet", t, number=1) in index
+
+
+def test_projector_shows_the_rounds_clock_ticked_by_the_page(client):
+    """Issue 25 §2: with a time limit, the round's elapsed time (from its call) and time left (to its
+    last started match's limit), and each started match's time left, as absolute times the page ticks
+    every second: no request more than the live poll."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.services import presence, ready
+
+    org = pf.organizer()
+    t = f.tournament(org)
+    f.pairs(t, 4)
+    services.configure_stage(t, org, format="round_robin", seeding="order")
+    plain = client.get(url("projector", t)).content.decode()
+    assert 'data-testid="round-clock"' not in plain  # no room options: no clock
+    ready.configure_room(t, org, time_limit=90)
+    services.generate_first_round(t, org)
+    rnd = Round.objects.get(tournament=t, number=1)
+    match = Match.objects.get(tournament=t, table=2)
+    for team in (0, 1):
+        presence.confirm_presence(match, team, now=rnd.generated_at + timedelta(minutes=5))
+    p = live_pages.projector_slides(t)
+    assert p.clock.since == rnd.generated_at and p.clock.until == rnd.generated_at + timedelta(minutes=95)
+    html = client.get(url("projector", t)).content.decode()
+    assert 'data-testid="round-clock"' in html and "data-server-now=" in html
+    assert html.count('data-testid="match-clock"') == 1  # the started match's time left; the other not started
+    assert f'data-until="{timezone.localtime(rnd.generated_at + timedelta(minutes=95)).isoformat()}"' in html
+    assert "setInterval(tick, 1000)" in html

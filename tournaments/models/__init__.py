@@ -21,7 +21,8 @@ the migrations' ``tournaments.models.default_*`` keep working.
 - :class:`Result`: the official result of a match as the tournament counts it (a received
   súmula, a walkover or an organizer's decision);
 - :class:`AuditEntry`: the append-only log of what organizers did, with reasons;
-- :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence.
+- :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
+- :class:`PushSubscription` and :class:`CallNotice`: telling a pair its match was called (push, e-mail).
 """
 from tournaments.models.tournament import Tournament, default_rule_set  # in definition order
 from tournaments.models.people import Pair, Player
@@ -29,17 +30,20 @@ from tournaments.models.stages import BracketNode, GroupMember, Stage, default_t
 from tournaments.models.rounds import Bye, CheckIn, Result, Round, TableAssignment, TableCard
 from tournaments.models.audit import AuditEntry, AuditError
 from tournaments.models.room import MatchCall, RoomSettings
+from tournaments.models.notify import CallNotice, PushSubscription
 
 __all__ = [
     "AuditEntry",
     "AuditError",
     "BracketNode",
     "Bye",
+    "CallNotice",
     "CheckIn",
     "GroupMember",
     "MatchCall",
     "Pair",
     "Player",
+    "PushSubscription",
     "Result",
     "RoomSettings",
     "Round",

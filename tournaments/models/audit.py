@@ -48,6 +48,7 @@ class AuditEntry(AppendOnly):
         PLACING_OVERRIDDEN = "placing_overridden", _("Final place set by hand")
         MATCH_CALLED = "match_called", _("Match called to a table")
         ROOM_CONFIGURED = "room_configured", _("Room options saved")
+        PUSH_REVOKED = "push_revoked", _("Phones notified of a pair's calls cleared")
 
     OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn", "pair_reinstated",
                  "qualifiers_adjusted", "pair_disqualified", "placing_overridden")

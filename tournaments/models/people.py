@@ -23,6 +23,10 @@ class Player(models.Model):
         editable=False, verbose_name=_("entered by"),
         help_text=_("The organizer who entered this player (and their contact): only they read the contact."),
     )
+    call_email = models.BooleanField(
+        _("e-mail when the match is called"), default=False,
+        help_text=_("The player asked (with their PIN, on the pair's page) for an e-mail to their contact when "
+                    "a match of theirs is called to a table."))
     pin_hash = models.CharField(
         _("signing PIN (hash)"),
         max_length=128,

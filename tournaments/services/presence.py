@@ -22,6 +22,7 @@ from scoring.models import HandEntry, Match
 from ..models import MatchCall, Pair, Result, Tournament
 from .base import TournamentError, _pair_of
 from .clock import clock_of
+from . import time_limit
 from .ready import _open_matches, room_of
 from .walkovers import record_walkover
 
@@ -60,6 +61,8 @@ def confirm_presence(match: Match | int, team: int, *, now: datetime | None = No
                 fields.append("started_at")
             call.save(update_fields=fields)
             Match.objects.filter(pk=match.pk).update(updated_at=now)  # the live views' marker moves
+            if call.started_at is not None:  # the time limit runs from here (written on the match for the entry)
+                time_limit.sync(match.tournament_id, room_of(match.tournament_id), [match.pk])
         return call
 
 

@@ -32,6 +32,7 @@ from scoring.models import HandEntry, Match
 
 from ..models import AuditEntry, MatchCall, Result, RoomSettings, Round, Stage, Tournament
 from .base import TournamentError, _actor, _audit, _int, _lock_tournament, _require_manager, _stage_of
+from . import notify, time_limit
 from .check_in import _upcoming
 from .draw import _generate_group_round, _group_members, _group_round_count
 from .writing import _referees
@@ -175,6 +176,7 @@ def _call(tournament: Tournament, match: Match, table: int, by, *, automatic: bo
                                "started_at": None, "present_a_at": None, "present_b_at": None})
     _audit(tournament, by, AuditEntry.Action.MATCH_CALLED, match=match, round=match.round,
            after={"match": match.pk, "table": table, "automatic": automatic})
+    notify.match_called(match.pk, table)  # optional push and e-mail to the pairs, after the commit (§5)
     return call
 
 
@@ -267,6 +269,7 @@ def configure_room(tournament: Tournament, by, **values) -> RoomSettings:
             setattr(room, name, value)
         room.tournament = tournament
         room.save()
+        time_limit.sync(tournament.pk, room)  # the matches in play get the new limit and procedure (issue 25 §2)
         _audit(tournament, by, AuditEntry.Action.ROOM_CONFIGURED, before=before,
                after={f: getattr(room, f) for f in ROOM_FIELDS})
         return room

@@ -37,6 +37,7 @@ from .draw import (
     _seed,
 )
 from .progress import _refresh_status, _unofficial_matches, stage_complete
+from . import notify
 from .ready import after_draw
 
 
@@ -99,7 +100,15 @@ def generate_first_round(tournament: Tournament, by, *, seed: int | None = None)
                after={**_round_json(rnd), "seeding": stage.seeding, "order": _seeding_order(stage)})
         for added in later:
             _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=added, after=_round_json(added))
+        _notify_round(rnd)
         return rnd
+
+
+def _notify_round(rnd: Round) -> None:
+    """A round paired with its tables calls each match: optional push and e-mail to the pairs (issue 25 §5)."""
+    if notify.push_configured() or notify.email_configured():
+        for pk, table in Match.objects.filter(round=rnd, table__isnull=False).values_list("pk", "table"):
+            notify.match_called(pk, table)
 
 
 def _seeding_order(stage: Stage) -> list[int]:
@@ -157,6 +166,7 @@ def generate_next_round(tournament: Tournament, by) -> Round:
                 raise Conflict(_("All rounds of the round robin were generated."), "round")
         _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=rnd, after=_round_json(rnd))
         _refresh_status(tournament, stage)
+        _notify_round(rnd)
         return rnd
 
 

@@ -1,0 +1,97 @@
+"""The end-of-time procedure at the entry (issue 25 §2): what ``record_hand`` does once a match's time
+limit has run out.
+
+The tournament's room (``tournaments.services.time_limit``) writes on the match when its time limit ends
+(``Match.time_up_at``, from the moment it started) and the procedure chosen (``Match.end_of_time``); all
+off by default, since the regulation is silent (docs/room.md names each source). The entry then, on the
+one write path (``hand_entry.record_hand`` and ``entry._finish_entry``), applies it:
+
+- ``higher_score`` — the hand in play is finished (the first hand entered after the limit), then the match
+  ends: the pair with more games wins; with games level, the pair ahead in the game in play, who is given
+  that game.
+- ``one_more_hand`` — the hand in play and one more hand, then as ``higher_score``.
+- ``eleven_all`` (Tupantruco: after 1h30 the remaining games start at 11×11) — the game in play is
+  finished; every game that starts after the limit starts at 11×11 (``Game.eleven_all``): a mão de ferro,
+  played by art. 18 and art. 20 like any 11×11.
+
+Tie rule (the project's, the regulation being silent): when the games and the game in play's score are
+level at that moment, play goes on hand by hand, and the match ends after the first hand that puts a pair
+ahead. With the games not level the game in play ends where it is, counted for no one.
+
+Every application is audited (``MatchEvent`` ``time_up``: the procedure, the limit, what it did). Nothing
+here reads the tournament: scoring knows only what is written on the match.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..models import Game, HandEntry, Match, MatchEvent
+from . import base as services_base
+from .versions import _issue_version
+
+HANDS_AFTER_LIMIT = {Match.EndOfTime.HIGHER_SCORE: 1, Match.EndOfTime.ONE_MORE_HAND: 2}
+
+
+def time_is_up(match: Match, now: datetime) -> bool:
+    """The match's time limit has run out and its room chose a procedure."""
+    return bool(match.end_of_time) and match.time_up_at is not None and now >= match.time_up_at
+
+
+def starts_at_eleven(match: Match, now: datetime) -> bool:
+    """A game starting now starts at 11×11 (``eleven_all`` after the limit)."""
+    return match.end_of_time == Match.EndOfTime.ELEVEN_ALL and time_is_up(match, now)
+
+
+def leader(match: Match, game: Game | None) -> int | None:
+    """Who wins if the match ends now: more games; games level, the pair ahead in ``game`` (the game in
+    play); None when that is level too (the tie rule: one more hand)."""
+    if match.games_a != match.games_b:
+        return 0 if match.games_a > match.games_b else 1
+    if game is None or game.score_a == game.score_b:
+        return None
+    return 0 if game.score_a > game.score_b else 1
+
+
+def ends_now(match: Match, now: datetime) -> bool:
+    """``higher_score`` / ``one_more_hand``: enough hands were entered since the limit (the hand just
+    written counts) for the match to end when a pair is ahead (one query, only past the limit)."""
+    needed = HANDS_AFTER_LIMIT.get(match.end_of_time)
+    if needed is None or not time_is_up(match, now):
+        return False
+    done = HandEntry.objects.filter(game__match=match, created_at__gte=match.time_up_at).count()
+    return done >= needed
+
+
+def end_match(match: Match, game: Game | None, by, now: datetime, *, fresh: bool = False) -> int | None:
+    """End the match by the procedure if a pair is ahead (:func:`leader`) and issue its version; the game
+    in play is closed at its score (given to the winner when the games were level); ``fresh``: ``game``
+    had just started with nothing in it, and is removed. Returns the winner, or None (level: the tie
+    rule, play goes on)."""
+    winner = leader(match, None if fresh else game)
+    if winner is None:
+        return None
+    games = [match.games_a, match.games_b]
+    given = None
+    if game is not None and fresh:
+        game.delete()
+        game = None
+    elif game is not None and game.winner is None:
+        if games[0] == games[1]:
+            given = winner
+            games[winner] += 1
+        game.winner, game.finished_at = given, now
+        game.save(update_fields=["winner", "finished_at"])
+    match.games_a, match.games_b = games
+    match.winner, match.finished_at = winner, now
+    match.save(update_fields=["games_a", "games_b", "winner", "finished_at", "updated_at"])
+    services_base._event(match, MatchEvent.Kind.TIME_UP, by, procedure=match.end_of_time,
+                         time_up_at=match.time_up_at.isoformat(), winner=winner,
+                         game=game.number if game is not None else None, game_given_to=given, games=games)
+    _issue_version(match, by)
+    return winner
+
+
+def eleven_all_event(match: Match, game_number: int, by) -> None:
+    """Audit a game started at 11×11 by the procedure."""
+    services_base._event(match, MatchEvent.Kind.TIME_UP, by, procedure=match.end_of_time,
+                         time_up_at=match.time_up_at.isoformat(), game=game_number, start=[11, 11])

@@ -1,0 +1,227 @@
+"""Telling a pair that its match was called to a table (issue 25 §5): optional Web Push and e-mail.
+
+Both are off unless configured: Web Push needs the VAPID keys in the environment
+(``WEBPUSH_VAPID_PRIVATE_KEY``, ``WEBPUSH_VAPID_PUBLIC_KEY``, ``WEBPUSH_VAPID_SUBJECT``) and a page
+served over HTTPS (browsers give a service worker only to a secure page); e-mail needs a mail backend
+(``EMAIL_CONFIGURED``: ``EMAIL_HOST`` or ``EMAIL_BACKEND`` set).
+
+- **Push**: a phone on the pair's page allows notifications; its browser's subscription (endpoint and
+  keys) is stored for the pair (:func:`subscribe`). The page is public, so anyone may subscribe to a
+  pair's calls — what they learn is public too (the pair's page shows the table). The endpoint is the
+  phone's secret: never shown; sending it again revokes it (:func:`unsubscribe`); the organizer revokes
+  every subscription of a pair (:func:`revoke_all`, audited). The server POSTs to the endpoint, so only
+  the push services' hosts are accepted (``WEBPUSH_HOSTS``), over HTTPS (``WEBPUSH_HTTP_HOSTS``: hosts
+  allowed plain HTTP, for the tests' loopback only): a stranger cannot make the server post elsewhere.
+- **E-mail**: a player opts in with their PIN on the pair's page (:func:`set_call_email`); the mail goes
+  to the player's contact when it is an e-mail address, one message per player (no address is shown to
+  anyone else, nor on the page).
+
+A call (``ready._call``) queues :func:`send_call` in a Celery task once its transaction commits
+(:func:`match_called`); a :class:`~tournaments.models.CallNotice` per match and table makes it tell each
+call once, whatever the retries. Nothing of this decides anything: the pair's page and the projector
+show the call anyway.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage, get_connection
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict
+from scoring import pins as pin_checks
+from scoring.models import Match
+
+from ..models import AuditEntry, CallNotice, Pair, Player, PushSubscription, Tournament
+from ..pins import pair_players
+from .base import TournamentError, _audit, _require_manager
+
+logger = logging.getLogger(__name__)
+#: phones a pair may have subscribed at once (a stranger cannot fill the table)
+MAX_SUBSCRIPTIONS = 12
+
+
+def push_configured() -> bool:
+    return bool(settings.WEBPUSH_VAPID_PRIVATE_KEY and settings.WEBPUSH_VAPID_PUBLIC_KEY)
+
+
+def email_configured() -> bool:
+    return bool(settings.EMAIL_CONFIGURED)
+
+
+def email_of(player: Player) -> str | None:
+    """The player's contact when it is an e-mail address."""
+    contact = (player.contact or "").strip()
+    try:
+        validate_email(contact)
+    except ValidationError:
+        return None
+    return contact
+
+
+def _host_allowed(endpoint: str) -> bool:
+    parts = urlsplit(endpoint)
+    host = (parts.hostname or "").lower()
+    if parts.scheme == "http":
+        return host in settings.WEBPUSH_HTTP_HOSTS
+    return parts.scheme == "https" and any(host == h or host.endswith("." + h) for h in settings.WEBPUSH_HOSTS)
+
+
+def subscribe(pair: Pair, data: object) -> PushSubscription:
+    """Store a browser's push subscription (``{"endpoint", "keys": {"p256dh", "auth"}}``) for ``pair``;
+    the same endpoint twice is stored once."""
+    if not push_configured():
+        raise Conflict(_("Notifications on phones are not configured on this site."), "endpoint")
+    if not isinstance(data, dict) or not isinstance(data.get("keys"), dict):
+        raise TournamentError(_("Send the browser's subscription: endpoint and keys."), "endpoint")
+    endpoint, keys = data.get("endpoint"), data["keys"]
+    if not isinstance(endpoint, str) or len(endpoint) > 1000 or not _host_allowed(endpoint):
+        raise TournamentError(_("This is not the address of a known push service."), "endpoint")
+    p256dh, auth = keys.get("p256dh"), keys.get("auth")
+    for name, value, most in (("keys.p256dh", p256dh, 200), ("keys.auth", auth, 64)):
+        if not isinstance(value, str) or not value or len(value) > most or not all(
+                c.isalnum() or c in "-_=" for c in value):
+            raise TournamentError(_("The subscription's keys are missing or malformed."), name)
+    with transaction.atomic():
+        Pair.objects.select_for_update().filter(pk=pair.pk).first()  # one subscriber at a time per pair
+        active = PushSubscription.objects.filter(pair=pair, revoked_at__isnull=True)
+        existing = active.filter(endpoint=endpoint).first()
+        if existing is not None:
+            existing.p256dh, existing.auth = p256dh, auth
+            existing.save(update_fields=["p256dh", "auth"])
+            return existing
+        if active.count() >= MAX_SUBSCRIPTIONS:
+            raise Conflict(_("This pair already has %(n)s phones notified: ask the organizer to clear them.")
+                           % {"n": MAX_SUBSCRIPTIONS}, "endpoint")
+        return PushSubscription.objects.create(pair=pair, endpoint=endpoint, p256dh=p256dh, auth=auth)
+
+
+def unsubscribe(pair: Pair, endpoint: object) -> bool:
+    """The phone stops its notifications (it sends its endpoint: only it knows it)."""
+    if not isinstance(endpoint, str) or not endpoint:
+        raise TournamentError(_("Send the browser's subscription endpoint."), "endpoint")
+    return bool(PushSubscription.objects.filter(pair=pair, endpoint=endpoint, revoked_at__isnull=True)
+                .update(revoked_at=timezone.now()))
+
+
+def revoke_all(pair: Pair, by) -> int:
+    """The organizer clears every phone notified of ``pair``'s calls (audited)."""
+    tournament = Tournament.objects.get(pk=pair.tournament_id)
+    _require_manager(by, tournament)
+    with transaction.atomic():
+        count = PushSubscription.objects.filter(pair=pair, revoked_at__isnull=True).update(revoked_at=timezone.now())
+        _audit(tournament, by, AuditEntry.Action.PUSH_REVOKED, after={"pair": pair.pk, "revoked": count})
+    return count
+
+
+def set_call_email(tournament: Tournament, pair: Pair, player_id: object, pin: object, on: bool, *,
+                   client: str) -> Player:
+    """A player asks (``on``) or stops asking for an e-mail when their match is called; their PIN is the
+    credential (the page is public; ``scoring.pins.verify`` and its lockouts)."""
+    if not email_configured():
+        raise Conflict(_("E-mail is not configured on this site."), "player")
+    players = {p.pk: p for p in pair_players(pair)}
+    if not isinstance(player_id, int) or player_id not in players:
+        raise TournamentError(_("Choose one of the pair's players."), "player")
+    player = players[player_id]
+    if on and email_of(player) is None:
+        raise TournamentError(_("The organizer has no e-mail address for this player: ask them to add it to "
+                                "your contact."), "player")
+    outcome = pin_checks.verify(player, client=client, pin=str(pin or ""), purpose="call_email")
+    if not outcome.ok:
+        raise TournamentError(outcome.why, "pin")
+    Player.objects.filter(pk=player.pk).update(call_email=on)
+    player.call_email = on
+    return player
+
+
+def match_called(match_id: int, table: int) -> None:
+    """Queue the call's notifications once the caller's transaction commits (nothing when neither push
+    nor e-mail is configured)."""
+    if not (push_configured() or email_configured()):
+        return
+
+    def queue() -> None:
+        from ..tasks import notify_match_called
+
+        try:
+            notify_match_called.delay(match_id, table)
+        except Exception:  # a broker that is down must not turn a call into a server error
+            logger.exception("could not queue the call's notifications (match %s, table %s)", match_id, table)
+
+    transaction.on_commit(queue)
+
+
+def _message(match: Match, pair: Pair, table: int) -> dict:
+    opponent = match.pair_b if match.pair_a_id == pair.pk else match.pair_a
+    with translation.override(settings.LANGUAGE_CODE):
+        return {"title": _("Table %(table)s: your match was called") % {"table": table},
+                "body": _("%(pair)s against %(opponent)s") % {"pair": pair.name, "opponent": opponent.name}
+                + (f" · {match.round.display_name}" if match.round_id else ""),
+                "url": settings.SITE_URL + reverse("tournaments:pair", kwargs={"slug": match.tournament.slug,
+                                                                                "pair": pair.pk})}
+
+
+def _push(subscription: PushSubscription, message: dict) -> bool:
+    from pywebpush import WebPushException, webpush
+
+    try:
+        webpush(subscription_info={"endpoint": subscription.endpoint,
+                                   "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}},
+                data=json.dumps(message), vapid_private_key=settings.WEBPUSH_VAPID_PRIVATE_KEY,
+                vapid_claims={"sub": settings.WEBPUSH_VAPID_SUBJECT}, ttl=900, timeout=10)
+    except WebPushException as error:
+        status = getattr(error.response, "status_code", None)
+        if status in (404, 410):  # the browser dropped the subscription: stop sending to it
+            PushSubscription.objects.filter(pk=subscription.pk).update(revoked_at=timezone.now())
+        logger.warning("push to subscription %s refused (%s)", subscription.pk, status)
+        return False
+    except Exception:  # the push service unreachable: the page and the projector still tell
+        logger.exception("push to subscription %s failed", subscription.pk)
+        return False
+    PushSubscription.objects.filter(pk=subscription.pk).update(sent_at=timezone.now())
+    return True
+
+
+def send_call(match_id: int, table: int) -> CallNotice | None:
+    """Tell both pairs of the match that it was called to ``table`` (the Celery task's body); None when
+    this call was already told, or the match is no longer at that table."""
+    match = (Match.objects.select_related("tournament", "round", "pair_a__first_player", "pair_a__second_player",
+                                          "pair_b__first_player", "pair_b__second_player")
+             .filter(pk=match_id, table=table, winner__isnull=True).first())
+    if match is None:
+        return None
+    try:
+        with transaction.atomic():
+            notice = CallNotice.objects.create(match=match, table=table)
+    except IntegrityError:
+        return None
+    pushes = emails = 0
+    mails = []
+    for pair in (match.pair_a, match.pair_b):
+        message = _message(match, pair, table)
+        if push_configured():
+            for subscription in PushSubscription.objects.filter(pair=pair, revoked_at__isnull=True):
+                pushes += _push(subscription, message)
+        if email_configured():
+            for player in pair_players(pair):
+                address = email_of(player) if player.call_email else None
+                if address:  # one message per player: nobody sees another's address
+                    mails.append(EmailMessage(message["title"], f"{message['body']}\n\n{message['url']}\n",
+                                              settings.DEFAULT_FROM_EMAIL, [address]))
+    if mails:
+        try:
+            emails = get_connection(fail_silently=False).send_messages(mails) or 0
+        except Exception:
+            logger.exception("call e-mails of match %s not sent", match_id)
+    CallNotice.objects.filter(pk=notice.pk).update(pushes=pushes, emails=emails)
+    notice.pushes, notice.emails = pushes, emails
+    return notice
