@@ -21,7 +21,9 @@ the migrations' ``tournaments.models.default_*`` keep working.
 - :class:`Result`: the official result of a match as the tournament counts it (a received
   súmula, a walkover or an organizer's decision);
 - :class:`AuditEntry`: the append-only log of what organizers did, with reasons;
-- :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence.
+- :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
+- :class:`CoOrganizer`, :class:`OrganizerInvitation`: a tournament's other organizers (issue 27 §5);
+- :class:`SignUpSettings`, :class:`SignUp`, :class:`SignUpPlayer`: players signing themselves up.
 """
 from tournaments.models.tournament import Tournament, default_rule_set  # in definition order
 from tournaments.models.people import Pair, Player
@@ -29,20 +31,27 @@ from tournaments.models.stages import BracketNode, GroupMember, Stage, default_t
 from tournaments.models.rounds import Bye, CheckIn, Result, Round, TableAssignment, TableCard
 from tournaments.models.audit import AuditEntry, AuditError
 from tournaments.models.room import MatchCall, RoomSettings
+from tournaments.models.organizers import CoOrganizer, OrganizerInvitation
+from tournaments.models.signup import SignUp, SignUpPlayer, SignUpSettings
 
 __all__ = [
     "AuditEntry",
     "AuditError",
     "BracketNode",
+    "CoOrganizer",
     "Bye",
     "CheckIn",
     "GroupMember",
     "MatchCall",
+    "OrganizerInvitation",
     "Pair",
     "Player",
     "Result",
     "RoomSettings",
     "Round",
+    "SignUp",
+    "SignUpPlayer",
+    "SignUpSettings",
     "Stage",
     "TableAssignment",
     "TableCard",
