@@ -52,7 +52,8 @@ def tokens_page(request):
             token, key = api_tokens.create(request.user, request.POST.get("name", ""),
                                            int(days) if days.isdigit() and len(days) < 6 else (days or None))
         except ServiceError as error:
-            messages.error(request, f"{_('Name') if error.field == 'name' else _('Days')}: {error.message}")
+            label = _("Name") if error.field == "name" else _("Valid for (days, empty: until revoked)")
+            messages.error(request, f"{label}: {error.message}")
             return redirect(_page())
         messages.success(request, _("Token %(name)s created: copy its key now, it is not shown again.")
                          % {"name": token.name})

@@ -6,6 +6,7 @@ import re
 import secrets
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import ServiceError
@@ -34,7 +35,10 @@ class SignUpForm(ServiceForm):
             self.fields[f"p{i}_pin"] = forms.CharField(
                 label=_("PIN (if you have played in this organizer's tournaments)"), max_length=12, required=False,
                 widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
-            self.fields[f"p{i}_name"].widget.attrs["autocomplete"] = "name"
+            self.fields[f"p{i}_name"].widget.attrs["autocomplete"] = "off"
+            for part in ("name", "nickname", "club", "contact", "pin"):
+                field = self.fields[f"p{i}_{part}"]
+                field.label = capfirst(field.label)
         if not self.is_bound:
             self.initial["submission"] = secrets.token_urlsafe(24)
 
