@@ -8,7 +8,9 @@
   order), the options, approve and refuse.
 
 Nothing here is cached: the pages are built per request (``never_cache``), no token reaches a log
-(``config.logs`` redacts ``/inscricao/<token>/``).
+(``config.logs`` redacts ``/inscricao/<token>/``). The form and the link pages give the phone the table
+page's device cookie (``scoring.pins``): sign-ups are limited, and PIN failures counted, per device, so the
+phones of a venue behind one address do not share a limit.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from config.errors import Forbidden, ServiceError
 from scoring import site
-from scoring.pins import client_of
+from scoring.pins import client_of, set_device_cookie
 
 from .models import SignUp, Tournament
 from .services import signup as signups
@@ -63,8 +65,10 @@ def signup_page(request, slug: str):
             if signup.tournament_id != tournament.pk:
                 raise Http404
             return _sent(request, tournament, signup)
-    return render(request, "tournaments/signup.html", {"tournament": tournament, "form": form, "info": info},
-                  status=400 if form.errors else 200)
+    response = render(request, "tournaments/signup.html", {"tournament": tournament, "form": form, "info": info},
+                      status=400 if form.errors else 200)
+    set_device_cookie(request, response)  # each phone its own sender (a venue's phones share one address)
+    return response
 
 
 @never_cache
@@ -83,9 +87,11 @@ def confirm_page(request, token: str):
             messages.success(request, _("Thank you, %(name)s: your sign-up is confirmed.") % {"name": entry.name})
             return redirect(request.path)
     signup = entry.signup
-    return render(request, "tournaments/signup_confirm.html", {
+    response = render(request, "tournaments/signup_confirm.html", {
         "entry": entry, "signup": signup, "tournament": signup.tournament, "form": form,
         "state": signups.state(signup)}, status=400 if form.errors else 200)
+    set_device_cookie(request, response)  # PIN failures counted per (player, device), as at the table
+    return response
 
 
 # ------------------------------------------------------------------------------------ the organizers

@@ -61,6 +61,8 @@ def test_the_api_and_the_queries_count_a_co_organizer(client, setup):
     assert list(Tournament.objects.filter(access.organizes(co, ""))) == [t]
     assert list(roles.tournaments_of(co)) == [t]
     assert roles.summary(co).organizer
+    assert t.name in client.get(reverse("organizer-home")).content.decode()  # "Meus torneios" lists it
+    assert client.get(reverse("referee:review")).status_code == 200  # escalated rulings of their tournaments
     stranger = f.user("estranho")
     assert not Tournament.objects.filter(access.organizes(stranger, "")).exists()
     assert not access.manages(stranger, t) and access.manages(co, t)
