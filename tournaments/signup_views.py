@@ -64,6 +64,13 @@ def signup_page(request, slug: str):
         else:
             if signup.tournament_id != tournament.pk:
                 raise Http404
+            sent = [signup.pair_name] + [entry.name for entry in signup.players.all()]
+            typed = [" ".join(form.cleaned_data["pair_name"].split())] + [
+                " ".join(form.player(i)["name"].split()) for i in POSITIONS]
+            if sent != typed:  # this form was sent before with other data: say so, never drop it silently
+                messages.warning(request, _("This form had already been sent, as shown below; what you changed "
+                                            "was not saved. To sign up another pair, open the sign-up page "
+                                            "again."))
             return _sent(request, tournament, signup)
     response = render(request, "tournaments/signup.html", {"tournament": tournament, "form": form, "info": info},
                       status=400 if form.errors else 200)

@@ -71,6 +71,9 @@ def test_the_form_sent_twice_is_one_signup_with_the_same_links(client, t):
     assert one.status_code == two.status_code == 200
     assert SignUp.objects.count() == 1
     assert [x["url"] for x in one.context["links"]] == [x["url"] for x in two.context["links"]]
+    changed = client.post(page, {**data, "p1_name": "Bia Lima Neto"})  # back, edited, sent again: told
+    assert SignUp.objects.count() == 1 and "Bia Lima Neto" not in SignUpPlayer.objects.values_list("name", flat=True)
+    assert "já tinha sido enviado" in changed.content.decode() or "already been sent" in changed.content.decode()
     refused = client.post(page, {**data, "submission": secrets.token_urlsafe(24)})
     assert refused.status_code == 400 and "Dupla Zap" in refused.content.decode()  # what was typed is kept
 
