@@ -279,6 +279,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>" (issue 10)
+        "scoring.api_tokens.TokenAuthentication",  # "Authorization: Token <key>": a user's script (issue 27 §5)
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # The API's edge (config/api.py): bounded JSON, JSON answers, one error shape.

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("referee.invitation_urls")),  # referees' invitation links
     path("", include("referee.account_urls")),  # organizer accounts and locked logins (issue 26 §6)
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
+    path("conta/tokens/", include("scoring.token_urls")),  # API tokens for scripts (issue 27 §5)
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its script from the site (?script), not inline: the CSP allows it (issue 21 §10)
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),

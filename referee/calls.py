@@ -146,7 +146,7 @@ def _answerable(qs, user):
     the tournaments as subqueries."""
     if user.is_staff or user.is_superuser:
         return qs
-    return qs.filter(Q(match__referee=user) | Q(match__tournament__organizer=user)
+    return qs.filter(Q(match__referee=user) | access.organizes(user, "match__tournament")
                      | Q(match__tournament_id__in=Match.objects.filter(referee=user).values("tournament_id"))
                      | Q(match__tournament_id__in=TableAssignment.objects.filter(referee=user).values("tournament_id")))
 

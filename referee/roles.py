@@ -17,6 +17,7 @@ from django.db.models import Count, Exists, IntegerField, OuterRef, Q, Subquery,
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
+from scoring import access
 from scoring.models import Match
 from tournaments.models import TableAssignment, Tournament
 
@@ -58,7 +59,7 @@ def tournaments_of(user):
     """The tournaments an organizer looks after: their own (every one for staff and superusers)."""
     if user.is_staff or user.is_superuser:
         return Tournament.objects.all()
-    return Tournament.objects.filter(organizer=user)
+    return Tournament.objects.filter(access.organizes(user, ""))
 
 
 def summary(user) -> Role:
@@ -78,9 +79,9 @@ def _summary(user) -> Role:
     if operator:
         scope_matches, scope_rulings = Q(), Q()
     else:
-        scope_matches, scope_rulings = Q(tournament__organizer=me), Q(match__tournament__organizer=me)
+        scope_matches, scope_rulings = access.organizes(user), access.organizes(user, "match__tournament")
     row = get_user_model().objects.filter(pk=user.pk).annotate(
-        organizes=Exists(Tournament.objects.filter(organizer=me)),
+        organizes=Exists(Tournament.objects.filter(access.organizes(user, ""))),
         refs_match=Exists(Match.objects.filter(referee=me)),
         refs_table=Exists(TableAssignment.objects.filter(referee=me)),
         invited=Exists(RefereeInvitation.objects.filter(user=me)),  # joined by an invitation link
@@ -88,7 +89,7 @@ def _summary(user) -> Role:
                                                tournament__isnull=False)),
         escalated=_count(Ruling.objects.filter(scope_rulings, status=Ruling.Status.ESCALATED)),
         appeals=_count(Appeal.objects.filter(
-            Q(ruling__match__tournament__organizer=me) if not operator else Q(), decided_at__isnull=True)),
+            access.organizes(user, "ruling__match__tournament") if not operator else Q(), decided_at__isnull=True)),
         open_tables=_count(Match.objects.filter(referee=me).exclude(status=Match.Status.RECEIVED)),
         calls=_count(RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True),
                                                 match__referee=me)),

@@ -35,7 +35,7 @@ from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine import check_report
 from referee.engine.game import add_points
 from referee.engine.infractions import CATALOG
-from scoring import numbering
+from scoring import access, numbering
 from scoring.content import match_queryset
 from scoring.display import ENDING_LABELS, load_match
 from scoring.models import Game, HandEntry, Match
@@ -482,7 +482,7 @@ def _review_scope(user):
     """The rulings an organizer reviews: their tournaments' (every one for staff and superusers)."""
     rulings = Ruling.objects.all()
     if not (user.is_staff or user.is_superuser):
-        rulings = rulings.filter(match__tournament__organizer=user)
+        rulings = rulings.filter(access.organizes(user, "match__tournament"))
     return rulings.select_related("match__pair_a__first_player", "match__pair_a__second_player",
                                   "match__pair_b__first_player", "match__pair_b__second_player",
                                   "match__tournament", "referee").prefetch_related("appeals__player")
@@ -492,7 +492,7 @@ def _require_organizer_somewhere(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     user = request.user
-    if not (user.is_staff or user.is_superuser or Tournament.objects.filter(organizer=user).exists()):
+    if not (user.is_staff or user.is_superuser or Tournament.objects.filter(access.organizes(user, "")).exists()):
         raise PermissionDenied(_("Only an organizer reviews escalated rulings and appeals (art. 26)."))
     return None
 

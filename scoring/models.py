@@ -659,3 +659,6 @@ class SealKeyInUse(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.key_id} ({self.reason})"
+
+
+from scoring.api_tokens import ApiToken  # noqa: E402,F401 (a user's API tokens: scoring/api_tokens.py)

@@ -180,6 +180,9 @@ def _wrong_pin() -> str:
     return _("Wrong PIN (or the player has no PIN: ask the referee for a one-time code).")
 
 
+wrong_pin = _wrong_pin  # public: a caller tells a wrong PIN from a lockout (the public sign-up, issue 27 §5)
+
+
 def _row(subject: str, client: str) -> CredentialAttempts:
     CredentialAttempts.objects.get_or_create(subject=subject, client=client)
     return CredentialAttempts.objects.select_for_update().get(subject=subject, client=client)

@@ -61,7 +61,7 @@ def can_print_round(user, tournament) -> bool:
     """Printing whole rounds: the tournament's organizer, staff, superusers."""
     if not _user_ok(user):
         return False
-    return user.is_superuser or user.is_staff or (tournament is not None and tournament.organizer_id == user.id)
+    return access.manages(user, tournament)
 
 
 def can_see_job(user, job: PrintJob) -> bool:

@@ -5,11 +5,14 @@ drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) 
 ``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
 (a pair's page; its ``avisos/`` and ``email/``: tournaments/notify_views.py), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
 docs/live.md). Organizer only: ``/torneios/novo/`` and
-``/torneios/<slug>/painel/`` with the actions it posts to.
+``/torneios/<slug>/painel/`` with the actions it posts to (among them ``inscricoes/``, the public sign-up's
+list, and ``organizadores/``, the co-organizers). The public sign-up ``/torneios/<slug>/inscricao/`` and
+the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`` (a co-organizer accepts).
 """
 from django.urls import path
 
-from . import notify_views, organizer_views, public_views, room_views, stage_pages, table_card_views, views
+from . import (notify_views, organizer_views, public_views, room_views, signup_views, stage_pages, table_card_views,
+               team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -34,6 +37,9 @@ urlpatterns = [
     path(T + "duplas/<int:pair>/email/", notify_views.call_email, name="pair-email"),
     path(T + "telao/", public_views.projector, name="projector"),
     path(T + "versao/", public_views.version, name="version"),
+    path(T + "inscricao/", signup_views.signup_page, name="signup"),
+    path("inscricao/<str:token>/", signup_views.confirm_page, name="signup-confirm"),
+    path("organizar/<str:token>/", team_views.accept, name="organizer-invitation"),
     path(P, views.dashboard, name="dashboard"),
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),
@@ -57,6 +63,12 @@ urlpatterns = [
     path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
     path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),
     path(P + "arbitros/novo/", organizer_views.create_referee, name="new-referee"),
+    path(P + "inscricoes/", signup_views.signups_page, name="signups"),
+    path(P + "inscricoes/<int:pk>/aprovar/", signup_views.approve, name="signup-approve"),
+    path(P + "inscricoes/<int:pk>/recusar/", signup_views.refuse, name="signup-refuse"),
+    path(P + "organizadores/", team_views.organizers_page, name="organizers"),
+    path(P + "organizadores/<int:user>/remover/", team_views.remove, name="organizer-remove"),
+    path(P + "organizadores/convites/<int:pk>/revogar/", team_views.revoke, name="organizer-revoke"),
     path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),
     path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),

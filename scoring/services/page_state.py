@@ -8,6 +8,7 @@ from django.db.models import Q
 from referee.engine.game import next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
+from .. import access
 from ..content import match_queryset
 from ..models import Match, SumulaVersion
 from .base import _is_user, rules_of
@@ -50,7 +51,7 @@ def matches_for(user):
         return qs.none()
     if user.is_superuser:
         return qs
-    condition = Q(referee=user) | Q(tournament__organizer=user)
+    condition = Q(referee=user) | access.organizes(user)
     if user.is_staff:
         condition |= Q(tournament__isnull=True)
     return qs.filter(condition)

@@ -53,3 +53,11 @@ def test_a_refused_request_to_a_table_page_logs_no_token(client, match, lines):
     out = lines.getvalue()
     assert "/mesa/AbCd…/" in out
     assert TOKEN[:5] not in out and link.token[:5] not in out and link.token[:4] + "…" in out
+
+
+def test_sign_up_and_co_organizer_links_are_cut_too(client, db, lines):
+    """Issue 27 §5: a player's confirmation link and a co-organizer's invitation are keys as well."""
+    client.get(f"/inscricao/{TOKEN}/")  # not a link: 404, logged with the access line
+    logging.getLogger("django.request").warning("Gone: /organizar/%s/", TOKEN)
+    out = lines.getvalue()
+    assert TOKEN[:5] not in out and "/inscricao/AbCd…/" in out and "/organizar/AbCd…/" in out

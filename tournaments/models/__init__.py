@@ -23,6 +23,8 @@ the migrations' ``tournaments.models.default_*`` keep working.
 - :class:`AuditEntry`: the append-only log of what organizers did, with reasons;
 - :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
 - :class:`PushSubscription` and :class:`CallNotice`: telling a pair its match was called (push, e-mail).
+- :class:`CoOrganizer`, :class:`OrganizerInvitation`: a tournament's other organizers (issue 27 §5);
+- :class:`SignUpSettings`, :class:`SignUp`, :class:`SignUpPlayer`: players signing themselves up.
 """
 from tournaments.models.tournament import Tournament, default_rule_set  # in definition order
 from tournaments.models.people import Pair, Player
@@ -31,22 +33,29 @@ from tournaments.models.rounds import Bye, CheckIn, Result, Round, TableAssignme
 from tournaments.models.audit import AuditEntry, AuditError
 from tournaments.models.room import MatchCall, RoomSettings
 from tournaments.models.notify import CallNotice, PushSubscription
+from tournaments.models.organizers import CoOrganizer, OrganizerInvitation
+from tournaments.models.signup import SignUp, SignUpPlayer, SignUpSettings
 
 __all__ = [
     "AuditEntry",
     "AuditError",
     "BracketNode",
+    "CoOrganizer",
     "Bye",
     "CallNotice",
     "CheckIn",
     "GroupMember",
     "MatchCall",
+    "OrganizerInvitation",
     "Pair",
     "Player",
     "PushSubscription",
     "Result",
     "RoomSettings",
     "Round",
+    "SignUp",
+    "SignUpPlayer",
+    "SignUpSettings",
     "Stage",
     "TableAssignment",
     "TableCard",

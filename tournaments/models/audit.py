@@ -49,6 +49,12 @@ class AuditEntry(AppendOnly):
         MATCH_CALLED = "match_called", _("Match called to a table")
         ROOM_CONFIGURED = "room_configured", _("Room options saved")
         PUSH_REVOKED = "push_revoked", _("Phones notified of a pair's calls cleared")
+        CO_ORGANIZER_ADDED = "co_organizer_added", _("Co-organizer added")
+        CO_ORGANIZER_REMOVED = "co_organizer_gone", _("Co-organizer removed")
+        ORGANIZER_INVITED = "organizer_invited", _("Co-organizer invited by link")
+        SIGNUP_CONFIGURED = "signup_configured", _("Sign-up options saved")
+        SIGNUP_APPROVED = "signup_approved", _("Sign-up approved")
+        SIGNUP_REFUSED = "signup_refused", _("Sign-up refused")
 
     OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn", "pair_reinstated",
                  "qualifiers_adjusted", "pair_disqualified", "placing_overridden")

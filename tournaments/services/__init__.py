@@ -73,6 +73,7 @@ from .tables import assign_referee
 from .results import record_official_result, set_result
 from .walkovers import record_double_walkover, record_walkover
 from .overrides import change_pairing, override_placing, swap_tables
+from . import organizers, signup  # co-organizers and the public sign-up (issue 27 §5)
 from .standings import StandingLine, StandingsTable, standings
 from .stages import (
     Qualifiers,

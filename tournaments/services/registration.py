@@ -295,6 +295,9 @@ def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) ->
         action = AuditEntry.Action.PAIR_DISQUALIFIED if disqualified else AuditEntry.Action.PAIR_WITHDRAWN
         _audit(tournament, by, action, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers": [w.match_id for w in walkovers]})
+        from .signup import fill_from_waiting_list
+
+        fill_from_waiting_list(tournament, by)  # the place goes to the first pair waiting (issue 27 §5)
         if walkovers:
             _after_results(tournament, by)
         return walkovers

@@ -1,0 +1,178 @@
+"""Players sign themselves up (issue 27 §5): each player confirms by their link or their PIN; an existing
+identity only with its PIN (the same-name rule never merges strangers); a stranger cannot confirm someone
+else nor read contacts; limit, waiting list filled by withdrawals, deadline, approval; a double send is one
+sign-up; sign-ups from one device are limited like PIN guesses."""
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from config.errors import Conflict, ServiceError
+from scoring.models import CredentialAttempts
+from tests.tournaments import factories as f
+from tournaments import services
+from tournaments.models import AuditEntry, Pair, Player, SignUp, SignUpPlayer
+from tournaments.services import signup as signups
+
+pytestmark = pytest.mark.django_db
+CLIENT = "ip:127.0.0.9"
+
+
+@pytest.fixture
+def t(org):
+    t = f.tournament(org)
+    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
+                             approval_required=False)
+    return t
+
+
+def send(t, pair_name="Zap", a="Ana Souza", b="Bia Lima", client=CLIENT, key=None, **extra):
+    players = [{"name": a, "contact": "ana@example.org", **extra.get("first", {})},
+               {"name": b, "contact": "+55 41 99999-0000", **extra.get("second", {})}]
+    return signups.submit(t, submission=key or secrets.token_urlsafe(24), client=client, pair_name=pair_name,
+                          players=players)
+
+
+def tokens(signup) -> list[str]:
+    return [signups.link_token(signup.submission, i) for i in (0, 1)]
+
+
+def test_both_confirm_by_link_and_the_pair_is_registered_once(client, t):
+    signup = send(t)
+    assert signups.state(signup) == signups.CONFIRMATION and not Pair.objects.exists()
+    first, second = tokens(signup)
+    assert SignUpPlayer.objects.filter(token_hash=signups.token_hash(first)).exists()
+    assert not SignUpPlayer.objects.filter(token_hash=first).exists()  # only hashes are stored
+    response = client.post(reverse("tournaments:signup-confirm", kwargs={"token": first}))
+    assert response.status_code == 302
+    assert not Pair.objects.exists()  # one player's link confirms that player only
+    client.post(reverse("tournaments:signup-confirm", kwargs={"token": second}))
+    client.post(reverse("tournaments:signup-confirm", kwargs={"token": second}))  # a double tap
+    pair = Pair.objects.get(tournament=t)
+    assert pair.name == "Zap" and pair.status == Pair.Status.CONFIRMED
+    assert {pair.first_player.name, pair.second_player.name} == {"Ana Souza", "Bia Lima"}
+    entry = AuditEntry.objects.get(tournament=t, action=AuditEntry.Action.PAIR_REGISTERED)
+    assert entry.after["signup"] == signup.pk and entry.actor is None
+    page = client.get(reverse("tournaments:signup-confirm", kwargs={"token": first})).content.decode()
+    assert "ana@example.org" not in page and "99999" not in page  # contacts only on the organizers' page
+    assert client.get(reverse("tournaments:signup-confirm", kwargs={"token": "x" * 40})).status_code == 404
+
+
+def test_the_form_sent_twice_is_one_signup_with_the_same_links(client, t):
+    page = reverse("tournaments:signup", kwargs={"slug": t.slug})
+    form = client.get(page).context["form"]
+    data = {"submission": form.initial["submission"], "pair_name": "Dupla Zap", "p0_name": "Ana Souza",
+            "p0_contact": "ana@example.org", "p1_name": "Bia Lima"}
+    one, two = client.post(page, data), client.post(page, data)
+    assert one.status_code == two.status_code == 200
+    assert SignUp.objects.count() == 1
+    assert [x["url"] for x in one.context["links"]] == [x["url"] for x in two.context["links"]]
+    changed = client.post(page, {**data, "p1_name": "Bia Lima Neto"})  # back, edited, sent again: told
+    assert SignUp.objects.count() == 1 and "Bia Lima Neto" not in SignUpPlayer.objects.values_list("name", flat=True)
+    assert "já tinha sido enviado" in changed.content.decode() or "already been sent" in changed.content.decode()
+    refused = client.post(page, {**data, "submission": secrets.token_urlsafe(24)})
+    assert refused.status_code == 400 and "Dupla Zap" in refused.content.decode()  # what was typed is kept
+
+
+def test_a_namesake_without_the_pin_is_a_new_player_and_with_it_the_same_one(org, t):
+    earlier = f.tournament(org, slug="antes")
+    known = f.pairs(earlier, 1)[0].first_player
+    known.set_pin("2468")
+    known.save()
+    stranger = send(t, a=known.name)  # anyone can type a name: never the registered player without the PIN
+    entry = stranger.players.get(position=0)
+    assert entry.namesake and entry.player is None
+    for token in tokens(stranger):
+        signups.confirm(token, client=CLIENT)
+    pair = Pair.objects.get(tournament=t)
+    assert pair.first_player_id != known.pk and pair.first_player.name == known.name
+    with pytest.raises(ServiceError) as refused:  # a wrong PIN is refused and counted like every PIN
+        send(t, pair_name="Outra", a=known.name.upper(), b="Carla", first={"pin": "0000"})
+    assert refused.value.field == "players[0].pin"
+    assert CredentialAttempts.objects.get(subject=f"player:{known.pk}", client=CLIENT).failures == 1
+    proved = send(t, pair_name="Outra", a=known.name.upper(), b="Carla", first={"pin": "2468"})
+    entry = proved.players.get(position=0)
+    assert entry.player_id == known.pk and entry.confirmed_via == "pin" and not entry.namesake
+
+
+def test_a_stranger_with_a_link_cannot_claim_a_registered_player_by_pin(org, t):
+    earlier = f.tournament(org, slug="antes")
+    known = f.pairs(earlier, 1)[0].first_player
+    known.set_pin("2468")
+    known.save()
+    signup = send(t, a="Someone Else")
+    with pytest.raises(ServiceError):  # the link's player is "Someone Else": the PIN is tried on that name only
+        signups.confirm(tokens(signup)[0], client=CLIENT, pin="2468")
+    assert signup.players.get(position=0).confirmed_at is None
+
+
+def test_limit_waiting_list_and_a_withdrawal_fills_the_place(org, t):
+    signups.configure_signup(t, org, open=True, pair_limit=2, waiting_list=True, deadline=None,
+                             approval_required=False)
+    made = []
+    for n in range(3):
+        signup = send(t, pair_name=f"Dupla {n}", a=f"A{n} Silva", b=f"B{n} Silva", client=f"ip:10.0.0.{n}")
+        for token in tokens(signup):
+            signups.confirm(token, client=CLIENT)
+        made.append(SignUp.objects.get(pk=signup.pk))
+    assert [signups.state(s) for s in made] == [signups.REGISTERED, signups.REGISTERED, signups.WAITING]
+    info = signups.counts(t)
+    assert (info["pairs"], info["waiting"]) == (2, 1)
+    services.withdraw_pair(made[0].pair, org, reason="Doente")
+    assert SignUp.objects.get(pk=made[2].pk).pair.status == Pair.Status.CONFIRMED
+    assert Pair.objects.filter(tournament=t).exclude(status="withdrawn").count() == 2
+
+
+def test_without_waiting_list_a_full_or_late_tournament_takes_no_signup(org, t):
+    f.pairs(t, 2)
+    signups.configure_signup(t, org, open=True, pair_limit=2, waiting_list=False, deadline=None,
+                             approval_required=False)
+    with pytest.raises(Conflict):
+        send(t)
+    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True,
+                             deadline=timezone.now() - timedelta(minutes=1), approval_required=False)
+    with pytest.raises(Conflict):
+        send(t)
+    signups.configure_signup(t, org, open=False, pair_limit=None, waiting_list=True, deadline=None,
+                             approval_required=False)
+    with pytest.raises(Conflict):
+        send(t)
+
+
+def test_the_organizer_approves_and_a_stranger_cannot(client, org, t):
+    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
+                             approval_required=True)
+    signup = send(t)
+    for token in tokens(signup):
+        signups.confirm(token, client=CLIENT)
+    assert signups.state(SignUp.objects.get(pk=signup.pk)) == signups.APPROVAL and not Pair.objects.exists()
+    approve = reverse("tournaments:signup-approve", kwargs={"slug": t.slug, "pk": signup.pk})
+    client.force_login(f.user("estranho"))
+    assert client.post(approve).status_code == 403
+    assert client.get(reverse("tournaments:signups", kwargs={"slug": t.slug})).status_code == 403
+    client.force_login(org)
+    listing = client.get(reverse("tournaments:signups", kwargs={"slug": t.slug})).content.decode()
+    assert "ana@example.org" in listing  # the organizers read the contacts
+    client.post(approve)
+    assert Pair.objects.get(tournament=t).name == "Zap"
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.SIGNUP_APPROVED, actor=org).count() == 1
+
+
+def test_sign_ups_from_one_device_are_limited(t):
+    for n in range(signups.SIGNUPS_PER_HOUR):
+        send(t, pair_name=f"D{n}", a=f"A{n} Silva", b=f"B{n} Silva")
+    with pytest.raises(Conflict):
+        send(t, pair_name="Mais uma", a="X Silva", b="Y Silva")
+    send(t, pair_name="Outro aparelho", a="X Silva", b="Y Silva", client="ip:127.0.0.10")
+
+
+def test_refused_signup_cannot_be_confirmed(org, t):
+    signup = send(t)
+    signups.refuse(signup, org, "Dupla repetida")
+    with pytest.raises(Conflict):
+        signups.confirm(tokens(signup)[0], client=CLIENT)
+    assert not Player.objects.filter(name="Ana Souza").exists()

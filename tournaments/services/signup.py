@@ -1,0 +1,393 @@
+"""Players sign themselves up on a tournament's public page (issue 27 §5).
+
+- **Options** (:func:`configure_signup`, the organizer, audited): open or closed, a limit of pairs, a
+  waiting list, a deadline, the organizer's approval of each pair.
+- **A pair signs up** (:func:`submit`): the pair's name and its two players. A player is found among the
+  registered ones by the same-name rule of ``tournaments.players`` (``NameIndex``, ``plain_name``), and is
+  that identity **only with its PIN** (checked and counted by ``scoring.pins`` like every PIN: lockouts per
+  device, slowed after many failures): a name (or a name and a contact) alone never picks an existing
+  player, and a name alike without the PIN is a new player flagged to the organizer ("namesake"), never a
+  silent merge. The contact is never compared and never shown outside the organizers' pages.
+- **Each player confirms**: with their PIN in the form itself, or with their own confirmation link (shown
+  to the sender, to pass to each player; its SHA-256 only is stored, the key is an HMAC of the form's
+  one-time key under ``SECRET_KEY``, so the same form sent twice is the same sign-up with the same links).
+  A link confirms only its own player; its holder may give that player's PIN to claim their history.
+- **Then** (:func:`_advance`): confirmed by both (and approved, when asked) the sign-up takes a place, a
+  :class:`~tournaments.models.Pair` registered through ``registration`` (audited as the registration of a
+  pair, with the sign-up's id); without a place it waits in the waiting list by the time it was ready, and
+  a pair that withdraws before the draw gives its place to the first one waiting
+  (:func:`fill_from_waiting_list`, called by ``withdraw_pair``).
+- **Limits**: ``SIGNUPS_PER_HOUR`` sign-ups an hour from one sender (a keyed digest of its address), a
+  closed, full (without waiting list) or past-deadline sign-up refused naming why.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, ServiceError
+from scoring import pins
+
+from .. import players as identities
+from ..models import AuditEntry, Pair, Player, SignUp, SignUpPlayer, SignUpSettings, Tournament
+from .base import _audit, _lock_tournament, _reason, _require_manager
+from .registration import _check_registration_open, _create_pair, _pair_json, clean_player, clean_registration
+
+SIGNUPS_PER_HOUR = 5
+SUBMISSION_MAX = 64
+REFUSED, REGISTERED, WITHDRAWN, WAITING, APPROVAL, CONFIRMATION = (
+    "refused", "registered", "withdrawn", "waiting", "approval", "confirmation")
+
+
+def options_of(tournament: Tournament) -> SignUpSettings:
+    """The tournament's sign-up options (closed, unsaved, when the organizer never set them)."""
+    found = SignUpSettings.objects.filter(tournament=tournament).first()
+    return found if found is not None else SignUpSettings(tournament=tournament)
+
+
+def active_pairs(tournament: Tournament) -> int:
+    return Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.WITHDRAWN).count()
+
+
+def closed_because(tournament: Tournament, options: SignUpSettings, now: datetime | None = None) -> str:
+    """Why the public sign-up takes no new pair now ("" when it does)."""
+    if not options.open:
+        return _("Sign-up is not open for this tournament.")
+    if options.deadline is not None and options.deadline <= (now or timezone.now()):
+        return _("The sign-up deadline has passed.")
+    try:
+        _check_registration_open(tournament)
+    except Conflict as error:
+        return error.message
+    if (options.pair_limit is not None and not options.waiting_list
+            and active_pairs(tournament) >= options.pair_limit):
+        return _("The tournament is full (%(limit)s pairs).") % {"limit": options.pair_limit}
+    return ""
+
+
+def configure_signup(tournament: Tournament, by, *, open: bool, pair_limit: int | None, waiting_list: bool,
+                     deadline: datetime | None, approval_required: bool) -> SignUpSettings:
+    """Save the sign-up options (audited); a raised limit fills places from the waiting list."""
+    if pair_limit is not None and (type(pair_limit) is not int or not 2 <= pair_limit <= 10_000):
+        raise ServiceError(_("A limit of pairs is a whole number from 2 to 10,000, or empty."), "pair_limit")
+    with transaction.atomic():
+        tournament = _lock_tournament(tournament)
+        _require_manager(by, tournament)
+        options = options_of(tournament)
+        before = _options_json(options) if options.pk else None
+        options.open, options.pair_limit, options.waiting_list = bool(open), pair_limit, bool(waiting_list)
+        options.deadline, options.approval_required = deadline, bool(approval_required)
+        options.save()
+        _audit(tournament, by, AuditEntry.Action.SIGNUP_CONFIGURED, before=before, after=_options_json(options))
+        for signup in _live(tournament).filter(ready_at__isnull=True).prefetch_related("players"):
+            _advance(signup, tournament, by, options)  # approval no longer asked: confirmed pairs are ready
+        fill_from_waiting_list(tournament, by, options)
+        return options
+
+
+def _options_json(options: SignUpSettings) -> dict:
+    return {"open": options.open, "pair_limit": options.pair_limit, "waiting_list": options.waiting_list,
+            "deadline": options.deadline.isoformat() if options.deadline else None,
+            "approval_required": options.approval_required}
+
+
+# --------------------------------------------------------------------------------------- signing up
+
+
+def link_token(submission: str, position: int) -> str:
+    """A player's confirmation key: derived from the form's one-time key under ``SECRET_KEY`` (never stored)."""
+    digest = hmac.new(settings.SECRET_KEY.encode(), f"signup:{submission}:{position}".encode(), hashlib.sha256)
+    return digest.hexdigest()[:40]
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def sender_digest(client: str) -> str:
+    return hmac.new(settings.SECRET_KEY.encode(), f"signup-client:{client}".encode(), hashlib.sha256).hexdigest()[:64]
+
+
+def _prove(tournament: Tournament, name: str, pin: str, field: str, client: str) -> Player:
+    """The registered player called ``name`` whose PIN is ``pin`` (each try counted by ``scoring.pins``)."""
+    candidates = [player for player, _pair in identities.NameIndex(tournament).lookup(name) if player.has_pin]
+    why = _("Nobody registered with this name has this PIN: check both, or leave the PIN empty to sign up "
+            "as a new player.")
+    for player in candidates:
+        outcome = pins.verify(player, client=client, pin=pin)
+        if outcome.ok:
+            return player
+        if outcome.why and outcome.why != pins.wrong_pin():
+            why = outcome.why  # a lockout: say it
+    raise ServiceError(why, field)
+
+
+def _clean_player(tournament: Tournament, value: object, position: int, client: str) -> dict:
+    field = f"players[{position}]"
+    if not isinstance(value, dict):
+        raise ServiceError(_("A player has a name (and nickname, club, contact)."), field)
+    pin = value.get("pin") or ""
+    if not isinstance(pin, str) or len(pin) > 64:
+        raise ServiceError(_("A PIN is a few digits."), f"{field}.pin")
+    spec = clean_player({k: v for k, v in value.items() if k != "pin"}, field, None)  # text only: no reuse by contact
+    data = dict(spec.data, player=None, namesake=False)
+    if pin:
+        data["player"] = _prove(tournament, data["name"], pin.strip(), f"{field}.pin", client)
+    else:
+        data["namesake"] = bool(identities.NameIndex(tournament).lookup(data["name"]))
+    return data
+
+
+def find_submission(submission: str) -> SignUp | None:
+    return SignUp.objects.filter(submission=submission).first() if isinstance(submission, str) else None
+
+
+def submit(tournament: Tournament, *, submission: str, client: str, pair_name: object, players: list) -> SignUp:
+    """A pair signs up (``players``: two ``{"name", "nickname", "club", "contact", "pin"}``). The same
+    ``submission`` key again (a double tap, a reload) is the same sign-up, changed by nothing. Links:
+    :func:`link_token`."""
+    if not isinstance(submission, str) or not 16 <= len(submission) <= SUBMISSION_MAX:
+        raise ServiceError(_("This form is stale: open the sign-up page again."), "submission")
+    again = find_submission(submission)
+    if again is not None:
+        return again
+    now = timezone.now()
+    digest = sender_digest(client)
+    if SignUp.objects.filter(client=digest, created_at__gt=now - timedelta(hours=1)).count() >= SIGNUPS_PER_HOUR:
+        raise Conflict(_("Too many sign-ups from this device in the last hour: try again later, or ask the "
+                         "organizer."), "submission")
+    why = closed_because(tournament, options_of(tournament), now)
+    if why:
+        raise Conflict(why, "tournament")
+    name = " ".join(pair_name.split()) if isinstance(pair_name, str) else ""
+    if not name:
+        raise ServiceError(_("The pair's name is required."), "pair_name")
+    if len(name) > 120:
+        raise ServiceError(_("At most %(limit)s characters.") % {"limit": 120}, "pair_name")
+    if (Pair.objects.filter(tournament=tournament, name__iexact=name).exists()
+            or _live(tournament).filter(pair_name__iexact=name).exists()):
+        raise ServiceError(_("This tournament already has a pair named %(name)s.") % {"name": name}, "pair_name")
+    if not isinstance(players, list) or len(players) != 2:
+        raise ServiceError(_("A pair has two players."), "players")
+    cleaned = [_clean_player(tournament, value, i, client) for i, value in enumerate(players)]
+    first, second = cleaned
+    if ((first["player"] is not None and first["player"] == second["player"])
+            or identities.plain_name(first["name"]) == identities.plain_name(second["name"])):
+        raise ServiceError(_("A pair needs two different players."), "players[1].name")
+    for i, data in enumerate(cleaned):
+        if data["player"] is not None:
+            clash = _playing(tournament, data["player"])
+            if clash is not None:
+                raise ServiceError(_("%(player)s already plays in the pair %(pair)s of this tournament.")
+                                   % {"player": data["player"].name, "pair": clash.name}, f"players[{i}].name")
+    with transaction.atomic():
+        tournament = _lock_tournament(tournament)
+        again = find_submission(submission)
+        if again is not None:
+            return again
+        signup = SignUp.objects.create(tournament=tournament, pair_name=name, submission=submission, client=digest,
+                                       created_at=now)
+        for i, data in enumerate(cleaned):
+            proved = data["player"] is not None
+            SignUpPlayer.objects.create(
+                signup=signup, position=i, name=data["name"], nickname=data["nickname"], club=data["club"],
+                contact=data["contact"], player=data["player"], namesake=data["namesake"],
+                token_hash=token_hash(link_token(submission, i)),
+                confirmed_at=now if proved else None, confirmed_via=SignUpPlayer.Via.PIN if proved else "")
+        _advance(signup, tournament, None)
+        return signup
+
+
+def _live(tournament: Tournament):
+    """Sign-ups still in play (neither refused nor a pair yet)."""
+    return SignUp.objects.filter(tournament=tournament, refused_at__isnull=True, pair__isnull=True)
+
+
+def _playing(tournament: Tournament, player: Player) -> Pair | None:
+    return (Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.WITHDRAWN)
+            .filter(Q(first_player=player) | Q(second_player=player) | Q(substitute=player)).first())
+
+
+# ------------------------------------------------------------------------------------- confirming
+
+
+def find_player(token: object) -> SignUpPlayer | None:
+    if not isinstance(token, str) or not 20 <= len(token) <= 64:
+        return None
+    return (SignUpPlayer.objects.select_related("signup__tournament", "signup__pair", "player")
+            .filter(token_hash=token_hash(token)).first())
+
+
+def confirm(token: str, *, client: str, pin: str = "") -> SignUpPlayer:
+    """The player of this link confirms (with their PIN: as their registered identity). A second
+    confirmation changes nothing."""
+    entry = find_player(token)
+    if entry is None:
+        raise ServiceError(_("This confirmation link is not valid."), "token")
+    signup = entry.signup
+    if signup.refused_at is not None:
+        raise Conflict(_("The organizer refused this sign-up: %(reason)s") % {"reason": signup.refusal_reason},
+                       "token")
+    if entry.confirmed_at is not None:
+        return entry
+    player = None
+    if pin:
+        player = _prove(signup.tournament, entry.name, pin.strip()[:64], "pin", client)
+        clash = _playing(signup.tournament, player)
+        other = SignUpPlayer.objects.filter(signup=signup).exclude(pk=entry.pk).first()
+        if clash is not None or (other is not None and other.player_id == player.pk):
+            raise Conflict(_("%(player)s already plays in this tournament.") % {"player": player.name}, "pin")
+    with transaction.atomic():
+        tournament = _lock_tournament(signup.tournament_id)
+        entry = SignUpPlayer.objects.select_for_update().get(pk=entry.pk)
+        if entry.confirmed_at is None:
+            entry.confirmed_at = timezone.now()
+            entry.confirmed_via = SignUpPlayer.Via.PIN if player is not None else SignUpPlayer.Via.LINK
+            if player is not None:
+                entry.player, entry.namesake = player, False
+            entry.save(update_fields=["confirmed_at", "confirmed_via", "player", "namesake"])
+            _advance(SignUp.objects.select_for_update().get(pk=signup.pk), tournament, None)
+        return entry
+
+
+# -------------------------------------------------------------------------------- the organizer's part
+
+
+def state(signup: SignUp, entries: list[SignUpPlayer] | None = None) -> str:
+    if signup.refused_at is not None:
+        return REFUSED
+    if signup.pair_id is not None:
+        return WITHDRAWN if signup.pair.status == Pair.Status.WITHDRAWN else REGISTERED
+    if signup.ready_at is not None:
+        return WAITING
+    entries = entries if entries is not None else list(signup.players.all())
+    if all(e.confirmed_at is not None for e in entries):
+        return APPROVAL
+    return CONFIRMATION
+
+
+def approve(signup: SignUp, by) -> SignUp:
+    """The organizer approves a sign-up (audited): registered as soon as both players confirmed and a place
+    is free. Approving twice changes nothing."""
+    with transaction.atomic():
+        tournament = _lock_tournament(signup.tournament_id)
+        _require_manager(by, tournament)
+        signup = SignUp.objects.select_for_update().get(pk=signup.pk, tournament=tournament)
+        if signup.refused_at is not None:
+            raise Conflict(_("This sign-up was refused."), "signup")
+        if signup.approved_at is None:
+            signup.approved_at, signup.approved_by = timezone.now(), by
+            signup.save(update_fields=["approved_at", "approved_by"])
+            _audit(tournament, by, AuditEntry.Action.SIGNUP_APPROVED, after={"signup": signup.pk,
+                                                                             "pair_name": signup.pair_name})
+            _advance(signup, tournament, by)
+        return signup
+
+
+def refuse(signup: SignUp, by, reason: object) -> SignUp:
+    """The organizer refuses a sign-up not yet registered (``reason`` required, audited, shown on its links)."""
+    reason = _reason(reason, required=True)
+    with transaction.atomic():
+        tournament = _lock_tournament(signup.tournament_id)
+        _require_manager(by, tournament)
+        signup = SignUp.objects.select_for_update().get(pk=signup.pk, tournament=tournament)
+        if signup.pair_id is not None:
+            raise Conflict(_("This pair is registered already: withdraw it instead."), "signup")
+        if signup.refused_at is None:
+            signup.refused_at, signup.refusal_reason = timezone.now(), reason
+            signup.save(update_fields=["refused_at", "refusal_reason"])
+            _audit(tournament, by, AuditEntry.Action.SIGNUP_REFUSED, reason=reason,
+                   after={"signup": signup.pk, "pair_name": signup.pair_name})
+        return signup
+
+
+def _ready(signup: SignUp, options: SignUpSettings) -> bool:
+    confirmed = all(e.confirmed_at is not None for e in signup.players.all())
+    return confirmed and (signup.approved_at is not None or not options.approval_required)
+
+
+def _advance(signup: SignUp, tournament: Tournament, by, options: SignUpSettings | None = None) -> None:
+    """Inside the tournament's lock: a sign-up confirmed (and approved) enters the waiting list, then takes a
+    free place if there is one."""
+    if signup.refused_at is not None or signup.pair_id is not None:
+        return
+    options = options or options_of(tournament)
+    if signup.ready_at is None and _ready(signup, options):
+        signup.ready_at = timezone.now()
+        signup.save(update_fields=["ready_at"])
+        if options.pk is not None:
+            fill_from_waiting_list(tournament, by, options)
+
+
+def fill_from_waiting_list(tournament: Tournament, by=None, options: SignUpSettings | None = None) -> list[Pair]:
+    """Inside the tournament's lock: register the sign-ups waiting, first ready first, while places are free
+    and registration is open (before the draw; a Swiss takes late pairs). Returns the pairs registered."""
+    options = options or options_of(tournament)
+    try:
+        _check_registration_open(tournament)
+    except Conflict:
+        return []
+    made = []
+    free = None if options.pair_limit is None else options.pair_limit - active_pairs(tournament)
+    waiting = (_live(tournament).filter(ready_at__isnull=False).order_by("ready_at", "id")
+               .prefetch_related("players__player"))
+    for signup in waiting:
+        if free is not None and free <= 0:
+            break
+        try:
+            with transaction.atomic():  # one that cannot be registered (its name taken since) waits, alone
+                made.append(_register(signup, tournament, by))
+        except ServiceError:
+            continue
+        if free is not None:
+            free -= 1
+    return made
+
+
+def _register(signup: SignUp, tournament: Tournament, by) -> Pair:
+    """The sign-up's pair, through registration's checks; new players are made here (never matched by name
+    and contact: only a PIN names an existing player)."""
+    people = []
+    for entry in signup.players.all():
+        if entry.player is None:
+            entry.player = Player.objects.create(name=entry.name, nickname=entry.nickname, club=entry.club,
+                                                 contact=entry.contact, entered_by_id=tournament.organizer_id)
+            entry.save(update_fields=["player"])
+        people.append(entry.player)
+    cleaned = clean_registration(tournament, {"name": signup.pair_name, "first_player": people[0],
+                                              "second_player": people[1]}, namesakes="different")
+    pair = _create_pair(tournament, cleaned)
+    signup.pair = pair
+    signup.save(update_fields=["pair"])
+    _audit(tournament, by, AuditEntry.Action.PAIR_REGISTERED, after={**_pair_json(pair), "signup": signup.pk})
+    return pair
+
+
+def signups_of(tournament: Tournament) -> list[SignUp]:
+    """Every sign-up of the tournament with its players and state, waiting ones in their order."""
+    rows = list(SignUp.objects.filter(tournament=tournament).select_related("pair").prefetch_related("players")
+                .order_by("created_at", "id"))
+    place = 0
+    for row in sorted((r for r in rows if r.ready_at is not None), key=lambda r: (r.ready_at, r.pk)):
+        if row.pair_id is None and row.refused_at is None:
+            place += 1
+            row.waiting_place = place
+    for row in rows:
+        row.entries = list(row.players.all())
+        row.state = state(row, row.entries)
+    return rows
+
+
+def counts(tournament: Tournament) -> dict:
+    """What the public page says: places taken, the limit, pairs waiting."""
+    options = options_of(tournament)
+    waiting = _live(tournament).filter(ready_at__isnull=False).aggregate(n=Count("id"))["n"]
+    return {"options": options, "pairs": active_pairs(tournament), "waiting": waiting,
+            "closed": closed_because(tournament, options)}
