@@ -1,4 +1,5 @@
-"""Celery tasks of the tournaments app: the periodic check of the official results."""
+"""Celery tasks of the tournaments app: the periodic check of the official results; the players' ratings
+brought in step with the official results (after each one)."""
 from celery import shared_task
 
 
@@ -16,3 +17,12 @@ def verify_results() -> dict:
         logging.getLogger("tournaments.results").error("official result of match %s altered: %s", match_id,
                                                        "; ".join(problems))
     return {str(k): v for k, v in found.items()}
+
+
+@shared_task(name="tournaments.sync_ratings")
+def sync_ratings() -> int:
+    """The rating history in step with the official results (tournaments/services/ratings.py); the
+    number of matches rated."""
+    from .services.ratings import sync_ratings as sync
+
+    return sync()

@@ -21,7 +21,9 @@ the migrations' ``tournaments.models.default_*`` keep working.
 - :class:`Result`: the official result of a match as the tournament counts it (a received
   súmula, a walkover or an organizer's decision);
 - :class:`AuditEntry`: the append-only log of what organizers did, with reasons;
-- :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence.
+- :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
+- :class:`Circuit`, :class:`CircuitStage`, :class:`CircuitPlacing`: seasons and their stages' placings;
+  :class:`RatingEntry`: each player's rating history (``circuits``).
 """
 from tournaments.models.tournament import Tournament, default_rule_set  # in definition order
 from tournaments.models.people import Pair, Player
@@ -29,17 +31,22 @@ from tournaments.models.stages import BracketNode, GroupMember, Stage, default_t
 from tournaments.models.rounds import Bye, CheckIn, Result, Round, TableAssignment, TableCard
 from tournaments.models.audit import AuditEntry, AuditError
 from tournaments.models.room import MatchCall, RoomSettings
+from tournaments.models.circuits import Circuit, CircuitPlacing, CircuitStage, RatingEntry, default_circuit_points
 
 __all__ = [
     "AuditEntry",
     "AuditError",
     "BracketNode",
+    "Circuit",
+    "CircuitPlacing",
+    "CircuitStage",
     "Bye",
     "CheckIn",
     "GroupMember",
     "MatchCall",
     "Pair",
     "Player",
+    "RatingEntry",
     "Result",
     "RoomSettings",
     "Round",
@@ -47,6 +54,7 @@ __all__ = [
     "TableAssignment",
     "TableCard",
     "Tournament",
+    "default_circuit_points",
     "default_rule_set",
     "default_tiebreaks",
     "new_lot_seed",

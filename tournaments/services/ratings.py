@@ -1,0 +1,138 @@
+"""Player ratings kept in step with the official results (the computation is the pure
+``tournaments.pairing.ratings``; this module feeds it and stores its history).
+
+* Which matches rate: every official result with a winner that was played: a received súmula
+  (art. 25) or a result set by the organizer (art. 26); walkovers and double walkovers do not
+  (nothing was played at the table). The partners of each pair are its two players (a
+  substitute's games are not told apart).
+* The order: the tournament's date, the tournament, the stage, the round, the table, the match
+  id (:func:`match_key`), so the ratings are the same whatever order the results came in.
+* :func:`sync_ratings` compares the rated sequence (``RatingEntry``: one row per player per
+  match, with a fingerprint of what was rated: the players, the winner, the tentos, the hands)
+  with the official matches, keeps the rows up to the first difference and rates the rest from
+  there: a new result at the end adds four rows; a correction, a result of an older tournament
+  or players merged into one person re-rate from that match on. It runs after each official
+  result (``progress._refresh_status``, on commit, as the Celery task
+  ``tournaments.sync_ratings``).
+* The method is ``settings.TRUCO_RATING_METHOD`` (``match`` by default; ``margin``, ``hands``:
+  docs/ratings.md).
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from scoring.models import HandEntry
+from tournaments.pairing.ratings import RatedMatch, Rating, Ratings, ordered, pair_rating
+
+from ..models import Pair, Player, RatingEntry, Result
+
+
+def rating_method() -> str:
+    return getattr(settings, "TRUCO_RATING_METHOD", "match")
+
+
+def match_key(result: Result) -> tuple:
+    match = result.match
+    rnd = match.round
+    return (result.tournament.date.isoformat(), result.tournament_id,
+            rnd.stage.position if rnd is not None and rnd.stage_id else 0,
+            rnd.number if rnd is not None else 0, match.table or 0)
+
+
+def official_matches(method: str | None = None, hands: bool | None = None) -> tuple[list[RatedMatch], dict]:
+    """Every rated official match (in rating order) and each match's date."""
+    method = method or rating_method()
+    results = (Result.objects.filter(kind__in=[Result.Kind.SUMULA, Result.Kind.MANUAL], winner__isnull=False)
+               .select_related("tournament", "match__round__stage", "pair_a", "pair_b"))
+    with_hands: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    if hands if hands is not None else method == "hands":
+        rows = (HandEntry.objects.filter(game__match__tournament_result__isnull=False, winner__isnull=False)
+                .order_by("game__match_id", "game__number", "position")
+                .values_list("game__match_id", "winner", "value", "points"))
+        for match_id, winner, value, points in rows:
+            with_hands[match_id].append((winner, value or points))
+    matches, dates = [], {}
+    for r in results:
+        a, b = r.pair_a, r.pair_b
+        if r.match.pair_a_id != a.pk:  # the result's pairs in the match's order (hands: team 0 is pair A)
+            a, b = b, a
+        winner = 0 if r.winner_id == a.pk else 1
+        pa, pb = (r.points_a, r.points_b) if a.pk == r.pair_a_id else (r.points_b, r.points_a)
+        matches.append(RatedMatch(match_key(r), r.match_id, (a.first_player_id, a.second_player_id),
+                                  (b.first_player_id, b.second_player_id), winner, pa, pb,
+                                  tuple(with_hands.get(r.match_id, ()))))
+        dates[r.match_id] = r.tournament.date
+    return ordered(matches), dates
+
+
+def fingerprint(m: RatedMatch, method: str) -> str:
+    seen = (method, m.team_a, m.team_b, m.winner, m.points_a, m.points_b, m.hands if method == "hands" else ())
+    return hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
+
+
+def sync_ratings(method: str | None = None) -> int:
+    """Bring the rating history in step with the official matches; the number of matches rated now."""
+    for attempt in range(2):
+        try:
+            return _sync(method or rating_method())
+        except IntegrityError:  # another worker wrote the same rows first: compare again
+            if attempt:
+                raise
+    return 0
+
+
+@transaction.atomic
+def _sync(method: str) -> int:
+    matches, dates = official_matches(method)
+    matches = [m for m in matches if m.rates]
+    stored = list(RatingEntry.objects.order_by("sequence").values_list("sequence", "match_id", "fingerprint",
+                                                                       "method").distinct())
+    start = 0
+    for (sequence, match_id, fp, m_method), m in zip(stored, matches):
+        if m_method != method or match_id != m.match_id or fp != fingerprint(m, method):
+            break
+        start += 1
+    if start == len(stored) == len(matches):
+        return 0
+    RatingEntry.objects.filter(sequence__gt=start).delete()
+    current: dict = {}
+    for player, mu, sigma in (RatingEntry.objects.filter(sequence__lte=start).order_by("player", "sequence")
+                              .values_list("player_id", "mu", "sigma")):
+        current[player] = Rating(mu, sigma)
+    ratings = Ratings(method, current=current, sequence=start)
+    changes = ratings.rate(matches[start:])
+    prints = {m.match_id: fingerprint(m, method) for m in matches[start:]}
+    RatingEntry.objects.bulk_create(
+        [RatingEntry(player_id=c.player, match_id=c.match_id, sequence=c.sequence, method=method,
+                     mu=c.after.mu, sigma=c.after.sigma, rating=c.after.display, date=dates[c.match_id],
+                     fingerprint=prints[c.match_id]) for c in changes], batch_size=2000)
+    return len(matches) - start
+
+
+def current_rating(player: Player | int) -> Rating | None:
+    """A player's rating now (``None``: not rated yet)."""
+    row = (RatingEntry.objects.filter(player=player).order_by("-sequence").values_list("mu", "sigma").first())
+    return Rating(*row) if row else None
+
+
+def current_ratings(players: list[int]) -> dict[int, Rating]:
+    out: dict[int, Rating] = {}
+    for player, mu, sigma in (RatingEntry.objects.filter(player__in=players).order_by("player", "sequence")
+                              .values_list("player_id", "mu", "sigma")):
+        out[player] = Rating(mu, sigma)
+    return out
+
+
+def pair_ratings(pairs: list[Pair]) -> dict[int, Rating]:
+    """Each pair's combined rating (``pairing.ratings.pair_rating``; a newcomer counts as a new rating)."""
+    ratings = current_ratings([pid for p in pairs for pid in (p.first_player_id, p.second_player_id)])
+    return {p.pk: pair_rating(ratings.get(p.first_player_id, Rating()), ratings.get(p.second_player_id, Rating()))
+            for p in pairs}
+
+
+def history(player: Player | int) -> list[RatingEntry]:
+    return list(RatingEntry.objects.filter(player=player).order_by("sequence"))
