@@ -4,12 +4,13 @@ Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
 ``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
 (a pair's page), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
-docs/live.md). Organizer only: ``/torneios/novo/`` and
+docs/live.md); ``/circuitos/<slug>/`` (a circuit's ranking, ``telao/``, ``etapas/``, ``ranking.csv``/``.json``)
+and ``/jogadores/<id>/rating/`` (a player's rating chart; tournaments/circuit_pages.py). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to.
 """
 from django.urls import path
 
-from . import organizer_views, public_views, room_views, stage_pages, table_card_views, views
+from . import circuit_pages, organizer_views, public_views, room_views, stage_pages, table_card_views, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -30,6 +31,12 @@ urlpatterns = [
     path(T + "duplas/<int:pair>/chegamos/", public_views.arrived, name="pair-arrived"),
     path(T + "telao/", public_views.projector, name="projector"),
     path(T + "versao/", public_views.version, name="version"),
+    path("circuitos/<slug:slug>/", circuit_pages.circuit_page, name="circuit"),
+    path("circuitos/<slug:slug>/telao/", circuit_pages.circuit_projector, name="circuit-projector"),
+    path("circuitos/<slug:slug>/etapas/", circuit_pages.circuit_stages, name="circuit-stages"),
+    path("circuitos/<slug:slug>/ranking.<str:fmt>", circuit_pages.circuit_download, name="circuit-download"),
+    path("jogadores/<int:pk>/rating/", circuit_pages.player_rating, name="player-rating"),
+    path("jogadores/<int:pk>/rating.svg", circuit_pages.player_rating_svg, name="player-rating-svg"),
     path(P, views.dashboard, name="dashboard"),
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),

@@ -105,3 +105,50 @@ def test_three_stage_circuit_of_16_players_changing_partners_matches_the_hand_co
     assert len(ranking.pairs) == 23
     assert {r.line.rank for r in ranking.pairs[11:15]} == {12}
     assert [r.line.decided_by for r in ranking.players[:2]] == [None, "total_points"]
+
+
+def test_circuit_pages_exports_and_stage_list(season, client):
+    circuit, players = season
+    page = client.get(f"/circuitos/{circuit.slug}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count('data-testid="circuit-row"') == 16
+    assert "Jogador 02" in html.split('data-testid="circuit-row"')[1]  # first: p2, 200 points
+    assert "(55)" in html  # p2's stage 2 does not count
+    pairs = client.get(f"/circuitos/{circuit.slug}/?por=duplas").content.decode()
+    assert pairs.count('data-testid="circuit-row"') == 23
+    assert client.get(f"/circuitos/{circuit.slug}/telao/").content.decode().count("<li>") == 16
+    stages = client.get(f"/circuitos/{circuit.slug}/etapas/").content.decode()
+    assert stages.count('data-testid="circuit-stage"') == 3
+    first = stages.split('data-testid="circuit-stage"')[1]
+    assert "Jogador 01 / Jogador 02</small></td><td class=\"num\">100<" in first
+    csv = client.get(f"/circuitos/{circuit.slug}/ranking.csv")
+    assert csv["Content-Type"].startswith("text/csv")
+    lines = csv.content.decode().splitlines()
+    assert lines[0] == "rank,entrant,players,counted_points,total_points,stages_played,decided_by,stage_1,stage_2,stage_3"
+    assert lines[1] == f"1,{players[2].pk},Jogador 02,200,255,3,,100,(55),100"
+    data = client.get(f"/circuitos/{circuit.slug}/ranking.json?por=duplas").json()
+    assert data["by"] == "pair" and data["best_of"] == 2 and len(data["rows"]) == 23
+    assert data["rows"][0]["counted_points"] == 145
+    assert client.get(f"/circuitos/{circuit.slug}/ranking.xml").status_code == 404
+
+
+def test_circuit_rules_and_stages_are_checked():
+    org, other = f.user("org"), f.user("other")
+    with pytest.raises(services.TournamentError) as e:
+        circuits.create_circuit(org, name="C", points=[50, 80])
+    assert e.value.field == "points"
+    with pytest.raises(services.TournamentError) as e:
+        circuits.create_circuit(org, name="C", points=[50], best_of=0)
+    assert e.value.field == "best_of"
+    circuit = circuits.create_circuit(org, name="C")
+    t = f.tournament(other, slug="de-outro")
+    with pytest.raises(services.Forbidden):  # not the circuit's organizer
+        circuits.add_circuit_stage(circuit, t, other)
+    with pytest.raises(services.TournamentError) as e:
+        circuits.add_circuit_stage(circuit, t, org)
+    assert e.value.field == "tournament"
+    mine = f.tournament(org, slug="minha")
+    circuits.add_circuit_stage(circuit, mine, org)
+    with pytest.raises(services.TournamentError):
+        circuits.add_circuit_stage(circuit, mine, org)
