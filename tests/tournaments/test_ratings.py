@@ -102,3 +102,21 @@ def test_other_methods_from_the_settings(league, settings, method):
     settings.TRUCO_RATING_METHOD = "match"
     assert ratings.sync_ratings() == 1  # another method: re-rated whole
     assert set(RatingEntry.objects.values_list("method", flat=True)) == {"match"}
+
+
+def test_seeding_by_the_players_ratings(league):
+    org, t, pairs = league
+    decide_round(t, org, lambda a, b: a.pk < b.pk)  # the lower pk wins: P1 beat P4, P2 beat P3
+    ratings.sync_ratings()
+    t2 = f.tournament(org, slug="copa-2")
+    # the same players, new pairs: winners together, losers together, and two mixed pairs
+    p1, p2, p3, p4 = pairs
+    new = [Pair.objects.create(tournament=t2, name=name, first_player=a, second_player=b) for name, a, b in [
+        ("losers", p3.first_player, p4.first_player), ("winners", p1.first_player, p2.first_player),
+        ("mixed1", p1.second_player, p3.second_player), ("mixed2", p2.second_player, p4.second_player)]]
+    services.configure_stage(t2, org, format="single_elimination", seeding="players")
+    services.generate_first_round(t2, org)
+    names = {frozenset((m.pair_a.name, m.pair_b.name)) for m in open_matches(t2)}
+    assert frozenset(("winners", "losers")) in names  # seed 1 meets seed 4
+    combined = ratings.pair_ratings(new)
+    assert combined[new[1].pk].mu > combined[new[2].pk].mu > combined[new[0].pk].mu
