@@ -6,6 +6,7 @@
 - ``/circuitos/<slug>/ranking.csv`` and ``ranking.json`` (``?por=duplas``): the ranking as a download,
   built as an ``exports.Export`` (``tournaments/exports.py``: the same CSV cells and JSON shape as
   the tournaments' exports);
+- ``/torneios/<slug>/categorias/``: the final placings per category (flight) of a tournament;
 - ``/jogadores/<id>/rating/``: a player's rating now and its history as a chart (``rating.svg``: the
   drawing alone); ``templates/tournaments/_rating_chart.html`` is the snippet a player's page includes.
 
@@ -20,10 +21,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from . import exports
-from .models import Circuit, Player
+from .models import Circuit, Player, Tournament
 from .pairing.ratings import Rating
 from .rating_chart import ChartPoint, rating_svg
-from .services import circuits, ratings
+from .services import circuits, flights, ratings
 
 RANKING_COLUMNS = ["rank", "entrant", "players", "counted_points", "total_points", "stages_played", "decided_by"]
 
@@ -129,3 +130,10 @@ def player_rating(request, pk: int):
 def player_rating_svg(request, pk: int):
     player = get_object_or_404(Player, pk=pk)
     return HttpResponse(chart(player), content_type="image/svg+xml; charset=utf-8")
+
+
+@require_GET
+def flights_page(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return render(request, "tournaments/flights.html",
+                  {"tournament": tournament, "flights": flights.flight_standings(tournament)})

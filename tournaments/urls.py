@@ -25,6 +25,7 @@ urlpatterns = [
     path(T + "classificacao/", views.standings, name="standings"),
     path(T + "rodadas/", views.rounds, name="rounds"),
     path(T + "fases/", stage_pages.stages, name="stages"),
+    path(T + "categorias/", circuit_pages.flights_page, name="flights"),
     path(T + "rodadas/<int:number>/", views.round_detail, name="round"),
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),

@@ -23,7 +23,8 @@ the migrations' ``tournaments.models.default_*`` keep working.
 - :class:`AuditEntry`: the append-only log of what organizers did, with reasons;
 - :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
 - :class:`Circuit`, :class:`CircuitStage`, :class:`CircuitPlacing`: seasons and their stages' placings;
-  :class:`RatingEntry`: each player's rating history (``circuits``).
+  :class:`RatingEntry`: each player's rating history; :class:`Flight`, :class:`FlightMember`: a
+  tournament's categories (``circuits``).
 """
 from tournaments.models.tournament import Tournament, default_rule_set  # in definition order
 from tournaments.models.people import Pair, Player
@@ -31,7 +32,8 @@ from tournaments.models.stages import BracketNode, GroupMember, Stage, default_t
 from tournaments.models.rounds import Bye, CheckIn, Result, Round, TableAssignment, TableCard
 from tournaments.models.audit import AuditEntry, AuditError
 from tournaments.models.room import MatchCall, RoomSettings
-from tournaments.models.circuits import Circuit, CircuitPlacing, CircuitStage, RatingEntry, default_circuit_points
+from tournaments.models.circuits import (Circuit, CircuitPlacing, CircuitStage, Flight, FlightMember, RatingEntry,
+                                         default_circuit_points)
 
 __all__ = [
     "AuditEntry",
@@ -40,6 +42,8 @@ __all__ = [
     "Circuit",
     "CircuitPlacing",
     "CircuitStage",
+    "Flight",
+    "FlightMember",
     "Bye",
     "CheckIn",
     "GroupMember",

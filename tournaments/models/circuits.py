@@ -7,7 +7,9 @@
 - :class:`CircuitPlacing`: a pair's final place in a stage, copied when the tournament finished
   (the ranking is computed from these by ``tournaments.pairing.circuit``);
 - :class:`RatingEntry`: a player's rating after an official match (the history; the last row is
-  the current rating), computed by ``tournaments.pairing.ratings``.
+  the current rating), computed by ``tournaments.pairing.ratings``;
+- :class:`Flight` and :class:`FlightMember`: a tournament's categories and each pair's (declared,
+  or by rating), placed apart by ``tournaments.pairing.flights``.
 
 Players are referred to by the string ``"tournaments.Player"`` (they may move to their own app).
 """
@@ -116,3 +118,33 @@ class RatingEntry(models.Model):
             models.UniqueConstraint(fields=["player", "match"], name="rating_entry_once_per_match"),
         ]
         indexes = [models.Index(fields=["sequence"], name="rating_entry_sequence")]
+
+
+class Flight(models.Model):
+    """A category of a tournament (A, B...): its pairs are placed apart (``pairing.flights``)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="flights",
+                                   verbose_name=_("tournament"))
+    name = models.CharField(_("name"), max_length=40)
+    position = models.PositiveSmallIntegerField(_("order"))
+    min_rating = models.IntegerField(_("minimum rating"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "position"]
+        verbose_name = _("category")
+        verbose_name_plural = _("categories")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="flight_name_once"),
+            models.UniqueConstraint(fields=["tournament", "position"], name="flight_position_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class FlightMember(models.Model):
+    """A pair's category in its tournament (declared, or given by its rating)."""
+
+    flight = models.ForeignKey(Flight, on_delete=models.CASCADE, related_name="members")
+    pair = models.OneToOneField("tournaments.Pair", on_delete=models.CASCADE, related_name="flight_member")
+    by_rating = models.IntegerField(_("rating when placed"), null=True, blank=True)
