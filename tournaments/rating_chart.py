@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 W, H = 360, 200
-LEFT, RIGHT, TOP, BOTTOM = 44, 44, 14, 30
+LEFT, RIGHT, TOP, BOTTOM = 44, 52, 14, 30
 
 
 @dataclass(frozen=True)
