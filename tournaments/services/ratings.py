@@ -6,7 +6,7 @@
   (nothing was played at the table). The partners of each pair are its two players (a
   substitute's games are not told apart).
 * The order: the tournament's date, the tournament, the stage, the round, the table, the match
-  id (:func:`match_key`), so the ratings are the same whatever order the results came in.
+  id (the key of :func:`official_matches`), so the ratings are the same whatever order the results came in.
 * :func:`sync_ratings` compares the rated sequence (``RatingEntry``: one row per player per
   match, with a fingerprint of what was rated: the players, the winner, the tentos, the hands)
   with the official matches, keeps the rows up to the first difference and rates the rest from
@@ -35,37 +35,34 @@ def rating_method() -> str:
     return getattr(settings, "TRUCO_RATING_METHOD", "match")
 
 
-def match_key(result: Result) -> tuple:
-    match = result.match
-    rnd = match.round
-    return (result.tournament.date.isoformat(), result.tournament_id,
-            rnd.stage.position if rnd is not None and rnd.stage_id else 0,
-            rnd.number if rnd is not None else 0, match.table or 0)
-
-
 def official_matches(method: str | None = None, hands: bool | None = None) -> tuple[list[RatedMatch], dict]:
-    """Every rated official match (in rating order) and each match's date."""
+    """Every rated official match in rating order (its key: the date, tournament, stage, round, table)
+    and each match's date; one query for the results (plain values, no model instances), one for the
+    hands when they count."""
     method = method or rating_method()
-    results = (Result.objects.filter(kind__in=[Result.Kind.SUMULA, Result.Kind.MANUAL], winner__isnull=False)
-               .select_related("tournament", "match__round__stage", "pair_a", "pair_b"))
+    rows = (Result.objects.filter(kind__in=[Result.Kind.SUMULA, Result.Kind.MANUAL], winner__isnull=False)
+            .values_list("match_id", "tournament__date", "tournament_id", "match__round__stage__position",
+                         "match__round__number", "match__table", "match__pair_a_id", "pair_a_id",
+                         "pair_a__first_player_id", "pair_a__second_player_id", "pair_b__first_player_id",
+                         "pair_b__second_player_id", "winner_id", "points_a", "points_b"))
     with_hands: dict[int, list[tuple[int, int]]] = defaultdict(list)
     if hands if hands is not None else method == "hands":
-        rows = (HandEntry.objects.filter(game__match__tournament_result__isnull=False, winner__isnull=False)
+        for match_id, winner, value, points in (
+                HandEntry.objects.filter(game__match__tournament_result__isnull=False, winner__isnull=False)
                 .order_by("game__match_id", "game__number", "position")
-                .values_list("game__match_id", "winner", "value", "points"))
-        for match_id, winner, value, points in rows:
+                .values_list("game__match_id", "winner", "value", "points")):
             with_hands[match_id].append((winner, value or points))
     matches, dates = [], {}
-    for r in results:
-        a, b = r.pair_a, r.pair_b
-        if r.match.pair_a_id != a.pk:  # the result's pairs in the match's order (hands: team 0 is pair A)
-            a, b = b, a
-        winner = 0 if r.winner_id == a.pk else 1
-        pa, pb = (r.points_a, r.points_b) if a.pk == r.pair_a_id else (r.points_b, r.points_a)
-        matches.append(RatedMatch(match_key(r), r.match_id, (a.first_player_id, a.second_player_id),
-                                  (b.first_player_id, b.second_player_id), winner, pa, pb,
-                                  tuple(with_hands.get(r.match_id, ()))))
-        dates[r.match_id] = r.tournament.date
+    for (match_id, date, tournament_id, stage, rnd, table, match_pair_a, pair_a, a1, a2, b1, b2, winner,
+         points_a, points_b) in rows:
+        team_a, team_b, pa, pb = (a1, a2), (b1, b2), points_a, points_b
+        a_won = winner == pair_a
+        if match_pair_a != pair_a:  # the result's pairs in the match's order (hands: team 0 is pair A)
+            team_a, team_b, pa, pb, a_won = team_b, team_a, pb, pa, not a_won
+        key = (date.isoformat(), tournament_id, stage or 0, rnd or 0, table or 0)
+        matches.append(RatedMatch(key, match_id, team_a, team_b, 0 if a_won else 1, pa, pb,
+                                  tuple(with_hands.get(match_id, ()))))
+        dates[match_id] = date
     return ordered(matches), dates
 
 
@@ -99,9 +96,12 @@ def _sync(method: str) -> int:
     if start == len(stored) == len(matches):
         return 0
     RatingEntry.objects.filter(sequence__gt=start).delete()
+    needed = {p for m in matches[start:] for p in (*m.team_a, *m.team_b)}
     current: dict = {}
-    for player, mu, sigma in (RatingEntry.objects.filter(sequence__lte=start).order_by("player", "sequence")
-                              .values_list("player_id", "mu", "sigma")):
+    query = RatingEntry.objects.filter(sequence__lte=start)
+    if len(needed) < 500:  # a few new matches: only their players' histories
+        query = query.filter(player__in=needed)
+    for player, mu, sigma in query.order_by("player", "sequence").values_list("player_id", "mu", "sigma"):
         current[player] = Rating(mu, sigma)
     ratings = Ratings(method, current=current, sequence=start)
     changes = ratings.rate(matches[start:])
