@@ -152,3 +152,14 @@ def test_circuit_rules_and_stages_are_checked():
     circuits.add_circuit_stage(circuit, mine, org)
     with pytest.raises(services.TournamentError):
         circuits.add_circuit_stage(circuit, mine, org)
+
+
+def test_a_place_set_by_hand_after_the_end_reaches_the_circuit():
+    org = f.user("org")
+    players = {n: Player.objects.create(name=f"J{n}") for n in range(1, 17)}
+    circuit = circuits.create_circuit(org, name="C", points=POINTS)
+    t = play_stage(org, players, 1, STAGES[0], circuit)
+    last = Pair.objects.get(tournament=t, name="15+16")
+    assert CircuitPlacing.objects.get(pair=last).place == 5
+    services.override_placing(t, org, pair=last.pk, place=1, reason="decisão da comissão (art. 26)")
+    assert CircuitPlacing.objects.get(pair=last).place == 1
