@@ -120,3 +120,24 @@ def test_seeding_by_the_players_ratings(league):
     assert frozenset(("winners", "losers")) in names  # seed 1 meets seed 4
     combined = ratings.pair_ratings(new)
     assert combined[new[1].pk].mu > combined[new[2].pk].mu > combined[new[0].pk].mu
+
+
+def test_a_failed_ratings_task_never_fails_the_committed_result(league, monkeypatch, caplog,
+                                                                  django_capture_on_commit_callbacks):
+    from tournaments import tasks
+
+    def down():
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.sync_ratings, "delay", down)
+    org, t, pairs = league
+    m = open_matches(t)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.set_result(m, org, winner=m.pair_a_id, games=[1, 0], points=[12, 3], reason="test")
+    assert Result.objects.filter(match=m).exists()
+    assert "ratings not brought up to date" in caplog.text
+    monkeypatch.undo()
+    m2 = open_matches(t)[0]
+    with django_capture_on_commit_callbacks(execute=True):  # the next result catches up (eager task)
+        services.set_result(m2, org, winner=m2.pair_a_id, games=[1, 0], points=[12, 3], reason="test")
+    assert RatingEntry.objects.values("match").distinct().count() == 2

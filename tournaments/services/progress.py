@@ -76,8 +76,8 @@ def _refresh_status(tournament: Tournament, stage: Stage | None = None) -> None:
 def _carry_over(tournament: Tournament) -> None:
     """What outlives the tournament: its placings in the circuits it is a stage of (final once it is
     finished), and the players' ratings (the Celery task ``tournaments.sync_ratings`` after commit)."""
-    from ..tasks import sync_ratings
     from .circuits import refresh_stage_placings
+    from .ratings import queue_sync
 
     refresh_stage_placings(tournament)
-    transaction.on_commit(sync_ratings.delay)
+    transaction.on_commit(queue_sync)

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections import defaultdict
 
 from django.conf import settings
@@ -29,6 +30,8 @@ from scoring.models import HandEntry
 from tournaments.pairing.ratings import RatedMatch, Rating, Ratings, ordered, pair_rating
 
 from ..models import Pair, Player, RatingEntry, Result
+
+log = logging.getLogger("tournaments.ratings")
 
 
 def rating_method() -> str:
@@ -111,6 +114,19 @@ def _sync(method: str) -> int:
                      mu=c.after.mu, sigma=c.after.sigma, rating=c.after.display, date=dates[c.match_id],
                      fingerprint=prints[c.match_id]) for c in changes], batch_size=2000)
     return len(matches) - start
+
+
+def queue_sync() -> None:
+    """After a commit: the ratings task sent (or run here when Celery is eager). It never fails the
+    request whose result is already committed: a broker down or a failed run is logged, and the
+    next official result's sync starts from the first difference, so it catches up."""
+    from ..tasks import sync_ratings as task
+
+    try:
+        task.delay()
+    except Exception as error:  # noqa: BLE001 - kombu's OperationalError, redis's ConnectionError, a failed run
+        log.error("ratings not brought up to date (%s: %s); the next official result will",
+                  type(error).__name__, str(error)[:160])
 
 
 def current_rating(player: Player | int) -> Rating | None:
