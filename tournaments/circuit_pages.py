@@ -10,7 +10,8 @@
 - ``/jogadores/<id>/rating/``: a player's rating now and its history as a chart (``rating.svg``: the
   drawing alone); ``templates/tournaments/_rating_chart.html`` is the snippet a player's page includes.
 
-Thin: the data comes from ``services.circuits`` and ``services.ratings``; nothing here writes.
+Thin: the data comes from ``services.circuits`` and ``services.ratings``; nothing here writes (the
+organizer's forms are ``tournaments.circuit_admin``).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from . import exports
+from .circuit_admin import stage_choices
 from .models import Circuit, Player, Tournament
 from .pairing.ratings import Rating
 from .rating_chart import ChartPoint, rating_svg
@@ -88,7 +90,10 @@ def circuit_stages(request, slug: str):
     for stage in stages:
         stage.circuit = circuit
         stage.results = circuits.stage_results(stage) if stage.final_at else []
-    return render(request, "tournaments/circuit_stages.html", {"circuit": circuit, "stages": stages})
+    can_manage = circuits.can_manage_circuit(request.user, circuit)
+    return render(request, "tournaments/circuit_stages.html",
+                  {"circuit": circuit, "stages": stages, "can_manage": can_manage,
+                   "choices": stage_choices(circuit) if can_manage else []})
 
 
 @require_GET

@@ -5,12 +5,14 @@ drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) 
 ``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
 (a pair's page), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
 docs/live.md); ``/circuitos/<slug>/`` (a circuit's ranking, ``telao/``, ``etapas/``, ``ranking.csv``/``.json``)
-and ``/jogadores/<id>/rating/`` (a player's rating chart; tournaments/circuit_pages.py). Organizer only: ``/torneios/novo/`` and
+and ``/jogadores/<id>/rating/`` (a player's rating chart; tournaments/circuit_pages.py); organizers:
+``/circuitos/novo/`` and ``circuitos/<slug>/etapas/nova/`` (tournaments/circuit_admin.py). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to.
 """
 from django.urls import path
 
-from . import circuit_pages, organizer_views, public_views, room_views, stage_pages, table_card_views, views
+from . import (circuit_admin, circuit_pages, organizer_views, public_views, room_views, stage_pages, table_card_views,
+               views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -32,7 +34,9 @@ urlpatterns = [
     path(T + "duplas/<int:pair>/chegamos/", public_views.arrived, name="pair-arrived"),
     path(T + "telao/", public_views.projector, name="projector"),
     path(T + "versao/", public_views.version, name="version"),
+    path("circuitos/novo/", circuit_admin.new_circuit, name="circuit-new"),
     path("circuitos/<slug:slug>/", circuit_pages.circuit_page, name="circuit"),
+    path("circuitos/<slug:slug>/etapas/nova/", circuit_admin.add_stage, name="circuit-stage-add"),
     path("circuitos/<slug:slug>/telao/", circuit_pages.circuit_projector, name="circuit-projector"),
     path("circuitos/<slug:slug>/etapas/", circuit_pages.circuit_stages, name="circuit-stages"),
     path("circuitos/<slug:slug>/ranking.<str:fmt>", circuit_pages.circuit_download, name="circuit-download"),

@@ -52,6 +52,15 @@ EXPECTED_PAIRS_TOP = [
 ]
 
 
+def organizer(username: str):
+    """An organizer (not staff): may create tournaments, so circuits too."""
+    from django.contrib.auth.models import Permission
+
+    user = f.user(username)
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return user
+
+
 def play_stage(org, players: dict[int, Player], number: int, seeds, circuit) -> Tournament:
     """Stage 1 joins the circuit before it is played (its placings count once it finishes), the
     others once finished (their placings are copied when they join)."""
@@ -81,7 +90,7 @@ def play_stage(org, players: dict[int, Player], number: int, seeds, circuit) -> 
 
 @pytest.fixture
 def season():
-    org = f.user("org")
+    org = organizer("org")
     players = {n: Player.objects.create(name=f"Jogador {n:02d}") for n in range(1, 17)}
     circuit = circuits.create_circuit(org, name="Circuito", season="2026", points=POINTS, best_of=2)
     for number, seeds in enumerate(STAGES, start=1):
@@ -134,7 +143,9 @@ def test_circuit_pages_exports_and_stage_list(season, client):
 
 
 def test_circuit_rules_and_stages_are_checked():
-    org, other = f.user("org"), f.user("other")
+    org, other = organizer("org"), organizer("other")
+    with pytest.raises(services.Forbidden):
+        circuits.create_circuit(f.user("player"), name="C")
     with pytest.raises(services.TournamentError) as e:
         circuits.create_circuit(org, name="C", points=[50, 80])
     assert e.value.field == "points"
@@ -155,7 +166,7 @@ def test_circuit_rules_and_stages_are_checked():
 
 
 def test_a_place_set_by_hand_after_the_end_reaches_the_circuit():
-    org = f.user("org")
+    org = organizer("org")
     players = {n: Player.objects.create(name=f"J{n}") for n in range(1, 17)}
     circuit = circuits.create_circuit(org, name="C", points=POINTS)
     t = play_stage(org, players, 1, STAGES[0], circuit)
@@ -163,3 +174,28 @@ def test_a_place_set_by_hand_after_the_end_reaches_the_circuit():
     assert CircuitPlacing.objects.get(pair=last).place == 5
     services.override_placing(t, org, pair=last.pk, place=1, reason="decisão da comissão (art. 26)")
     assert CircuitPlacing.objects.get(pair=last).place == 1
+
+
+def test_the_organizer_creates_a_circuit_and_adds_a_stage_on_its_pages(client):
+    org, other = organizer("org"), organizer("other")
+    assert client.get("/circuitos/novo/").status_code == 302  # login first
+    client.force_login(org)
+    bad = client.post("/circuitos/novo/", {"name": "Circuito", "points": "50, 80", "beyond_points": 0})
+    assert bad.status_code == 400 and "points" in bad.context["form"].errors
+    made = client.post("/circuitos/novo/", {"name": "Circuito", "season": "2026", "points": "100; 80, 60",
+                                            "beyond_points": 5, "best_of": 3})
+    assert made.status_code == 302 and made["Location"] == "/circuitos/circuito-2026/"
+    circuit = circuits.Circuit.objects.get(slug="circuito-2026")
+    assert (circuit.points, circuit.beyond_points, circuit.best_of, circuit.organizer) == ([100, 80, 60], 5, 3, org)
+    mine = f.tournament(org, slug="minha")
+    f.tournament(other, slug="alheia")
+    page = client.get("/circuitos/circuito-2026/etapas/").content.decode()
+    assert 'value="minha"' in page and 'value="alheia"' not in page
+    client.post("/circuitos/circuito-2026/etapas/nova/", {"tournament": "minha"})
+    assert list(circuit.stages.values_list("tournament__slug", "number")) == [("minha", 1)]
+    assert 'data-testid="stage-not-final"' in client.get("/circuitos/circuito-2026/etapas/").content.decode()
+    refused = client.post("/circuitos/circuito-2026/etapas/nova/", {"tournament": "alheia"}, follow=True)
+    assert "tournament:" in refused.content.decode() and circuit.stages.count() == 1
+    client.force_login(other)
+    assert client.post("/circuitos/circuito-2026/etapas/nova/", {"tournament": "alheia"}).status_code == 403
+    assert mine.circuit_stages.count() == 1

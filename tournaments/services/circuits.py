@@ -49,12 +49,16 @@ def _clean(fields: dict) -> dict:
 
 def create_circuit(by, **fields) -> Circuit:
     """A new circuit of ``by`` (an organizer); the rules are checked (400 naming the field)."""
-    if not (by and by.is_authenticated):
+    from .tournament import can_create_tournament
+
+    if not can_create_tournament(by):  # who may create tournaments may group them in circuits
         raise Forbidden(_("Only an organizer creates a circuit."))
     fields = _clean(dict(fields))
     fields.setdefault("slug", slugify(f"{fields.get('name', '')} {fields.get('season', '')}")[:140])
     circuit = Circuit(organizer=by, **fields)
     _check_rules(circuit)
+    if not circuit.slug or circuit.slug == "novo":  # /circuitos/novo/ is the new circuit's page
+        raise TournamentError(_("Choose another name: it makes no address of its own."), "name")
     if Circuit.objects.filter(slug=circuit.slug).exists():
         raise TournamentError(_("Another circuit has this address."), "slug")
     circuit.save()
