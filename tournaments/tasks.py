@@ -1,4 +1,5 @@
-"""Celery tasks of the tournaments app: the periodic check of the official results."""
+"""Celery tasks of the tournaments app: the periodic check of the official results; telling a pair its
+match was called; the players' ratings brought in step with the official results (after each one)."""
 from celery import shared_task
 
 
@@ -25,3 +26,12 @@ def notify_match_called(match_id: int, table: int) -> None:
     from .services.notify import send_call
 
     send_call(match_id, table)
+
+
+@shared_task(name="tournaments.sync_ratings")
+def sync_ratings() -> int:
+    """The rating history in step with the official results (tournaments/services/ratings.py); the
+    number of matches rated."""
+    from .services.ratings import sync_ratings as sync
+
+    return sync()

@@ -4,15 +4,17 @@ Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
 ``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
 (a pair's page; its ``avisos/`` and ``email/``: tournaments/notify_views.py), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
-docs/live.md). Organizer only: ``/torneios/novo/`` and
+docs/live.md); ``/circuitos/<slug>/`` (a circuit's ranking, ``telao/``, ``etapas/``, ``ranking.csv``/``.json``)
+and ``/jogadores/<id>/rating/`` (a player's rating chart; tournaments/circuit_pages.py); organizers:
+``/circuitos/novo/`` and ``circuitos/<slug>/etapas/nova/`` (tournaments/circuit_admin.py). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to (among them ``inscricoes/``, the public sign-up's
 list, and ``organizadores/``, the co-organizers). The public sign-up ``/torneios/<slug>/inscricao/`` and
 the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`` (a co-organizer accepts).
 """
 from django.urls import path
 
-from . import (notify_views, organizer_views, public_views, room_views, signup_views, stage_pages, table_card_views,
-               team_views, views)
+from . import (circuit_admin, circuit_pages, notify_views, organizer_views, public_views, room_views, signup_views,
+               stage_pages, table_card_views, team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -27,6 +29,7 @@ urlpatterns = [
     path(T + "classificacao/", views.standings, name="standings"),
     path(T + "rodadas/", views.rounds, name="rounds"),
     path(T + "fases/", stage_pages.stages, name="stages"),
+    path(T + "categorias/", circuit_pages.flights_page, name="flights"),
     path(T + "rodadas/<int:number>/", views.round_detail, name="round"),
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
@@ -40,6 +43,14 @@ urlpatterns = [
     path(T + "inscricao/", signup_views.signup_page, name="signup"),
     path("inscricao/<str:token>/", signup_views.confirm_page, name="signup-confirm"),
     path("organizar/<str:token>/", team_views.accept, name="organizer-invitation"),
+    path("circuitos/novo/", circuit_admin.new_circuit, name="circuit-new"),
+    path("circuitos/<slug:slug>/", circuit_pages.circuit_page, name="circuit"),
+    path("circuitos/<slug:slug>/etapas/nova/", circuit_admin.add_stage, name="circuit-stage-add"),
+    path("circuitos/<slug:slug>/telao/", circuit_pages.circuit_projector, name="circuit-projector"),
+    path("circuitos/<slug:slug>/etapas/", circuit_pages.circuit_stages, name="circuit-stages"),
+    path("circuitos/<slug:slug>/ranking.<str:fmt>", circuit_pages.circuit_download, name="circuit-download"),
+    path("jogadores/<int:pk>/rating/", circuit_pages.player_rating, name="player-rating"),
+    path("jogadores/<int:pk>/rating.svg", circuit_pages.player_rating_svg, name="player-rating-svg"),
     path(P, views.dashboard, name="dashboard"),
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),

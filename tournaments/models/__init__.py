@@ -25,6 +25,9 @@ the migrations' ``tournaments.models.default_*`` keep working.
 - :class:`PushSubscription` and :class:`CallNotice`: telling a pair its match was called (push, e-mail).
 - :class:`CoOrganizer`, :class:`OrganizerInvitation`: a tournament's other organizers (issue 27 §5);
 - :class:`SignUpSettings`, :class:`SignUp`, :class:`SignUpPlayer`: players signing themselves up.
+- :class:`Circuit`, :class:`CircuitStage`, :class:`CircuitPlacing`: seasons and their stages' placings;
+  :class:`RatingEntry`: each player's rating history; :class:`Flight`, :class:`FlightMember`: a
+  tournament's categories (``circuits``).
 """
 from tournaments.models.tournament import Tournament, default_rule_set  # in definition order
 from tournaments.models.people import Pair, Player
@@ -35,12 +38,19 @@ from tournaments.models.room import MatchCall, RoomSettings
 from tournaments.models.notify import CallNotice, PushSubscription
 from tournaments.models.organizers import CoOrganizer, OrganizerInvitation
 from tournaments.models.signup import SignUp, SignUpPlayer, SignUpSettings
+from tournaments.models.circuits import (Circuit, CircuitPlacing, CircuitStage, Flight, FlightMember, RatingEntry,
+                                         default_circuit_points)
 
 __all__ = [
     "AuditEntry",
     "AuditError",
     "BracketNode",
     "CoOrganizer",
+    "Circuit",
+    "CircuitPlacing",
+    "CircuitStage",
+    "Flight",
+    "FlightMember",
     "Bye",
     "CallNotice",
     "CheckIn",
@@ -50,6 +60,7 @@ __all__ = [
     "Pair",
     "Player",
     "PushSubscription",
+    "RatingEntry",
     "Result",
     "RoomSettings",
     "Round",
@@ -60,6 +71,7 @@ __all__ = [
     "TableAssignment",
     "TableCard",
     "Tournament",
+    "default_circuit_points",
     "default_rule_set",
     "default_tiebreaks",
     "new_lot_seed",

@@ -46,6 +46,7 @@ class AuditEntry(AppendOnly):
         INVITATION_USED = "invitation_used", _("Referee's invitation used")
         PAIR_DISQUALIFIED = "pair_disqualified", _("Pair disqualified")
         PLACING_OVERRIDDEN = "placing_overridden", _("Final place set by hand")
+        FLIGHTS_SET = "flights_set", _("Categories set")
         MATCH_CALLED = "match_called", _("Match called to a table")
         ROOM_CONFIGURED = "room_configured", _("Room options saved")
         PUSH_REVOKED = "push_revoked", _("Phones notified of a pair's calls cleared")

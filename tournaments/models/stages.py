@@ -46,6 +46,7 @@ class Stage(models.Model):
         ORDER = "order", _("Organizer's order")
         RATING = "rating", _("Rating")
         LOT = "lot", _("Lot")
+        PLAYERS = "players", _("Players' ratings (from their official matches)")
 
     class SwissOrder(models.TextChoices):
         FOLD = "fold", _("Top half against bottom half")
@@ -169,7 +170,8 @@ class Stage(models.Model):
                                         "groups_knockout"]),
                 name="stage_format_valid",
             ),
-            models.CheckConstraint(condition=Q(seeding__in=["order", "rating", "lot"]), name="stage_seeding_valid"),
+            models.CheckConstraint(condition=Q(seeding__in=["order", "rating", "lot", "players"]),
+                                   name="stage_seeding_valid"),
             models.CheckConstraint(
                 condition=Q(group_count__gte=1), name="stage_group_count_positive",
                 violation_error_message=_("A round robin has at least one group."),

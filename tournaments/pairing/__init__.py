@@ -19,6 +19,9 @@ Modules:
 * :mod:`.standings` - rankings with per-tournament tiebreak order and lot.
 * :mod:`.placings` - final placings of a bracket, read from the bracket.
 * :mod:`.scores` - whether a result's games and tentos agree with its winner.
+* :mod:`.circuit` - a circuit's (season's) ranking from its stages' placings.
+* :mod:`.ratings` - player ratings with openskill (2 vs 2), reproducible, three methods.
+* :mod:`.flights` - a tournament's categories and the placings within each.
 """
 
 from .base import PairId

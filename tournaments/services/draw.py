@@ -42,6 +42,11 @@ def _seed(stage: Stage, pairs: Sequence[Pair], seed: int | None) -> Seeding:
     ordered = _organizer_order(pairs)
     if stage.seeding == Stage.Seeding.RATING:
         return seed_by_rating([p.pk for p in ordered], {p.pk: p.rating for p in ordered})
+    if stage.seeding == Stage.Seeding.PLAYERS:  # the pairs' combined ratings now (services/ratings.py)
+        from .ratings import pair_ratings
+
+        combined = pair_ratings(ordered)
+        return seed_by_rating([p.pk for p in ordered], {pk: r.mu - 3 * r.sigma for pk, r in combined.items()})
     return seed_by_order([p.pk for p in ordered])
 
 

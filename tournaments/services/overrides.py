@@ -168,4 +168,7 @@ def override_placing(tournament, by, *, pair: Pair | int, place: int | None, rea
         _audit(tournament, by, AuditEntry.Action.PLACING_OVERRIDDEN, reason=reason,
                before={"pair": pair.pk, "placing": before},
                after={"pair": pair.pk, "placing": overrides.get(str(pair.pk))})
+        from .circuits import refresh_stage_placings
+
+        refresh_stage_placings(tournament)  # a finished stage of a circuit: its placings as now decided
         return overrides

@@ -4,6 +4,8 @@ whether a stage is complete.
 """
 from __future__ import annotations
 
+from django.db import transaction
+
 from scoring.models import Match
 
 from ..models import BracketNode, Result, Round, Stage, Tournament
@@ -68,3 +70,14 @@ def _refresh_status(tournament: Tournament, stage: Stage | None = None) -> None:
     if status != tournament.status:
         tournament.status = status
         tournament.save(update_fields=["status"])
+    _carry_over(tournament)
+
+
+def _carry_over(tournament: Tournament) -> None:
+    """What outlives the tournament: its placings in the circuits it is a stage of (final once it is
+    finished), and the players' ratings (the Celery task ``tournaments.sync_ratings`` after commit)."""
+    from .circuits import refresh_stage_placings
+    from .ratings import queue_sync
+
+    refresh_stage_placings(tournament)
+    transaction.on_commit(queue_sync)

@@ -1,0 +1,150 @@
+"""Circuits (seasons) and ratings: what carries over from one tournament to the next.
+
+- :class:`Circuit`: a season of one organizer's tournaments, with its rules (points per final
+  place, points past the table, how many of the stages count);
+- :class:`CircuitStage`: one tournament of a circuit, numbered in the order played, and when its
+  placings became final;
+- :class:`CircuitPlacing`: a pair's final place in a stage, copied when the tournament finished
+  (the ranking is computed from these by ``tournaments.pairing.circuit``);
+- :class:`RatingEntry`: a player's rating after an official match (the history; the last row is
+  the current rating), computed by ``tournaments.pairing.ratings``;
+- :class:`Flight` and :class:`FlightMember`: a tournament's categories and each pair's (declared,
+  or by rating), placed apart by ``tournaments.pairing.flights``.
+
+Players are referred to by the string ``"tournaments.Player"`` (they may move to their own app).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.tournament import Tournament
+
+
+def default_circuit_points() -> list[int]:
+    """A common table: 1st 100, 2nd 80, 3rd 65, 4th 55, then 45, 40, 35, 30 for 5th to 8th."""
+    return [100, 80, 65, 55, 45, 40, 35, 30]
+
+
+class Circuit(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), max_length=140, unique=True)
+    season = models.CharField(_("season"), max_length=40, blank=True)
+    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="circuits",
+                                  verbose_name=_("organizer"))
+    points = models.JSONField(
+        _("points per final place"), default=default_circuit_points,
+        help_text=_("The points of the 1st, 2nd, 3rd... places, never increasing."),
+    )
+    beyond_points = models.PositiveIntegerField(
+        _("points past the table"), default=0, help_text=_("The points of every place after the table's last."),
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("stages counted"), null=True, blank=True,
+        help_text=_("Only each player's best N stages count; empty: every stage."),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+        verbose_name = _("circuit")
+        verbose_name_plural = _("circuits")
+        constraints = [
+            models.CheckConstraint(condition=Q(best_of__isnull=True) | Q(best_of__gte=1), name="circuit_best_of_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.season}".strip()
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:circuit", kwargs={"slug": self.slug})
+
+
+class CircuitStage(models.Model):
+    circuit = models.ForeignKey(Circuit, on_delete=models.CASCADE, related_name="stages", verbose_name=_("circuit"))
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="circuit_stages",
+                                   verbose_name=_("tournament"))
+    number = models.PositiveSmallIntegerField(_("stage number"))
+    final_at = models.DateTimeField(_("placings final at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["circuit", "number"]
+        verbose_name = _("circuit stage")
+        verbose_name_plural = _("circuit stages")
+        constraints = [
+            models.UniqueConstraint(fields=["circuit", "tournament"], name="circuit_stage_tournament_once"),
+            models.UniqueConstraint(fields=["circuit", "number"], name="circuit_stage_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="circuit_stage_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.circuit} #{self.number}"
+
+
+class CircuitPlacing(models.Model):
+    stage = models.ForeignKey(CircuitStage, on_delete=models.CASCADE, related_name="placings")
+    pair = models.ForeignKey("tournaments.Pair", on_delete=models.PROTECT, related_name="+")
+    place = models.PositiveSmallIntegerField(_("final place"))
+
+    class Meta:
+        ordering = ["stage", "place", "pair"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "pair"], name="circuit_placing_pair_once"),
+            models.CheckConstraint(condition=Q(place__gte=1), name="circuit_placing_place_positive"),
+        ]
+
+
+class RatingEntry(models.Model):
+    """A player's rating after one official match (``sequence``: the match's place in the rating order)."""
+
+    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="rating_entries")
+    match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="+")
+    sequence = models.PositiveIntegerField()
+    method = models.CharField(max_length=10)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.IntegerField(_("rating"))
+    date = models.DateField()
+    fingerprint = models.CharField(max_length=16)  # what was rated (players, winner, tentos, hands)
+
+    class Meta:
+        ordering = ["player", "sequence"]
+        verbose_name = _("rating entry")
+        verbose_name_plural = _("rating entries")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "match"], name="rating_entry_once_per_match"),
+        ]
+        indexes = [models.Index(fields=["sequence"], name="rating_entry_sequence")]
+
+
+class Flight(models.Model):
+    """A category of a tournament (A, B...): its pairs are placed apart (``pairing.flights``)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="flights",
+                                   verbose_name=_("tournament"))
+    name = models.CharField(_("name"), max_length=40)
+    position = models.PositiveSmallIntegerField(_("order"))
+    min_rating = models.IntegerField(_("minimum rating"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "position"]
+        verbose_name = _("category")
+        verbose_name_plural = _("categories")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="flight_name_once"),
+            models.UniqueConstraint(fields=["tournament", "position"], name="flight_position_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class FlightMember(models.Model):
+    """A pair's category in its tournament (declared, or given by its rating)."""
+
+    flight = models.ForeignKey(Flight, on_delete=models.CASCADE, related_name="members")
+    pair = models.OneToOneField("tournaments.Pair", on_delete=models.CASCADE, related_name="flight_member")
+    by_rating = models.IntegerField(_("rating when placed"), null=True, blank=True)
