@@ -96,6 +96,7 @@ class TournamentDetailView(DetailView):
         context["withdrawn"] = tournament.pairs.filter(status=Pair.Status.WITHDRAWN).order_by("name")
         view = services.bracket_view(tournament) if stage is not None and stage.bracket_first_round else None
         context["champion"] = view.champion if view is not None else None
+        context["format_name"] = pages.format_name(getattr(tournament, "stage_list", []))  # every stage (§9)
         return context
 
 
@@ -309,8 +310,11 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "format_summary": pages.format_summary(stage),
         "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # issue 11 §1
     })
+    from .dashboard_rows import by_state
     from .room_views import dashboard_room
     from .stage_pages import dashboard_stages
+
+    context.update(by_state(rows))  # issue 26 §12: to do / playing / done
 
     context.update(dashboard_stages(tournament))
     context.update(dashboard_room(tournament, drawn, stage))  # issue 25: ready matches, free tables, room options
