@@ -87,10 +87,9 @@ def live_scores(rows: list) -> None:
     waiting = {row.match.pk: row for row in rows if row.result is None}
     for row in rows:
         row.live = row.live_games = ""
-    if not waiting:
-        return
     current: dict[int, tuple[int, int, int]] = {}
-    for match_id, number, a, b, finished in (Game.objects.filter(match_id__in=list(waiting))
+    # one query even when nothing waits ([0]: an empty list would skip it, so the count would vary)
+    for match_id, number, a, b, finished in (Game.objects.filter(match_id__in=list(waiting) or [0])
                                              .order_by("match_id", "number")
                                              .values_list("match_id", "number", "score_a", "score_b", "finished_at")):
         if finished is None:
