@@ -539,7 +539,7 @@ def set_result(request, tournament: Tournament, pk: int):
     if result is None:  # the form stays open with what was typed (issue 26 §4), the errors above it
         _form_errors(request, form)
         retry = {key: request.POST.get(key, "") for key in ("winner", "games_a", "games_b", "points_a", "points_b",
-                                                              "reason")}
+                                                              "reason", "loser_points")}
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, result_retry={"pk": match.pk, **retry}), status=400)
     else:
