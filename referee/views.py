@@ -379,6 +379,7 @@ def claim(request, pk: int):
             context["default_value"] = 3 if state.eleven_team is not None else 1
             context["outcomes"] = _outcomes()
             context["dealer_seat"] = state.dealer
+            context["dealer_name"] = seat_names(match)[state.dealer]  # a name, not "assento 2" (issue 26 §10)
     status = 400 if context["error"] else 200
     return render(request, "referee/claim.html", context, status=status)
 

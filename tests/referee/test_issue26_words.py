@@ -50,3 +50,9 @@ def test_the_sumula_shows_a_short_verification_code_and_the_whole_on_demand(clie
     short = html.split('data-testid="short-digest">', 1)[1].split("<", 1)[0]
     assert len(short) == 13 and short.endswith("…")
     assert "Ver o código de verificação inteiro" in html
+
+
+def test_the_claim_page_names_the_players_not_their_seats(client, match, referee):
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    html = _login(client, referee).get(url, {"claimant": "0", "code": "guidance_word"}).content.decode()
+    assert "Caio Reis" in html and 'name="seat" value="1"' in html and "assento" not in html  # who, by name
