@@ -135,7 +135,7 @@ def texts() -> dict:
         "signed_by": _("signed by %(name)s"),
         "all_signed": _("Both pairs signed: take the súmula to the organizing table."),
         "pin": _("PIN"),
-        "done": _("Done."),
+        "appeal_filed": _("Appeal recorded (art. 26): the organizer decides it; until then the ruling stands."),
         "no_rulings": _("No ruling to appeal."),
         "changed": _("PIN changed."),
         # issue 20 §8 and §2: the disputes' outcome (state.disputes) and a table card's next match

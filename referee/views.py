@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
+from django.db.models import Q
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
@@ -37,7 +38,7 @@ from referee.engine.game import add_points
 from referee.engine.infractions import CATALOG
 from scoring import access, numbering
 from scoring.content import match_queryset
-from scoring.display import ENDING_LABELS, load_match
+from scoring.display import ENDING_LABELS, load_match, seat_names
 from scoring.models import Game, HandEntry, Match
 from scoring.services import rules_of
 from scoring.words import pair_names
@@ -89,8 +90,11 @@ def tables(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     mine = assigned_matches(request.user).order_by("table", "-created_at", "-pk")
-    open_ = _with_scores(list(mine.exclude(status=Match.Status.RECEIVED)[:100]))
-    done = _with_scores(list(mine.filter(status=Match.Status.RECEIVED).order_by("-received_at", "-pk")[:20]))
+    # issue 26 §10: a match the organizer decided (W.O., a result by hand) is done, not "Aberta 0 – 0"
+    decided = Q(status=Match.Status.RECEIVED) | Q(tournament_result__isnull=False)
+    open_ = _with_scores(list(mine.exclude(decided)[:100]))
+    done = _with_scores(list(mine.filter(decided).select_related("tournament_result")
+                             .order_by("-updated_at", "-pk")[:20]))
     numbers = numbering.numbers_for(open_)  # the bracket's number, as on the bracket and the dashboard
     for match in open_:
         match.display_number = numbers.get(match.pk)
@@ -375,6 +379,7 @@ def claim(request, pk: int):
             context["default_value"] = 3 if state.eleven_team is not None else 1
             context["outcomes"] = _outcomes()
             context["dealer_seat"] = state.dealer
+            context["dealer_name"] = seat_names(match)[state.dealer]  # a name, not "assento 2" (issue 26 §10)
     status = 400 if context["error"] else 200
     return render(request, "referee/claim.html", context, status=status)
 
@@ -438,6 +443,19 @@ def _referees_in(user, tournament_id: int) -> bool:
             or TableAssignment.objects.filter(tournament_id=tournament_id, referee=user).exists())
 
 
+def appeal_answer(appeal: Appeal) -> str:
+    """What deciding an appeal did, in words (issue 26 §10: not "Recurso decidido: Mantida")."""
+    if appeal.decision == Appeal.Decision.UPHELD:
+        return _("Appeal decided (art. 26): the ruling stands; the súmula does not change.")
+    if appeal.decision == Appeal.Decision.OVERTURNED:
+        return _("Appeal decided (art. 26): the ruling is overturned; its tentos were taken off the súmula, "
+                 "which both pairs sign again.")
+    return ngettext("Appeal decided (art. 26): the ruling now gives %(points)s tento; the súmula changed and "
+                    "both pairs sign it again.",
+                    "Appeal decided (art. 26): the ruling now gives %(points)s tentos; the súmula changed and "
+                    "both pairs sign it again.", appeal.new_points or 0) % {"points": appeal.new_points or 0}
+
+
 def _ruling_rows(rulings, pair=None) -> list[dict]:
     rows = []
     for ruling in rulings:
@@ -445,6 +463,7 @@ def _ruling_rows(rulings, pair=None) -> list[dict]:
         entry = CATALOG.get(ruling.code)
         row = {"ruling": ruling, "match": match, "title": entry.title if entry else _("Case not covered"),
                "offender": match.pair(ruling.offender_team), "claimant": match.pair(ruling.claimant_team),
+               "offender_player": seat_names(match)[ruling.offender_seat],  # a name, not "(assento 1)"
                "beneficiary": match.pair(ruling.beneficiary) if ruling.beneficiary is not None else None,
                "appeals": list(ruling.appeals.all()), "step_label": _step_label(ruling.step)}
         if pair is not None:
@@ -553,8 +572,7 @@ def decide_appeal(request, pk: int):
     except ServiceError as error:
         messages.error(request, _fail(request, error))
     else:
-        messages.success(request, _("Appeal decided (art. 26): %(decision)s.") % {
-            "decision": appeal.get_decision_display()})
+        messages.success(request, appeal_answer(appeal))
     return redirect("referee:review")
 
 

@@ -34,11 +34,12 @@ def entry_row(entry, by_names: dict, disputes, game_number: int, teams=None) -> 
     """One entry of the "last entries" list; ``disputes`` holds the (game, hand) disputed at the table; a
     penalty's reason in the page's language with the pairs named after ``teams`` (the match)."""
     if entry.kind == "hand":
-        by = (_("the table (link)") if entry.table_link_id else by_names.get(entry.created_by_id) or "")
+        # "pela mesa (link)", not "por a mesa": the whole phrase is one message (issue 26 §10)
+        by = "" if entry.table_link_id else by_names.get(entry.created_by_id) or ""
         return {"kind": "hand", "game": game_number, "position": entry.position, "number": entry.number,
                 "winner": entry.winner,
                 "value": entry.value, "points": entry.points, "ended_by": entry.ended_by,
-                "score": [entry.score_a, entry.score_b], "by": by,
+                "score": [entry.score_a, entry.score_b], "by": by, "by_table": bool(entry.table_link_id),
                 "disputed": (game_number, entry.number) in disputes}
     return {"kind": "penalty", "game": game_number, "position": entry.position, "points": entry.points, "article": entry.article,
             "beneficiary": entry.beneficiary, "score": [entry.score_a, entry.score_b],
@@ -84,6 +85,7 @@ def screen_texts() -> dict:
         "pending": _("pending"),
         "disputed": _("disputed: the referee was called"),
         "by": _("by %(who)s"),
+        "by_table": _("by the table (link)"),
         "this_phone": _("this phone"),
         "refused": _("Not recorded: %(message)s"),
         "games_won": _("games won: %(n)s"),

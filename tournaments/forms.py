@@ -285,6 +285,8 @@ class ManualResultForm(ServiceForm):
     points_a = forms.IntegerField(label=_("points of pair A"), min_value=0, max_value=115, required=False)
     points_b = forms.IntegerField(label=_("points of pair B"), min_value=0, max_value=115, required=False)
     reason = forms.CharField(label=_("reason"), max_length=300)
+    # the dashboard's quick result (issue 26 §12): the loser's tentos, whichever pair lost
+    loser_points = forms.IntegerField(label=_("tentos of the loser"), min_value=0, max_value=11, required=False)
     field_map = {"games": "games_a", "points": "points_a"}
 
     def __init__(self, *args, match, **kwargs) -> None:
@@ -310,6 +312,8 @@ class ManualResultForm(ServiceForm):
             return data
         (won, lost), (won_key, lost_key) = ((data["games_a"], data["games_b"]), ("points_a", "points_b")) if a_won \
             else ((data["games_b"], data["games_a"]), ("points_b", "points_a"))
+        if data.get("loser_points") is not None and data.get(lost_key) is None:
+            data[lost_key] = data["loser_points"]
         if data.get(won_key) is None and data.get(lost_key) is not None and lost == 0:
             data[won_key] = 12 * won
         return data

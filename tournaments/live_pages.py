@@ -2,7 +2,8 @@
 wall sheet (``tournaments.public_views`` renders them).
 
 - :func:`projector_slides`: what a 1920×1080 screen across the room cycles through — the current
-  round's tables (16 a slide), the bracket, the standings (12 lines a slide);
+  round's tables (12 a slide, a game in progress with its score), the bracket, the standings (one
+  table per group during a group stage, still shown in the knockout that follows; 10 lines a slide);
 - :func:`pair_page`: a pair's players and its matches in the tournament, each with the score from
   the pair's side and its súmula;
 - :func:`wall_sheet_rows` and :func:`wall_sheet_pdf`: which pair plays at which table, one line per
@@ -18,15 +19,15 @@ from dataclasses import dataclass, field
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from scoring.models import Match
+from scoring.models import Game, Match
 
 from . import exports, pages, services
 from .models import Bye, Pair, Result, Round, Stage, Tournament
 
-#: tables shown on one projector slide (two columns of eight)
-TABLES_PER_SLIDE = 16
-#: standings lines on one projector slide
-STANDINGS_PER_SLIDE = 12
+#: tables shown on one projector slide (two columns of six: names in two lines of 5vh, issue 26 §9)
+TABLES_PER_SLIDE = 12
+#: standings lines on one projector slide (whole groups are kept on one slide)
+STANDINGS_PER_SLIDE = 10
 #: tiebreak columns shown after played / won / lost on the projector (the first ones of the stage)
 STANDINGS_TIEBREAKS = 3
 #: seconds each projector slide stays on screen
@@ -40,7 +41,7 @@ def chunks(items: list, size: int) -> list[list]:
 @dataclass
 class Slide:
     key: str
-    kind: str  # "calls", "tables", "bracket", "standings"
+    kind: str  # "calls", "tables", "bracket", "standings", "groups"
     title: str
     items: list = field(default_factory=list)
     page: int = 1
@@ -58,6 +59,50 @@ class Projector:
     svg: str = ""
     columns: list = field(default_factory=list)
     clock: object = None  # calls_board.RoundClock of the current round (issue 25 §2), or None
+
+
+@dataclass
+class GroupTable:
+    name: str  # "Group A"
+    rows: list
+
+
+def pack_groups(groups: list[GroupTable], lines: int) -> list[list[GroupTable]]:
+    """Whole groups on each slide, as many as ``lines`` standings lines hold (a group longer than
+    that has a slide of its own)."""
+    parts: list[list[GroupTable]] = []
+    used = lines
+    for group in groups:
+        if used + len(group.rows) > lines or not parts:
+            parts.append([])
+            used = 0
+        parts[-1].append(group)
+        used += len(group.rows)
+    return parts or [[]]
+
+
+def live_scores(rows: list) -> None:
+    """Give each row of a match still without its official result the score of its game in progress
+    (``row.live``: tentos of the current game, ``row.live_games``: games won, in a best of 3 or 5), read
+    from the súmula in one query. Unofficial: the projector marks it as the game in progress."""
+    waiting = {row.match.pk: row for row in rows if row.result is None}
+    for row in rows:
+        row.live = row.live_games = ""
+    current: dict[int, tuple[int, int, int]] = {}
+    # one query even when nothing waits ([0]: an empty list would skip it, so the count would vary)
+    for match_id, number, a, b, finished in (Game.objects.filter(match_id__in=list(waiting) or [0])
+                                             .order_by("match_id", "number")
+                                             .values_list("match_id", "number", "score_a", "score_b", "finished_at")):
+        if finished is None:
+            current[match_id] = (number, a, b)
+    for match_id, row in waiting.items():
+        match = row.match
+        game = current.get(match_id)
+        if (game is None or not (game[1] or game[2])) and not (match.games_a or match.games_b):
+            continue  # nothing scored yet: no "0–0"
+        row.live = f"{game[1]}–{game[2]}" if game is not None and (game[1] or game[2] or game[0] > 1) else ""
+        if match.best_of > 1:
+            row.live_games = f"{match.games_a}–{match.games_b}"
 
 
 def projector_slides(tournament: Tournament) -> Projector:
@@ -78,6 +123,7 @@ def projector_slides(tournament: Tournament) -> Projector:
         slides.append(Slide(f"calls-{i}", "calls", _("Calls to the tables"), part, i, len(calls)))
     if current is not None:
         rows = pages.match_rows(services.round_matches(current))
+        live_scores(rows)
         parts = chunks(rows, TABLES_PER_SLIDE)
         for i, part in enumerate(parts, start=1):
             slides.append(Slide(f"tables-{i}", "tables", current.display_name, part, i, len(parts)))
@@ -90,14 +136,23 @@ def projector_slides(tournament: Tournament) -> Projector:
         svg = pages.bracket_drawing(view)
         champion = view.champion
         slides.append(Slide("bracket", "bracket", _("Bracket")))
-    if stage is not None and not stage.is_bracket:
+    stages = getattr(tournament, "stage_list", None) or ([stage] if stage is not None else [])
+    if stage is not None and (not stage.is_bracket or len(stages) > 1):
+        # issue 26 §9: one table per group; in the knockout after the groups the slide stays
         table = services.standings(tournament)
         played = [line for line in table.rows if line.played or line.byes]
         if played:
             columns = pages.value_columns(pages.tiebreak_columns(table.tiebreaks))[:STANDINGS_TIEBREAKS]
-            parts = chunks(pages.standing_rows(table.rows, columns), STANDINGS_PER_SLIDE)
+            if table.groups:
+                parts = pack_groups([GroupTable(name, pages.standing_rows(lines, columns))
+                                     for name, lines in table.groups], STANDINGS_PER_SLIDE)
+                kind = "groups"
+            else:
+                parts = chunks(pages.standing_rows(table.rows, columns), STANDINGS_PER_SLIDE)
+                kind = "standings"
+            title = _("Group standings") if kind == "groups" else _("Standings")
             for i, part in enumerate(parts, start=1):
-                slides.append(Slide(f"standings-{i}", "standings", _("Standings"), part, i, len(parts)))
+                slides.append(Slide(f"standings-{i}", kind, title, part, i, len(parts)))
     clock = round_clock(current, room)
     if clock is not None:
         for slide in slides:

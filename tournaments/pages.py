@@ -45,7 +45,24 @@ def stage_of(tournament: Tournament) -> Stage | None:
     stage = started[-1] if started else (stages[0] if stages else None)
     if stage is not None:
         stage.tournament = tournament
+        # what comes after it (the knockout after the groups: the "Chave" tab says so, issue 26 §9)
+        stage.next_stage = next((st for st in stages if st.position > stage.position), None)
     return stage
+
+
+def format_name(stages: list[Stage]) -> str:
+    """The tournament's format as people say it, every stage in order (issue 26 §9): "3 groups,
+    round robin → single elimination, with a third-place match", not the first stage's alone."""
+    parts = []
+    for st in stages:
+        text = str(st.get_format_display())
+        if st.has_groups and st.group_count > 1:
+            text = ngettext("%(count)s group, round robin", "%(count)s groups, round robin",
+                            st.group_count) % {"count": st.group_count}
+        if st.is_bracket and st.format == Stage.Format.SINGLE_ELIMINATION and st.third_place:
+            text = _("%(format)s, with a third-place match") % {"format": text}
+        parts.append(text)
+    return " → ".join(parts)
 
 
 def group_stage_of(tournament: Tournament) -> Stage | None:
@@ -435,6 +452,10 @@ def _check_in_state(tournament: Tournament, stage: Stage | None, rounds: list[Ro
     if tournament.status == Tournament.Status.FINISHED:
         return None
     if rounds and stage is not None and (stage.is_bracket or stage.bracket_first_round is not None):
+        return None
+    if rounds and (stage is None or stage.format != Stage.Format.SWISS or not tournament.check_in_required):
+        # issue 26 §10: after the draw only a Swiss round is paired from who checked in (services.draw
+        # ._entrants); a round robin's rounds are fixed at the draw, so round 2 has no check-in panel
         return None
     number = upcoming_round_number(tournament, rounds)
     rnd = Round.objects.filter(tournament=tournament, number=number).first()

@@ -96,6 +96,7 @@ class TournamentDetailView(DetailView):
         context["withdrawn"] = tournament.pairs.filter(status=Pair.Status.WITHDRAWN).order_by("name")
         view = services.bracket_view(tournament) if stage is not None and stage.bracket_first_round else None
         context["champion"] = view.champion if view is not None else None
+        context["format_name"] = pages.format_name(getattr(tournament, "stage_list", []))  # every stage (§9)
         return context
 
 
@@ -310,8 +311,11 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # issue 11 §1
         "undo": undo_toast.take(request, tournament),  # issue 26 §5
     })
+    from .dashboard_rows import by_state
     from .room_views import dashboard_room
     from .stage_pages import dashboard_stages
+
+    context.update(by_state(rows))  # issue 26 §12: to do / playing / done
 
     context.update(dashboard_stages(tournament))
     context.update(dashboard_room(tournament, drawn, stage))  # issue 25: ready matches, free tables, room options
@@ -537,7 +541,7 @@ def set_result(request, tournament: Tournament, pk: int):
     if result is None:  # the form stays open with what was typed (issue 26 §4), the errors above it
         _form_errors(request, form)
         retry = {key: request.POST.get(key, "") for key in ("winner", "games_a", "games_b", "points_a", "points_b",
-                                                              "reason")}
+                                                              "reason", "loser_points")}
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, result_retry={"pk": match.pk, **retry}), status=400)
     else:

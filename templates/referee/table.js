@@ -151,7 +151,10 @@
       f.onsubmit = function (ev) {
         ev.preventDefault();
         E.post(B.urls.sign, { role: role, player: +sel.value, pin: pin.value, digest: sg.digest }, E.newKey())
-          .then(function (r) { if (r.ok) E.refresh(); else E.say(r.message, "bad"); });
+          .then(function (r) {  // a correct signature clears a "PIN errado" left from a try before (issue 26 §10)
+            if (r.ok) { E.say(E.fmt(T.signed_by, { name: sel.options[sel.selectedIndex].text }), "good"); E.refresh(); }
+            else E.say(r.message, "bad");
+          });
       };
       box.appendChild(f);
     });
@@ -200,7 +203,7 @@
       if (!appeal.ruling.value) { appeal.querySelector(".out").textContent = T.no_rulings; return; }
       E.post(B.urls.appeal.replace("/0/", "/" + appeal.ruling.value + "/"), { team: +appeal.team.value,
         player: +appeal.player.value, pin: appeal.pin.value, reason: appeal.reason.value }, E.newKey())
-        .then(function (r) { out(appeal, r, T.done); if (r.ok) appeal.pin.value = ""; });
+        .then(function (r) { out(appeal, r, T.appeal_filed); if (r.ok) { appeal.pin.value = ""; appeal.reason.value = ""; } });
     };
     pinf.onsubmit = function (ev) {
       ev.preventDefault();

@@ -194,7 +194,7 @@ function trucoEntry(B, opts) {
       box.appendChild(col);
     });
   }
-  function whoLabel(row) { return row.by ? fmt(T.by, { who: row.by }) : ""; }
+  function whoLabel(row) { return row.by_table ? T.by_table : row.by ? fmt(T.by, { who: row.by }) : ""; }
   function scored(winner, points) { return winner === null ? T.nobody : B.pairs[winner] + " +" + points; }
   function rowText(r) {   // an entry the server recorded, with its game
     if (r.kind === "hand") {

@@ -60,6 +60,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(live_server, bro
         "tournament": f"/torneios/{slug}/",
         "bracket": f"/torneios/{slug}/chave/",
         "standings": "/torneios/torneio-de-pontos-corridos/classificacao/",
+        "projector": f"/torneios/{slug}/telao/",  # issue 26 §9
     }
     found = {}
     for name, path in public.items():
@@ -73,6 +74,10 @@ def test_the_main_pages_have_no_serious_accessibility_violation(live_server, bro
         if size == "phone":
             page.screenshot(path=f"/tmp/axe-{name}.png", full_page=False)
         found[name] = violations(page)
+    context.clear_cookies()
+    login(page, base, "organizador")  # the dashboard by state (issue 26 §12)
+    page.goto(f"{base}/torneios/{slug}/painel/")
+    found["dashboard"] = violations(page)
     context.close()
     bad = {name: v for name, v in found.items() if v}
     assert not bad, bad

@@ -74,7 +74,7 @@ def test_the_pages_of_the_day_fit_a_360_px_phone(live_server, browser, busy_matc
     table.goto(f"{live_server.url}/mesa/{link.token}/")
     expect(table.locator("#games1")).to_have_text("partidas ganhas: 1")
     expect(table.locator("#pts0")).to_have_text("7")
-    expect(table.locator("#last li").first).to_contain_text("P2 · mão")
+    expect(table.locator("#last li").first).to_contain_text("Partida 2 · mão")
     table.screenshot(path=str(SHOTS / f"w{WIDTH}-table.png"), full_page=True)
     wide.update({"table": p for p in [_too_wide(table)] if p})
     table.locator("#all-box > summary").click()

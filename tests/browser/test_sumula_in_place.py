@@ -101,7 +101,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     expect(page.locator("#pts0")).to_have_text("10")
     expect(page.locator("#pts1")).to_have_text("7")
     expect(page.locator("#last li")).to_have_count(3)
-    expect(page.locator("#last li").last).to_contain_text("P1 · mão 7")   # each entry says its game
+    expect(page.locator("#last li").last).to_contain_text("Partida 1 · mão 7")   # each entry says its game
     # the penalty form below follows: its "expect" is the súmula's position now
     assert page.locator("form[action$='/penalidade/'] input[name=expect]").input_value() == "1:7"
     expect(page.locator("#report-hint")).to_contain_text("Duda Melo")  # hand 8: seat 3
@@ -158,7 +158,7 @@ def test_a_device_behind_is_told_in_portuguese(live_server, browser, match3):
     expect(page.locator("#pts1")).to_have_text("1")                  # the page caught up
     expect(page.locator("#pts0")).to_have_text("0")
     # the hand of this phone is kept, marked, until the referee chooses (issue 20 §5)
-    expect(page.locator("#conflict")).to_contain_text("P1 · mão 1")
+    expect(page.locator("#conflict")).to_contain_text("Partida 1 · mão 1")
     expect(page.locator("#last li.conflict")).to_have_count(1)
     page.screenshot(path=str(SHOTS / "entry-behind.png"))
     assert _hands(match) == [(1, 1, 1, 1)]

@@ -54,7 +54,8 @@ def test_the_state_says_the_hand_to_enter_and_the_last_entries_by_name(ref_clien
     assert state["over"] is False and state["allowed"]["tricks"] == [1, 3, 6, 9, 12]
     assert [e["number"] for e in data["entries"]] == [1, 2, 3]
     assert data["entries"][-1] == {"kind": "hand", "game": 1, "position": 3, "number": 3, "winner": 0, "value": 1, "points": 1,
-                                   "ended_by": "tricks", "score": [4, 3], "by": "Carla Árbitra", "disputed": False}
+                                   "ended_by": "tricks", "score": [4, 3], "by": "Carla Árbitra", "by_table": False,
+                                   "disputed": False}
     assert data["games_won"] == [0, 0] and data["status"] == "open"
 
 

@@ -121,7 +121,8 @@ def test_projector_cycles_tables_bracket_and_standings(client):
     p = live_pages.projector_slides(t)
     kinds = [s.kind for s in p.slides]
     assert kinds == ["tables", "tables", "standings", "standings", "standings", "standings"]
-    assert [len(s.items) for s in p.slides[:2]] == [16, 4]
+    assert [len(s.items) for s in p.slides[:2]] == [12, 8]  # 12 tables a slide: names of 54 px (issue 26 §9)
+    assert [len(s.items) for s in p.slides[2:]] == [10, 10, 10, 10]
     html = client.get(url("projector", t)).content.decode()
     assert 'data-slide="tables-1"' in html and 'data-slide="standings-4"' in html
     assert "setInterval(next" in html
