@@ -9,7 +9,7 @@ docs/live.md). Organizer only: ``/torneios/novo/`` and
 """
 from django.urls import path
 
-from . import organizer_views, public_views, room_views, stage_pages, table_card_views, views
+from . import control_views, organizer_views, public_views, room_views, stage_pages, table_card_views, views
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -34,6 +34,10 @@ urlpatterns = [
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),
     path(P + "duplas/<int:pk>/editar/", organizer_views.edit_pair, name="edit-pair"),
+    path(P + "duplas/<int:pk>/excluir/", control_views.delete_pair, name="delete-pair"),
+    path(P + "duplas/<int:pk>/reintegrar/", control_views.reinstate_pair, name="reinstate"),
+    path(P + "duplas/<int:pk>/evitar/", control_views.avoid_tags, name="avoid-tags"),
+    path(P + "detalhes/", control_views.edit_details, name="details"),
     path(P + "duplas/csv/", views.import_csv, name="import"),
     path(P + "duplas/<int:pk>/confirmar/", views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
@@ -50,6 +54,7 @@ urlpatterns = [
     path(P + "fases/", stage_pages.add_stage, name="stage-add"),
     path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
     path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),
+    path(P + "fases/<int:position>/editar/", control_views.edit_stage, name="stage-edit"),
     path(P + "arbitros/novo/", organizer_views.create_referee, name="new-referee"),
     path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),

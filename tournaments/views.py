@@ -309,11 +309,11 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "format_summary": pages.format_summary(stage),
         "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # issue 11 §1
     })
-    from .room_views import dashboard_room
-    from .stage_pages import dashboard_stages
+    from . import control_views, room_views, stage_pages
 
-    context.update(dashboard_stages(tournament))
-    context.update(dashboard_room(tournament, drawn, stage))  # issue 25: ready matches, free tables, room options
+    context.update(stage_pages.dashboard_stages(tournament))
+    context.update(control_views.dashboard_controls(tournament, context))  # issue 24 §11: details, stage settings
+    context.update(room_views.dashboard_room(tournament, drawn, stage))  # issue 25: ready matches, free tables, room options
     return context
 
 

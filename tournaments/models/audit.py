@@ -48,6 +48,7 @@ class AuditEntry(AppendOnly):
         PLACING_OVERRIDDEN = "placing_overridden", _("Final place set by hand")
         MATCH_CALLED = "match_called", _("Match called to a table")
         ROOM_CONFIGURED = "room_configured", _("Room options saved")
+        PAIR_DELETED = "pair_deleted", _("Pair deleted (registered by mistake)")
 
     OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn", "pair_reinstated",
                  "qualifiers_adjusted", "pair_disqualified", "placing_overridden")

@@ -132,6 +132,11 @@ class Stage(models.Model):
         _("a bye counts as a match played"), default=True,
         help_text=_("On: a bye is in the matches played and won (drawn, lost), so P = W + L."),
     )
+    avoid_rounds = models.PositiveSmallIntegerField(
+        _("keep club mates apart until round"), null=True, blank=True,
+        help_text=_("Pairs sharing an avoid tag (club, family) are kept apart when possible in the group draw and "
+                    "the Swiss rounds up to this one; empty: every round."),
+    )
     withdrawn_last = models.BooleanField(
         _("withdrawn pairs last"), default=True,
         help_text=_("On: a withdrawn or disqualified pair ranks below every pair still in, whatever it had won."),

@@ -18,7 +18,7 @@ from .base import SWISS_ONLY_TIEBREAKS, TournamentError, _audit, _bool, _drawn, 
 
 STAGE_FIELDS = ("format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                 "swiss_rounds", "tiebreaks", "walkover_scores", "swiss_order", "legs", "best_of", "round_best_of",
-                "withdrawn_last", "third_place_best_of", "bye_value", "bye_played")
+                "withdrawn_last", "third_place_best_of", "bye_value", "bye_played", "avoid_rounds")
 LATER_STAGE_FIELDS = STAGE_FIELDS + ("name", "qualification", "qualifiers", "qualify_from", "unequal_groups")
 
 
@@ -90,6 +90,7 @@ def clean_stage_settings(stage: Stage, settings: dict, *, later: bool) -> None:
     _int(values["group_count"], "group_count", minimum=1, maximum=64)
     _int(values["qualifiers_per_group"], "qualifiers_per_group", minimum=1, maximum=64)
     _int(values["swiss_rounds"], "swiss_rounds", minimum=1, maximum=64, allow_none=True)
+    _int(values["avoid_rounds"], "avoid_rounds", minimum=1, maximum=64, allow_none=True)
     if values["bye_value"] not in Stage.ByeValue.values:
         raise TournamentError(_("A bye is worth a win, a draw or nothing (win, draw, nothing)."), "bye_value")
     if values["swiss_order"] not in Stage.SwissOrder.values:
