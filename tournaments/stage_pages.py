@@ -43,16 +43,18 @@ class LaterStageForm(forms.Form):
                                               initial=2)
     qualify_from = forms.IntegerField(label=gettext_lazy("from place"), min_value=1, initial=1)
     seeding = forms.ChoiceField(label=gettext_lazy("seeding"), choices=Stage.Seeding.choices,
-                                initial=Stage.Seeding.ORDER)
+                                initial=Stage.Seeding.ORDER, required=False,
+                                help_text=gettext_lazy("Order: as the stage before ranked them (groups crossed); "
+                                                       "or drawn again among the qualifiers by lot or by rating."))
     third_place = forms.BooleanField(label=gettext_lazy("third-place match"), required=False)
     grand_final_reset = forms.BooleanField(label=gettext_lazy("grand-final reset"), required=False, initial=True)
     group_count = forms.IntegerField(label=gettext_lazy("groups"), min_value=1, max_value=64, initial=1)
-    legs = forms.TypedChoiceField(label=gettext_lazy("legs"), coerce=int, initial=1,
+    legs = forms.TypedChoiceField(label=gettext_lazy("legs"), coerce=int, initial=1, required=False, empty_value=None,
                                   choices=[(1, gettext_lazy("Single round robin")),
                                            (2, gettext_lazy("Double round robin"))])
     swiss_rounds = forms.IntegerField(label=gettext_lazy("Swiss rounds"), min_value=1, max_value=64, required=False)
     swiss_order = forms.ChoiceField(label=gettext_lazy("Swiss pairing in a score group"),
-                                    choices=Stage.SwissOrder.choices, initial=Stage.SwissOrder.FOLD)
+                                    choices=Stage.SwissOrder.choices, initial=Stage.SwissOrder.FOLD, required=False)
     tiebreaks = forms.MultipleChoiceField(label=gettext_lazy("Tiebreaks, in order"), widget=OrderedTiebreaks,
                                           required=False,
                                           choices=[(t.value, TIEBREAK_CHOICES[t.value][0]) for t in Tiebreak])
@@ -70,12 +72,13 @@ class LaterStageForm(forms.Form):
                                                  empty_value=None, required=False, choices=BEST_OF)
     walkover_scores = forms.BooleanField(label=gettext_lazy("walkovers count games and points"), required=False)
     bye_value = forms.ChoiceField(label=gettext_lazy("a bye is worth"), choices=Stage.ByeValue.choices,
-                                  initial=Stage.ByeValue.WIN)
+                                  initial=Stage.ByeValue.WIN, required=False)
     bye_played = forms.BooleanField(label=gettext_lazy("a bye counts as a match played"), required=False,
                                     initial=True)
     withdrawn_last = forms.BooleanField(label=gettext_lazy("withdrawn pairs last"), required=False, initial=True)
     unequal_groups = forms.ChoiceField(label=gettext_lazy("groups of different sizes"),
-                                       choices=Stage.UnequalGroups.choices, initial=Stage.UnequalGroups.DROP_LAST)
+                                       choices=Stage.UnequalGroups.choices, initial=Stage.UnequalGroups.DROP_LAST,
+                                       required=False)
     avoid_rounds = forms.IntegerField(
         label=gettext_lazy("keep club mates apart until round"), min_value=1, max_value=64, required=False,
         help_text=gettext_lazy("Pairs sharing an avoid tag (club, family) are kept apart when possible; "
@@ -109,6 +112,9 @@ class LaterStageForm(forms.Form):
         data["round_best_of"] = rounds
         if not data["tiebreaks"]:
             data.pop("tiebreaks")  # the format's default
+        for name in ("seeding", "legs", "swiss_order", "bye_value", "unequal_groups"):
+            if data.get(name) in (None, ""):
+                data.pop(name)  # not posted: the stage keeps its own (a new stage, the default)
         return data
 
 
