@@ -257,6 +257,7 @@ class StageForm(ServiceForm):
     format = forms.ChoiceField(label=_("format"), choices=Stage.Format.choices)
     seeding = forms.ChoiceField(label=_("seeding"), choices=Stage.Seeding.choices, initial=Stage.Seeding.ORDER)
     third_place = forms.BooleanField(label=_("third-place match"), required=False)
+    classification = forms.BooleanField(label=_("places 5 to 8 played (knockout of 8 or more)"), required=False)
     grand_final_reset = forms.BooleanField(label=_("grand-final reset"), required=False, initial=True)
     group_count = forms.IntegerField(label=_("groups"), min_value=1, max_value=64, initial=1)
     qualifiers_per_group = forms.IntegerField(label=_("qualifiers per group"), min_value=1, max_value=64,

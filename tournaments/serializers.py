@@ -195,7 +195,7 @@ class StageSerializer(serializers.ModelSerializer):
         fields = ["format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                   "swiss_rounds", "tiebreaks", "walkover_scores", "lot_seed", "standings_lot_seed",
                   "bracket_first_round", "swiss_order", "legs", "best_of", "round_best_of", "withdrawn_last",
-                  "third_place_best_of", "bye_value", "bye_played", "avoid_rounds"]
+                  "third_place_best_of", "bye_value", "bye_played", "avoid_rounds", "classification"]
         read_only_fields = fields
 
 
@@ -227,6 +227,8 @@ class StageWriteSerializer(serializers.Serializer):
                                               "below every pair still in (default true).")
     avoid_rounds = serializers.IntegerField(required=False, allow_null=True, help_text="Pairs sharing an avoid tag "
                                             "are kept apart when possible up to this round; null: every round.")
+    classification = serializers.BooleanField(required=False, help_text="A single elimination of 8 or more: the "
+                                              "quarterfinal losers play for places 5 to 8 beside the semifinals.")
 
 
 # ---- rounds, matches, results

@@ -47,6 +47,8 @@ class LaterStageForm(forms.Form):
                                 help_text=gettext_lazy("Order: as the stage before ranked them (groups crossed); "
                                                        "or drawn again among the qualifiers by lot or by rating."))
     third_place = forms.BooleanField(label=gettext_lazy("third-place match"), required=False)
+    classification = forms.BooleanField(label=gettext_lazy("places 5 to 8 played (knockout of 8 or more)"),
+                                        required=False)
     grand_final_reset = forms.BooleanField(label=gettext_lazy("grand-final reset"), required=False, initial=True)
     group_count = forms.IntegerField(label=gettext_lazy("groups"), min_value=1, max_value=64, initial=1)
     legs = forms.TypedChoiceField(label=gettext_lazy("legs"), coerce=int, initial=1, required=False, empty_value=None,
