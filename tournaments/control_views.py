@@ -1,7 +1,8 @@
 """The organizer's controls that were in the API only (issue 24 point 11), as dashboard actions:
 the tournament's details (name, date, venue), deleting a pair registered by mistake (before the
-draw), reinstating a withdrawn pair, the avoid tags of a pair (club, family: point 10), and the
-settings of a stage not started yet (every option of ``services.update_stage``: tiebreaks, seeding,
+draw), reinstating a withdrawn pair, disqualifying a pair, a double W.O. (point 6), a final place
+set by hand, the avoid tags of a pair (club, family: point 10), and the settings of a stage not
+started yet (every option of ``services.update_stage``: tiebreaks, seeding,
 grand-final reset, legs, the match format per round...). The appeal window and the escalation
 policy are the referee app's (``referee.settings_views``), linked from the dashboard.
 
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from scoring.models import Match
 from scoring.words import pair_names
 
 from . import services
@@ -133,3 +135,45 @@ def edit_stage(request, tournament: Tournament, position: int):
     else:
         messages.success(request, _("%(stage)s saved.") % {"stage": stage.display_name})
     return _back(tournament, request, "stages")
+
+
+@organizer_only
+@require_POST
+def disqualify_pair(request, tournament: Tournament, pk: int):
+    pair = get_object_or_404(Pair, pk=pk, tournament=tournament)
+    try:
+        services.disqualify_pair(pair, request.user, request.POST.get("reason", ""))
+    except services.TournamentError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, pair_names.contract(_("%(pair)s disqualified.") % {"pair": pair.name}, pair.name))
+    return _back(tournament, request, f"pair-{pk}")
+
+
+@organizer_only
+@require_POST
+def double_walkover(request, tournament: Tournament, pk: int):
+    match = get_object_or_404(Match, pk=pk, tournament=tournament)
+    try:
+        services.record_double_walkover(match, request.user, reason=request.POST.get("reason", ""))
+    except services.TournamentError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, _("Double W.O. recorded: no winner, a loss for each pair."))
+    return _back(tournament, request, f"match-{pk}")
+
+
+@organizer_only
+@require_POST
+def override_placing(request, tournament: Tournament):
+    pair = request.POST.get("pair", "")
+    place = request.POST.get("place", "").strip()
+    try:
+        services.override_placing(tournament, request.user, pair=int(pair) if pair.isdigit() else -1,
+                                  place=int(place) if place.isdigit() else None,
+                                  reason=request.POST.get("reason", ""))
+    except services.TournamentError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, _("Final place saved.") if place else _("Final place taken back."))
+    return _back(tournament, request, "details")

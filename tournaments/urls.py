@@ -38,6 +38,8 @@ urlpatterns = [
     path(P + "duplas/<int:pk>/reintegrar/", control_views.reinstate_pair, name="reinstate"),
     path(P + "duplas/<int:pk>/evitar/", control_views.avoid_tags, name="avoid-tags"),
     path(P + "detalhes/", control_views.edit_details, name="details"),
+    path(P + "duplas/<int:pk>/desclassificar/", control_views.disqualify_pair, name="disqualify"),
+    path(P + "colocacao/", control_views.override_placing, name="override-placing"),
     path(P + "duplas/csv/", views.import_csv, name="import"),
     path(P + "duplas/<int:pk>/confirmar/", views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
@@ -58,6 +60,7 @@ urlpatterns = [
     path(P + "arbitros/novo/", organizer_views.create_referee, name="new-referee"),
     path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),
+    path(P + "partidas/<int:pk>/wo-duplo/", control_views.double_walkover, name="double-walkover"),
     path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),
     path(P + "partidas/<int:pk>/mesa/", views.swap_tables, name="swap-tables"),
 ]

@@ -153,3 +153,25 @@ def test_the_referee_settings_page_sets_the_appeal_window_and_the_escalation_ste
     other = f.user("intruder", is_staff=False)
     client.force_login(other)
     assert client.get("/arbitragem/torneio/copa/regras/").status_code == 403
+
+
+def test_disqualify_double_walkover_and_final_place_from_the_dashboard(client):
+    """The issue-24 overrides that were API only (point 6): a double W.O. in a league, a
+    disqualification, a final place set by hand; each with its reason, confirmed in the page."""
+    from tournaments.models import Result
+
+    org = pf.logged_in_organizer(client)
+    t = pf.tournament(org, pairs=4, format="round_robin")
+    html = client.get(url("dashboard", t)).content.decode()
+    for testid in ("double-walkover-form", "disqualify-pair", "placing-form"):
+        assert f'data-testid="{testid}"' in html
+    match = pf.open_matches(t)[0]
+    assert client.post(url("double-walkover", t, pk=match.pk), {"reason": ""}).status_code == 302
+    assert not Result.objects.filter(match=match).exists()  # a reason is required: nothing written
+    client.post(url("double-walkover", t, pk=match.pk), {"reason": "nenhuma veio"})
+    assert Result.objects.get(match=match).kind == "double_walkover"
+    other = pf.open_matches(t)[0]
+    client.post(url("disqualify", t, pk=other.pair_a_id), {"reason": "conduta"})
+    assert Pair.objects.get(pk=other.pair_a_id).disqualified
+    client.post(url("override-placing", t), {"pair": str(other.pair_b_id), "place": "1", "reason": "decisão"})
+    assert AuditEntry.objects.filter(tournament=t, action="placing_overridden", reason="decisão").exists()
