@@ -5,7 +5,8 @@ own settings form, makes the draw, sets every group result by hand, generates th
 knockout that the last group round builds, until the champion. Nothing but the pages: the only
 service call creates the organizer's account.
 
-Screenshots (390×844): /tmp/gk-dashboard.png (after the draw), /tmp/gk-knockout.png (the knockout's
+Screenshots (390×844): /tmp/gk-stage-settings.png (the knockout's settings form), /tmp/gk-dashboard.png
+(after the draw), /tmp/gk-knockout.png (the knockout's
 semifinals on the dashboard), /tmp/gk-standings.png (the final placings).
 """
 from __future__ import annotations
@@ -67,6 +68,7 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
     page.locator('[data-testid="stage-row-2"] summary').click()
     settings_form = page.locator('[data-testid="stage-settings-2"]')
     settings_form.locator('input[name="name"]').fill("Mata-mata")
+    settings_form.screenshot(path="/tmp/gk-stage-settings.png")
     settings_form.locator("button[type=submit]").click()
     expect(page.locator('[data-testid="stage-row-2"]')).to_contain_text("Mata-mata")
 

@@ -9,7 +9,7 @@ Modules:
 * :mod:`.base` - pair identifiers.
 * :mod:`.seeding` - seeding by organizer order, rating, or reproducible lot.
 * :mod:`.elimination` - single elimination (standard seeding, byes, third
-  place) and the bracket engine.
+  place, places 5-8 beside the bracket) and the bracket engine.
 * :mod:`.double_elimination` - losers' bracket and grand final with reset.
 * :mod:`.round_robin` - FIDE Berger tables, snake-seeded groups.
 * :mod:`.group_knockout` - crossing group qualifiers into a knockout.
@@ -19,6 +19,7 @@ Modules:
 * :mod:`.standings` - rankings with per-tournament tiebreak order and lot.
 * :mod:`.placings` - final placings of a bracket, read from the bracket.
 * :mod:`.scores` - whether a result's games and tentos agree with its winner.
+* :mod:`.avoidance` - prohibited pairings (same club, family) kept apart in group draws.
 """
 
 from .base import PairId
