@@ -250,8 +250,8 @@ def unstart_stage(stage: Stage) -> Round:
     GroupMember.objects.filter(stage=stage).delete()
     for later in rounds[1:]:
         later.delete()
-    first.phase, first.generated_at, first.lot_seed, first.name = "", None, None, ""
-    first.save(update_fields=["phase", "generated_at", "lot_seed", "name"])
+    first.phase, first.generated_at, first.lot_seed, first.name, first.unavoided = "", None, None, "", []
+    first.save(update_fields=["phase", "generated_at", "lot_seed", "name", "unavoided"])
     stage.bracket_seeds, stage.bracket_first_round = [], None
     stage.save(update_fields=["bracket_seeds", "bracket_first_round", "updated_at"])
     return first
