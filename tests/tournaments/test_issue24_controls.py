@@ -175,3 +175,16 @@ def test_disqualify_double_walkover_and_final_place_from_the_dashboard(client):
     assert Pair.objects.get(pk=other.pair_a_id).disqualified
     client.post(url("override-placing", t), {"pair": str(other.pair_b_id), "place": "1", "reason": "decisão"})
     assert AuditEntry.objects.filter(tournament=t, action="placing_overridden", reason="decisão").exists()
+
+
+def test_a_pair_with_a_match_of_its_own_is_not_deleted(org):
+    """Found by the API fuzzer: a match created by hand (no round) points to the pair; deleting it
+    answers 409 (withdraw it instead), not a server error."""
+    from scoring.services import create_match
+
+    t = pf.tournament(org, pairs=2, draw=False)
+    a, b = t.pairs.order_by("pk")
+    create_match(pair_a=a, pair_b=b, by=org, tournament=t)
+    response = f.api_client(org).delete(f"{API}pairs/{a.pk}/")
+    assert response.status_code == 409 and response.json()["field"] == "pair"
+    assert Pair.objects.filter(pk=a.pk).exists()

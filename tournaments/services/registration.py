@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, ProtectedError, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -268,10 +268,15 @@ def delete_pair(pair: Pair, by, *, reason: str = "") -> None:
         tournament = _lock_tournament(pair.tournament_id)
         _require_manager(by, tournament)
         pair = Pair.objects.select_for_update().get(pk=pair.pk)
-        if _drawn(tournament):
+        if _drawn(tournament) or Match.objects.filter(Q(pair_a=pair) | Q(pair_b=pair)).exists():
+            # drawn, or with a match of its own (a match created by hand): it has a history now
             raise Conflict(_("The draw was made: a pair is no longer deleted; withdraw it instead."), "pair")
         before = _pair_json(pair)
-        pair.delete()
+        try:
+            with transaction.atomic():
+                pair.delete()
+        except ProtectedError:  # anything else that points to it (a bye, a group...) keeps it
+            raise Conflict(_("The draw was made: a pair is no longer deleted; withdraw it instead."), "pair") from None
         _audit(tournament, by, AuditEntry.Action.PAIR_DELETED, reason=reason, before=before)
 
 
