@@ -11,7 +11,14 @@ figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
   is shared (with SQLite everything runs in this process; PostgreSQL's own work is not
   counted);
 - ``bracket_1024_s``: building a 1,024-pair single-elimination bracket and recording
-  every result, round by round, up to the champion.
+  every result, round by round, up to the champion;
+- ``swiss_N_avoid_s``: the pairing alone (no database) with prohibited pairings (issue 24
+  point 10): a quarter of the field in clubs of four pairs that should not meet, as a tier of
+  the matching's weight; compare with ``swiss_N_pairing_s``. With avoided pairs the
+  score-group shortcut is off (its proof needs the bye tier right above the scores), and a
+  club pair met inside the candidate window sends the matching to the complete allowed graph
+  (so that an avoiding pairing is found whenever one exists): that is the extra cost.
+  ``swiss_N_avoid_unavoided`` counts the club boards left (0 when they could all be avoided).
 
 Baselines, measured in the same run (same machine, same load):
 
@@ -258,6 +265,19 @@ def swiss_after_rounds(pairs: int, rounds: int, seed: int) -> list[SwissEntrant]
     return entrants()
 
 
+def clubs(entrants: list[SwissEntrant], seed: int) -> list[frozenset]:
+    """A quarter of the field in clubs of four pairs (drawn with ``seed``): every two of a club avoid
+    each other (issue 24 point 10)."""
+    rng = random.Random(seed)
+    ids = [e.pair_id for e in entrants]
+    members = rng.sample(ids, len(ids) // 4)
+    out = []
+    for k in range(0, len(members) - 3, 4):
+        club = members[k:k + 4]
+        out.extend(frozenset((a, b)) for i, a in enumerate(club) for b in club[i + 1:])
+    return out
+
+
 def time_it(work: Callable[[], object], repeat: int, clock: Callable[[], float] = time.perf_counter) -> float:
     runs = []
     for _ in range(repeat):
@@ -342,6 +362,11 @@ def main() -> None:
             if whole.pairings != check.pairings and _weight(entrants, whole) != _weight(entrants, check):
                 raise SystemExit(f"swiss_{pairs}: the score-group shortcut lost weight")
             print(f"swiss_{pairs}_whole_graph_s: {time_it(lambda: whole_graph_pairing(entrants), args.repeat):.3f}")
+            avoid = clubs(entrants, args.seed)
+            avoided = pair_swiss_round(entrants, avoid=avoid)
+            print(f"swiss_{pairs}_avoid_s: "
+                  f"{time_it(lambda: pair_swiss_round(entrants, avoid=avoid), args.repeat):.3f}")
+            print(f"swiss_{pairs}_avoid_unavoided: {len(avoided.unavoided)}")
         print(f"bracket_1024_s: {time_bracket(1024, args.seed, args.repeat):.3f}")
     finally:
         if DB is not None:

@@ -1,8 +1,9 @@
 """Referee pages (mounted at /arbitragem/): the referee's tables, the claim of a tento in three
-taps, the hand checker, a pair's rulings and the organizer's review list. Views in ``views``."""
+taps, the hand checker, a pair's rulings and the organizer's review list. Views in ``views``;
+the organizer's appeal window and escalation policies in ``settings_views``."""
 from django.urls import path
 
-from . import views
+from . import settings_views, views
 
 app_name = "referee"
 urlpatterns = [
@@ -17,4 +18,5 @@ urlpatterns = [
     path("aguardando/", views.waiting, name="waiting"),
     path("revisao/decisao/<int:pk>/", views.decide_ruling, name="decide-ruling"),
     path("revisao/recurso/<int:pk>/", views.decide_appeal, name="decide-appeal"),
+    path("torneio/<slug:slug>/regras/", settings_views.referee_settings, name="settings"),
 ]

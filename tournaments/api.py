@@ -188,11 +188,18 @@ class PairDetailView(TournamentAPIView):
         pair = services.update_pair(self.pair(), request.user, **self.read(s.PairUpdateSerializer))
         return Response(s.PairSerializer(pair, context=self.get_serializer_context()).data)
 
+    @extend_schema(responses={204: None, **_errors(403, 409)})
+    def delete(self, request, slug, pair_id):
+        """Delete a pair registered by mistake, before the draw (409 after it: withdraw it instead)."""
+        services.delete_pair(self.pair(), request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
 
 class PairWithdrawView(PairDetailView):
     """Withdraw a pair with a reason: its matches without an official result become walkovers."""
 
     serializer_class = s.ReasonSerializer
+    http_method_names = [m for m in PairDetailView.http_method_names if m != "delete"]
 
     @extend_schema(request=s.ReasonSerializer, responses={200: s.PairSerializer, **_errors(400, 403, 409)})
     def post(self, request, slug, pair_id):
@@ -204,6 +211,7 @@ class PairDisqualifyView(PairDetailView):
     """Disqualify a pair with a reason (audited): it leaves as a withdrawn pair does and ranks last."""
 
     serializer_class = s.ReasonSerializer
+    http_method_names = [m for m in PairDetailView.http_method_names if m != "delete"]
 
     @extend_schema(request=s.ReasonSerializer, responses={200: s.PairSerializer, **_errors(400, 403, 409)})
     def post(self, request, slug, pair_id):

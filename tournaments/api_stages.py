@@ -30,7 +30,7 @@ class StageStateSerializer(serializers.ModelSerializer):
                   "third_place", "grand_final_reset", "group_count", "swiss_rounds", "swiss_order", "legs",
                   "best_of", "round_best_of", "qualification", "qualifiers", "qualifiers_per_group",
                   "qualify_from", "unequal_groups", "entrants", "entrants_adjusted", "started_at", "walkover_scores", "withdrawn_last", "third_place_best_of", "bye_value", "bye_played",
-                  "standings_lot_seed", "lot_seed", "bracket_first_round"]
+                  "avoid_rounds", "classification", "standings_lot_seed", "lot_seed", "bracket_first_round"]
         read_only_fields = fields
 
     def get_state(self, obj: Stage) -> str:
@@ -67,6 +67,10 @@ class StageSettingsSerializer(serializers.Serializer):
                                                              "stage's (not the final's).")
     withdrawn_last = serializers.BooleanField(required=False, help_text="Withdrawn and disqualified pairs rank below "
                                               "every pair still in (default true).")
+    avoid_rounds = serializers.IntegerField(required=False, allow_null=True, help_text="Pairs sharing an avoid tag "
+                                            "are kept apart when possible up to this round; null: every round.")
+    classification = serializers.BooleanField(required=False, help_text="A single elimination of 8 or more: the "
+                                              "quarterfinal losers play for places 5 to 8 beside the semifinals.")
     qualification = serializers.ChoiceField(choices=Stage.Qualification.choices, required=False)
     qualifiers = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     qualify_from = serializers.IntegerField(required=False, min_value=1)

@@ -64,6 +64,40 @@ class OrderedTiebreaks(forms.CheckboxSelectMultiple):
             return (int(text) if text.isdigit() else 10_000, ticked.index(key))
 
         return sorted((key for key in ticked if key in keys), key=position)
+class RoundFormatsField(forms.CharField):
+    """The match format per round of a stage as the organizer types it: ``round=games`` separated by
+    commas, e.g. ``1=1, 3=3, -1=5`` (``-1`` the last round, ``-2`` the one before); a dict out
+    (``Stage.round_best_of``, checked again by the service)."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("max_length", 300)
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, dict):
+            return ", ".join(f"{k}={v}" for k, v in sorted(value.items(), key=lambda kv: (int(kv[0]) < 0, abs(int(kv[0])))))
+        return value
+
+    def to_python(self, value) -> dict:
+        text = super().to_python(value) or ""
+        out = {}
+        for part in text.replace(";", ",").split(","):
+            if not part.strip():
+                continue
+            key, sep, games = part.replace(":", "=").partition("=")
+            try:
+                number, best_of = int(key.strip()), int(games.strip())
+            except ValueError:
+                raise forms.ValidationError(_("Write round=games, e.g. 1=3, -1=5 (%(part)s?).")
+                                            % {"part": part.strip()}) from None
+            if not sep or number == 0 or best_of not in (1, 3, 5):
+                raise forms.ValidationError(_("Write round=games, e.g. 1=3, -1=5 (%(part)s?).")
+                                            % {"part": part.strip()})
+            out[str(number)] = best_of
+        return out
+
+
 PLAYER_LABELS = {"name": _("name"), "nickname": _("nickname"), "club": _("club"), "contact": _("contact")}
 
 
@@ -99,6 +133,9 @@ class PairRegistrationForm(ServiceForm):
     name = forms.CharField(label=_("pair name"), max_length=120)
     rating = forms.IntegerField(label=_("rating"), required=False, min_value=0, max_value=1_000_000)
     seed = forms.IntegerField(label=_("seed"), required=False, min_value=1, max_value=100_000)
+    avoid_tags = forms.CharField(label=_("avoid meeting (club, family)"), required=False, max_length=200,
+                                 help_text=_("Comma separated: pairs sharing one are kept apart in the group draw and "
+                                             "the Swiss rounds when possible."))
     status = forms.ChoiceField(label=_("registration"), required=False, initial=Pair.Status.CONFIRMED,
                                choices=[(Pair.Status.CONFIRMED, Pair.Status.CONFIRMED.label),
                                         (Pair.Status.PENDING, Pair.Status.PENDING.label)])
@@ -121,7 +158,7 @@ class PairRegistrationForm(ServiceForm):
             label=_("They are different people with the same name: register a new player"), required=False)
         self.namesakes: dict[str, list] = {}
         self.field_map = {
-            "name": "name", "rating": "rating", "seed": "seed", "status": "status",
+            "name": "name", "rating": "rating", "seed": "seed", "status": "status", "avoid_tags": "avoid_tags",
             "first_player": "first_name", "second_player": "second_name", "substitute": "substitute_name",
             **{f"{key}.{part}": f"{prefix}_{part}" for key, prefix in
                (("first_player", "first"), ("second_player", "second"), ("substitute", "substitute"))
@@ -140,6 +177,7 @@ class PairRegistrationForm(ServiceForm):
             "name": self.cleaned_data["name"], "first_player": self._player("first"),
             "second_player": self._player("second"), "substitute": self._player("substitute"),
             "rating": self.cleaned_data.get("rating"), "seed": self.cleaned_data.get("seed"),
+            "avoid_tags": self.cleaned_data.get("avoid_tags") or "",
             "status": self.cleaned_data.get("status") or Pair.Status.CONFIRMED,
             "different_people": bool(self.cleaned_data.get("different_people")),
         }
@@ -219,6 +257,7 @@ class StageForm(ServiceForm):
     format = forms.ChoiceField(label=_("format"), choices=Stage.Format.choices)
     seeding = forms.ChoiceField(label=_("seeding"), choices=Stage.Seeding.choices, initial=Stage.Seeding.ORDER)
     third_place = forms.BooleanField(label=_("third-place match"), required=False)
+    classification = forms.BooleanField(label=_("places 5 to 8 played (knockout of 8 or more)"), required=False)
     grand_final_reset = forms.BooleanField(label=_("grand-final reset"), required=False, initial=True)
     group_count = forms.IntegerField(label=_("groups"), min_value=1, max_value=64, initial=1)
     qualifiers_per_group = forms.IntegerField(label=_("qualifiers per group"), min_value=1, max_value=64,
@@ -233,6 +272,15 @@ class StageForm(ServiceForm):
                                   choices=[(1, _("Single round robin")), (2, _("Double round robin"))])
     best_of = forms.TypedChoiceField(label=_("match format"), coerce=int, empty_value=None, required=False,
                                      choices=[("", _("The tournament's"))] + list(Tournament.BestOf.choices))
+    round_best_of = RoundFormatsField(
+        label=_("match format per round"),
+        help_text=_("round=games, e.g. 1=1, -2=3, -1=5 (-1 the last round, -2 the one before); empty: the stage's"))
+    third_place_best_of = forms.TypedChoiceField(label=_("third-place match format"), coerce=int, empty_value=None,
+                                                 required=False,
+                                                 choices=[("", _("The stage's"))] + list(Tournament.BestOf.choices))
+    avoid_rounds = forms.IntegerField(
+        label=_("keep club mates apart until round"), min_value=1, max_value=64, required=False,
+        help_text=_("Pairs sharing an avoid tag (club, family) are kept apart when possible; empty: every round."))
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         stage = Stage.objects.filter(tournament=tournament, position=1).first()

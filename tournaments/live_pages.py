@@ -241,8 +241,8 @@ def wall_sheet_rows(rnd: Round) -> list[WallLine]:
     matches = services.round_matches(rnd)
     third = {m.pk for m in matches if getattr(getattr(m, "bracket_node", None), "section", "") == "third_place"}
     for match in matches:
-        label = ""
-        if third:
+        label = pages.classification_label(getattr(getattr(match, "bracket_node", None), "code", ""))
+        if third and not label:
             label = _("Third-place match") if match.pk in third else _("Final")
         for me, other in ((match.pair_a, match.pair_b), (match.pair_b, match.pair_a)):
             lines.append(WallLine(me.name, " / ".join(p.name for p in me.players), match.table, other.name,

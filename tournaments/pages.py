@@ -347,6 +347,11 @@ class MatchRow:
     until: object = None  # the projector: the match's time limit ends at (issue 25 §2), once started
 
     @property
+    def classification(self) -> str:
+        """A match for places 5 to 8 (issue 24 point 9), by its bracket code; "" for any other."""
+        return classification_label(self.node_code)
+
+    @property
     def winner_id(self) -> int | None:
         return self.result.winner_id if self.result is not None else None
 
@@ -361,6 +366,11 @@ class MatchRow:
         """The pair the signed súmula says won (shown before the organizer receives it)."""
         m = self.match
         return m.pair(m.winner) if m.status == Match.Status.SIGNED and m.winner is not None else None
+
+
+def classification_label(code: str) -> str:
+    return {"5S-1": _("Places 5 to 8: semifinal"), "5S-2": _("Places 5 to 8: semifinal"),
+            "5P": _("Fifth-place match"), "7P": _("Seventh-place match")}.get(code, "")
 
 
 def mark_awaiting_referee(rows: list[MatchRow]) -> list[MatchRow]:

@@ -122,7 +122,7 @@ class PairSerializer(serializers.ModelSerializer):
     class Meta:
         model = Pair
         fields = ["id", "name", "status", "rating", "seed", "first_player", "second_player", "substitute",
-                  "registered_at", "withdrawn_at", "withdrawal_reason", "disqualified"]
+                  "registered_at", "withdrawn_at", "withdrawal_reason", "disqualified", "avoid_tags"]
 
 
 class PairCreateSerializer(serializers.Serializer):
@@ -133,6 +133,9 @@ class PairCreateSerializer(serializers.Serializer):
     rating = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     status = serializers.CharField(required=False, help_text="confirmed (default) or pending")
+    avoid_tags = serializers.CharField(required=False, allow_blank=True, max_length=200,
+                                       help_text="Club, family... comma separated: pairs sharing one are kept apart "
+                                                 "in the group draw and the Swiss rounds when possible.")
     different_people = serializers.BooleanField(
         required=False, default=False,
         help_text="A new player named like a player already registered (in this tournament or by this organizer) "
@@ -146,6 +149,8 @@ class PairUpdateSerializer(serializers.Serializer):
     rating = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     status = serializers.CharField(required=False, help_text="confirmed or pending")
+    avoid_tags = serializers.CharField(required=False, allow_blank=True, max_length=200,
+                                       help_text="Club, family... comma separated (kept apart when possible).")
 
 
 class ReasonSerializer(serializers.Serializer):
@@ -191,7 +196,7 @@ class StageSerializer(serializers.ModelSerializer):
         fields = ["format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                   "swiss_rounds", "tiebreaks", "walkover_scores", "lot_seed", "standings_lot_seed",
                   "bracket_first_round", "swiss_order", "legs", "best_of", "round_best_of", "withdrawn_last",
-                  "third_place_best_of", "bye_value", "bye_played"]
+                  "third_place_best_of", "bye_value", "bye_played", "avoid_rounds", "classification"]
         read_only_fields = fields
 
 
@@ -221,6 +226,10 @@ class StageWriteSerializer(serializers.Serializer):
                                                    "third-place match: 1, 3 or 5; null: the stage's (not the final's).")
     withdrawn_last = serializers.BooleanField(required=False, help_text="Withdrawn and disqualified pairs rank "
                                               "below every pair still in (default true).")
+    avoid_rounds = serializers.IntegerField(required=False, allow_null=True, help_text="Pairs sharing an avoid tag "
+                                            "are kept apart when possible up to this round; null: every round.")
+    classification = serializers.BooleanField(required=False, help_text="A single elimination of 8 or more: the "
+                                              "quarterfinal losers play for places 5 to 8 beside the semifinals.")
 
 
 # ---- rounds, matches, results
@@ -293,11 +302,15 @@ class RoundSerializer(serializers.ModelSerializer):
     matches = serializers.IntegerField(source="match_count", read_only=True, default=0)
     official = serializers.IntegerField(source="official_count", read_only=True, default=0)
     byes = serializers.SerializerMethodField()
+    unavoided = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()), read_only=True,
+        help_text="Pairs sharing an avoid tag (club, family) that meet in this round, or share a group of its draw: "
+                  "no pairing kept them apart.")
 
     class Meta:
         model = Round
         fields = ["number", "name", "display_name", "phase", "generated_at", "lot_seed", "matches", "official",
-                  "byes"]
+                  "byes", "unavoided"]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_byes(self, obj: Round) -> list[int]:

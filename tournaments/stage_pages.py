@@ -18,7 +18,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from . import pages, services
+from .forms import TIEBREAK_CHOICES, OrderedTiebreaks, RoundFormatsField
 from .models import Pair, Stage, Tournament
+from .pairing.standings import Tiebreak
 from .views import _fail, _public_context, _tournament, organizer_only
 
 BEST_OF = [("", gettext_lazy("The stage's")), (1, gettext_lazy("Single game")), (3, gettext_lazy("Best of 3 games")),
@@ -26,11 +28,10 @@ BEST_OF = [("", gettext_lazy("The stage's")), (1, gettext_lazy("Single game")), 
 
 
 class LaterStageForm(forms.Form):
-    """A stage after the first: its format and the rule its qualifiers come by."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("auto_id", "later_%s")  # its own ids beside the dashboard's other forms (issue 26 §11)
-        super().__init__(*args, **kwargs)
+    """A stage after the first: its format, the rule its qualifiers come by, and every option of
+    ``services.update_stage`` (issue 24 point 11): seeding, tiebreaks, grand-final reset, legs, the
+    match format per round, byes, withdrawn pairs, avoided pairings. Adds a stage, or edits one not
+    started (:meth:`for_stage`)."""
 
     name = forms.CharField(label=gettext_lazy("name"), max_length=80, required=False)
     format = forms.ChoiceField(label=gettext_lazy("format"),
@@ -41,30 +42,81 @@ class LaterStageForm(forms.Form):
     qualifiers_per_group = forms.IntegerField(label=gettext_lazy("qualifiers per group"), min_value=1, max_value=64,
                                               initial=2)
     qualify_from = forms.IntegerField(label=gettext_lazy("from place"), min_value=1, initial=1)
+    seeding = forms.ChoiceField(label=gettext_lazy("seeding"), choices=Stage.Seeding.choices,
+                                initial=Stage.Seeding.ORDER, required=False,
+                                help_text=gettext_lazy("Order: as the stage before ranked them (groups crossed); "
+                                                       "or drawn again among the qualifiers by lot or by rating."))
     third_place = forms.BooleanField(label=gettext_lazy("third-place match"), required=False)
+    classification = forms.BooleanField(label=gettext_lazy("places 5 to 8 played (knockout of 8 or more)"),
+                                        required=False)
+    grand_final_reset = forms.BooleanField(label=gettext_lazy("grand-final reset"), required=False, initial=True)
     group_count = forms.IntegerField(label=gettext_lazy("groups"), min_value=1, max_value=64, initial=1)
+    legs = forms.TypedChoiceField(label=gettext_lazy("legs"), coerce=int, initial=1, required=False, empty_value=None,
+                                  choices=[(1, gettext_lazy("Single round robin")),
+                                           (2, gettext_lazy("Double round robin"))])
     swiss_rounds = forms.IntegerField(label=gettext_lazy("Swiss rounds"), min_value=1, max_value=64, required=False)
+    swiss_order = forms.ChoiceField(label=gettext_lazy("Swiss pairing in a score group"),
+                                    choices=Stage.SwissOrder.choices, initial=Stage.SwissOrder.FOLD, required=False)
+    tiebreaks = forms.MultipleChoiceField(label=gettext_lazy("Tiebreaks, in order"), widget=OrderedTiebreaks,
+                                          required=False,
+                                          choices=[(t.value, TIEBREAK_CHOICES[t.value][0]) for t in Tiebreak])
     best_of = forms.TypedChoiceField(label=gettext_lazy("match format"), coerce=int, empty_value=None,
                                      required=False, choices=[("", gettext_lazy("The tournament's"))] + BEST_OF[1:])
     semifinal_best_of = forms.TypedChoiceField(label=gettext_lazy("semifinals"), coerce=int, empty_value=None,
                                                required=False, choices=BEST_OF)
     final_best_of = forms.TypedChoiceField(label=gettext_lazy("final"), coerce=int, empty_value=None,
                                            required=False, choices=BEST_OF)
+    round_best_of = RoundFormatsField(
+        label=gettext_lazy("match format per round"),
+        help_text=gettext_lazy("round=games, e.g. 1=1, -2=3, -1=5 (-1 the last round, -2 the one before); "
+                               "empty: the stage's"))
+    third_place_best_of = forms.TypedChoiceField(label=gettext_lazy("third-place match format"), coerce=int,
+                                                 empty_value=None, required=False, choices=BEST_OF)
+    walkover_scores = forms.BooleanField(label=gettext_lazy("walkovers count games and points"), required=False)
+    bye_value = forms.ChoiceField(label=gettext_lazy("a bye is worth"), choices=Stage.ByeValue.choices,
+                                  initial=Stage.ByeValue.WIN, required=False)
+    bye_played = forms.BooleanField(label=gettext_lazy("a bye counts as a match played"), required=False,
+                                    initial=True)
+    withdrawn_last = forms.BooleanField(label=gettext_lazy("withdrawn pairs last"), required=False, initial=True)
+    unequal_groups = forms.ChoiceField(label=gettext_lazy("groups of different sizes"),
+                                       choices=Stage.UnequalGroups.choices, initial=Stage.UnequalGroups.DROP_LAST,
+                                       required=False)
+    avoid_rounds = forms.IntegerField(
+        label=gettext_lazy("keep club mates apart until round"), min_value=1, max_value=64, required=False,
+        help_text=gettext_lazy("Pairs sharing an avoid tag (club, family) are kept apart when possible; "
+                               "empty: every round."))
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "later_%s")  # its own ids beside the dashboard's other forms (issue 26 §11)
         kwargs.setdefault("label_suffix", "")  # sentence case, no colon, as the other organizer forms
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             field.label = capfirst(field.label)
 
+    @classmethod
+    def for_stage(cls, stage: Stage) -> LaterStageForm:
+        """The settings form of a stage not started, filled with its settings."""
+        initial = {name: getattr(stage, name) for name in services.LATER_STAGE_FIELDS}
+        rounds = dict(stage.round_best_of or {})
+        initial["semifinal_best_of"] = rounds.pop("-2", None)
+        initial["final_best_of"] = rounds.pop("-1", None)
+        initial["round_best_of"] = rounds
+        return cls(initial=initial, auto_id=f"stage{stage.position}_%s")
+
     def settings(self) -> dict:
         data = dict(self.cleaned_data)
-        rounds = {}
-        if data.pop("semifinal_best_of"):
-            rounds["-2"] = self.cleaned_data["semifinal_best_of"]
-        if data.pop("final_best_of"):
-            rounds["-1"] = self.cleaned_data["final_best_of"]
+        rounds = dict(data.pop("round_best_of") or {})
+        semis, final = data.pop("semifinal_best_of"), data.pop("final_best_of")
+        if semis:
+            rounds["-2"] = semis
+        if final:
+            rounds["-1"] = final
         data["round_best_of"] = rounds
+        if not data["tiebreaks"]:
+            data.pop("tiebreaks")  # the format's default
+        for name in ("seeding", "legs", "swiss_order", "bye_value", "unequal_groups"):
+            if data.get(name) in (None, ""):
+                data.pop(name)  # not posted: the stage keeps its own (a new stage, the default)
         return data
 
 
@@ -74,6 +126,7 @@ class StageRow:
     state: str
     rule: str
     entrants: list[str]
+    edit_form: object = None  # a later stage not started: its settings form (control_views)
 
 
 def _rule(stage: Stage) -> str:

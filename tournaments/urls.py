@@ -13,8 +13,8 @@ the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`
 """
 from django.urls import path
 
-from . import (circuit_admin, circuit_pages, notify_views, organizer_views, public_views, room_views, signup_views,
-               stage_pages, table_card_views, team_views, views)
+from . import (circuit_admin, circuit_pages, control_views, notify_views, organizer_views, public_views, room_views,
+               signup_views, stage_pages, table_card_views, team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -55,6 +55,12 @@ urlpatterns = [
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),
     path(P + "duplas/<int:pk>/editar/", organizer_views.edit_pair, name="edit-pair"),
+    path(P + "duplas/<int:pk>/excluir/", control_views.delete_pair, name="delete-pair"),
+    path(P + "duplas/<int:pk>/reintegrar/", control_views.reinstate_pair, name="reinstate"),
+    path(P + "duplas/<int:pk>/evitar/", control_views.avoid_tags, name="avoid-tags"),
+    path(P + "detalhes/", control_views.edit_details, name="details"),
+    path(P + "duplas/<int:pk>/desclassificar/", control_views.disqualify_pair, name="disqualify"),
+    path(P + "colocacao/", control_views.override_placing, name="override-placing"),
     path(P + "duplas/csv/", views.import_csv, name="import"),
     path(P + "duplas/<int:pk>/confirmar/", views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", views.withdraw, name="withdraw"),
@@ -73,6 +79,7 @@ urlpatterns = [
     path(P + "fases/", stage_pages.add_stage, name="stage-add"),
     path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
     path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),
+    path(P + "fases/<int:position>/editar/", control_views.edit_stage, name="stage-edit"),
     path(P + "arbitros/novo/", organizer_views.create_referee, name="new-referee"),
     path(P + "inscricoes/", signup_views.signups_page, name="signups"),
     path(P + "inscricoes/<int:pk>/aprovar/", signup_views.approve, name="signup-approve"),
@@ -82,6 +89,7 @@ urlpatterns = [
     path(P + "organizadores/convites/<int:pk>/revogar/", team_views.revoke, name="organizer-revoke"),
     path(P + "partidas/<int:pk>/receber/", views.receive, name="receive"),
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),
+    path(P + "partidas/<int:pk>/wo-duplo/", control_views.double_walkover, name="double-walkover"),
     path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),
     path(P + "partidas/<int:pk>/mesa/", views.swap_tables, name="swap-tables"),
 ]

@@ -311,6 +311,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # issue 11 §1
         "undo": undo_toast.take(request, tournament),  # issue 26 §5
     })
+    from . import control_views
     from .dashboard_rows import by_state
     from .room_views import dashboard_room
     from .stage_pages import dashboard_stages
@@ -318,6 +319,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
     context.update(by_state(rows))  # issue 26 §12: to do / playing / done
 
     context.update(dashboard_stages(tournament))
+    context.update(control_views.dashboard_controls(tournament, context))  # issue 24 §11: details, stage settings
     context.update(dashboard_room(tournament, drawn, stage))  # issue 25: ready matches, free tables, room options
     return context
 

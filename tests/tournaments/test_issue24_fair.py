@@ -403,3 +403,35 @@ def test_a_round_robin_of_three_with_byes_worth_half_and_counted_as_played(t, or
             for r in rows] == [("P1", 3, 2, 1, 0, 1, 2.5), ("P2", 3, 1, 1, 1, 1, 1.5), ("P3", 3, 0, 1, 2, 1, 0.5)]
     page = client().get(f"/torneios/{t.slug}/rodadas/1/").content.decode()
     assert "Bye (counts as half a win)" in page
+
+
+def test_two_successive_withdrawals_in_a_round_make_their_match_a_double_walkover(t, org):
+    """A league of 4 (Berger rd 1: 1-4, 2-3). P1 withdraws: P1-P4 is a W.O. for P4. P4 withdraws in
+    the same round: neither played that match, so it becomes a double W.O. (no winner, a loss each,
+    art. of issue 24 point 6), not a win for P4; P4's other matches are W.O.s for its opponents."""
+    pairs = f.pairs(t, 4)
+    f.seed_in_order(pairs)
+    ids = {p.name: p.pk for p in pairs}
+    c = client(org)
+    c.put(f"{API}stage/", {"format": "round_robin"}, format="json")
+    c.post(f"{API}rounds/generate/", {}, format="json")
+    (m14,) = [m for m in open_matches(t) if {m.pair_a_id, m.pair_b_id} == {ids["P1"], ids["P4"]}]
+    assert c.post(f"{API}pairs/{ids['P1']}/withdraw/", {"reason": "ill"}, format="json").status_code == 200
+    assert Result.objects.get(match=m14).winner_id == ids["P4"]
+    assert c.post(f"{API}pairs/{ids['P4']}/withdraw/", {"reason": "left"}, format="json").status_code == 200
+    result = Result.objects.get(match=m14)
+    assert result.kind == "double_walkover" and result.winner_id is None and result.absent_id is None
+    rows = {r["pair_name"]: r for r in c.get(f"{API}standings/").json()["rows"]}
+    assert (rows["P4"]["won"], rows["P4"]["lost"], rows["P1"]["won"], rows["P1"]["lost"]) == (0, 1, 0, 1)
+    # the league runs to its end: every later match of P1 and P4 is a W.O. or their double W.O.
+    (m23,) = open_matches(t)
+    decide(c, m23, ids["P2"])
+    for _ in range(2):
+        assert c.post(f"{API}rounds/next/").status_code == 201
+        for m in open_matches(t):
+            decide(c, m, min(m.pair_a_id, m.pair_b_id))
+    t.refresh_from_db()
+    assert t.status == "finished"
+    rows = {r["pair_name"]: r for r in c.get(f"{API}standings/").json()["rows"]}
+    assert (rows["P2"]["won"], rows["P3"]["won"], rows["P1"]["won"], rows["P4"]["won"]) == (3, 2, 0, 0)
+    assert Result.objects.filter(kind="double_walkover").count() == 1

@@ -97,6 +97,15 @@ class Pair(models.Model):
         _("disqualified"), default=False,
         help_text=_("Withdrawn by the organizer's decision (a disqualification), not of its own accord."),
     )
+    avoid_tags = models.CharField(
+        _("avoid meeting"), max_length=200, blank=True,
+        help_text=_("Club, family...: comma separated. Pairs sharing one are kept apart in the Swiss rounds and "
+                    "the group draw when possible (issue 24 point 10)."),
+    )
+
+    @property
+    def avoid_tag_list(self) -> list[str]:
+        return [t.strip() for t in self.avoid_tags.split(",") if t.strip()]
 
     class Meta:
         ordering = ["tournament", "name"]

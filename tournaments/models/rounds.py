@@ -38,6 +38,11 @@ class Round(models.Model):
         _("lot seed"), null=True, blank=True,
         help_text=_("The seed of the draw made for this round, when it was drawn by lot."),
     )
+    unavoided = models.JSONField(
+        _("pairings that could not be avoided"), default=list, blank=True,
+        help_text=_("Pairs sharing an avoid tag that meet in this round (or share a group of its draw): no pairing "
+                    "kept them apart."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -69,6 +69,11 @@ class Stage(models.Model):
     seeding = models.CharField(_("seeding"), max_length=10, choices=Seeding.choices, default=Seeding.ORDER)
     lot_seed = models.BigIntegerField(_("lot seed of the draw"), null=True, blank=True)
     third_place = models.BooleanField(_("third-place match"), default=False)
+    classification = models.BooleanField(
+        _("places 5 to 8 played"), default=False,
+        help_text=_("A single elimination of 8 or more: the quarterfinal losers play for places 5 to 8 beside the "
+                    "semifinals and the final (issue 24 point 9)."),
+    )
     grand_final_reset = models.BooleanField(_("grand-final reset"), default=True)
     group_count = models.PositiveSmallIntegerField(_("groups"), default=1)
     qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=2)
@@ -132,6 +137,11 @@ class Stage(models.Model):
     bye_played = models.BooleanField(
         _("a bye counts as a match played"), default=True,
         help_text=_("On: a bye is in the matches played and won (drawn, lost), so P = W + L."),
+    )
+    avoid_rounds = models.PositiveSmallIntegerField(
+        _("keep club mates apart until round"), null=True, blank=True,
+        help_text=_("Pairs sharing an avoid tag (club, family) are kept apart when possible in the group draw and "
+                    "the Swiss rounds up to this one; empty: every round."),
     )
     withdrawn_last = models.BooleanField(
         _("withdrawn pairs last"), default=True,
@@ -248,10 +258,11 @@ class BracketNode(models.Model):
         LOSERS = "losers", _("Losers' bracket")
         GRAND_FINAL = "grand_final", _("Grand final")
         THIRD_PLACE = "third_place", _("Third-place match")
+        CLASSIFICATION = "classification", _("Places 5 to 8")
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="bracket_nodes")
     code = models.CharField(_("code"), max_length=16)
-    section = models.CharField(_("section"), max_length=12, choices=Section.choices)
+    section = models.CharField(_("section"), max_length=14, choices=Section.choices)
     bracket_round = models.PositiveSmallIntegerField(_("bracket round"))
     position = models.PositiveIntegerField(_("position"))
     level = models.PositiveSmallIntegerField(_("play order"), help_text=_("1 for the first round played."))
@@ -279,7 +290,7 @@ class BracketNode(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["stage", "code"], name="bracket_node_unique_code"),
             models.CheckConstraint(
-                condition=Q(section__in=["winners", "losers", "grand_final", "third_place"]),
+                condition=Q(section__in=["winners", "losers", "grand_final", "third_place", "classification"]),
                 name="bracket_node_section_valid",
             ),
             models.CheckConstraint(condition=Q(level__gte=1), name="bracket_node_level_positive"),

@@ -9,7 +9,7 @@ Modules:
 * :mod:`.base` - pair identifiers.
 * :mod:`.seeding` - seeding by organizer order, rating, or reproducible lot.
 * :mod:`.elimination` - single elimination (standard seeding, byes, third
-  place) and the bracket engine.
+  place, places 5-8 beside the bracket) and the bracket engine.
 * :mod:`.double_elimination` - losers' bracket and grand final with reset.
 * :mod:`.round_robin` - FIDE Berger tables, snake-seeded groups.
 * :mod:`.group_knockout` - crossing group qualifiers into a knockout.
@@ -22,6 +22,7 @@ Modules:
 * :mod:`.circuit` - a circuit's (season's) ranking from its stages' placings.
 * :mod:`.ratings` - player ratings with openskill (2 vs 2), reproducible, three methods.
 * :mod:`.flights` - a tournament's categories and the placings within each.
+* :mod:`.avoidance` - prohibited pairings (same club, family) kept apart in group draws.
 """
 
 from .base import PairId

@@ -53,6 +53,7 @@ class Section(str, Enum):
     LOSERS = "losers"
     GRAND_FINAL = "grand_final"
     THIRD_PLACE = "third_place"
+    CLASSIFICATION = "classification"  # places 5-8, played beside the semifinals and the final
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,9 @@ class EliminationBracket:
     finals: tuple[BracketMatch, ...] = ()
     third_place: BracketMatch | None = None
     results: Mapping[str, PairId] = field(default_factory=dict)
+    # places 5-8 (single elimination of 8 or more): "5S-1", "5S-2" (the quarterfinal losers, 1 v 2
+    # and 3 v 4), then "5P" (their winners, for 5th) and "7P" (their losers, for 7th)
+    classification: tuple[BracketMatch, ...] = ()
 
     def matches(self) -> Iterator[BracketMatch]:
         """All matches in an order where every match comes after its sources."""
@@ -138,6 +142,7 @@ class EliminationBracket:
         yield from self.finals
         if self.third_place is not None:
             yield self.third_place
+        yield from self.classification
 
     def match(self, match_id: str) -> BracketMatch:
         for m in self.all_matches():
@@ -254,11 +259,16 @@ def _winners_bracket(seeds: Sequence[PairId], size: int) -> list[list[BracketMat
     return rounds
 
 
-def single_elimination(seeded: Sequence[PairId], *, third_place: bool = False) -> EliminationBracket:
+def single_elimination(seeded: Sequence[PairId], *, third_place: bool = False,
+                       classification: bool = False) -> EliminationBracket:
     """Build a single-elimination bracket from entrants in seed order (best first).
 
     Bye matches are resolved at once; every other match waits for
-    :func:`record_results`.
+    :func:`record_results`. ``classification`` (a bracket of 8 or more) adds the matches for
+    places 5-8 between the quarterfinal losers (start.gg's classification phases): each is
+    playable as soon as its two quarterfinals are decided, beside the semifinals, and the 5th- and
+    7th-place matches beside the final; a bye in a quarterfinal gives its classification match
+    a bye too.
     """
     seeds = tuple(require_unique(seeded))
     size = bracket_size(len(seeds))
@@ -274,12 +284,28 @@ def single_elimination(seeded: Sequence[PairId], *, third_place: bool = False) -
             Slot(source=Source(semis[0].match_id, "loser")),
             Slot(source=Source(semis[1].match_id, "loser")),
         )
+    places = ()
+    if classification and size >= 8:
+        quarters = winners[-3]
+        r = len(winners) - 1  # beside the semifinals, then beside the final
+
+        def loser_of(k: int) -> Slot:
+            return Slot(source=Source(quarters[k].match_id, "loser"))
+
+        semi_1 = BracketMatch("5S-1", Section.CLASSIFICATION, r, 0, loser_of(0), loser_of(1))
+        semi_2 = BracketMatch("5S-2", Section.CLASSIFICATION, r, 1, loser_of(2), loser_of(3))
+        fifth = BracketMatch("5P", Section.CLASSIFICATION, r + 1, 0, Slot(source=Source("5S-1", "winner")),
+                             Slot(source=Source("5S-2", "winner")))
+        seventh = BracketMatch("7P", Section.CLASSIFICATION, r + 1, 1, Slot(source=Source("5S-1", "loser")),
+                               Slot(source=Source("5S-2", "loser")))
+        places = (semi_1, semi_2, fifth, seventh)
     bracket = EliminationBracket(
         double=False,
         size=size,
         seeds=seeds,
         winners=tuple(tuple(r) for r in winners),
         third_place=third,
+        classification=places,
     )
     return _resolve(bracket, {})
 
@@ -422,5 +448,6 @@ def _resolve(bracket: EliminationBracket, results: Mapping[str, PairId]) -> Elim
         losers=tuple(tuple(resolved[m.match_id] for m in rnd) for rnd in bracket.losers),
         finals=tuple(resolved[m.match_id] for m in bracket.finals),
         third_place=resolved[bracket.third_place.match_id] if bracket.third_place else None,
+        classification=tuple(resolved[m.match_id] for m in bracket.classification),
         results=dict(results),
     )

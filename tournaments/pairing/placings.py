@@ -12,7 +12,13 @@ Single elimination:
   semifinal losers share 3;
 * then the losers of each earlier round share one place: the losers of the
   quarterfinals of an 8-pair bracket are all 5th, those of the round of 16 all
-  9th.
+  9th;
+* with the classification matches of places 5-8 (``single_elimination(...,
+  classification=True)``) the quarterfinal losers are placed by them instead:
+  5: the winner of the 5th-place match, 6: its loser, 7 and 8: those of the
+  7th-place match; while they are being played, the pairs whose order is not
+  known yet share a place (the two winners of the 5-8 semifinals share 5th
+  until the 5th-place match, their losers 7th).
 
 Double elimination:
 
@@ -106,12 +112,40 @@ def _tiers(bracket: EliminationBracket) -> list[list[tuple[PairId, str]]]:
             else:
                 tiers.append(losers_of(semis))  # third place not played yet: they share 3rd for now
             rounds = rounds[:-1]
+        quarters = bracket.winners[-3] if bracket.classification and len(bracket.winners) >= 3 else None
         for rnd in reversed(rounds):
+            if rnd is quarters:
+                tiers.extend(_classification_tiers(bracket))
+                continue
             tiers.append(losers_of(rnd))
     else:
         for rnd in reversed(bracket.losers):
             tiers.append(losers_of(rnd))
     return tiers
+
+
+def _classification_tiers(bracket: EliminationBracket) -> list[list[tuple[PairId, str]]]:
+    """Places 5-8 from the classification matches: decided pairs in their own tier, the pairs whose
+    order is not known yet sharing one (the semifinal pairs of 5-8 still to play, with the winners)."""
+    by_id = {m.match_id: m for m in bracket.classification}
+    semis = [by_id["5S-1"], by_id["5S-2"]]
+    out: list[list[tuple[PairId, str]]] = []
+    for final, took in ((by_id["5P"], "winner"), (by_id["7P"], "loser")):
+        if final.winner is not None:
+            out.append([(final.winner, final.match_id)])
+            if final.loser is not None:
+                out.append([(final.loser, final.match_id)])
+            continue
+        tier = []
+        for semi in semis:
+            if semi.decided:
+                pair = semi.winner if took == "winner" else semi.loser
+                if pair is not None:
+                    tier.append((pair, semi.match_id))
+            elif took == "winner":  # not played yet: both its pairs may still be 5th
+                tier.extend((slot.pair, semi.match_id) for slot in (semi.top, semi.bottom) if slot.pair is not None)
+        out.append(tier)
+    return out
 
 
 def bracket_placings(bracket: EliminationBracket) -> Placings:

@@ -160,6 +160,9 @@ class SwissRound:
     repeated_bye: bool
     window: int
     complete_graph_fallback: bool
+    # avoided pairs (``avoid``: same club, same family) paired all the same because no pairing of
+    # the field without a rematch kept them apart (issue 24 point 10), as (home, away)
+    unavoided: tuple[tuple[PairId, PairId], ...] = ()
 
 
 def recommended_swiss_rounds(pair_count: int) -> int:
@@ -189,6 +192,7 @@ def pair_swiss_round(
     *,
     window: int | None = None,
     order: SwissOrder | str = SwissOrder.FOLD,
+    avoid: Iterable[Iterable[PairId]] = (),
 ) -> SwissRound:
     """Pair one Swiss round.
 
@@ -196,6 +200,10 @@ def pair_swiss_round(
     re-sorted by score, so ties keep the caller's order (its tie-breaks).
     ``order`` chooses how a score group is paired: top half against bottom
     half (``"fold"``, the default) or neighbours (``"neighbour"``).
+    ``avoid`` lists pairs of pairs that should not meet (same club, same family):
+    a cost between criteria 1 and 2 (no avoidable rematch comes first; then as few
+    avoided boards as possible, before the bye and the scores), never a hard
+    rule; those paired all the same are in ``unavoided``.
     """
     order = SwissOrder(order)
     require_unique((e.pair_id for e in entrants), "Swiss entrants")
@@ -223,24 +231,42 @@ def pair_swiss_round(
                 forbidden[i].add(j)
                 forbidden[j].add(i)
 
+    avoided: list[set[int]] = [set() for _ in range(n)]
+    for pair in avoid:
+        a, b = tuple(pair)
+        i, j = index.get(a), index.get(b)
+        if i is not None and j is not None and i != j:
+            avoided[i].add(j)
+            avoided[j].add(i)
+    any_avoided = any(avoided)
+
     odd = n % 2 == 1
     bye_vertex = n if odd else -1
     vertex_count = n + 1 if odd else n
     fewest_byes = min(p.byes for p in players)
     bye_eligible = [p.byes == fewest_byes for p in players]
 
-    solver = _Solver(n, score, forbidden, bye_vertex, bye_eligible, order)
+    solver = _Solver(n, score, forbidden, bye_vertex, bye_eligible, order, avoided)
     wide: set[int] = set()
     current = min(window, n)
     mate: list[int] | None = None
     fallback = False
     while True:
         weighted = solver.weigh(solver.candidate_edges(current, wide), rematch_penalty=False)
-        mate = solve_by_score_groups(vertex_count, weighted, score, bye_vertex, bye_eligible)
+        # the blocks' proof holds for the tiers below the bye only: not with an avoidance tier above it
+        mate = None if any_avoided else solve_by_score_groups(vertex_count, weighted, score, bye_vertex,
+                                                               bye_eligible)
         if mate is None:
             mate = max_weight_matching(vertex_count, weighted)
         unmatched = [v for v in range(vertex_count) if mate[v] == -1]
         if not unmatched:
+            if current < n and any(mate[v] in avoided[v] for v in range(n)):
+                # an avoided board inside the window: the complete allowed graph says whether a
+                # pairing without it exists (exact for criteria 1 and 1b, as rematches are)
+                wide_mate = max_weight_matching(vertex_count, solver.weigh(solver.candidate_edges(n, set(range(n))),
+                                                                           rematch_penalty=False))
+                if all(v != -1 for v in wide_mate):
+                    mate, current = wide_mate, n
             break
         if current >= n:
             # Even the complete allowed graph has no perfect matching.
@@ -269,11 +295,14 @@ def pair_swiss_round(
         elif u > v:
             boards.append((v, u))
     pairings = []
+    unavoided = []
     for board, (v, u) in enumerate(sorted(boards), start=1):
         is_rematch = u in forbidden[v]
         rematches += is_rematch
         pairings.append(SwissPairing(board, players[v].pair_id, players[u].pair_id, is_rematch))
-    return SwissRound(tuple(pairings), bye_pair, rematches, repeated_bye, current, fallback)
+        if u in avoided[v]:
+            unavoided.append((players[v].pair_id, players[u].pair_id))
+    return SwissRound(tuple(pairings), bye_pair, rematches, repeated_bye, current, fallback, tuple(unavoided))
 
 
 class _Solver:
@@ -287,8 +316,10 @@ class _Solver:
         bye_vertex: int,
         bye_eligible: list[bool],
         order: SwissOrder = SwissOrder.FOLD,
+        avoided: list[set[int]] | None = None,
     ) -> None:
         self.n = n
+        self.avoided = avoided or [set() for _ in range(n)]
         self.score = score
         self.forbidden = forbidden
         self.bye_vertex = bye_vertex
@@ -380,7 +411,11 @@ class _Solver:
         boards = n // 2 + 1
         k_score = boards * max_rc + 1
         k_bye = boards * (k_score * max_sc + max_rc) + 1
-        k_rematch = boards * (k_score * max_sc + max_rc) + k_bye * (n + 1) + 1
+        below = boards * (k_score * max_sc + max_rc) + k_bye * (n + 1) + 1  # more than every lower tier
+        # tier 1b: one avoided board fewer outweighs the bye, the scores and the order together
+        k_avoid = below if any(self.avoided) else 0
+        k_rematch = below + k_avoid * boards  # the weights of a field without avoided pairs are unchanged
+        avoided = self.avoided
         out: list[tuple[int, int, int]] = []
         for i, j, rematch in edges:
             if j == bye_vertex:
@@ -390,6 +425,8 @@ class _Solver:
             else:
                 d = score[i] - score[j]
                 w = -(k_score * d * d + self.order_cost(i, j))
+                if j in avoided[i]:
+                    w -= k_avoid
             if rematch and rematch_penalty:
                 w -= k_rematch
             out.append((i, j, w))

@@ -6,7 +6,7 @@ A package of modules by concern; the public functions are re-exported here
 * ``base``: the error type, permissions (:func:`can_manage`), locking, the audit log, the W.O. row;
 * ``tournament``: :func:`can_create_tournament`, :func:`create_tournament`, :func:`update_tournament`;
 * ``registration``: :func:`register_pair`, :func:`update_pair`, :func:`withdraw_pair`,
-  :func:`reinstate_pair` (a withdrawal undone);
+  :func:`reinstate_pair` (a withdrawal undone), :func:`delete_pair` (registered by mistake, before the draw);
 * ``check_in``: :func:`upcoming_round`, :func:`check_in`, :func:`undo_check_in`;
 * ``formats``: :func:`configure_stage` (the format, seeding and tiebreaks);
 * ``draw``: seeding, round-robin groups, Swiss pairing of a round;
@@ -59,6 +59,7 @@ from .registration import (
     clean_registration,
     register_pair,
     update_pair,
+    delete_pair,
     reinstate_pair,
     withdraw_pair,
     disqualify_pair,
@@ -139,6 +140,7 @@ __all__ = [
     "update_tournament",
     "withdraw_pair",
     "reinstate_pair",
+    "delete_pair",
     "LATER_STAGE_FIELDS",
     "Qualifiers",
     "add_stage",

@@ -52,9 +52,11 @@ def _round_name(stage: Stage, bracket: EliminationBracket, level: int, levels: d
         return ""
     from_end = last - level
     if from_end == 0:
+        if bracket.classification:
+            return _("Final and places 3 to 8") if bracket.third_place is not None else _("Final and places 5 to 8")
         return _("Final and third-place match") if bracket.third_place is not None else _("Final")
     if from_end == 1:
-        return _("Semifinals")
+        return _("Semifinals and places 5 to 8") if bracket.classification else _("Semifinals")
     if from_end == 2:
         return _("Quarterfinals")
     return _("Round of %(count)s") % {"count": 2 ** (from_end + 1)}
@@ -109,6 +111,7 @@ def _layout(stage: Stage, nodes: Sequence[BracketNode]) -> EliminationBracket:
     return EliminationBracket(
         double=bool(finals), size=2 ** len(winners), seeds=seeds, winners=winners, losers=rounds("losers"),
         finals=finals, third_place=third[0] if third else None,
+        classification=tuple(m for r in rounds("classification") for m in r),
     )
 
 
@@ -118,7 +121,7 @@ def _draw_bracket(stage: Stage, rnd: Round, order: Sequence[int], by) -> None:
     if stage.format == Stage.Format.DOUBLE_ELIMINATION:
         bracket = double_elimination(order, reset=stage.grand_final_reset)
     else:
-        bracket = single_elimination(order, third_place=stage.third_place)
+        bracket = single_elimination(order, third_place=stage.third_place, classification=stage.classification)
     stage.bracket_seeds = list(order)
     stage.bracket_first_round = rnd.number
     stage.save(update_fields=["bracket_seeds", "bracket_first_round", "lot_seed", "swiss_rounds", "updated_at"])
@@ -212,6 +215,8 @@ def node_best_of(stage: Stage, bracket: EliminationBracket, node: BracketNode, l
     included (the reset is the grand final continued); otherwise the stage's per-round format."""
     if node.section == BracketNode.Section.THIRD_PLACE:
         return stage.third_place_best_of or stage.best_of
+    if node.section == BracketNode.Section.CLASSIFICATION:
+        return stage.best_of  # places 5-8: the stage's format, not the semifinals' nor the final's
     level, last = node.level, max(levels.values())
     if bracket.double and bracket.finals:
         last = levels[bracket.finals[0].match_id]
@@ -433,6 +438,7 @@ def bracket_json(tournament: Tournament, stage: Stage | None = None) -> dict | N
         "losers": [[match(m) for m in r] for r in b.losers],
         "finals": [match(m) for m in b.finals],
         "third_place": match(b.third_place) if b.third_place is not None else None,
+        "classification": [match(m) for m in b.classification],
         "champion": b.champion, "champion_name": view.champion.name if view.champion else None,
         "complete": b.complete, "stage": view.stage.position,
         "placings": [{"place": row.place, "pair": row.pair_id, "name": view.names.get(row.pair_id),

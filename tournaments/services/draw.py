@@ -12,7 +12,8 @@ from config.errors import Conflict
 from scoring.models import Match
 
 from ..models import GroupMember, Pair, Round, Stage, Tournament
-from ..pairing.round_robin import round_robin, snake_groups
+from ..pairing.avoidance import avoided_pairs, avoiding_groups
+from ..pairing.round_robin import round_robin
 from ..pairing.seeding import Seeding, seed_by_lot, seed_by_order, seed_by_rating
 from ..pairing.standings import compute_standings
 from ..pairing.swiss import entrants_from_history, entrants_from_standings, pair_swiss_round
@@ -65,8 +66,23 @@ def _group_members(stage: Stage) -> dict[int, list[int]]:
     return dict(groups)
 
 
-def _draw_groups(stage: Stage, order: Sequence[int]) -> None:
-    groups = snake_groups(order, stage.group_count)
+def avoided(stage: Stage, stage_round: int = 1) -> frozenset:
+    """The pairs of the stage's tournament that share an avoid tag (club, family) and are to be kept
+    apart in the stage's round ``stage_round`` (``Stage.avoid_rounds``: up to that round; empty, every
+    round), issue 24 point 10."""
+    if stage.avoid_rounds is not None and stage_round > stage.avoid_rounds:
+        return frozenset()
+    tags = {pk: [t for t in raw.split(",")]
+            for pk, raw in Pair.objects.filter(tournament_id=stage.tournament_id).exclude(avoid_tags="")
+            .values_list("pk", "avoid_tags")}
+    return avoided_pairs(tags)
+
+
+def _draw_groups(stage: Stage, order: Sequence[int], rnd: Round) -> None:
+    # snake seeding, with pairs sharing an avoid tag moved inside their pot when that keeps them apart
+    draw = avoiding_groups(order, stage.group_count, avoided(stage))
+    groups = draw.groups
+    rnd.unavoided = [list(p) for p in draw.unavoided]
     following = Stage.objects.filter(tournament_id=stage.tournament_id, position=stage.position + 1,
                                      qualification=Stage.Qualification.PER_GROUP).first()
     minimum = 2 if following is None else max(2, following.qualifiers_per_group)
@@ -127,7 +143,10 @@ def _generate_swiss_round(stage: Stage, rnd: Round, by, *, first_order: Sequence
         entrants = _swiss_entrants_order(stage, ids)
     if len(entrants) < 2:
         raise Conflict(_("At least 2 pairs are needed to pair a round."), "pairs")
-    paired = pair_swiss_round(entrants, order=stage.swiss_order)  # top half v bottom half, or neighbours
+    number = Round.objects.filter(stage=stage, phase=Round.Phase.SWISS).exclude(pk=rnd.pk).count() + 1
+    # top half v bottom half, or neighbours; club mates apart when possible (a cost, issue 24 point 10)
+    paired = pair_swiss_round(entrants, order=stage.swiss_order, avoid=avoided(stage, number))
+    rnd.unavoided = [list(p) for p in paired.unavoided]
     rnd.stage = stage
     _mark_generated(rnd, Round.Phase.SWISS)
     boards = [(p.home, p.away, p.board) for p in paired.pairings]

@@ -18,7 +18,7 @@ from .base import SWISS_ONLY_TIEBREAKS, TournamentError, _audit, _bool, _drawn, 
 
 STAGE_FIELDS = ("format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                 "swiss_rounds", "tiebreaks", "walkover_scores", "swiss_order", "legs", "best_of", "round_best_of",
-                "withdrawn_last", "third_place_best_of", "bye_value", "bye_played")
+                "withdrawn_last", "third_place_best_of", "bye_value", "bye_played", "avoid_rounds", "classification")
 LATER_STAGE_FIELDS = STAGE_FIELDS + ("name", "qualification", "qualifiers", "qualify_from", "unequal_groups")
 
 
@@ -85,11 +85,13 @@ def clean_stage_settings(stage: Stage, settings: dict, *, later: bool) -> None:
     if values["seeding"] not in Stage.Seeding.values:
         raise TournamentError(_("Unknown seeding; use: %(names)s.")
                               % {"names": ", ".join(Stage.Seeding.values)}, "seeding")
-    for name in ("third_place", "grand_final_reset", "walkover_scores", "withdrawn_last", "bye_played"):
+    for name in ("third_place", "grand_final_reset", "walkover_scores", "withdrawn_last", "bye_played",
+                 "classification"):
         _bool(values[name], name)
     _int(values["group_count"], "group_count", minimum=1, maximum=64)
     _int(values["qualifiers_per_group"], "qualifiers_per_group", minimum=1, maximum=64)
     _int(values["swiss_rounds"], "swiss_rounds", minimum=1, maximum=64, allow_none=True)
+    _int(values["avoid_rounds"], "avoid_rounds", minimum=1, maximum=64, allow_none=True)
     if values["bye_value"] not in Stage.ByeValue.values:
         raise TournamentError(_("A bye is worth a win, a draw or nothing (win, draw, nothing)."), "bye_value")
     if values["swiss_order"] not in Stage.SwissOrder.values:
@@ -158,6 +160,7 @@ def configure_stage(tournament: Tournament, by, **settings) -> Stage:
             knockout.qualification = Stage.Qualification.PER_GROUP
             knockout.qualifiers_per_group = stage.qualifiers_per_group
             knockout.third_place = stage.third_place
+            knockout.classification = stage.classification
             knockout.walkover_scores = stage.walkover_scores
             knockout.standings_lot_seed = stage.standings_lot_seed
             knockout.tiebreaks = default_tiebreaks(knockout.format)

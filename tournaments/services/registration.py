@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, ProtectedError, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -160,6 +160,11 @@ def clean_registration(tournament: Tournament, data: dict, *, pair: Pair | None 
         if same_seed.exists() or (taken_seeds is not None and seed in taken_seeds):
             raise TournamentError(_("Another pair of this tournament has seed %(seed)s.") % {"seed": seed}, "seed")
     out["seed"] = seed
+    tags = data.get("avoid_tags") or ""
+    if not isinstance(tags, str) or len(tags) > 200:
+        raise TournamentError(_("Avoid tags: club, family... separated by commas, at most 200 characters."),
+                              "avoid_tags")
+    out["avoid_tags"] = ", ".join(t.strip() for t in tags.split(",") if t.strip())
     status = data.get("status", Pair.Status.CONFIRMED)
     if status not in (Pair.Status.PENDING, Pair.Status.CONFIRMED):
         raise TournamentError(_("A registration is pending or confirmed (withdraw a pair with its reason)."),
@@ -188,7 +193,7 @@ def _create_pair(tournament: Tournament, cleaned: dict) -> Pair:
                for key, spec in ((k, cleaned[k]) for k in PAIR_PLAYER_FIELDS)}
     return Pair.objects.create(
         tournament=tournament, name=cleaned["name"], rating=cleaned["rating"], seed=cleaned["seed"],
-        status=cleaned["status"], **players,
+        status=cleaned["status"], avoid_tags=cleaned["avoid_tags"], **players,
     )
 
 
@@ -215,13 +220,15 @@ def register_pair(tournament: Tournament, by, **data) -> Pair:
 def _pair_json(pair: Pair) -> dict:
     return {"id": pair.pk, "name": pair.name, "first_player": pair.first_player_id,
             "second_player": pair.second_player_id, "substitute": pair.substitute_id, "rating": pair.rating,
-            "seed": pair.seed, "status": pair.status} | ({"disqualified": True} if pair.disqualified else {})
+            "seed": pair.seed, "status": pair.status} | ({"disqualified": True} if pair.disqualified else {}) \
+        | ({"avoid_tags": pair.avoid_tags} if pair.avoid_tags else {})
 
 
 def update_pair(pair: Pair, by, **changes) -> Pair:
     """Change a pair's ``name``, ``rating``, ``seed``, ``substitute`` (a player, or ``None``) or
-    ``status`` (``pending`` / ``confirmed``). Withdraw with :func:`withdraw_pair`."""
-    allowed = {"name", "rating", "seed", "substitute", "status"}
+    ``status`` (``pending`` / ``confirmed``), ``avoid_tags`` (club, family: kept apart from pairs
+    sharing one, issue 24 point 10). Withdraw with :func:`withdraw_pair`."""
+    allowed = {"name", "rating", "seed", "substitute", "status", "avoid_tags"}
     unknown = set(changes) - allowed
     if unknown:
         raise TournamentError(_("Unknown field: %(name)s.") % {"name": sorted(unknown)[0]}, sorted(unknown)[0])
@@ -238,16 +245,39 @@ def update_pair(pair: Pair, by, **changes) -> Pair:
                 raise Conflict(_("The draw was made: a pair's registration no longer changes."), "status")
         before = _pair_json(pair)
         data = {"name": pair.name, "first_player": pair.first_player, "second_player": pair.second_player,
-                "substitute": pair.substitute, "rating": pair.rating, "seed": pair.seed, "status": pair.status}
+                "substitute": pair.substitute, "rating": pair.rating, "seed": pair.seed, "status": pair.status,
+                "avoid_tags": pair.avoid_tags}
         data.update(changes)
         cleaned = clean_registration(tournament, data, pair=pair, consented=consented)
         pair.name, pair.rating, pair.seed, pair.status = (cleaned["name"], cleaned["rating"], cleaned["seed"],
                                                           cleaned["status"])
+        pair.avoid_tags = cleaned["avoid_tags"]
         sub = cleaned["substitute"]
         pair.substitute = _resolve_player(sub, tournament) if sub is not None else None
         pair.save()
         _audit(tournament, by, AuditEntry.Action.PAIR_UPDATED, before=before, after=_pair_json(pair))
         return pair
+
+
+def delete_pair(pair: Pair, by, *, reason: str = "") -> None:
+    """Delete a pair registered by mistake (audited, with what it was), only before the draw: once
+    drawn it has a place in the draw and its history, so it withdraws instead (409). Its players stay
+    (they may play in other pairs or tournaments)."""
+    reason = _reason(reason, required=False)
+    with transaction.atomic():
+        tournament = _lock_tournament(pair.tournament_id)
+        _require_manager(by, tournament)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        if _drawn(tournament) or Match.objects.filter(Q(pair_a=pair) | Q(pair_b=pair)).exists():
+            # drawn, or with a match of its own (a match created by hand): it has a history now
+            raise Conflict(_("The draw was made: a pair is no longer deleted; withdraw it instead."), "pair")
+        before = _pair_json(pair)
+        try:
+            with transaction.atomic():
+                pair.delete()
+        except ProtectedError:  # anything else that points to it (a bye, a group...) keeps it
+            raise Conflict(_("The draw was made: a pair is no longer deleted; withdraw it instead."), "pair") from None
+        _audit(tournament, by, AuditEntry.Action.PAIR_DELETED, reason=reason, before=before)
 
 
 def disqualify_pair(pair: Pair, by, reason: str) -> list[Result]:
@@ -290,6 +320,7 @@ def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) ->
                 continue  # in a bracket the organizer decides (set_result)
             walkovers.append(_walkover_result(match, tournament, absent=pair, by=by,
                                               reason=(_("Withdrawn: %(reason)s") % {"reason": reason})[:300]))
+        walkovers += _walkovers_become_double(tournament, pair, by)
         Result.objects.bulk_create(walkovers)
         table_links.close_all([w.match_id for w in walkovers], by)  # closed to entries from every link (§2)
         action = AuditEntry.Action.PAIR_DISQUALIFIED if disqualified else AuditEntry.Action.PAIR_WITHDRAWN
@@ -303,6 +334,27 @@ def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) ->
         return walkovers
 
 
+def _walkovers_become_double(tournament: Tournament, pair: Pair, by) -> list[Result]:
+    """The W.O.s the pair was given in the current round (the last generated one) because its opponent
+    withdrew, outside a bracket: it withdraws too, so neither played that match and it is a double
+    W.O. (no winner, a loss each), as when both had withdrawn before it was created (issue 24 point 6).
+    The W.O.s are deleted here; the double W.O.s are returned unsaved. W.O.s of earlier rounds stay:
+    the pair was there to take them."""
+    last = (Match.objects.filter(tournament=tournament, round__generated_at__isnull=False)
+            .aggregate(n=Max("round__number"))["n"])
+    given = list(Result.objects.select_for_update(of=("self",))
+                 .filter(tournament=tournament, kind=Result.Kind.WALKOVER, winner=pair,
+                         absent__status=Pair.Status.WITHDRAWN, match__round__number=last,
+                         match__bracket_node__isnull=True)
+                 .select_related("match"))
+    doubles = []
+    for result in given:
+        match = result.match
+        result.delete()
+        doubles.append(_double_walkover_result(match, tournament, by=by, reason=_("Both pairs withdrew.")))
+    return doubles
+
+
 def reinstate_pair(pair: Pair, by, reason: str) -> Pair:
     """Undo a withdrawal (``reason`` required, audited): the pair is confirmed again and drawn and
     paired from the next round. The walkovers its withdrawal recorded in the current round (the
@@ -310,8 +362,6 @@ def reinstate_pair(pair: Pair, by, reason: str) -> Pair:
     matches are to be played again (a walkover created without a table gets the next free one).
     Refused (409) when a later match already depends on one of them; walkovers of earlier rounds
     of a Swiss or a round robin stay (the pair did not play them)."""
-    from django.db.models import Max
-
     reason = _reason(reason, required=True)
     with transaction.atomic():
         tournament = _lock_tournament(pair.tournament_id)

@@ -68,7 +68,7 @@ def _draw(stage: Stage, rnd: Round, by, seed: int | None) -> None:
     if stage.is_bracket:
         _draw_bracket(stage, rnd, order, by)
     elif stage.has_groups:
-        _draw_groups(stage, order)
+        _draw_groups(stage, order, rnd)
         _generate_group_round(stage, rnd, 1, by)
     else:
         _generate_swiss_round(stage, rnd, by, first_order=order)

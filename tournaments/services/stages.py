@@ -27,6 +27,7 @@ from ..models import AuditEntry, BracketNode, Bye, GroupMember, Pair, Result, Ro
 from ..pairing.elimination import same_draw
 from ..pairing.group_knockout import knockout_seeding, rank_across_groups
 from ..pairing.round_robin import group_name
+from ..pairing.seeding import seed_by_lot, seed_by_rating
 from ..pairing.swiss import recommended_swiss_rounds
 from .base import TournamentError, _audit, _has_entries, _lock_tournament, _reason, _require_manager
 from .brackets import _draw_bracket
@@ -128,16 +129,34 @@ def start_stage(stage: Stage, rnd: Round, order: list[int], by) -> None:
     if len(order) < 2:
         raise Conflict(_("At least 2 pairs are needed to start %(stage)s.") % {"stage": stage.display_name},
                        "qualifiers")
+    order = _reseed(stage, order)
     if stage.is_bracket:
         _draw_bracket(stage, rnd, order, by)
     elif stage.has_groups:
-        _draw_groups(stage, order)
+        _draw_groups(stage, order, rnd)
         _generate_group_round(stage, rnd, 1, by)
     else:
         if stage.swiss_rounds is None:
             stage.swiss_rounds = recommended_swiss_rounds(len(order))
             stage.save(update_fields=["swiss_rounds", "updated_at"])
         _generate_swiss_round(stage, rnd, by, first_order=order)
+
+
+def _reseed(stage: Stage, order: list[int]) -> list[int]:
+    """A later stage's draw order: its qualifiers in the standings' order (seeding ``order``, the
+    default), or drawn again among them by lot (the lot seed kept on the stage, so a rebuild draws
+    the same) or by rating (issue 24 point 11)."""
+    if stage.seeding == Stage.Seeding.LOT:
+        seeding = seed_by_lot(order, stage.lot_seed)
+        if stage.lot_seed != seeding.lot_seed:
+            stage.lot_seed = seeding.lot_seed
+            stage.save(update_fields=["lot_seed", "updated_at"])
+        return list(seeding.order)
+    if stage.seeding == Stage.Seeding.RATING:
+        ratings = {pk: r for pk, r in Pair.objects.filter(pk__in=order, rating__isnull=False)
+                   .values_list("pk", "rating")}
+        return list(seed_by_rating(order, ratings).order)
+    return list(order)
 
 
 def _clean_qualifiers(tournament: Tournament, value: object, source: Stage) -> list[int]:
@@ -231,8 +250,8 @@ def unstart_stage(stage: Stage) -> Round:
     GroupMember.objects.filter(stage=stage).delete()
     for later in rounds[1:]:
         later.delete()
-    first.phase, first.generated_at, first.lot_seed, first.name = "", None, None, ""
-    first.save(update_fields=["phase", "generated_at", "lot_seed", "name"])
+    first.phase, first.generated_at, first.lot_seed, first.name, first.unavoided = "", None, None, "", []
+    first.save(update_fields=["phase", "generated_at", "lot_seed", "name", "unavoided"])
     stage.bracket_seeds, stage.bracket_first_round = [], None
     stage.save(update_fields=["bracket_seeds", "bracket_first_round", "updated_at"])
     return first
@@ -251,7 +270,8 @@ def check_later_stages(tournament: Tournament, by) -> None:
         if proposal.problems or proposal.order == list(stage.entrants):
             continue
         if stage_played(stage):
-            if stage.format == Stage.Format.SINGLE_ELIMINATION and same_draw(stage.entrants, proposal.order):
+            if (stage.format == Stage.Format.SINGLE_ELIMINATION and stage.seeding == Stage.Seeding.ORDER
+                    and same_draw(stage.entrants, proposal.order)):
                 # the same qualifiers and not one meeting changed (seeds 2 and 3 of four swapped): the
                 # bracket stays as drawn, its seed numbers as they were
                 continue

@@ -173,7 +173,7 @@ def write_pairings(rnd: Round, boards: Sequence[tuple[int, int, int | None]], *,
 
 def _mark_generated(rnd: Round, phase: str) -> None:
     rnd.phase, rnd.generated_at = phase, timezone.now()
-    rnd.save(update_fields=["phase", "generated_at", "lot_seed", "name", "stage"])
+    rnd.save(update_fields=["phase", "generated_at", "lot_seed", "name", "stage", "unavoided"])
 
 
 def _write_fixed_boards(rnd: Round, games: Sequence[tuple[int, int]], byes: Sequence[int],
