@@ -1,9 +1,13 @@
-"""Admin of the people, for site operators: players (their signing PIN typed here is kept only as a hash)."""
+"""Admin of the people, for site operators: players (their signing PIN typed here is kept only as a
+hash) and clubs are editable; merges and personal data links are shown read-only (they are made by
+the services, which audit them: docs/people.md)."""
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .models import Player
+from config.view_only_admin import ViewOnlyAdmin
+
+from .models import Club, ClubMembership, DataAccessLink, Player, PlayerMerge
 
 
 class PlayerForm(forms.ModelForm):
@@ -18,7 +22,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "nickname", "club", "contact"]
+        fields = ["name", "nickname", "club", "federation_number", "contact"]
 
     def clean_new_pin(self):
         pin = self.cleaned_data.get("new_pin", "")
@@ -40,9 +44,36 @@ class PlayerForm(forms.ModelForm):
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     form = PlayerForm
-    list_display = ["name", "nickname", "club", "contact", "has_pin"]
-    search_fields = ["name", "nickname", "club"]
+    list_display = ["name", "nickname", "club", "federation_number", "contact", "has_pin"]
+    search_fields = ["name", "nickname", "club__name", "federation_number"]
+    list_select_related = ["club"]
+    autocomplete_fields = ["club"]
 
     @admin.display(boolean=True, description=_("signing PIN"))
     def has_pin(self, player):
         return player.has_pin
+
+
+class MembershipInline(admin.TabularInline):
+    model = ClubMembership
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "city"]
+    search_fields = ["name", "city"]
+    filter_horizontal = ["organizers"]
+    inlines = [MembershipInline]
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(ViewOnlyAdmin):
+    list_display = ["kept", "duplicate", "reason", "merged_by", "merged_at", "undone_at"]
+
+
+@admin.register(DataAccessLink)
+class DataAccessLinkAdmin(ViewOnlyAdmin):
+    list_display = ["player", "issued_by", "issued_at", "expires_at", "revoked_at", "used_at"]
+    exclude = ["token_hash"]

@@ -23,3 +23,11 @@ class TournamentsConfig(AppConfig):
         from .services.ready import on_result_saved
 
         post_save.connect(on_result_saved, sender=Result, dispatch_uid="tournaments.ready.on_result_saved")
+
+        # the player's data export and erasure (issue 27 §1, people.sections)
+        from people import sections
+
+        from . import player_page
+
+        sections.register_export("tournaments", player_page.export_part)
+        sections.register_eraser("pair-names", player_page.erase_pair_names)

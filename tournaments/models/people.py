@@ -111,7 +111,7 @@ class Pair(models.Model):
     @property
     def clubs(self) -> str:
         """The partners' clubs, each named once, in order."""
-        return " · ".join(dict.fromkeys(p.club for p in self.players if p.club))
+        return " · ".join(dict.fromkeys(p.club.name for p in self.players if p.club_id))
 
     @property
     def is_active(self) -> bool:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
+from people.services.players import create_player
 from scoring import table_links
 from scoring.models import Match
 
@@ -83,7 +84,7 @@ def _resolve_player(spec: _PlayerSpec, tournament: Tournament) -> Player:
     """Reuse a player with the same name and contact (when a contact is given), else create one."""
     if spec.player is not None:
         return spec.player
-    return Player.objects.create(**spec.data, entered_by_id=tournament.organizer_id)
+    return create_player(**spec.data, entered_by_id=tournament.organizer_id)
 
 
 def _check_registration_open(tournament: Tournament) -> None:
