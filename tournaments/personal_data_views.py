@@ -61,7 +61,7 @@ def issue_link(request, pk: int):
 @require_GET
 def data_page(request, token: str):
     link = _link(token)
-    person = link.player
+    person = player_page.merges.canonical(link.player)  # a record merged since: the person it became
     ids = player_page.merges.person_ids(person)
     return _private(render(request, "people/personal_data.html", {
         "player": person, "token": token, "history": player_page.history(ids), "confirm_word": CONFIRM_WORD,

@@ -104,10 +104,13 @@ def contact_visible(player: Player, user) -> bool:
 
 def may_issue_data_link(user, player: Player) -> bool:
     """Who hands a player the link to their personal data (LGPD, docs/people.md): the organizers of the
-    events the player entered, and site operators."""
+    events the player entered, and site operators; when the player has a contact, only those who may read
+    it (the link shows it: whoever issues one could open it themselves)."""
     if user is None or not getattr(user, "is_authenticated", False) or player.anonymised_at is not None:
         return False
-    return user.is_staff or user.is_superuser or organized_events_entered(player, user)
+    if user.is_staff or user.is_superuser:
+        return True
+    return organized_events_entered(player, user) and (not player.contact or contact_visible(player, user))
 
 
 def may_merge(user, kept: Player, duplicate: Player, pin: object = None, client: str = "") -> None:

@@ -85,6 +85,7 @@ class PlayerInputSerializer(serializers.Serializer):
     nickname = serializers.CharField(max_length=60, required=False, allow_blank=True)
     club = serializers.CharField(max_length=120, required=False, allow_blank=True)
     contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    federation_number = serializers.CharField(max_length=30, required=False, allow_blank=True)
 
 
 class PlayerConsentSerializer(serializers.Serializer):

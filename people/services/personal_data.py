@@ -13,8 +13,10 @@ import datetime
 import hashlib
 import secrets
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
@@ -80,7 +82,9 @@ def export(player: Player) -> dict:
 
 
 def anonymous_name(player: Player) -> str:
-    return _("Anonymised player %(id)s") % {"id": player.pk}
+    """Stored, so in the site's language whoever asked (like a súmula's words): "Jogador anonimizado 7"."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return _("Anonymised player %(id)s") % {"id": player.pk}
 
 
 @transaction.atomic

@@ -52,9 +52,9 @@ def test_a_player_sees_exports_and_erases_their_data_with_the_link_and_their_pin
     erased = player.post(path + "apagar/", {"confirm": "apagar", "pin": "2468"})
     assert erased.status_code == 200
     ana.refresh_from_db()
-    assert ana.name == f"Anonymised player {ana.pk}" and (ana.contact, ana.nickname, ana.pin_hash) == ("", "", "")
+    assert ana.name == f"Jogador anonimizado {ana.pk}" and (ana.contact, ana.nickname, ana.pin_hash) == ("", "", "")
     assert ana.club is None and not ana.memberships.exists() and ana.anonymised_at is not None
-    assert Pair.objects.get(pk=pair.pk).name == f"Anonymised player {ana.pk}/copa"  # the pair named after her
+    assert Pair.objects.get(pk=pair.pk).name == f"Jogador anonimizado {ana.pk}/copa"  # the pair named after her
     assert Result.objects.get(match=match).winner_id == pair.pk  # the results stay
     assert player.get(path).status_code == 404  # the link is gone
     assert "Ana Souza" not in Client().get(f"/jogadores/{ana.pk}/").content.decode()
