@@ -6,7 +6,7 @@ from tests.tournaments import factories as f
 from tournaments import services
 
 
-def event(org, slug: str, ana, *, club: str = "") -> tuple:
+def event(org, slug: str, ana, *, club: str = "", decide: bool = True) -> tuple:
     """A tournament of ``org`` with two pairs (Ana's first), drawn and its match decided (Ana's pair wins)."""
     t = f.tournament(org, slug)
     mine = services.register_pair(t, org, name=f"Ana/{slug}", first_player=ana,
@@ -16,6 +16,7 @@ def event(org, slug: str, ana, *, club: str = "") -> tuple:
     services.configure_stage(t, org, format="single_elimination")
     services.generate_first_round(t, org)
     match = Match.objects.get(tournament=t)
-    services.set_result(match, org, winner=mine.pk, games=[1, 0],
-                        points=[12, 7] if match.pair_a_id == mine.pk else [7, 12], reason="test")
+    if decide:
+        services.set_result(match, org, winner=mine.pk, games=[1, 0],
+                            points=[12, 7] if match.pair_a_id == mine.pk else [7, 12], reason="test")
     return t, mine, rivals, match

@@ -41,3 +41,18 @@ def test_public_history_private_contact_and_discipline():
     c.force_login(other)
     html = c.get(f"/jogadores/{ana.pk}/").content.decode()
     assert "ana@x" not in html and 'data-testid="section-discipline"' not in html
+
+
+def test_the_discipline_record_follows_the_player_across_events():
+    from scoring import services as scoring
+
+    org = f.user("org")
+    _, pair, _, match = event(org, "copa", {"name": "Ana"}, decide=False)
+    team = 0 if match.pair_a_id == pair.pk else 1
+    scoring.record_penalty(match, team, 1, "art. 24", "Palavra de orientação", org)
+    scoring.record_penalty(match, 1 - team, 1, "art. 24", "Not hers", org)
+    c = Client()
+    c.force_login(org)
+    html = c.get(f"/jogadores/{pair.first_player.pk}/").content.decode()
+    assert 'data-testid="discipline"' in html and "Palavra de orientação" in html and "Not hers" not in html
+    assert "Palavra de orientação" not in Client().get(f"/jogadores/{pair.first_player.pk}/").content.decode()
