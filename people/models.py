@@ -117,7 +117,8 @@ class ClubMembership(models.Model):
             models.UniqueConstraint(fields=["player"], condition=Q(until__isnull=True),
                                     name="membership_one_open_per_player",
                                     violation_error_message=_("A player is in one club at a time.")),
-            models.CheckConstraint(condition=Q(since__isnull=True) | Q(until__isnull=True) | Q(until__gte=models.F("since")),
+            models.CheckConstraint(condition=Q(since__isnull=True) | Q(until__isnull=True)
+                                   | Q(until__gte=models.F("since")),
                                    name="membership_until_after_since",
                                    violation_error_message=_("A membership ends after it starts.")),
         ]

@@ -95,7 +95,8 @@ def merge_players(kept: Player, duplicate: Player, *, by, reason: str) -> Player
             filled[field] = getattr(duplicate, field)
             setattr(kept, field, getattr(duplicate, field))
     if not kept.contact and duplicate.contact:
-        filled.update(contact=duplicate.contact, entered_by_id=duplicate.entered_by_id, kept_entered_by_id=kept.entered_by_id)
+        filled.update(contact=duplicate.contact, entered_by_id=duplicate.entered_by_id,
+                      kept_entered_by_id=kept.entered_by_id)
         kept.contact, kept.entered_by_id = duplicate.contact, duplicate.entered_by_id
     if kept.club_id is None and duplicate.club_id is not None:
         filled["club_id"] = duplicate.club_id

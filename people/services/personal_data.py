@@ -15,6 +15,7 @@ import secrets
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -76,7 +77,7 @@ def export(player: Player) -> dict:
                   for m in ClubMembership.objects.filter(player_id__in=ids).select_related("club").order_by("pk")],
         "merges": [{"kept": m.kept_id, "duplicate": m.duplicate_id, "reason": m.reason,
                     "merged_at": m.merged_at.isoformat(), "undone_at": m.undone_at.isoformat() if m.undone_at else None}
-                   for m in PlayerMerge.objects.filter(kept_id__in=ids) | PlayerMerge.objects.filter(duplicate_id__in=ids)],
+                   for m in PlayerMerge.objects.filter(Q(kept_id__in=ids) | Q(duplicate_id__in=ids))],
         **sections.export_parts(ids),
     }
 
