@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from config.view_only_admin import ViewOnlyAdmin
 
 from .models import Club, ClubMembership, DataAccessLink, Player, PlayerMerge
+from .services import clubs
 
 
 class PlayerForm(forms.ModelForm):
@@ -48,6 +49,16 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "nickname", "club__name", "federation_number"]
     list_select_related = ["club"]
     autocomplete_fields = ["club"]
+
+    def save_model(self, request, obj, form, change):
+        """A changed club goes through ``clubs.join_club`` (the one path: the membership history follows)."""
+        moved = "club" in form.changed_data
+        new_club = form.cleaned_data.get("club")
+        if moved:
+            obj.club_id = Player.objects.filter(pk=obj.pk).values_list("club_id", flat=True).first() if change else None
+        super().save_model(request, obj, form, change)
+        if moved:
+            clubs.join_club(obj, new_club)
 
     @admin.display(boolean=True, description=_("signing PIN"))
     def has_pin(self, player):
