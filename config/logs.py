@@ -21,8 +21,9 @@
 
 A path that carries a key (a table link ``/mesa/<token>/``, a referee's invitation
 ``/convite/<token>/``, a co-organizer's invitation ``/organizar/<token>/``, a player's sign-up
-confirmation ``/inscricao/<token>/``) is logged with the key's first four characters only: whoever reads the logs
-cannot enter a table's hands or accept an invitation with them. That holds for **every** record,
+confirmation ``/inscricao/<token>/``, a player's personal data link ``/dados/<token>/``) is logged with the
+key's first four characters only: whoever reads the logs cannot enter a table's hands, accept an
+invitation or read a player's data with them. That holds for **every** record,
 whoever logs it (issue 21 §8: ``django.request``'s "Forbidden: /mesa/…/pin/", axes' lines with
 ``path_info``): :class:`RedactFilter` sits on every handler of ``settings.LOGGING`` and rewrites the
 record's message, and the formatters redact the whole line they write (a traceback too).
@@ -42,7 +43,7 @@ import uuid
 from datetime import datetime
 
 access_log = logging.getLogger("truco.access")
-_KEYED_PATH = re.compile(r"(/(?:mesa|convite|organizar|inscricao)/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}(?![A-Za-z0-9_-])")
+_KEYED_PATH = re.compile(r"(/(?:mesa|convite|organizar|inscricao|dados)/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}(?![A-Za-z0-9_-])")
 _current = contextvars.ContextVar("truco_request", default=None)
 _task = contextvars.ContextVar("truco_task", default=None)
 #: a request id a client or proxy may choose: short, no spaces nor quotes (it is written in every line)

@@ -27,7 +27,8 @@ PLAYER_INPUT = {
     "properties": {"name": {"type": "string", "maxLength": 120, "minLength": 1},
                    "nickname": {"type": "string", "maxLength": 60},
                    "club": {"type": "string", "maxLength": 120},
-                   "contact": {"type": "string", "maxLength": 200}},
+                   "contact": {"type": "string", "maxLength": 200},
+                   "federation_number": {"type": "string", "maxLength": 30}},
     "required": ["name"],
 }
 PLAYER_CONSENT = {

@@ -114,6 +114,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI served from the project: no CDN at the venue
     "axes",
     "storages",
+    "people",
     "tournaments",
     "scoring",
     "referee",

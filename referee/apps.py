@@ -18,3 +18,10 @@ class RefereeConfig(AppConfig):
         from .models import Ruling
 
         rulings.register(lambda pk: Ruling.objects.filter(pk=pk).values_list("match_id", flat=True).first())
+        # the player's page and data export show the discipline record (issue 27 §4, people.sections)
+        from people import sections
+
+        from . import discipline
+
+        sections.register_section("discipline", discipline.section)
+        sections.register_export("discipline", discipline.export_part)

@@ -75,7 +75,7 @@ class Ruling(models.Model):
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PROPOSED)
     referee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                 related_name="rulings", verbose_name=_("referee"))
-    claimed_by_player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, null=True, blank=True,
+    claimed_by_player = models.ForeignKey("people.Player", on_delete=models.PROTECT, null=True, blank=True,
                                           related_name="+", verbose_name=_("claimed by player"))
     # the table link the claim came through (its author ``table:<id>``, as a hand's; issue 21 §2, §10)
     table_link = models.ForeignKey("scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True,
@@ -140,7 +140,7 @@ class Appeal(models.Model):
 
     ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="appeals", verbose_name=_("ruling"))
     team = models.PositiveSmallIntegerField(_("appellant team"))
-    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+",
+    player = models.ForeignKey("people.Player", on_delete=models.PROTECT, related_name="+",
                                verbose_name=_("filed by"))
     reason = models.CharField(_("reason"), max_length=300)
     filed_at = models.DateTimeField(_("filed at"), default=timezone.now)

@@ -57,7 +57,8 @@ def match_queryset():
     """Matches with everything the document needs, in a fixed number of queries."""
     return Match.objects.select_related(
         "tournament", "round", "referee",
-        "pair_a__first_player", "pair_a__second_player", "pair_b__first_player", "pair_b__second_player",
+        "pair_a__first_player__club", "pair_a__second_player__club", "pair_b__first_player__club",
+        "pair_b__second_player__club",
     )
 
 

@@ -343,7 +343,7 @@ class Signature(AppendOnly):
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices)
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="signatures",
+        "people.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="signatures",
         verbose_name=_("player"),
     )
     user = models.ForeignKey(
@@ -387,7 +387,7 @@ class SigningCode(models.Model):
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
     used_by = models.ForeignKey(
-        "tournaments.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        "people.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
     )
 
     class Meta:

@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # A module's layer is the longest of these prefixes of its dotted name.
-LAYERS = ("config", "scoring", "tournaments", "referee", "referee.engine", "tournaments.pairing")
+LAYERS = ("config", "people", "scoring", "tournaments", "referee", "referee.engine", "tournaments.pairing")
 PURE = ("referee.engine", "tournaments.pairing")
 
 # Who may import whom (docs/architecture.md): each layer, itself and what lies below it.
@@ -24,9 +24,10 @@ MAY_IMPORT = {
     "referee.engine": {"referee.engine"},
     "tournaments.pairing": {"tournaments.pairing"},
     "config": {"config"},
-    "scoring": {"scoring", "config", "referee.engine"},
-    "tournaments": {"tournaments", "scoring", "config", "referee.engine", "tournaments.pairing"},
-    "referee": {"referee", "tournaments", "scoring", "config", "referee.engine", "tournaments.pairing"},
+    "people": {"people", "config"},
+    "scoring": {"scoring", "people", "config", "referee.engine"},
+    "tournaments": {"tournaments", "scoring", "people", "config", "referee.engine", "tournaments.pairing"},
+    "referee": {"referee", "tournaments", "scoring", "people", "config", "referee.engine", "tournaments.pairing"},
 }
 
 # The pure packages run without Django: none of these, and no app but their own package.
@@ -96,7 +97,7 @@ def violations(path: Path, source: str) -> list[str]:
 
 def app_modules(*, migrations: bool = True) -> list[Path]:
     paths = []
-    for app in ("config", "scoring", "tournaments", "referee"):
+    for app in ("config", "people", "scoring", "tournaments", "referee"):
         for path in sorted((ROOT / app).rglob("*.py")):
             if not migrations and "migrations" in path.relative_to(ROOT).parts:
                 continue
@@ -147,6 +148,10 @@ def test_the_packages_holding_the_pure_ones_import_nothing(package):
      "tournaments/x.py:1: imports referee.views: tournaments may not import referee"),
     ("config/x.py", "from scoring import models\n",
      "config/x.py:1: imports scoring.models: config may not import scoring"),
+    ("people/x.py", "def f():\n    from scoring.models import Match\n",
+     "people/x.py:2: imports scoring.models.Match: people may not import scoring"),
+    ("people/x.py", "from tournaments.models import Pair\n",
+     "people/x.py:1: imports tournaments.models.Pair: people may not import tournaments"),
     ("referee/engine/x.py", "from django.db import models\n",
      "referee/engine/x.py:1: imports django.db.models: referee.engine is pure Python (no Django)"),
     ("tournaments/pairing/x.py", "from .. import models\n",
@@ -163,6 +168,8 @@ def test_the_check_names_the_file_the_line_and_the_import(path, source, expected
     ("tournaments/x.py", "from scoring.signals import result_official\nfrom .pairing import swiss\n"),
     ("referee/x.py", "from tournaments.models import Pair\nfrom scoring import services\n"),
     ("scoring/x.py", "from referee.engine.rules import DEFAULT\nfrom config.errors import Conflict\n"),
+    ("scoring/x.py", "from people.models import Player\n"),
+    ("people/x.py", "from config.errors import ServiceError\n"),
     ("referee/engine/x.py", "from .rules import DEFAULT\nimport dataclasses\n"),
 ])
 def test_imports_down_the_layers_pass(path, source):

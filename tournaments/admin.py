@@ -2,14 +2,13 @@
 editable; what the services derive (formats, brackets, groups, byes, check-ins, tables,
 results) is shown read-only, and the audit trail (append-only) too. Changes go through the
 organizer's pages, which keep them consistent and audited."""
-from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from config.view_only_admin import ViewOnlyAdmin
 
 from .models import (
-    AuditEntry, BracketNode, Bye, CheckIn, GroupMember, Pair, Player, Result, Round, Stage, TableAssignment,
+    AuditEntry, BracketNode, Bye, CheckIn, GroupMember, Pair, Result, Round, Stage, TableAssignment,
     Tournament,
 )
 
@@ -28,48 +27,6 @@ class TournamentAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "date"
     inlines = [PairInline]
-
-
-class PlayerForm(forms.ModelForm):
-    """The signing PIN (art. 25) is typed here and kept only as a hash (``Player.set_pin``)."""
-
-    new_pin = forms.CharField(
-        label=_("New signing PIN"), required=False, min_length=4, max_length=12,
-        widget=forms.PasswordInput(render_value=False, attrs={"inputmode": "numeric", "autocomplete": "new-password"}),
-        help_text=_("4 to 12 digits; leave empty to keep the current PIN. Only its hash is stored."),
-    )
-    remove_pin = forms.BooleanField(label=_("Remove the signing PIN"), required=False)
-
-    class Meta:
-        model = Player
-        fields = ["name", "nickname", "club", "contact"]
-
-    def clean_new_pin(self):
-        pin = self.cleaned_data.get("new_pin", "")
-        if pin and not pin.isdigit():
-            raise forms.ValidationError(_("A PIN has only digits."))
-        return pin
-
-    def save(self, commit=True):
-        player = super().save(commit=False)
-        if self.cleaned_data.get("remove_pin"):
-            player.set_pin(None)
-        elif self.cleaned_data.get("new_pin"):
-            player.set_pin(self.cleaned_data["new_pin"])
-        if commit:
-            player.save()
-        return player
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    form = PlayerForm
-    list_display = ["name", "nickname", "club", "contact", "has_pin"]
-    search_fields = ["name", "nickname", "club"]
-
-    @admin.display(boolean=True, description=_("signing PIN"))
-    def has_pin(self, player):
-        return player.has_pin
 
 
 @admin.register(Pair)

@@ -135,7 +135,7 @@ class TournamentDetailView(TournamentAPIView):
 
 # ---------------------------------------------------------------------------------------- pairs
 
-PAIR_QUERY = ("first_player", "second_player", "substitute")
+PAIR_QUERY = ("first_player__club", "second_player__club", "substitute__club")
 
 
 class PairListView(TournamentAPIView):

@@ -29,3 +29,15 @@ class TournamentsConfig(AppConfig):
         from .services.time_limit import on_match_started
 
         match_started.connect(on_match_started, dispatch_uid="tournaments.time_limit.on_match_started")
+
+        # the player's data export and erasure (issue 27 §1, people.sections)
+        from people import sections
+
+        from . import player_page
+
+        sections.register_export("tournaments", player_page.export_part)
+        sections.register_eraser("pair-names", player_page.erase_pair_names)
+
+        from .circuit_pages import rating_section
+
+        sections.register_section("rating", rating_section)

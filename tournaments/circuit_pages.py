@@ -125,6 +125,15 @@ def rating_context(player: Player) -> dict:
             "rating_svg": chart(player)}
 
 
+def rating_section(player: Player, person_ids: set[int], viewer) -> dict | None:
+    """The rating chart on the player's page (people.sections, key ``rating``): only once rated."""
+    context = rating_context(player)
+    if not context["rated"]:
+        return None
+    return {"key": "rating", "title": _("Rating"), "template": "tournaments/_player_rating_section.html",
+            "context": context, "order": 30}
+
+
 @require_GET
 def player_rating(request, pk: int):
     player = get_object_or_404(Player, pk=pk)

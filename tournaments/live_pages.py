@@ -191,7 +191,7 @@ def pair_page(tournament: Tournament, pair_id: int, stage: Stage | None) -> Pair
     """The pair (with its players), its matches by round, the rounds it had a bye in and its
     line in the standings; None when the tournament has no such pair. A fixed number of queries."""
     pair = (Pair.objects.filter(tournament=tournament, pk=pair_id)
-            .select_related("first_player", "second_player", "substitute").first())
+            .select_related("first_player__club", "second_player__club", "substitute__club").first())
     if pair is None:
         return None
     rows = []

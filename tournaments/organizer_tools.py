@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
+from people.services.players import create_player
 
 from . import services
 from .models import AuditEntry, Pair, Player, Round, Tournament
@@ -76,7 +77,7 @@ def edit_pair(pair: Pair, by, *, name: str, first_player: dict, second_player: d
             if spec is None:
                 setattr(pair, key, None)
             else:
-                setattr(pair, key, spec.player if spec.player is not None else Player.objects.create(**spec.data))
+                setattr(pair, key, spec.player if spec.player is not None else create_player(**spec.data))
         pair.name, pair.rating, pair.seed = cleaned["name"], cleaned["rating"], cleaned["seed"]
         pair.save()
         after = _pair_json(pair)

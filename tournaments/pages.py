@@ -491,7 +491,7 @@ def recent_audit(tournament: Tournament, limit: int = 12) -> list[AuditEntry]:
 
 def dashboard_pairs(tournament: Tournament) -> list[Pair]:
     return list(Pair.objects.filter(tournament=tournament)
-                .select_related("first_player", "second_player", "substitute")
+                .select_related("first_player__club", "second_player__club", "substitute__club")
                 .order_by("seed", "registered_at", "pk"))
 
 

@@ -5,18 +5,22 @@ played in one of that organizer's tournaments, or when the player consents by gi
 (``{"id": 12, "pin": "..."}``, checked and counted by ``scoring.pins`` like any PIN). A new
 player given by name and contact is matched only against that organizer's own players;
 otherwise a new player is made. A player's contact is shown only to the organizer who entered
-it (and to site operators).
+it (and to site operators); a contact nobody is recorded to have entered, to the organizers of the
+events the player entered. The same consent rule decides who may merge two records of one person
+(:func:`may_merge`, docs/people.md) and who may hand a player the link to their personal data.
 """
 from __future__ import annotations
-
-import unicodedata
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, ServiceError
 
+from people.names import plain_name
+from people.services import merges
+
 from .models import Pair, Player, Tournament
+
 
 
 def _same_organizer(tournament: Tournament) -> Q:
@@ -76,19 +80,62 @@ def same_person(tournament: Tournament, name: str, contact: str) -> Player | Non
             .order_by("pk").first())
 
 
+def _person_pairs(player: Player):
+    ids = merges.person_ids(player)
+    return Pair.objects.filter(Q(first_player_id__in=ids) | Q(second_player_id__in=ids) | Q(substitute_id__in=ids))
+
+
+def organized_events_entered(player: Player, user) -> bool:
+    """``user`` organizes a tournament that this person (any of their merged records) entered."""
+    return _person_pairs(player).filter(tournament__organizer_id=user.pk).exists()
+
+
 def contact_visible(player: Player, user) -> bool:
-    """Only who entered a contact (or a site operator) reads it; older rows: the managers, as before."""
+    """Only who entered a contact (or a site operator) reads it; a contact of unknown origin: the organizers
+    of the events the player entered."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
     if user.is_staff or user.is_superuser:
         return True
-    return player.entered_by_id is None or player.entered_by_id == user.pk
+    if player.entered_by_id is not None:
+        return player.entered_by_id == user.pk
+    return organized_events_entered(player, user)
 
 
-def plain_name(name: str) -> str:
-    """A name as people compare it: no accents, no case, single spaces ("José  Antônio" = "jose antonio")."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
+def may_issue_data_link(user, player: Player) -> bool:
+    """Who hands a player the link to their personal data (LGPD, docs/people.md): the organizers of the
+    events the player entered, and site operators; when the player has a contact, only those who may read
+    it (the link shows it: whoever issues one could open it themselves)."""
+    if user is None or not getattr(user, "is_authenticated", False) or player.anonymised_at is not None:
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    return organized_events_entered(player, user) and (not player.contact or contact_visible(player, user))
+
+
+def may_merge(user, kept: Player, duplicate: Player, pin: object = None, client: str = "") -> None:
+    """Refuse a merge ``user`` may not make (docs/people.md): a site operator may; an organizer who knows both
+    records (each played in one of their tournaments) may; one who knows a record may bring the other with
+    that record's PIN (the player consents), as registration does (``require_use``)."""
+    from scoring import pins
+
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise Forbidden(_("Sign in to merge players."), "kept")
+    if user.is_staff or user.is_superuser:
+        return
+    unknown = [(field, player) for field, player in (("kept", kept), ("duplicate", duplicate))
+               if not organized_events_entered(player, user)]
+    if not unknown:
+        return
+    if len(unknown) == 1 and pin:
+        field, player = unknown[0]
+        outcome = pins.verify(player, client=client or f"organizer:{user.pk}", pin=str(pin))
+        if outcome.ok:
+            return
+        raise Forbidden(outcome.why, "pin")
+    field, player = unknown[0]
+    raise Forbidden(_("Player %(id)s never played in your tournaments: a merge needs their PIN (the player "
+                      "consents) or a site operator.") % {"id": player.pk}, field)
 
 
 class SameName(ServiceError):
@@ -108,7 +155,7 @@ class NameIndex:
     def __init__(self, tournament: Tournament) -> None:
         self.in_tournament: dict[str, list[tuple[Player, Pair]]] = {}
         pairs = Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.WITHDRAWN).select_related(
-            "first_player", "second_player", "substitute")
+            "first_player__club", "second_player__club", "substitute__club")
         for pair in pairs:
             for player in (pair.first_player, pair.second_player, pair.substitute):
                 if player is not None:
@@ -150,7 +197,7 @@ def same_name_error(tournament: Tournament, name: str, field: str, exclude_pair:
     player, pair = candidates[0]
     where = (_("in the pair %(pair)s of this tournament") % {"pair": pair.name} if pair is not None
              else _("in an earlier tournament of yours"))
-    club = f" ({player.club})" if player.club else ""
+    club = f" ({player.club.name})" if player.club_id else ""
     return SameName(_("%(name)s%(club)s is already registered %(where)s (player id %(id)s). Is it the same person? "
                       "Choose the registered player, or confirm that they are different people.")
                     % {"name": player.name, "club": club, "where": where, "id": player.pk}, field, candidates)

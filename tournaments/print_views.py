@@ -74,8 +74,8 @@ def round_table_cards(request, pk: int):
     if not access.manages(request.user, rnd.tournament):
         return deny(request)
     matches = Match.objects.filter(round=rnd).select_related(
-        "round", "tournament", "pair_a__first_player", "pair_a__second_player",
-        "pair_b__first_player", "pair_b__second_player").order_by("table", "pk")
+        "round", "tournament", "pair_a__first_player__club", "pair_a__second_player__club",
+        "pair_b__first_player__club", "pair_b__second_player__club").order_by("table", "pk")
     # one card per physical table, for the whole event (issue 20 §2): it follows the table's matches
     cards = ensure_cards(rnd.tournament, [m.table for m in matches if m.table])
     paths = {m.pk: card_path(cards[m.table]) for m in matches if m.table in cards}

@@ -60,11 +60,17 @@ class TournamentWriteSerializer(serializers.Serializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    club = serializers.SerializerMethodField()
     contact = serializers.SerializerMethodField()
 
     class Meta:
         model = Player
         fields = ["id", "name", "nickname", "club", "contact"]
+
+    @extend_schema_field(serializers.CharField())
+    def get_club(self, obj: Player) -> str:
+        """The player's club, by name ("" when none): people.Club."""
+        return obj.club.name if obj.club_id else ""
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_contact(self, obj: Player) -> str | None:
@@ -79,6 +85,7 @@ class PlayerInputSerializer(serializers.Serializer):
     nickname = serializers.CharField(max_length=60, required=False, allow_blank=True)
     club = serializers.CharField(max_length=120, required=False, allow_blank=True)
     contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    federation_number = serializers.CharField(max_length=30, required=False, allow_blank=True)
 
 
 class PlayerConsentSerializer(serializers.Serializer):

@@ -13,8 +13,8 @@ the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`
 """
 from django.urls import path
 
-from . import (circuit_admin, circuit_pages, control_views, notify_views, organizer_views, public_views, room_views,
-               signup_views, stage_pages, table_card_views, team_views, views)
+from . import (circuit_admin, circuit_pages, control_views, notify_views, organizer_views, personal_data_views,
+               player_page, public_views, room_views, signup_views, stage_pages, table_card_views, team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -92,4 +92,10 @@ urlpatterns = [
     path(P + "partidas/<int:pk>/wo-duplo/", control_views.double_walkover, name="double-walkover"),
     path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),
     path(P + "partidas/<int:pk>/mesa/", views.swap_tables, name="swap-tables"),
+    # issue 27 §1, §4: the player's page and their personal data (docs/people.md)
+    path("jogadores/<int:pk>/", player_page.player_page, name="player"),
+    path("jogadores/<int:pk>/link-dos-dados/", personal_data_views.issue_link, name="personal-data-link"),
+    path("dados/<str:token>/", personal_data_views.data_page, name="personal-data"),
+    path("dados/<str:token>/exportar.json", personal_data_views.export_json, name="personal-data-export"),
+    path("dados/<str:token>/apagar/", personal_data_views.erase, name="personal-data-erase"),
 ]

@@ -6,8 +6,8 @@ from .sumula_setup import *  # noqa: F401,F403
 
 def test_admin_sets_and_removes_a_pin(admin_client, db):
     player = Player.objects.create(name="Edu")
-    url = f"/admin/tournaments/player/{player.pk}/change/"
-    data = {"name": "Edu", "nickname": "", "club": "", "contact": "", "new_pin": "2468"}
+    url = f"/admin/people/player/{player.pk}/change/"  # the player is people's (issue 27 §1)
+    data = {"name": "Edu", "nickname": "", "club": "", "federation_number": "", "contact": "", "new_pin": "2468"}
     assert admin_client.post(url, data).status_code == 302
     player.refresh_from_db()
     assert player.check_pin("2468") and "2468" not in player.pin_hash
@@ -15,6 +15,18 @@ def test_admin_sets_and_removes_a_pin(admin_client, db):
     assert response.status_code == 200 and Player.objects.get(pk=player.pk).check_pin("2468")
     admin_client.post(url, {**data, "new_pin": "", "remove_pin": "on"})
     assert not Player.objects.get(pk=player.pk).has_pin
+
+
+def test_admin_changes_a_club_through_the_membership_history(admin_client, db):
+    from people.models import Club
+
+    player = Player.objects.create(name="Edu")
+    club = Club.objects.create(name="Clube X")
+    url = f"/admin/people/player/{player.pk}/change/"
+    data = {"name": "Edu", "nickname": "", "club": club.pk, "federation_number": "", "contact": ""}
+    assert admin_client.post(url, data).status_code == 302
+    assert Player.objects.get(pk=player.pk).club == club
+    assert [(m.club_id, m.until) for m in player.memberships.all()] == [(club.pk, None)]
 
 
 def test_admin_lists_matches_read_only(admin_client, match):

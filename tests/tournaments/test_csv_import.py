@@ -23,7 +23,7 @@ def test_comma_separated_utf8(t, org):
     report = import_pairs(t, GOOD.encode(), org)
     assert report.ok and report.rows == 2 and [p.name for p in report.created] == ["Os Zaps", "Copas de Ouro"]
     zaps = Pair.objects.get(name="Os Zaps")
-    assert (zaps.first_player.nickname, zaps.first_player.club, zaps.first_player.contact) == (
+    assert (zaps.first_player.nickname, zaps.first_player.club.name, zaps.first_player.contact) == (
         "Aninha", "AABB", "11 9999-0001")
     assert Pair.objects.get(name="Copas de Ouro").substitute.name == "Zé Tavares"
     entry = AuditEntry.objects.get(action="pairs_imported")

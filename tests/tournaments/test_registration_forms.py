@@ -18,7 +18,7 @@ def test_pair_registration_form(t, org):
     data = {"name": "Zap", "first_name": "Ana", "first_club": "AABB", "second_name": "Bia",
             "substitute_name": "Caio", "rating": "1500", "seed": "1"}
     pair = PairRegistrationForm(data, tournament=t).save(by=org)
-    assert pair.name == "Zap" and pair.substitute.name == "Caio" and pair.first_player.club == "AABB"
+    assert pair.name == "Zap" and pair.substitute.name == "Caio" and pair.first_player.club.name == "AABB"
     assert pair.status == Pair.Status.CONFIRMED
     form = PairRegistrationForm({**data, "name": "zap"}, tournament=t)
     assert form.save(by=org) is None and "name" in form.errors

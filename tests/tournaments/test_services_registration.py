@@ -19,7 +19,7 @@ def test_register_pair_with_new_players_and_a_substitute(t, org):
                                   second_player=person("Bia", contact="11 9999-0000"),
                                   substitute=person("Caio"), rating=1500, seed=2)
     assert pair.name == "Os Zaps" and pair.status == Pair.Status.CONFIRMED
-    assert (pair.first_player.nickname, pair.first_player.club) == ("Aninha", "AABB")
+    assert (pair.first_player.nickname, pair.first_player.club.name) == ("Aninha", "AABB")
     assert pair.substitute.name == "Caio" and (pair.rating, pair.seed) == (1500, 2)
     assert AuditEntry.objects.get(tournament=t).action == AuditEntry.Action.PAIR_REGISTERED
 

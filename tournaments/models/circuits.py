@@ -11,7 +11,7 @@
 - :class:`Flight` and :class:`FlightMember`: a tournament's categories and each pair's (declared,
   or by rating), placed apart by ``tournaments.pairing.flights``.
 
-Players are referred to by the string ``"tournaments.Player"`` (they may move to their own app).
+Players are referred to by the string ``"people.Player"`` (the people app, below this one).
 """
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ class CircuitPlacing(models.Model):
 class RatingEntry(models.Model):
     """A player's rating after one official match (``sequence``: the match's place in the rating order)."""
 
-    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="rating_entries")
+    player = models.ForeignKey("people.Player", on_delete=models.CASCADE, related_name="rating_entries")
     match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="+")
     sequence = models.PositiveIntegerField()
     method = models.CharField(max_length=10)

@@ -1,58 +1,17 @@
-"""Who plays: :class:`Player` (with the hash of the personal PIN they sign súmulas with,
-art. 25) and :class:`Pair`, two partners registered in one tournament (registration status,
-withdrawal, rating and organizer's seed)."""
+""":class:`Pair`, two partners registered in one tournament (registration status, withdrawal,
+rating and organizer's seed). The players themselves are ``people.models.Player`` (re-exported
+here and by ``tournaments.models``): one person across tournaments and organizers."""
 from __future__ import annotations
 
-from django.conf import settings
-from django.contrib.auth.hashers import check_password, make_password
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from people.models import Player
 from tournaments.models.tournament import Tournament
 
-
-class Player(models.Model):
-    name = models.CharField(_("name"), max_length=120)
-    nickname = models.CharField(_("nickname"), max_length=60, blank=True)
-    club = models.CharField(_("club"), max_length=120, blank=True)
-    contact = models.CharField(_("contact"), max_length=200, blank=True, help_text=_("Phone or e-mail."))
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-        editable=False, verbose_name=_("entered by"),
-        help_text=_("The organizer who entered this player (and their contact): only they read the contact."),
-    )
-    call_email = models.BooleanField(
-        _("e-mail when the match is called"), default=False,
-        help_text=_("The player asked (with their PIN, on the pair's page) for an e-mail to their contact when "
-                    "a match of theirs is called to a table."))
-    pin_hash = models.CharField(
-        _("signing PIN (hash)"),
-        max_length=128,
-        blank=True,
-        editable=False,
-        help_text=_("The personal PIN the player signs súmulas with (art. 25); only its hash is kept."),
-    )
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.nickname})" if self.nickname else self.name
-
-    @property
-    def has_pin(self) -> bool:
-        return bool(self.pin_hash)
-
-    def set_pin(self, pin: str | None) -> None:
-        """Keep the hash of ``pin`` (never the PIN); ``None`` or ``""`` removes it. Does not save."""
-        self.pin_hash = make_password(pin) if pin else ""
-
-    def check_pin(self, pin: str) -> bool:
-        return bool(self.pin_hash) and bool(pin) and check_password(pin, self.pin_hash)
+__all__ = ["Pair", "Player"]
 
 
 class Pair(models.Model):
@@ -161,7 +120,7 @@ class Pair(models.Model):
     @property
     def clubs(self) -> str:
         """The partners' clubs, each named once, in order."""
-        return " · ".join(dict.fromkeys(p.club for p in self.players if p.club))
+        return " · ".join(dict.fromkeys(p.club.name for p in self.players if p.club_id))
 
     @property
     def is_active(self) -> bool:

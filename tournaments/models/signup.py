@@ -82,7 +82,7 @@ class SignUpPlayer(models.Model):
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     contact = models.CharField(_("contact"), max_length=200, blank=True)
-    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, null=True, blank=True,
+    player = models.ForeignKey("people.Player", on_delete=models.PROTECT, null=True, blank=True,
                                related_name="+", help_text="The existing identity, proved with its PIN.")
     namesake = models.BooleanField(default=False, help_text="Named like a registered player, without their PIN.")
     token_hash = models.CharField(max_length=64, unique=True, editable=False)

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
+from people.services.players import create_player
 from scoring import table_links
 from scoring.models import Match
 
@@ -22,7 +23,7 @@ from .progress import _after_results
 from .writing import _in_bracket
 
 
-PLAYER_TEXT = {"name": 120, "nickname": 60, "club": 120, "contact": 200}
+PLAYER_TEXT = {"name": 120, "nickname": 60, "club": 120, "contact": 200, "federation_number": 30}
 PAIR_PLAYER_FIELDS = ("first_player", "second_player", "substitute")
 
 
@@ -46,7 +47,7 @@ class _PlayerSpec:
 
 def clean_player(value: object, field: str, tournament: Tournament | None = None) -> _PlayerSpec:
     """A player given as a :class:`Player`, a player id, ``{"id", "pin"}`` (the player consents,
-    tournaments.players) or ``{"name", "nickname", "club", "contact"}``."""
+    tournaments.players) or ``{"name", "nickname", "club", "contact", "federation_number"}``."""
     if isinstance(value, Player):
         return _PlayerSpec(player=value)
     if isinstance(value, dict) and "id" in value:
@@ -72,6 +73,15 @@ def clean_player(value: object, field: str, tournament: Tournament | None = None
         data[key] = text
     if not data["name"]:
         raise TournamentError(_("The player's name is required."), f"{field}.name")
+    if data["federation_number"]:  # one person per number (issue 27 §1): the registered player, or a refusal
+        holder = Player.objects.filter(federation_number=data["federation_number"]).first()
+        if holder is not None:
+            if tournament is not None and holder.pk in players.known_player_ids(tournament):
+                return _PlayerSpec(player=holder, data=data)
+            raise TournamentError(_("Player %(id)s has the federation number %(number)s: give them by id, with "
+                                    "their PIN if they never played in your tournaments (the player consents).")
+                                  % {"id": holder.pk, "number": data["federation_number"]},
+                                  f"{field}.federation_number")
     if data["contact"] and tournament is not None:  # the organizer registered this person before: reuse
         found = players.same_person(tournament, data["name"], data["contact"])
         if found is not None:
@@ -83,7 +93,7 @@ def _resolve_player(spec: _PlayerSpec, tournament: Tournament) -> Player:
     """Reuse a player with the same name and contact (when a contact is given), else create one."""
     if spec.player is not None:
         return spec.player
-    return Player.objects.create(**spec.data, entered_by_id=tournament.organizer_id)
+    return create_player(**spec.data, entered_by_id=tournament.organizer_id)
 
 
 def _check_registration_open(tournament: Tournament) -> None:
