@@ -1,4 +1,5 @@
-"""The whole suite's settings: Hypothesis's profiles, and each test starting with an empty cache.
+"""The whole suite's settings: Hypothesis's profiles, each test starting with an empty cache, and the
+longest tests dealt out first (``LONGEST_FIRST``).
 
 ``default`` (``scripts/test``, CI's first pass): a modest number of examples per property, so the
 suite answers in minutes; ``ci`` (CI's second pass, ``HYPOTHESIS_PROFILE=ci`` from ``.ci/run``):
@@ -30,3 +31,40 @@ def _empty_local_cache():
     for cache in caches.all(initialized_only=True):
         if isinstance(cache, LocMemCache):
             cache.clear()
+
+
+# The files whose tests take longest (measured with --durations in CI's two passes, 2026-11-26), run
+# first, longest first: pytest-xdist hands out tests in collection order, and a long test dealt out last
+# keeps one worker busy while the other has nothing left. Browser tests come next, then the rest in
+# collection order. A file missing here only loses its place in the queue.
+LONGEST_FIRST = (
+    "tests/scoring/test_table_round.py",
+    "tests/scoring/test_backups.py",
+    "tests/tournaments/test_first_organizer.py",
+    "tests/scoring/test_print_worker_lost.py",
+    "tests/tournaments/test_migration_stages.py",
+    "tests/referee/test_check_hand_cli.py",
+    "tests/ops/test_serve.py",
+    "tests/ops/test_supervision.py",
+    "tests/browser/test_tournament_flow.py",
+    "tests/ops/test_deploy_settings.py",
+    "tests/scoring/test_print_site_url.py",
+    "tests/scoring/test_print_jobs.py",
+    "tests/scoring/test_print_faults.py",
+    "tests/scoring/test_print_upkeep.py",
+    "tests/scoring/test_pdf.py",
+    "tests/scoring/test_public_blank_sumula.py",
+    "tests/tournaments/test_stages.py",
+    "tests/scoring/test_sumula_properties.py",
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    browser = len(rank)
+
+    def place(item):
+        path = item.nodeid.split("::", 1)[0]
+        return rank.get(path, browser if path.startswith("tests/browser/") else browser + 1)
+
+    items.sort(key=place)  # stable: within a place, collection order
