@@ -79,8 +79,8 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
     def decide_all(count: int) -> None:
         """Set every open match of the round shown by hand, the pair listed first winning."""
         for _ in range(count):
-            item = page.locator('[data-testid="matches"] > li:has([data-testid="walkover-form"])').first
-            item.locator("summary", has_text="Lançar o resultado manualmente").click()
+            item = page.locator('[data-testid^="matches-"] > li:has([data-testid="walkover-form"])').first
+            item.locator("summary", has_text="Resultado à mão").click()
             form = item.locator('[data-testid="result-form"]')
             form.locator('input[name="winner"]').first.check()
             form.locator('input[name="reason"]').fill("súmula de papel conferida")
@@ -88,13 +88,13 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
             expect(page.locator(".messages")).to_contain_text("Resultado lançado pelo organizador")
 
     for round_number in (1, 2, 3):  # two groups of three: one match and a bye in each group per round
-        expect(page.locator('[data-testid="matches"] > li')).to_have_count(2)
+        expect(page.locator('[data-testid^="matches-"] > li')).to_have_count(2)
         decide_all(2)
         page.locator('[data-testid="next-round"]').click()
         page.wait_for_load_state()
     # the last group round built the knockout: two semifinals, crossed (A1 v B2, B1 v A2)
     expect(page.locator("#matches-title")).to_contain_text("Semifinais")
-    expect(page.locator('[data-testid="matches"] > li')).to_have_count(2)
+    expect(page.locator('[data-testid^="matches-"] > li')).to_have_count(2)
     page.screenshot(path="/tmp/gk-knockout.png", full_page=False)
     decide_all(2)
     expect(page.locator("#matches-title")).to_contain_text("Final")

@@ -33,6 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, ServiceError
+from people.services.players import create_player
 from scoring import pins
 
 from .. import players as identities
@@ -357,8 +358,8 @@ def _register(signup: SignUp, tournament: Tournament, by) -> Pair:
     people = []
     for entry in signup.players.all():
         if entry.player is None:
-            entry.player = Player.objects.create(name=entry.name, nickname=entry.nickname, club=entry.club,
-                                                 contact=entry.contact, entered_by_id=tournament.organizer_id)
+            entry.player = create_player(name=entry.name, nickname=entry.nickname, club=entry.club,
+                                         contact=entry.contact, entered_by_id=tournament.organizer_id)
             entry.save(update_fields=["player"])
         people.append(entry.player)
     cleaned = clean_registration(tournament, {"name": signup.pair_name, "first_player": people[0],
