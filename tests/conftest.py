@@ -68,3 +68,15 @@ def pytest_collection_modifyitems(session, config, items):
         return rank.get(path, browser if path.startswith("tests/browser/") else browser + 1)
 
     items.sort(key=place)  # stable: within a place, collection order
+
+
+@pytest.fixture
+def eager_celery():
+    """Tasks run in-process, even when a broker is configured (.ci/run's services pass): for the tests
+    that check what a task does to their own database (a real worker has a database of its own)."""
+    from config.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved

@@ -22,7 +22,9 @@ from tournaments.models import AuditEntry, CallNotice, Player, PushSubscription
 from tournaments.pins import issue_for_pairs
 from tournaments.services import notify
 
-PORT = 18521  # this engineer's range (w2: 18520-18529), loopback only
+pytestmark = pytest.mark.usefixtures("eager_celery")  # the notices are sent by a task: run it here
+
+PORT = 0  # the fake push service's port on loopback, chosen by the system (two test processes run side by side)
 
 
 def b64(raw: bytes) -> str:
@@ -48,7 +50,9 @@ def push_service():
         def log_message(self, *args):
             pass
 
-    server = HTTPServer(("127.0.0.1", PORT), Handler)
+    global PORT
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    PORT = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield received, status

@@ -13,7 +13,7 @@ from tournaments.models import Pair, RatingEntry, Result
 from tournaments.pairing.ratings import compute
 from tournaments.services import ratings
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 def snapshot():
