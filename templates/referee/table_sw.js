@@ -27,8 +27,7 @@ function store(c, req, res) {
   return c.put(req, res).then(function () {
     return table ? caches.open(GONE).then(function (g) { return g.match(table); }) : null;
   }).then(function (gone) {
-    if (gone) { c.delete(req); return false; }
-    return true;
+    return gone ? c.delete(req).then(function () { return false; }) : true;
   });
 }
 function forget(test) {

@@ -24,13 +24,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def eager_tasks():
-    from config.celery import app
-
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+def eager_tasks(eager_celery):
+    yield  # tests/conftest.py: eager_celery
 
 
 @pytest.fixture

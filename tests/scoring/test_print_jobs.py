@@ -14,15 +14,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def eager_tasks():
+def eager_tasks(eager_celery):
     """These tests run the print task in-process, even when a broker is configured (.ci/run's
     second pass); a real worker prints in test_print_worker.py."""
-    from config.celery import app
-
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+    yield  # tests/conftest.py: eager_celery
 
 
 def login_url() -> str:

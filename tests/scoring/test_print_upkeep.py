@@ -14,15 +14,10 @@ from scoring.models import PrintJob
 
 
 @pytest.fixture(autouse=True)
-def eager_tasks():
+def eager_tasks(eager_celery):
     """The retried job runs in-process, even when a broker is configured (.ci/run's second
     pass); a real worker, killed in the middle, is in test_print_worker_lost.py."""
-    from config.celery import app
-
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+    yield  # tests/conftest.py: eager_celery
 
 
 def new_job(printed_round, **fields) -> PrintJob:
