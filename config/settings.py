@@ -181,6 +181,10 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        # a connection kept from an earlier request is tried (SELECT 1) before a request uses it: one that
+        # PostgreSQL ended (a stop, a restart, a failover) is reopened instead of answering a false 503 on
+        # the first request of each web thread once the database is back (issue 22 §5)
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
