@@ -321,7 +321,10 @@ SPECTACULAR_SETTINGS = {
 # each process's memory.
 _cache_url = os.environ.get("DJANGO_CACHE_URL", "")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}
+    # a Redis that does not answer (a host gone) fails a cache call within a second: the page is then built
+    # without it (tournaments.conditional), instead of a web thread waiting for the system's TCP timeout
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url,
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
     if _cache_url.startswith(("redis://", "rediss://"))
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "truco", "OPTIONS": {"MAX_ENTRIES": 2000}}
 }
