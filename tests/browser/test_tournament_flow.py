@@ -135,7 +135,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
 
     def by_hand(index: int, winner: int) -> None:
         item = open_match(index)
-        item.locator("summary", has_text="Resultado à mão").click()
+        item.locator("summary", has_text="Resultado manual").click()
         result = item.locator('[data-testid="result-form"]')
         result.locator('input[name="winner"]').nth(winner).check()
         result.locator('input[name="points_a"]').fill("12" if winner == 0 else "8")

@@ -107,7 +107,7 @@ def undo_result(match: Match, by, entry: int | str | None) -> Match:
         table_links.reopen(match, by)  # to be played after all: its table's card opens it again
         Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())  # pages showing it are stale
         _audit(tournament, by, AuditEntry.Action.RESULT_UNDONE, match=match, round=match.round,
-               reason=(_("Undone right after: %(reason)s") % {"reason": latest.reason})[:300],
+               reason=(_("Result undone right after: %(reason)s") % {"reason": latest.reason})[:300],
                before=before, after={"undoes": latest.pk})
         _after_results(tournament, by)  # a bracket's next match goes back (Conflict if it was played)
         return match
