@@ -149,3 +149,19 @@ def test_a_stale_or_late_result_undo_is_refused(monkeypatch):
     with pytest.raises(Conflict, match="art. 26"):
         services.undo_result(other, org, entry.pk)
     assert Result.objects.filter(match=other).exists()
+
+
+def test_undoing_the_final_s_result_reopens_the_finished_tournament():
+    from tournaments.models import Tournament
+
+    org = pf.organizer()
+    t = pf.tournament(org, pairs=4)
+    for match in pf.open_matches(t):
+        pf.decide(match, org)
+    final = pf.open_matches(t)[0]
+    pf.decide(final, org)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    services.undo_result(final, org, services.result_undo_offer(final).pk)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.IN_PROGRESS and [m.pk for m in pf.open_matches(t)] == [final.pk]
