@@ -142,7 +142,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
         result.locator('input[name="points_b"]').fill("8" if winner == 0 else "12")
         result.locator('input[name="reason"]').fill("súmula de papel conferida na mesa")
         result.locator("button[type=submit]").click()
-        expect(page.locator(".messages")).to_contain_text("Resultado lançado pelo organizador")
+        expect(page.locator("#messages")).to_contain_text("Resultado lançado")  # the undo toast (issue 26 §5)
 
     # -- quarterfinals: one W.O., three results set by hand ---------------------------
     walkover(0)
