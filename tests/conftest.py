@@ -19,6 +19,22 @@ settings.register_profile("ci", max_examples=300, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """SQLite's test database (the embedded default's pass) is made from the models, not by running the
+    migrations (Django's ``TEST["MIGRATE"] = False``): the same tables, indexes and constraints — the
+    migrations are generated from the models and ``tests/test_migrations.py`` fails if they drift —
+    in a second instead of ~10 s of CPU per test process. On SQLite the migrations' ``RunPython``
+    steps do nothing to an empty database (the append-only triggers are PostgreSQL's). PostgreSQL's
+    test database (CI's services pass) is still made by the migrations, triggers included; the
+    migrations' own tests (``test_migration_*``) run them on both."""
+    from django.conf import settings as django_settings
+
+    database = django_settings.DATABASES["default"]
+    if database["ENGINE"] in ("config.sqlite", "django.db.backends.sqlite3"):
+        database.setdefault("TEST", {})["MIGRATE"] = False
+
+
 @pytest.fixture(autouse=True)
 def _empty_local_cache():
     """The process's own caches (LocMemCache: built public pages, ``tournaments.conditional``) emptied

@@ -10,6 +10,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.migrations import record_migrations_applied
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournaments", "0021_audit_actions_merged"), ("people", None)]
@@ -18,6 +20,7 @@ AFTER = [("tournaments", "0022_player_to_people"), ("people", "0004_club_is_a_cl
 
 
 def _migrate(targets):
+    record_migrations_applied(connection)
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)

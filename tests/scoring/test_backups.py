@@ -24,6 +24,7 @@ from django.db import connection
 
 from scoring import checks, integrity
 from scoring.models import SumulaVersion
+from tests.migrations import record_migrations_applied
 
 from .sumula_setup import *  # noqa: F401,F403
 from .test_tamper import received, verify_command  # noqa: F401 (fixture)
@@ -96,6 +97,7 @@ def new_database():
 @pytest.mark.django_db(transaction=True)  # committed: pg_dump reads from another session
 def test_restore_drill_on_a_new_machine_every_sumula_still_verifies(var_a, received, new_database, tmp_path):
     assert SumulaVersion.objects.exclude(server_seal="").exists()
+    record_migrations_applied(connection)  # a real site's database, migrated (tests/migrations.py)
     (var_a / "media" / "impressao").mkdir(parents=True)
     (var_a / "media" / "impressao" / "rodada-1.pdf").write_bytes(b"%PDF-1.7 a round")
     backup_dir = tmp_path / "backups" / "2026-11-26"

@@ -8,6 +8,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
+from tests.migrations import record_migrations_applied
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournaments", "0005_append_only_triggers")]
@@ -15,6 +17,7 @@ AFTER = [("tournaments", "0007_groups_knockout_to_two_stages")]
 
 
 def _migrate(targets):
+    record_migrations_applied(connection)
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)
