@@ -11,7 +11,7 @@
   restore without the keys). Nothing starts, instead of a new key marking every súmula altered.
 - ``scoring.W003``: ``PRINT_JOB_STALL_SECONDS`` is shorter than the broker's redelivery of a dead
   worker's task allows (``scoring.print_upkeep.stall_seconds``): the longer limit is used.
-- ``scoring.E003``: in production, this process's key is not the one the database was sealed with
+- ``scoring.E004``: in production, this process's key is not the one the database was sealed with
   (``integrity.key_in_use_problem``: its id, recorded at the first start and by ``rotate_signing_key``;
   never the key itself). Skipped while the database is unreachable or not migrated yet.
 """
@@ -100,4 +100,4 @@ def seal_key_in_use(app_configs=None, **kwargs):
     return [Error(f"The súmulas' seal key differs between processes: {problem}.",
                   hint="Give every machine and container the same SUMULA_SIGNING_KEY (or the same key file: a "
                        "Docker secret or a shared volume); after a rotation, restart them all with the new key.",
-                  id="scoring.E003")]
+                  id="scoring.E004")]

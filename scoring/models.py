@@ -642,7 +642,7 @@ class EntryConflict(models.Model):
 
 
 class SealKeyInUse(AppendOnly):
-    """Which seal key this database is sealed with (scoring/checks.py, ``scoring.E003``): the key's id
+    """Which seal key this database is sealed with (scoring/checks.py, ``scoring.E004``): the key's id
     and public half, recorded at the first start that finds none and by ``rotate_signing_key``; the
     latest row is the current key. Only to compare processes' keys at start: the key ring never
     trusts a key from the database, and the private key is never stored."""

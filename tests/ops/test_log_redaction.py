@@ -1,6 +1,6 @@
 """No table link or invitation key in any log line (issue 21 §8): ``config.logs.RedactFilter`` on every
 handler of ``settings.LOGGING`` and the one-line formatter cut the key to its first four characters,
-whoever logs it (``django.request``, axes, the app's own access line)."""
+whoever logs it (``django.request``, axes, gunicorn's, the app's own access line)."""
 from __future__ import annotations
 
 import io
@@ -19,7 +19,8 @@ TOKEN = "AbCd" + "x1Y2z3W4v5U6t7S8r9Q0p_-Lk"  # 29 characters of a key's alphabe
 def lines():
     """Everything the site's stdout handler writes meanwhile, as the production logs would have it."""
     buffer = io.StringIO()
-    handlers = {h for name in ("", "django", "django.request", "django.security", "truco.access", "axes.watch_login")
+    handlers = {h for name in ("", "django", "django.request", "django.security", "truco.access", "axes.watch_login",
+                              "gunicorn.error")
                 for h in logging.getLogger(name).handlers
                 if isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler)
                 and h.get_name() == "stdout"}
@@ -37,9 +38,14 @@ def test_every_logger_writes_at_most_four_characters_of_a_key(lines):
         "AXES: User login failed, running database handler for failure. path_info=%r", f"/convite/{TOKEN}/")
     logging.getLogger("some.library").error("GET http://192.168.0.10:8000/mesa/%s?x=1 failed", TOKEN,
                                             exc_info=ValueError(f"at /mesa/{TOKEN}/estado/"))
+    # gunicorn's own lines (config/gunicorn_conf.py: the same configuration); its access log writes nothing,
+    # the request's one line is truco.access
+    logging.getLogger("gunicorn.error").error("Error handling request /mesa/%s/estado/", TOKEN)
+    logging.getLogger("gunicorn.access").warning('192.168.0.10 "GET /mesa/%s/ HTTP/1.1" 200', TOKEN)
     out = lines.getvalue()
-    assert out.count("\n") == 4, out
+    assert out.count("\n") == 5, out
     assert TOKEN[:5] not in out and "AbCd…" in out
+    assert "Error handling request /mesa/AbCd…/estado/" in out
     assert "Forbidden: /mesa/AbCd…/pin/" in out and "path_info='/convite/AbCd…/'" in out
 
 

@@ -33,15 +33,30 @@ def env_key(settings):
     return settings
 
 
-def test_an_old_key_in_the_ring_still_verifies(env_key, received):
+OK, BAD = 'class="panel verdict-ok"', 'class="panel verdict-bad"'  # the verdict's panel (the style names both)
+
+
+def public_verdict(client, version) -> tuple[dict, str]:
+    """What anyone checking the súmula's code sees: the API's answer and the public page (English)."""
+    body = APIClient().get(f"/api/scoring/verify/{version.digest}/").json()
+    page = client.get(f"/sumulas/verificar/{version.digest}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    return body, page
+
+
+def test_an_old_key_in_the_ring_still_verifies(env_key, received, client):
     version = received.versions.get()
     old_public = integrity.public_key_b64()
     assert version.server_key == integrity.key_id()
     env_key.SUMULA_SIGNING_KEY = new_key()  # rotated without keeping the old key: "altered"
     assert integrity.seal_holds(version) is False
+    body, page = public_verdict(client, version)  # issue 21 §5: a genuine súmula read "✗ seal does not hold"
+    assert body["intact"] is False and BAD in page and OK not in page
     env_key.SUMULA_SIGNING_OLD_KEYS = [old_public]
     assert integrity.seal_holds(version) is True
     assert verify_command() == (True, "checked: 1; altered: 0\n")
+    body, page = public_verdict(client, version)  # the public page and the API agree with the command
+    assert body["intact"] is True and body["server_seal"] is True, body
+    assert OK in page and BAD not in page
     page = integrity.key_ring()
     assert version.server_key in page and integrity.key_id() in page
 
@@ -121,7 +136,7 @@ def test_a_full_rewrite_with_a_blank_seal_is_not_verifiable_never_intact(env_key
     assert any("not verifiable" in p for p in body["problems"])
     assert APIClient().get(f"/api/scoring/matches/{received.pk}/").json()["integrity"]["intact"] is False
     page = client.get(f"/sumulas/verificar/{new_digest}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "verdict-bad" in page and "before server seals existed" not in page
+    assert BAD in page and OK not in page and "before server seals existed" not in page
     assert "emitida antes de existirem os selos" not in page
 
 
@@ -187,7 +202,7 @@ def test_each_signature_is_sealed_and_a_forged_one_is_reported(received):
     assert not ok and "the server's seal of the team1 signature does not hold" in out
 
 
-# ---- issue 21 §5: the key differs between processes (scoring.E003)
+# ---- issue 21 §5: the key differs between processes (scoring.E004; E003 is the missing key)
 
 
 def production_check():
@@ -205,7 +220,7 @@ def test_a_process_with_another_key_fails_the_check_in_production(env_key, db):
     assert production_check() == []
     env_key.SUMULA_SIGNING_KEY = new_key()  # another machine, without the same variable
     [(code, message)] = production_check()
-    assert code == "scoring.E003" and f"not the key the database was sealed with ({first})" in message
+    assert code == "scoring.E004" and f"not the key the database was sealed with ({first})" in message
     with override_settings(DEBUG=True):
         assert checks.seal_key_in_use() == []  # a developer's machine: no check
 
@@ -217,7 +232,7 @@ def test_after_a_rotation_a_process_left_on_the_old_key_fails_the_check(env_key,
     call_command("rotate_signing_key", stdout=out)
     lines = dict(line.split("=", 1) for line in out.getvalue().splitlines() if line.startswith("SUMULA_"))
     [(code, message)] = production_check()  # this process still has the old key
-    assert code == "scoring.E003" and "an earlier key" in message
+    assert code == "scoring.E004" and "an earlier key" in message
     env_key.SUMULA_SIGNING_KEY, env_key.SUMULA_SIGNING_OLD_KEYS = (lines["SUMULA_SIGNING_KEY"],
                                                                    lines["SUMULA_SIGNING_OLD_KEYS"].split(","))
     assert production_check() == []
@@ -229,7 +244,7 @@ def test_a_rotation_by_hand_is_adopted_when_the_old_key_is_listed(env_key, db):
     old_public = integrity.public_key_b64()
     assert production_check() == []
     env_key.SUMULA_SIGNING_KEY = new_key()
-    assert [code for code, _ in production_check()] == ["scoring.E003"]  # not listed: another key
+    assert [code for code, _ in production_check()] == ["scoring.E004"]  # not listed: another key
     env_key.SUMULA_SIGNING_OLD_KEYS = [old_public]
     assert production_check() == []  # adopted: recorded as the current key
     from scoring.models import SealKeyInUse

@@ -68,7 +68,7 @@ def test_a_game_score_changed_in_the_stored_version_is_detected(received, client
     body = APIClient().get(f"/api/scoring/verify/{version.digest}/").json()
     assert body["intact"] is False and any("games[0].score" in p for p in body["problems"])
     page = client.get(f"/sumulas/verificar/{version.digest}/").content.decode()
-    assert "games[0].score" in page and "verdict-bad" in page
+    assert "games[0].score" in page and 'class="panel verdict-bad"' in page
     ok, out = verify_command()
     assert not ok and f"match {received.pk}" in out and "games[0].score" in out
 

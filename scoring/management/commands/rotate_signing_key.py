@@ -9,7 +9,7 @@
 
 Either way, seals made with the old key still hold (``verify_sumulas``), and the new key's id is recorded
 in the database as the current one: a process started with the old key fails ``manage.py check``
-(``scoring.E003``).
+(``scoring.E004``).
 """
 import base64
 
@@ -28,7 +28,7 @@ class Command(BaseCommand):
         if getattr(settings, "SUMULA_SIGNING_KEY", ""):
             private = Ed25519PrivateKey.generate()
             new = base64.b64encode(private.private_bytes_raw()).decode("ascii")
-            integrity.record_rotation(private.public_key())  # processes still on the old key: scoring.E003
+            integrity.record_rotation(private.public_key())  # processes still on the old key: scoring.E004
             old_keys = [*getattr(settings, "SUMULA_SIGNING_OLD_KEYS", []), integrity.public_key_b64()]
             self.stdout.write("The key comes from the environment: set these on every machine, then restart them:")
             self.stdout.write(f"SUMULA_SIGNING_KEY={new}")

@@ -47,7 +47,7 @@ def up_to_date() -> bool:
 class Command(BaseCommand):
     help = ("Migrate, run the system checks, and collect the static files only when they changed since the last "
             "collection (a stamp).")
-    # the checks run after migrate (below): on a first start the tables they read (scoring.E003) exist by then
+    # the checks run after migrate (below): on a first start the tables they read (scoring.E003, E004) exist by then
     requires_system_checks: list = []
 
     def add_arguments(self, parser):
