@@ -18,7 +18,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from scoring import access
-from scoring.models import Match
+from scoring.models import EntryConflict, Match
 from tournaments.models import TableAssignment, Tournament
 
 from .models import Appeal, RefereeCall, RefereeInvitation, Ruling
@@ -35,7 +35,7 @@ class Role:
     escalated: int = 0       # rulings sent up by a referee (art. 26)
     appeals: int = 0         # appeals not decided yet (art. 26)
     open_tables: int = 0     # matches assigned to them as referee and not received yet
-    calling: int = 0         # their tables' calls not taken, disputes not resolved, claims not ruled on
+    calling: int = 0         # their tables' calls not taken, disputes not resolved, conflicts, claims not ruled on
 
     @property
     def to_review(self) -> int:
@@ -95,8 +95,11 @@ def _summary(user) -> Role:
                                                 match__referee=me)),
         claims=_count(Ruling.objects.filter(status=Ruling.Status.PROPOSED, match__status=Match.Status.OPEN,
                                             match__referee=me)),
+        # a table's phones at odds (issue 20 §5): pending until that phone chooses or a referee settles it
+        conflicts=_count(EntryConflict.objects.filter(settled_at__isnull=True, match__status=Match.Status.OPEN,
+                                                      match__referee=me)),
     ).values("organizes", "refs_match", "refs_table", "invited", "to_receive", "escalated", "appeals", "open_tables",
-             "calls", "claims").first()
+             "calls", "claims", "conflicts").first()
     if row is None:
         return NOBODY
     organizer = operator or row["organizes"]
@@ -105,7 +108,7 @@ def _summary(user) -> Role:
         to_receive=row["to_receive"] if organizer else 0,
         escalated=row["escalated"] if organizer else 0,
         appeals=row["appeals"] if organizer else 0,
-        open_tables=row["open_tables"], calling=row["calls"] + row["claims"],
+        open_tables=row["open_tables"], calling=row["calls"] + row["claims"] + row["conflicts"],
     )
 
 

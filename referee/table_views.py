@@ -38,7 +38,7 @@ from scoring import services as scoring
 from scoring.display import load_match
 from scoring.entry_screen import screen_boot, screen_state, screen_texts
 from scoring.models import Match, Signature
-from scoring.table_links import ensure_links, resolve
+from scoring.table_links import closed_by_walkover, ensure_links, resolve, walkover_refusal
 from tournaments import table_cards
 from scoring.words import engine_messages
 from scoring.pins import client_of, set_device_cookie
@@ -60,6 +60,8 @@ def _link(token: str):
         return link, None
     card = table_cards.resolve(token)
     if card is None:
+        if closed_by_walkover(token):   # a W.O. (art. 26) is said as such: 410, the page says why
+            raise WalkoverClosed(walkover_refusal())
         raise Http404(_("This table link no longer works: the súmula was received, or the organizer issued a "
                         "new link. Ask the organizing table."))
     match = table_cards.current_match(card)
@@ -67,6 +69,26 @@ def _link(token: str):
     if link is None:  # no match now, or its links were revoked (closed until a reissue: issue 21 §2)
         return None, card
     return link, card
+
+
+class WalkoverClosed(Exception):
+    """The token is the link of a match decided by W.O. (art. 26, issue 20 §2): closed to entries, said so."""
+
+
+def _walkover_answers(view):
+    """``view`` answers a W.O.'s link with 410 and the reason (art. 26): a page for the page, JSON else. The
+    service worker drops a 410's copies like a 404's."""
+    from functools import wraps
+
+    @wraps(view)
+    def wrapped(request, token: str, *args, **kwargs):
+        try:
+            return view(request, token, *args, **kwargs)
+        except WalkoverClosed as closed:
+            if view.__name__ == "page":
+                return render(request, "referee/table_closed.html", {"message": str(closed)}, status=410)
+            return JsonResponse(error_body("token", str(closed)), status=410)
+    return wrapped
 
 
 def _card_data(card) -> dict | None:
@@ -162,6 +184,7 @@ def _players(match: Match) -> list[list[dict]]:
 
 @never_cache
 @require_GET
+@_walkover_answers
 def page(request, token: str):
     link, card = _link(token)
     if link is None:  # a table card between rounds
@@ -195,6 +218,7 @@ def page(request, token: str):
 
 @never_cache
 @require_GET
+@_walkover_answers
 def state(request, token: str):
     link, card = _link(token)
     if link is None:
@@ -204,6 +228,7 @@ def state(request, token: str):
 
 @csrf_exempt  # no session: the token in the URL is the credential
 @require_POST
+@_walkover_answers
 def change_pin(request, token: str):
     """A player of the match changes their own PIN with the current one."""
     link, card = _link(token)

@@ -581,6 +581,16 @@ class TableLink(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
     )
 
+    class ClosedAs(models.TextChoices):
+        """Why a revoked link was closed by the match's result rather than by the organizer's "revoke"
+        (``scoring.table_links.close_all``): a refused table is told why (issue 20 §2)."""
+        NONE = "", _("revoked or reissued")
+        WALKOVER = "walkover", _("W.O. (art. 26)")
+        RESULT = "result", _("result set by the organizer (art. 26)")
+        RECEIVED = "received", _("súmula received (art. 25)")
+
+    closed_as = models.CharField(_("closed as"), max_length=10, choices=ClosedAs.choices, default="", blank=True)
+
     class Meta:
         ordering = ["match", "-created_at", "-id"]
         verbose_name = _("table link")

@@ -344,6 +344,7 @@ def blank_context(document: dict) -> dict:
         **header,
         "table_qr": mark_safe(qr_svg(table_url, 13)) if table_url else "",
         "table_qr_verifies": bool(table_url) and not document.get("table_path"),
+        "walkover": bool(document.get("walkover")),   # issue 20 §2: a W.O. (art. 26) is not played
         "pairs": [cells[i:i + 2] for i in range(0, len(cells), 2)],
         "rows": range(1, _blank_rows(header) + 1),
         "penalty_rows": range(BLANK_PENALTY_ROWS),

@@ -92,12 +92,16 @@ def ordered_matches(matches) -> list[Match]:
     from django.db.models import Prefetch
 
     from .models import TableLink
-    from .table_links import ensure_links
+    from .table_links import ensure_links, walkover_ids
 
     ensure_links([Match(pk=pk) for pk in ids])  # every printed match has its table link (issue 10)
     active = TableLink.objects.filter(revoked_at__isnull=True)
-    return list(match_queryset().filter(pk__in=ids).order_by("table", "pk")
-                .prefetch_related(Prefetch("table_links", active, to_attr="active_links")))
+    matches = list(match_queryset().filter(pk__in=ids).order_by("table", "pk")
+                   .prefetch_related(Prefetch("table_links", active, to_attr="active_links")))
+    walkovers = walkover_ids(ids)  # a W.O. (art. 26) is printed as such, without a live link (issue 20 §2)
+    for match in matches:
+        match.walkover = match.pk in walkovers
+    return matches
 
 
 def _with_table_url(document: dict, match: Match, with_link: bool = True) -> dict:
@@ -106,6 +110,8 @@ def _with_table_url(document: dict, match: Match, with_link: bool = True) -> dic
     ``with_link`` False (a print for someone who may not enter the match: issue 21 §1): the
     verification page's instead, never the live link."""
     links = getattr(match, "active_links", None)
+    if getattr(match, "walkover", False):   # decided by W.O. (art. 26): nothing to enter, said on the sheet
+        document["walkover"] = True
     if not with_link:
         from django.urls import reverse
 

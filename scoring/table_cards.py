@@ -1,6 +1,7 @@
 """The table cards of a round's matches (issue 10 §1): one A5 page per table, in one PDF, printed with
 the round (tournaments/print_views.py) — the table number, the two pairs, and the QR code of the table's link with "scan to enter
-the score". The blank súmula shows the same QR code, smaller (``scoring.printing``).
+the score". The blank súmula shows the same QR code, smaller (``scoring.printing``). A match decided by W.O.
+(art. 26) is printed as such: "W.O.", and no QR code but a table's card for the whole event (issue 20 §2).
 
 Rendered with WeasyPrint and the QR codes of ``scoring.pdf``; the links come from
 ``scoring.table_links`` (created for matches that have none), on the address the organizer printed
@@ -36,16 +37,21 @@ def cards_html(matches, site_url: str = "", paths: dict[int, str] | None = None)
     matches = sorted(matches, key=lambda m: (m.table is None, m.table or 0, m.pk))
     paths = paths or {}
     links = table_links.ensure_links([m for m in matches if m.pk not in paths])
+    walkovers = table_links.walkover_ids([m.pk for m in matches])
     cards = []
     for match in matches:
+        walkover = match.pk in walkovers   # issue 20 §2: a W.O. (art. 26) is printed as such, never a live link
         if match.pk in paths:
-            url = absolute_url(paths[match.pk], site_url)
+            url = absolute_url(paths[match.pk], site_url)   # the table's card: it opens the table's next match
         elif match.pk in links:
             url = link_url(links[match.pk], site_url)
+        elif walkover:
+            url = ""
         else:
             continue
-        cards.append({"match": match, "url": url, "qr": mark_safe(pdf.qr_svg(url, CARD_QR_MM)),
-                      "pairs": [match.pair_a, match.pair_b], "whole_event": match.pk in paths})
+        cards.append({"match": match, "url": url, "qr": mark_safe(pdf.qr_svg(url, CARD_QR_MM)) if url else "",
+                      "pairs": [match.pair_a, match.pair_b], "whole_event": match.pk in paths,
+                      "walkover": walkover})
     with translation.override(pdf.PDF_LANGUAGE):
         return get_template(CARD_TEMPLATE).render({"cards": cards})
 

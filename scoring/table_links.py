@@ -104,27 +104,68 @@ def revoke(match: Match, by) -> int:
     return match.table_links.filter(revoked_at__isnull=True).update(revoked_at=now, revoked_by=by)
 
 
-def close(match: Match, by) -> int:
+def close(match: Match, by, closed_as: str) -> int:
     """Revoke the match's links because its result was decided without the súmula (a W.O., an organizer's
-    result, issue 20 §2): closed to entries. The caller checked who may; how many were active."""
-    return close_all([match.pk], by)
+    result, issue 20 §2) or its súmula was received: closed to entries, and ``closed_as`` says why (a table
+    refused is told so). The caller checked who may; how many were active."""
+    return close_all([match.pk], by, closed_as)
 
 
-def close_all(match_ids, by) -> int:
+def close_all(match_ids, by, closed_as: str) -> int:
     """:func:`close` for many matches at once (the walkovers of a withdrawn pair, of a generated round). A
     match that never had a link gets one already revoked, so that none is minted for it later
     (:func:`ensure_links`): a blank súmula or a card printed after the W.O. carries no live link, whatever
-    path printed it (a W.O. generated without a table has no card of a physical table either)."""
+    path printed it, and shows the W.O. instead (``walkover_ids``; a W.O. generated without a table has no
+    card of a physical table either). The match's closed links all say ``closed_as``."""
     ids = list(dict.fromkeys(match_ids))
     if not ids:
         return 0
     now, who = timezone.now(), by if getattr(by, "is_authenticated", False) else None
     closed = TableLink.objects.filter(match_id__in=ids, revoked_at__isnull=True).update(revoked_at=now,
                                                                                         revoked_by=who)
+    # every closed link of the match says why now (a link the organizer had revoked before a W.O. too)
+    TableLink.objects.filter(match_id__in=ids, revoked_at__isnull=False).update(closed_as=closed_as)
     had = set(TableLink.objects.filter(match_id__in=ids).values_list("match_id", flat=True))
     TableLink.objects.bulk_create([TableLink(match_id=pk, token=new_token(), created_at=now, revoked_at=now,
-                                             revoked_by=who) for pk in ids if pk not in had])
+                                             revoked_by=who, closed_as=closed_as) for pk in ids if pk not in had])
     return closed
+
+
+def walkover_ids(match_ids) -> set[int]:
+    """The matches among ``match_ids`` closed by a W.O. (art. 26) and not reopened since (no active link):
+    their table is told so, and their card and blank súmula show the W.O. instead of a QR code. One query."""
+    ids = list(match_ids)
+    if not ids:
+        return set()
+    closed = set(TableLink.objects.filter(match_id__in=ids, closed_as=TableLink.ClosedAs.WALKOVER)
+                 .values_list("match_id", flat=True))
+    if not closed:
+        return set()
+    return closed - set(TableLink.objects.filter(match_id__in=closed, revoked_at__isnull=True)
+                        .values_list("match_id", flat=True))
+
+
+def refusal(token: str) -> str:
+    """Why ``token`` no longer works, in the table's words (its refusal, issue 20 §2): a W.O. says so and
+    cites its article; anything else the general rule. Only read on a refusal (never on an accepted entry)."""
+    return walkover_refusal() if closed_by_walkover(token) else general_refusal()
+
+
+def closed_by_walkover(token: str) -> bool:
+    """``token`` is a link of a match decided by W.O. (art. 26), not reopened since."""
+    if not token or len(token) > 64:
+        return False
+    link = TableLink.objects.filter(token=token, closed_as=TableLink.ClosedAs.WALKOVER).only("match_id").first()
+    return link is not None and link.match_id in walkover_ids([link.match_id])
+
+
+def walkover_refusal() -> str:
+    return _("This match was decided by W.O. (art. 26): it is not played, so this table link takes no hands "
+             "nor signatures. Ask the organizing table which match is at this table now.")
+
+
+def general_refusal() -> str:
+    return _("This table link is not valid: it was revoked, or the súmula was already received (art. 25).")
 
 
 def reopen(match: Match, by) -> TableLink:
@@ -171,10 +212,10 @@ class TableAuthentication(BaseAuthentication):
             return None
         if len(parts) != 2:
             raise AuthenticationFailed(_("Send the table link's token: \"Authorization: Table <token>\"."))
-        link = resolve(parts[1].decode("ascii", "replace"))
-        if link is None:
-            raise AuthenticationFailed(_("This table link is not valid: it was revoked, or the súmula was already "
-                                         "received (art. 25)."))
+        token = parts[1].decode("ascii", "replace")
+        link = resolve(token)
+        if link is None:   # a W.O. says so (art. 26); a revoked link or a received súmula the general rule
+            raise AuthenticationFailed(refusal(token))
         return TableCredential(link), link
 
     def authenticate_header(self, request) -> str:

@@ -13,7 +13,7 @@ from referee.engine.summary import ENDINGS
 
 from .. import access, entry_sql, table_links
 from ..content import load_games
-from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion
+from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion, TableLink
 from .base import ScoringError, _check_seat, _event, _is_user, _lock, engine_error_message, rules_of
 from .entry import _check_penalty, check_hand
 from .versions import _issue_version
@@ -212,7 +212,7 @@ def correct(match: Match, changes: list, reason: str, by) -> SumulaVersion:
         _rewrite(match, games, now)
         previous_status = match.status
         if previous_status == Match.Status.RECEIVED:  # links left open by an older receipt stay dead (issue 21 §2)
-            table_links.close(match, by)
+            table_links.close(match, by, TableLink.ClosedAs.RECEIVED)
         match.games_a, match.games_b = wins
         match.winner = decided
         match.finished_at = now if decided is not None else None

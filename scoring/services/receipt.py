@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, Forbidden
 
 from .. import access, holds, table_links
-from ..models import Match, MatchEvent, Signature
+from ..models import Match, MatchEvent, Signature, TableLink
 from ..signals import result_official
 from .base import _event, _lock
 from .versions import current_version
@@ -35,7 +35,7 @@ def mark_received(match: Match, by) -> Match:
         match.save(update_fields=["status", "received_at", "received_by", "updated_at"])
         # the table's links die with the receipt, for good: a later correction reopens the súmula for
         # the referee and the organizer, not for the table (issue 21 §2); a new link only by a reissue
-        closed = table_links.close(match, by)
+        closed = table_links.close(match, by, TableLink.ClosedAs.RECEIVED)
         _event(match, MatchEvent.Kind.RECEIVED, by, version=version.number, digest=version.digest,
                links_closed=closed)
         # The result is official now: the tournament advances in the same transaction (scoring.signals).

@@ -45,8 +45,14 @@
     }
   });
   var offlineReload = "serviceWorker" in navigator && window.isSecureContext;
+  /* Leaving asks first while an entry is only in this page's memory: tapped, its IndexedDB write not committed
+   * yet (e.seq still undefined; the unload would abort the write and the hand would be lost), or, without
+   * offline reload, while entries wait (a reload with the network down could not load the page again). */
   window.addEventListener("beforeunload", function (ev) {
-    if (!offlineReload && E.queue.some(function (e) { return e.state !== "refused"; })) { ev.preventDefault(); ev.returnValue = ""; }
+    var writing = E.queue.some(function (e) { return e.seq === undefined; });
+    if (writing || (!offlineReload && E.queue.some(function (e) { return e.state !== "refused"; }))) {
+      ev.preventDefault(); ev.returnValue = "";
+    }
   });
 
   /* ---------------------------------------------------------------- conflicts between the table's phones (§5)

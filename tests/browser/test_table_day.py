@@ -7,7 +7,6 @@ Screenshots: /tmp/wt-tb/day-*.png.
 """
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 import pytest
@@ -94,25 +93,13 @@ def test_a_dispute_holds_the_signatures_and_the_receipt_until_the_referee_settle
     assert Match.objects.get(pk=match.pk).status == "received"
 
 
-def _free_port(host: str) -> int:
-    """A free port of this worktree's range (8100-8199) on ``host``."""
-    for port in range(8150, 8200):
-        with socket.socket() as s:
-            try:
-                s.bind((host, port))
-            except OSError:
-                continue
-            return port
-    pytest.skip("no free port in 8150-8199 on " + host)
-
-
 @pytest.fixture
 def lan_server(transactional_db):
     """The site served on 127.0.0.2 (a LAN address on this machine's loopback), as the README's venue mode
     serves it on the club's network."""
     from pytest_django.live_server_helper import LiveServer
 
-    server = LiveServer(f"127.0.0.2:{_free_port('127.0.0.2')}", start=False)
+    server = LiveServer("127.0.0.2", start=False)   # port 0: the system chooses a free one
     server._live_server_modified_settings.enable()   # ALLOWED_HOSTS gets 127.0.0.2 (pytest-django's own helper)
     server.start()
     try:

@@ -329,14 +329,19 @@ def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(live_server,
     page.locator("#values button.v").first.wait_for()
     cached(page, lambda t: t == [other_link.token])
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(%r))" % link.token) == []
-    # a table whose entries still wait on the phone keeps its copies (never discarded)
+    # a table whose entries still wait on the phone keeps its copies (never discarded). The hand's send fails
+    # (no network for it) and keeps failing until this phone is on the first table: waiting for the queue's length
+    # alone (true at the tap, before the entry is stored or sent) let the send reach the server when it went
+    # after the unroute, and its answer empty the queue before the next page read it (only one table kept).
     page.route("**/hands/", lambda route: route.abort())
-    _value(page, 0, 3).tap()
-    page.wait_for_function("() => window.trucoTable.queue().length === 1")
-    page.unroute("**/hands/")
+    with page.expect_event("requestfailed", lambda r: r.url.endswith("/hands/")):   # sent: stored before
+        _value(page, 0, 3).tap()
+    assert page.evaluate("() => window.trucoTable.queue().length") == 1
     page.goto(f"{live_server.url}/mesa/{link.token}/")
     page.locator("#values button.v").first.wait_for()
+    page.unroute("**/hands/")
     cached(page, lambda t: sorted(t) == sorted([link.token, other_link.token]))
+    assert _hands(other) == []                                       # it did wait on the phone
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(%r)).length" % other_link.token) == 2
     # the first table's link dies (revoked): its next load is a 404 and its copies go
     table_links.revoke(Match.objects.get(pk=match.pk), match.tournament.organizer)

@@ -55,9 +55,13 @@ def test_a_stale_hand_is_a_pending_conflict_both_phones_and_the_referee_see(matc
     client.force_login(referee)
     page = client.get(reverse("referee:tables")).content.decode()
     assert f'data-conflict="{conflict["id"]}"' in page
+    from referee import roles
+
+    assert roles._summary(referee).calling == 1          # the header's "Minhas mesas" count includes it
     # B chooses "send mine after it": the server is told; nobody sees it any more
     assert settle(phone_b, match, conflict["id"], "after").status_code == 201
     assert state(match)["conflicts"] == []
+    assert roles._summary(referee).calling == 0
     assert f'data-conflict="{conflict["id"]}"' not in client.get(reverse("referee:tables")).content.decode()
     settled = MatchEvent.objects.get(kind="conflict_settled")
     assert settled.data["how"] == "after" and settled.data["conflict"] == conflict["id"]

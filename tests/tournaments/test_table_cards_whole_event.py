@@ -77,7 +77,8 @@ def test_a_walkover_closes_the_match_to_its_card_and_to_its_own_link(match, next
     old_link = table_links.ensure_links([match])[match.pk]
     services.record_walkover(match, match.pair_b, organizer, reason="Não compareceu")
     assert state(card)["match"] == next_match.pk  # the W.O. is not the table's match any more
-    assert Client().get(f"/mesa/{old_link.token}/").status_code == 404  # the match's own card is closed
+    closed = Client().get(f"/mesa/{old_link.token}/")   # the match's own link is closed, and says why
+    assert closed.status_code == 410 and "art. 26" in closed.content.decode()
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Table {old_link.token}")
     response = api.post(f"/api/scoring/matches/{match.pk}/hands/", {"winner": 0, "ended_by": "tricks", "value": 3},

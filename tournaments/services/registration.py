@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from people.services.players import create_player
 from scoring import table_links
-from scoring.models import Match
+from scoring.models import Match, TableLink
 
 from .. import players
 from ..models import AuditEntry, Pair, Player, Result, Stage, Tournament
@@ -332,7 +332,7 @@ def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) ->
                                               reason=(_("Withdrawn: %(reason)s") % {"reason": reason})[:300]))
         walkovers += _walkovers_become_double(tournament, pair, by)
         Result.objects.bulk_create(walkovers)
-        table_links.close_all([w.match_id for w in walkovers], by)  # closed to entries from every link (§2)
+        table_links.close_all([w.match_id for w in walkovers], by, TableLink.ClosedAs.WALKOVER)
         action = AuditEntry.Action.PAIR_DISQUALIFIED if disqualified else AuditEntry.Action.PAIR_WITHDRAWN
         _audit(tournament, by, action, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers": [w.match_id for w in walkovers]})

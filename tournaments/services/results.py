@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict
 from scoring import table_links
-from scoring.models import Match
+from scoring.models import Match, TableLink
 
 from ..models import AuditEntry, Pair, Result
 from ..result_seals import seal_result
@@ -126,7 +126,7 @@ def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], po
         result.reason, result.recorded_by, result.recorded_at = reason, _actor(by), timezone.now()
         result.sumula_version = None
         seal_result(result).save()
-        table_links.close(match, by)  # decided here: the table's links take no more entries (issue 20 §2)
+        table_links.close(match, by, TableLink.ClosedAs.RESULT)  # no more entries (§2)
         _audit(tournament, by, AuditEntry.Action.RESULT_SET, reason=reason, match=match, round=match.round,
                before=before, after=_result_json(result))
         _after_results(tournament, by)

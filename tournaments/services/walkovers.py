@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict
 from scoring import table_links
-from scoring.models import Match
+from scoring.models import Match, TableLink
 
 from ..models import AuditEntry, Pair, Result
 from .base import (TournamentError, _audit, _double_walkover_result, _managed_match, _pair_of, _reason, _result_json,
@@ -36,7 +36,7 @@ def record_walkover(match: Match, absent: Pair | int, by, *, reason: str = "") -
             raise Conflict(_("The súmula of this match was signed: receive it instead."), "match")
         result = _walkover_result(match, tournament, absent=absent, by=by, reason=reason)
         result.save()
-        table_links.close(match, by)  # a printed card of this match no longer takes entries (issue 20 §2)
+        table_links.close(match, by, TableLink.ClosedAs.WALKOVER)  # no more entries (§2)
         _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
                after=_result_json(result))
         _after_results(tournament, by)
@@ -61,7 +61,7 @@ def record_double_walkover(match: Match, by, *, reason: str) -> Result:
             raise Conflict(_("The súmula of this match was signed: receive it instead."), "match")
         result = _double_walkover_result(match, tournament, by=by, reason=reason)
         result.save()
-        table_links.close(match, by)
+        table_links.close(match, by, TableLink.ClosedAs.WALKOVER)
         _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
                after=_result_json(result))
         _after_results(tournament, by)
