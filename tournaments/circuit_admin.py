@@ -25,6 +25,10 @@ class CircuitForm(forms.Form):
     beyond_points = forms.IntegerField(label=gettext_lazy("Points of any later place"), min_value=0, initial=0)
     best_of = forms.IntegerField(label=gettext_lazy("Stages counted (best N)"), min_value=1, required=False,
                                  help_text=gettext_lazy("Empty: every stage counts."))
+    escalation_across_stages = forms.BooleanField(
+        label=gettext_lazy("Escalation counts across the stages"), required=False,
+        help_text=gettext_lazy("A pair's rulings in the other stages count for the escalation policy "
+                               "(warning, tento, match loss; art. 26)."))
 
     def clean_points(self) -> list[int]:
         try:

@@ -46,6 +46,11 @@ class Circuit(models.Model):
         _("stages counted"), null=True, blank=True,
         help_text=_("Only each player's best N stages count; empty: every stage."),
     )
+    escalation_across_stages = models.BooleanField(
+        _("escalation counts across the stages"), default=False,
+        help_text=_("A pair's confirmed rulings in the circuit's other stages count for the escalation "
+                    "policy (warning, tento, match loss: art. 26) as if made in this tournament."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -23,7 +23,8 @@ from tournaments.pairing.circuit import CircuitLine, CircuitRules, circuit_ranki
 from ..models import Circuit, CircuitPlacing, CircuitStage, Player, Tournament
 from .base import Forbidden, TournamentError
 
-CIRCUIT_FIELDS = ("name", "slug", "season", "points", "beyond_points", "best_of")
+CIRCUIT_FIELDS = ("name", "slug", "season", "points", "beyond_points", "best_of",
+                  "escalation_across_stages")
 
 
 def can_manage_circuit(user, circuit: Circuit) -> bool:
