@@ -28,7 +28,7 @@ from .pairing.ratings import Rating
 from .services import circuits, ratings
 
 
-class StageSerializer(serializers.ModelSerializer):
+class CircuitStageSerializer(serializers.ModelSerializer):
     tournament = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     tournament_name = serializers.CharField(source="tournament.name", read_only=True)
     date = serializers.DateField(source="tournament.date", read_only=True)
@@ -43,7 +43,7 @@ class StageSerializer(serializers.ModelSerializer):
 
 
 class CircuitSerializer(serializers.ModelSerializer):
-    stages = StageSerializer(many=True, read_only=True)
+    stages = CircuitStageSerializer(many=True, read_only=True)
     points = serializers.ListField(child=serializers.IntegerField(), read_only=True,
                                    help_text="The points of the 1st, 2nd, 3rd... final places.")
 
@@ -116,6 +116,7 @@ class CircuitListView(GenericAPIView):
     def get_queryset(self):
         return Circuit.objects.prefetch_related("stages__tournament").order_by("-created_at", "name")
 
+    @extend_schema(responses=CircuitSerializer(many=True))
     def get(self, request):
         page = self.paginate_queryset(self.get_queryset())
         rows = page if page is not None else self.get_queryset()
