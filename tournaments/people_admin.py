@@ -157,7 +157,10 @@ def rating_method_page(request):
                 messages.info(request, _("This already is the rating method: nothing changed."))
             return redirect("tournaments:rating-method")
     current = ratings.rating_method()
+    history = list(RatingMethodChoice.objects.select_related("chosen_by")[:20])
+    for row in history:
+        row.label, row.previous_label = METHOD_NAMES.get(row.method, row.method), METHOD_NAMES.get(row.previous,
+                                                                                                  row.previous)
     return render(request, "tournaments/rating_method.html", {
-        "current": current, "methods": [(m, METHOD_NAMES[m]) for m in METHODS],
-        "history": RatingMethodChoice.objects.select_related("chosen_by")[:20],
+        "current": current, "methods": [(m, METHOD_NAMES[m]) for m in METHODS], "history": history,
     }, status=status)
