@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
@@ -25,7 +25,10 @@ from people.services import merges
 
 from .models import Circuit, CircuitStage
 from .pairing.ratings import Rating
+from .serializers import TournamentErrorSerializer
 from .services import circuits, ratings
+
+NOT_FOUND = {404: OpenApiResponse(TournamentErrorSerializer)}
 
 
 class CircuitStageSerializer(serializers.ModelSerializer):
@@ -132,7 +135,8 @@ class CircuitDetailView(GenericAPIView):
     pagination_class = None
 
     @extend_schema(parameters=[OpenApiParameter("by", OpenApiTypes.STR, enum=["player", "pair"], required=False,
-                                                description="Only the ranking per player, or per pair.")])
+                                                description="Only the ranking per player, or per pair.")],
+                   responses={200: CircuitRankingSerializer, **NOT_FOUND})
     def get(self, request, slug: str):
         circuit = get_object_or_404(Circuit.objects.prefetch_related("stages__tournament"), slug=slug)
         ranking = circuits.circuit_ranking_of(circuit)
@@ -152,6 +156,7 @@ class PlayerRatingView(GenericAPIView):
     serializer_class = PlayerRatingSerializer
     pagination_class = None
 
+    @extend_schema(responses={200: PlayerRatingSerializer, **NOT_FOUND})
     def get(self, request, player_id: int):
         player = merges.canonical(get_object_or_404(Player, pk=player_id))
         rows = ratings.history(player)
