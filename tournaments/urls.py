@@ -48,6 +48,7 @@ urlpatterns = [
     path("circuitos/novo/", circuit_admin.new_circuit, name="circuit-new"),
     path("circuitos/<slug:slug>/", circuit_pages.circuit_page, name="circuit"),
     path("circuitos/<slug:slug>/etapas/nova/", circuit_admin.add_stage, name="circuit-stage-add"),
+    path("circuitos/<slug:slug>/disciplina/", circuit_admin.set_discipline, name="circuit-discipline"),
     path("circuitos/<slug:slug>/telao/", circuit_pages.circuit_projector, name="circuit-projector"),
     path("circuitos/<slug:slug>/etapas/", circuit_pages.circuit_stages, name="circuit-stages"),
     path("circuitos/<slug:slug>/ranking.<str:fmt>", circuit_pages.circuit_download, name="circuit-download"),

@@ -72,3 +72,23 @@ def test_a_proposed_or_rejected_ruling_elsewhere_does_not_count(match, referee, 
     guidance(match, referee)  # proposed only: not standing
     circuit_of(organizer, tournament, t2, across=True)
     assert guidance(same, referee).step == "warning"
+
+
+def test_the_circuits_organizer_turns_the_option_on_from_its_stages_page(organizer, tournament):
+    from django.test import Client
+
+    from tests.tournaments import factories as f
+
+    circuit = circuit_of(organizer, tournament, across=False)
+    stranger = Client()
+    stranger.force_login(f.user("estranho"))
+    assert stranger.post("/circuitos/circuito/disciplina/", {"across": "on"}).status_code == 403
+    client = Client()
+    client.force_login(organizer)
+    assert 'data-testid="circuit-discipline"' in client.get("/circuitos/circuito/etapas/").content.decode()
+    assert client.post("/circuitos/circuito/disciplina/", {"across": "on"}).status_code == 302
+    circuit.refresh_from_db()
+    assert circuit.escalation_across_stages
+    client.post("/circuitos/circuito/disciplina/", {})
+    circuit.refresh_from_db()
+    assert not circuit.escalation_across_stages

@@ -78,6 +78,20 @@ def _check_rules(circuit: Circuit) -> None:
 
 
 @transaction.atomic
+def set_escalation_across_stages(circuit: Circuit, by, value: bool) -> Circuit:
+    """The circuit's discipline option (issue 27 §4; art. 26): the referee's escalation counts the same
+    two players' rulings in the circuit's other stages. Its organizer only; the same value again
+    changes nothing. Rulings already made keep their step; the next ones count this way."""
+    if not can_manage_circuit(by, circuit):
+        raise Forbidden(_("Only the circuit's organizer changes its rules."))
+    circuit = Circuit.objects.select_for_update().get(pk=circuit.pk)
+    if circuit.escalation_across_stages != bool(value):
+        circuit.escalation_across_stages = bool(value)
+        circuit.save(update_fields=["escalation_across_stages"])
+    return circuit
+
+
+@transaction.atomic
 def add_circuit_stage(circuit: Circuit, tournament: Tournament, by) -> CircuitStage:
     """``tournament`` becomes the circuit's next stage: a tournament of the circuit's organizer,
     once per circuit. Its placings are copied at once when it is already finished."""
