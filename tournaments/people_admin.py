@@ -94,6 +94,9 @@ def merge_page(request, pk: int):
             duplicate = Player.objects.filter(pk=duplicate_id).first()
             if duplicate is None:
                 raise ServiceError(_("Duplicate: no player %(id)s.") % {"id": duplicate_id}, "duplicate")
+            if duplicate.merged_into_id == person.pk:  # the same form sent twice (a double tap): done already
+                messages.info(request, _("Player %(id)s is already this person.") % {"id": duplicate.pk})
+                return redirect(_merge_url(person))
             players.may_merge(request.user, person, duplicate, pin=request.POST.get("pin") or None,
                               client=client_of(request))
             merge = merges.merge_players(person, duplicate, by=request.user, reason=typed["reason"])

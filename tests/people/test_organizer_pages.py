@@ -38,6 +38,8 @@ def test_merge_and_undo_on_the_players_page():
     assert f'value="{dup.pk}"' in missing.content.decode()  # what was typed comes back
     done = client.post(f"/jogadores/{kept.pk}/duplicados/", {"duplicate": str(dup.pk), "reason": "same phone"})
     assert done.status_code == 302
+    again = client.post(f"/jogadores/{kept.pk}/duplicados/", {"duplicate": str(dup.pk), "reason": "same phone"})
+    assert again.status_code == 302  # a double tap: done once, no error
     merge = PlayerMerge.objects.get()
     pair2.refresh_from_db()
     assert pair2.first_player_id == kept.pk and merge.merged_by == north
