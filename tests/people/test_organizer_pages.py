@@ -89,7 +89,8 @@ def test_rating_method_page_is_a_site_operators():
     assert logged(f.user("org")).get("/ratings/metodo/").status_code == 403
     staff = f.user("op", is_staff=True)
     client = logged(staff)
-    assert client.get("/ratings/metodo/").status_code == 200
+    page = client.get("/ratings/metodo/")
+    assert page.status_code == 200 and 'data-testid="nav-rating-method" aria-current="page"' in page.content.decode()
     assert client.post("/ratings/metodo/", {"method": "hands", "current": "match"}).status_code == 302
     assert ratings.rating_method() == "hands"
     stale = client.post("/ratings/metodo/", {"method": "margin", "current": "match"})  # a page from before
