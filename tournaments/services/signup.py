@@ -296,6 +296,10 @@ def confirm(token: str, *, client: str, pin: str = "") -> SignUpPlayer:
     with transaction.atomic():
         tournament = _lock_tournament(signup.tournament_id)
         entry = SignUpPlayer.objects.select_for_update().get(pk=entry.pk)
+        if entry.confirmed_at is None and is_expired(SignUp.objects.get(pk=signup.pk)):  # expired meanwhile
+            raise Conflict(_("This sign-up expired: both players did not confirm within %(hours)s hours (or "
+                             "before the deadline). Sign up again.")
+                           % {"hours": int(confirm_within().total_seconds() // 3600)}, "token")
         if entry.confirmed_at is None:
             entry.confirmed_at = timezone.now()
             entry.confirmed_via = SignUpPlayer.Via.PIN if player is not None else SignUpPlayer.Via.LINK
