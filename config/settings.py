@@ -181,6 +181,10 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        # a connection kept from an earlier request is tried (SELECT 1) before a request uses it: one that
+        # PostgreSQL ended (a stop, a restart, a failover) is reopened instead of answering a false 503 on
+        # the first request of each web thread once the database is back (issue 22 §5)
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -317,7 +321,10 @@ SPECTACULAR_SETTINGS = {
 # each process's memory.
 _cache_url = os.environ.get("DJANGO_CACHE_URL", "")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}
+    # a Redis that does not answer (a host gone) fails a cache call within a second: the page is then built
+    # without it (tournaments.conditional), instead of a web thread waiting for the system's TCP timeout
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url,
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
     if _cache_url.startswith(("redis://", "rediss://"))
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "truco", "OPTIONS": {"MAX_ENTRIES": 2000}}
 }

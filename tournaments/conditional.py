@@ -16,6 +16,10 @@ stale, one process builds the new one while the others keep serving the last one
 own ETag) for those few moments, instead of every process building the same page at once; a
 page with no last state (a live page's fragment, whose URL names the version) is awaited
 from its builder rather than built again by every reader that asks meanwhile.
+
+The cache down (Redis stopped) is no outage of the pages (issue 22): a request whose cache call fails
+builds its page itself and calls the cache no more; its access line says so and the admins get one mail
+per ``DJANGO_ERROR_MAIL_MINUTES`` (``config.outage.report``).
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ import hashlib
 import re
 import time
 
-from django.core.cache import cache
+from django.core.cache import cache as shared_cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.urls import Resolver404, resolve
@@ -73,7 +77,44 @@ def _nonce_placeholders(request, body: str) -> str:
     return body.replace(f'nonce="{nonce}"', f'nonce="{NONCE_PLACEHOLDER}"')
 
 
-def _await_build(page: str, tag: str):
+class _PageCache:
+    """The shared cache for one request, or nothing once a call failed: each call answers as an empty
+    cache would (``get`` None, ``add`` True: this request builds the page) and the next ones are skipped,
+    so a Redis that does not answer costs a request one failed call, not one per use."""
+
+    def __init__(self):
+        self.down = False
+
+    def _call(self, method: str, *args, empty=None):
+        if self.down:
+            return empty
+        try:
+            return getattr(shared_cache, method)(*args)
+        except Exception as error:  # noqa: BLE001 - any failure of the cache: build the page without it
+            from config.outage import report
+
+            self.down = True
+            first_line = (str(error).strip().splitlines() or [""])[0]
+            report("page cache unreachable", f"{type(error).__name__}: {first_line}"[:200])
+            return empty
+
+    def get(self, key: str):
+        return self._call("get", key)
+
+    def get_many(self, keys: list[str]) -> dict:
+        return self._call("get_many", keys, empty={})
+
+    def add(self, key: str, value, timeout: int) -> bool:
+        return self._call("add", key, value, timeout, empty=True)
+
+    def set_many(self, values: dict, timeout: int) -> None:
+        self._call("set_many", values, timeout)
+
+    def delete(self, key: str) -> None:
+        self._call("delete", key)
+
+
+def _await_build(cache: _PageCache, page: str, tag: str):
     """The page another process is building, once it is in the cache (``None`` after
     ``AWAIT_SECONDS``, or when the build ended without storing it: the caller builds it then)."""
     deadline = time.monotonic() + AWAIT_SECONDS
@@ -124,12 +165,13 @@ class PublicConditionalGetMiddleware:
         if early is not None:
             return self._validators(early, tag, modified, user)
         page = page_key(request.get_full_path(), user, get_language(), request.headers.get("Accept", ""))
+        cache = _PageCache()
         stored = cache.get(f"{page}:{tag}")
         building = False
         if stored is None and not (building := cache.add(f"{page}:building", 1, BUILD_SECONDS)):
             # another process is building this page's new state: serve its last state meanwhile
             # (a few seconds old, with its own tag: the next refresh gets the new one)
-            latest = cache.get(f"{page}:latest") or _await_build(page, tag)
+            latest = cache.get(f"{page}:latest") or _await_build(cache, page, tag)
             if latest is not None:
                 old_tag, stored = latest
                 return self._serve(request, stored, old_tag, modified if old_tag == tag else None, user)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
+from scoring.models import Match
 from scoring.words import pair_names
 
 from . import organizer_tools, services
@@ -95,3 +96,18 @@ def undo_withdrawal(request, tournament: Tournament, pk: int):
         messages.success(request, pair_names.contract(
             _("Withdrawal of %(pair)s undone: the pair is back in the tournament.") % {"pair": pair.name}, pair.name))
     return _back(tournament, request, f"pair-{pair.pk}")
+
+
+@organizer_only
+@require_POST
+def undo_result(request, tournament: Tournament, pk: int):
+    """The toast's "Desfazer" after a result typed by hand (issue 26 §5, art. 26): the match is open again,
+    naming the audit entry it undoes (``services.undo_result``); a stale or late undo is refused."""
+    match = get_object_or_404(Match, pk=pk, tournament=tournament)
+    try:
+        services.undo_result(match, request.user, request.POST.get("entry"))
+    except ServiceError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, _("Result undone: the match is open again."))
+    return _back(tournament, request, f"match-{match.pk}")

@@ -13,7 +13,7 @@ the rows at every request: no standings are stored), so it is held as the súmul
   unless the audit log says the tournament could not apply a later one (``result_ignored``). An
   organizer's result is the last ``result_set`` entry of the audit log (append-only).
 - **Absent results**: a tournament match whose súmula the trail says was received, or that the
-  organizer decided by hand, has a result, whatever the match's status says now (a status set back
+  organizer decided by hand (and did not undo), has a result, whatever the match's status says now (a status set back
   to open hides nothing).
 
 ``manage.py verify_results`` and the periodic task ``tournaments.verify_results`` run
@@ -135,8 +135,13 @@ def missing_results(tournament_id: int | None = None) -> dict[int, list[str]]:
                   .values_list("match_id", flat=True))
     for match_id in sorted(received - ignored):
         found[match_id] = ["the súmula was received (audit trail) but the match has no official result"]
-    decided = set(AuditEntry.objects.filter(action=AuditEntry.Action.RESULT_SET, match__in=matches)
-                  .values_list("match_id", flat=True))
+    latest = {}  # a result set by hand and then undone (``result_undone``, issue 26 §5) leaves none
+    for match_id, action in (AuditEntry.objects.filter(action__in=(AuditEntry.Action.RESULT_SET,
+                                                                   AuditEntry.Action.RESULT_UNDONE),
+                                                       match__in=matches)
+                             .order_by("id").values_list("match_id", "action")):
+        latest[match_id] = action
+    decided = {m for m, action in latest.items() if action == AuditEntry.Action.RESULT_SET}
     for match_id in sorted(decided):
         found.setdefault(match_id, []).append("the organizer set a result (audit log) but the match has none")
     return found

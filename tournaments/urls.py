@@ -95,6 +95,7 @@ urlpatterns = [
     path(P + "partidas/<int:pk>/wo/", views.walkover, name="walkover"),
     path(P + "partidas/<int:pk>/wo-duplo/", control_views.double_walkover, name="double-walkover"),
     path(P + "partidas/<int:pk>/resultado/", views.set_result, name="result"),
+    path(P + "partidas/<int:pk>/desfazer-resultado/", organizer_views.undo_result, name="undo-result"),
     path(P + "partidas/<int:pk>/mesa/", views.swap_tables, name="swap-tables"),
     # issue 27 §1, §4: the player's page and their personal data (docs/people.md)
     path("jogadores/<int:pk>/", player_page.player_page, name="player"),

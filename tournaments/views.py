@@ -547,8 +547,10 @@ def set_result(request, tournament: Tournament, pk: int):
         return render(request, "tournaments/dashboard.html",
                       _dashboard_context(request, tournament, result_retry={"pk": match.pk, **retry}), status=400)
     else:
-        messages.success(request, pair_names.contract(
-            _("Result set by hand: %(winner)s wins.") % {"winner": result.winner.name}, result.winner.name))
+        # "Desfazer" for a few seconds instead of a dialog (issue 26 §5): the toast then says what was set
+        if not undo_toast.offer_result(request, match):
+            messages.success(request, pair_names.contract(
+                _("Result set by hand: %(winner)s wins.") % {"winner": result.winner.name}, result.winner.name))
     return _back(tournament, request, f"match-{match.pk}")
 
 

@@ -12,7 +12,8 @@ format fields of a groups → knockout event, 20 results of a single game the wa
 best-of-3 result through the full form, and the rounds started by hand.
 
 Run against the pages before issue 26 (commit ee4f37b, the same script), the 4-pair path took
-more taps and loads: docs/organizer_taps.md has both counts.
+more taps and loads: docs/organizer_taps.md has the counts. A quick result asks no confirmation: it is
+reversible for a few seconds from the "Desfazer" toast (issue 26 §5), tried here once.
 """
 from __future__ import annotations
 
@@ -97,6 +98,20 @@ def test_the_organizer_runs_a_small_event_in_half_the_taps(live_server, browser,
     expect(page.locator(".messages")).to_contain_text("Sorteio feito")
     setup, setup_loads = n.taps, n.loads
 
+    # no dialog before a quick result: a "Desfazer" toast instead (issue 26 §5); tried once, not counted
+    card = page.locator("#matches li[data-match]:has(.st-open)").first
+    pk = card.get_attribute("data-match")
+    card.locator("input[name=loser_points]").fill("5")
+    card.locator("form.quick button[name=winner]").last.click()
+    toast = page.get_by_test_id("undo-toast")
+    expect(toast).to_contain_text("12–5")
+    box = toast.bounding_box()
+    assert 0 <= box["x"] and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844  # on screen
+    page.screenshot(path="/tmp/u4-result-toast.png")
+    toast.get_by_role("button", name="Desfazer").click()
+    expect(page.locator("#messages")).to_contain_text("Resultado desfeito")
+    expect(page.locator(f"#match-{pk} .st-open")).to_have_count(1)
+
     results = []
     for _ in range(4):
         before = n.taps
@@ -128,7 +143,8 @@ def test_the_organizer_runs_a_small_event_in_half_the_taps(live_server, browser,
           f"reference event extrapolated: before first hand={setup + 6}, total={total}, loads={loads}")
     assert setup + 6 <= BASELINE["before"] // 2, setup  # half, met
     assert loads <= BASELINE["loads"] // 2, loads  # half, met
-    # to the end: 20 typed results at 3 taps (the tentos, the winner, the confirmation that §5 asks for
-    # an official result) leave ~100 of 170; half needs the confirmation replaced by an undo (issue 26 §5)
-    assert total <= BASELINE["total"] * 6 // 10, total
+    # to the end: 20 typed results at 2 taps (the tentos, the winner; the confirmation is an undo toast,
+    # issue 26 §5): half of 170, met
+    assert per_result <= 2, results
+    assert total <= BASELINE["total"] // 2, total
     context.close()

@@ -135,14 +135,14 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
 
     def by_hand(index: int, winner: int) -> None:
         item = open_match(index)
-        item.locator("summary", has_text="Resultado à mão").click()
+        item.locator("summary", has_text="Resultado manual").click()
         result = item.locator('[data-testid="result-form"]')
         result.locator('input[name="winner"]').nth(winner).check()
         result.locator('input[name="points_a"]').fill("12" if winner == 0 else "8")
         result.locator('input[name="points_b"]').fill("8" if winner == 0 else "12")
         result.locator('input[name="reason"]').fill("súmula de papel conferida na mesa")
         result.locator("button[type=submit]").click()
-        expect(page.locator(".messages")).to_contain_text("Resultado lançado pelo organizador")
+        expect(page.locator("#messages")).to_contain_text("Resultado lançado")  # the undo toast (issue 26 §5)
 
     # -- quarterfinals: one W.O., three results set by hand ---------------------------
     walkover(0)

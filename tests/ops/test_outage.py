@@ -160,3 +160,30 @@ def test_with_the_broker_down_for_real_the_print_request_answers_503_at_once(tra
     assert json.loads(ready["body"])["database"] == "ok"
     assert elapsed < 60, elapsed
     assert not any("Traceback" in line for line in lines), lines
+
+
+@pytest.mark.services
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="needs DATABASE_URL on PostgreSQL: a real session ended by the server")
+def test_once_postgresql_is_back_a_connection_it_ended_costs_no_503(db, tmp_path):
+    """A PostgreSQL stop or restart ends every open session (``pg_terminate_backend`` here: the same
+    "terminating connection due to administrator command"). Each web thread keeps its connection
+    (``DATABASE_CONN_MAX_AGE``, 60 s), so before this test the first request of each thread after the
+    outage answered a false 503 (up to WEB_WORKERS x WEB_THREADS of them, hands of tables among them) and
+    ``/readyz`` said "unreachable" with the database up. Django's health check of a reused connection
+    (``CONN_HEALTH_CHECKS``) reconnects instead."""
+    from django.db import connection
+
+    from tests.scoring.test_print_worker import database_url
+
+    env = {"DATABASE_URL": database_url(connection.settings_dict), "DATABASE_CONN_MAX_AGE": "60"}
+    answers, lines, _ = run_child(tmp_path, env, [
+        {"path": "/api/tournaments/"},
+        {"terminate": True},
+        {"path": "/api/tournaments/"},
+        {"terminate": True},
+        {"path": "/readyz"},
+        {"path": "/api/tournaments/"},
+    ])
+    assert [a["status"] for a in answers] == [200, 200, 200, 200], "\n".join(lines)
+    assert not any("unreachable" in line for line in lines), lines

@@ -70,6 +70,12 @@ def test_an_organizer_creates_no_organizers_and_bad_input_names_the_field(client
     assert taken.status_code == 400 and "já existe" in taken.content.decode()
     bad = client.post(reverse("accounts:create-organizer"), {"username": "com espaço"})
     assert bad.status_code == 400 and "Escolha um usuário" in bad.content.decode()
+    # the error is linked to its field (issue 26 §11): aria-invalid, aria-describedby → the message's id
+    html = bad.content.decode()
+    field = re.search(r'<input[^>]*name="username"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in field and 'aria-describedby="id_username-error"' in field
+    assert re.search(r'<span class="error" id="id_username-error" role="alert">[^<]*Escolha um usuário', html)
+    assert "aria-invalid" not in re.search(r'<input[^>]*name="name"[^>]*>', html).group(0)  # only the field in error
     player = f.user("jogador")
     client.force_login(player)
     assert client.get(PAGE).status_code == 403

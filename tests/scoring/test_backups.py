@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -165,3 +166,49 @@ def test_a_backup_refuses_a_folder_in_use_and_keys_inside_it(var_a, db, tmp_path
 def test_the_readme_documents_backups():
     readme = (ROOT / "README.md").read_text()
     assert "manage.py backup" in readme and "manage.py restore" in readme and "--keys" in readme
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)  # committed: pg_dump reads from another session
+def test_the_readme_restore_as_the_owner_role_leaves_a_site_its_own_role_can_run(var_a, received, tmp_path):
+    """The README's whole path on a new machine (issue 22 §2 with §3's roles): the database and its two roles
+    made by the README's commands, ``restore`` run as the owner (not a superuser: the drill above restores as
+    one), then the site as its own role, which owns nothing: it reads and writes the restored rows (the
+    default privileges cover the tables the restore made) and every súmula verifies."""
+    if connection.vendor != "postgresql" or connection.pg_version < 150000:
+        pytest.skip("the README's PostgreSQL ≥ 15 roles (CI's services pass)")
+    from tests.tournaments.test_first_organizer import psql, readme_sql
+
+    base = re.sub(r"\W", "_", connection.settings_dict["NAME"])[:40]
+    owner, app, database = f"{base}_rowner", f"{base}_rapp", f"{base}_rnew"
+    cleanup = (f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE);\n'
+               f'DROP ROLE IF EXISTS "{owner}";\nDROP ROLE IF EXISTS "{app}";\n')
+    psql(cleanup)
+    sql = readme_sql().replace("truco_owner", f'"{owner}"').replace("truco_app", f'"{app}"')
+    sql = re.sub(r"DATABASE truco\b", f'DATABASE "{database}"', sql).replace("\\connect truco", f'\\connect "{database}"')
+    try:
+        made = psql(sql)
+        assert made.returncode == 0, made.stderr
+        backup_dir = tmp_path / "backup"
+        call_command("backup", str(backup_dir), stdout=io.StringIO(), stderr=io.StringIO())
+        params = connection.settings_dict
+        server = f"{params.get('HOST') or '127.0.0.1'}:{params.get('PORT') or 5432}"
+        var_b = tmp_path / "var-b"
+        restored = manage(new_machine_env(var_b, f"postgres://{owner}@{server}/{database}"),
+                          "restore", str(backup_dir), "--keys", str(backup_dir.with_name("backup.keys")))
+        assert restored.returncode == 0, restored.stderr[-3000:]
+        assert "checked: 1; altered: 0" in restored.stdout
+
+        site = new_machine_env(var_b, f"postgres://{app}@{server}/{database}")
+        verified = manage(site, "verify_sumulas")
+        assert verified.returncode == 0, verified.stderr[-3000:]
+        assert "altered: 0" in verified.stdout
+        checked = manage(site, "check")
+        assert checked.returncode == 0, checked.stderr[-3000:]
+        rows = psql(f'SET ROLE "{app}";\nINSERT INTO auth_group (name) VALUES (\'restored\');\n'
+                    "UPDATE auth_user SET last_login = now();\n", database)
+        assert rows.returncode == 0, rows.stderr
+        shape = psql(f'SET ROLE "{app}";\nALTER TABLE scoring_sumulaversion DISABLE TRIGGER ALL;\n', database)
+        assert shape.returncode != 0 and "must be owner" in shape.stderr  # it owns nothing
+    finally:
+        psql(cleanup)

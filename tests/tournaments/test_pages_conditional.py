@@ -167,3 +167,30 @@ def test_a_fragment_another_process_is_building_is_awaited_not_built_again(clien
         timer.join()
     assert response.status_code == 200 and response.content == b"<p>built elsewhere</p>"
     assert response["ETag"] == tag
+
+
+@pytest.fixture
+def cache_down(settings):
+    """``DJANGO_CACHE_URL`` naming Redis on a loopback port where nothing listens: every cache call is
+    refused by the OS, as while Redis is stopped (issue 22: "Redis stopped 24 s")."""
+    import socket
+
+    with socket.socket() as probe:  # a port the OS chose, closed again: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.CACHES = {**settings.CACHES, "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                                      "LOCATION": f"redis://127.0.0.1:{port}/5"}}
+
+
+@pytest.mark.parametrize("name,kwargs", [("tournaments:bracket", {}), ("tournaments-api:round", {"number": 1})])
+def test_with_the_page_cache_down_public_pages_are_built_and_served(client, cup, cache_down, name, kwargs, caplog):
+    """The cache of built pages is an optimisation only: with Redis down the pages are built for each
+    reader (before: every public page, the projector's too, answered 500 while Redis was down)."""
+    t, org = cup
+    url = reverse(name, kwargs={"slug": t.slug, **kwargs})
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    [line] = [r.getMessage() for r in caplog.records if r.name == "truco.access" and r.getMessage().startswith("200")]
+    assert "page cache unreachable: ConnectionError" in line  # its access line says why (one failed call)

@@ -94,3 +94,74 @@ def test_the_check_in_panel_undo_names_its_check_in(client):
     assert "outro aparelho" in stale and CheckIn.objects.filter(pk=done.pk).exists()
     client.post(url, {"pair": pair.pk, "undo": "1", "check_in": done.pk})
     assert not CheckIn.objects.filter(pair=pair).exists()
+
+
+# ------------------------------------------------------------ a result typed by hand (issue 26 §5, art. 26)
+
+def test_a_quick_result_is_undone_from_the_toast_and_the_bracket_goes_back(client):
+    """No dialog before the quick result: the toast names the result_set entry; "Desfazer" opens the match
+    again, its table's link too, and the bracket's final the result had created is gone (art. 26)."""
+    from scoring import table_links
+    from tournaments.result_seals import check_all
+
+    org = pf.logged_in_organizer(client)
+    t = pf.tournament(org, pairs=4)
+    first, second = pf.open_matches(t)
+    pf.decide(first, org)
+    page = client.post(reverse("tournaments:result", kwargs={"slug": t.slug, "pk": second.pk}),
+                       {"winner": second.pair_b_id, "loser_points": "7", "reason": "súmula de papel"}, follow=True)
+    html = page.content.decode()
+    final = pf.open_matches(t)
+    assert len(final) == 1 and {final[0].pair_a_id, final[0].pair_b_id} >= {second.pair_b_id}  # the bracket went on
+    url, entry = toast_of(html)
+    set_entry = AuditEntry.objects.filter(action="result_set", match=second).get()
+    assert int(entry) == set_entry.pk and "Desfazer" in html and "12–7" in html
+    assert table_links.active_link(second) is None  # decided here: closed to entries
+
+    done = client.post(url, {"entry": entry}, follow=True).content.decode()
+    assert "Resultado desfeito" in done
+    assert not Result.objects.filter(match=second).exists()
+    assert not type(second).objects.filter(pk=final[0].pk).exists()  # the final it created: gone
+    assert table_links.active_link(second) is not None  # the table may enter the súmula again
+    undone = AuditEntry.objects.get(action="result_undone")
+    assert undone.after == {"undoes": set_entry.pk} and undone.match_id == second.pk
+    assert check_all(t.pk) == {}  # the seals' check knows an undone result leaves none
+    again = client.post(url, {"entry": entry}, follow=True).content.decode()  # a second tap: refused, said
+    assert "desatualizado" in again and AuditEntry.objects.filter(action="result_undone").count() == 1
+
+
+def test_a_stale_or_late_result_undo_is_refused(monkeypatch):
+    org = pf.organizer()
+    t = pf.tournament(org, pairs=4)
+    match = pf.open_matches(t)[0]
+    pf.decide(match, org)
+    first = services.result_undo_offer(match)
+    pf.decide(match, org, winner=match.pair_b)  # changed again from another phone: not the same result
+    with pytest.raises(Conflict):
+        services.undo_result(match, org, first.pk)
+    assert services.result_undo_offer(match) is None  # a result that replaced another: no undo offered
+    other = pf.open_matches(t)[0]
+    pf.decide(other, org)
+    entry = services.result_undo_offer(other)
+    later = timezone.now() + timedelta(minutes=5)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert services.result_undo_offer(other) is None
+    with pytest.raises(Conflict, match="art. 26"):
+        services.undo_result(other, org, entry.pk)
+    assert Result.objects.filter(match=other).exists()
+
+
+def test_undoing_the_final_s_result_reopens_the_finished_tournament():
+    from tournaments.models import Tournament
+
+    org = pf.organizer()
+    t = pf.tournament(org, pairs=4)
+    for match in pf.open_matches(t):
+        pf.decide(match, org)
+    final = pf.open_matches(t)[0]
+    pf.decide(final, org)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    services.undo_result(final, org, services.result_undo_offer(final).pk)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.IN_PROGRESS and [m.pk for m in pf.open_matches(t)] == [final.pk]

@@ -57,6 +57,7 @@ class AuditEntry(AppendOnly):
         SIGNUP_APPROVED = "signup_approved", _("Sign-up approved")
         SIGNUP_REFUSED = "signup_refused", _("Sign-up refused")
         PAIR_DELETED = "pair_deleted", _("Pair deleted (registered by mistake)")
+        RESULT_UNDONE = "result_undone", _("Result by hand undone")
 
     OVERRIDES = ("pairing_changed", "result_set", "tables_swapped", "pair_withdrawn", "pair_reinstated",
                  "qualifiers_adjusted", "pair_disqualified", "placing_overridden")

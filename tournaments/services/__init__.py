@@ -65,7 +65,7 @@ from .registration import (
     disqualify_pair,
 )
 from .check_in import check_in, undo_check_in, upcoming_round
-from .undo import undo_offer, undo_withdrawal
+from .undo import result_undo_offer, undo_offer, undo_result, undo_withdrawal
 from .formats import LATER_STAGE_FIELDS, STAGE_FIELDS, clean_tiebreaks, configure_stage
 from .writing import write_pairings
 from .brackets import NODE_STATE, BracketView, bracket_json, bracket_layout, bracket_view, persist_bracket

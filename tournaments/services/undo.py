@@ -1,7 +1,14 @@
 """Undo for a few seconds (issue 26 §5): a reversible action on the organizer's pages is offered an
 "undo" right after it, which names the audit entry it undoes.
 
-Today: a pair's withdrawal (or disqualification). :func:`undo_withdrawal` calls the same service as
+A result the organizer set by hand on an undecided match (the dashboard's quick result, art. 26):
+:func:`undo_result` takes it back while its ``result_set`` entry is still the match's latest decision
+and younger than :data:`UNDO_SECONDS`; the match is open again (its table's link reopened) and what
+followed from the result is brought back in line (``_after_results``: a bracket's next match that it
+created, unplayed, is removed; the tournament's status). Audited as ``result_undone`` naming the entry
+it undoes. A result that replaced another is not offered an undo (set it again by hand).
+
+A pair's withdrawal (or disqualification). :func:`undo_withdrawal` calls the same service as
 reinstating a pair from its row (``registration.reinstate_pair``; issue 24's page control), but only for
 the entry it names, while that entry is still the pair's latest withdrawal or reinstatement and younger
 than :data:`UNDO_SECONDS`. A stale device (the pair was reinstated and withdrew again since, or the
@@ -21,8 +28,12 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict
 
-from ..models import AuditEntry, Pair
-from .base import _lock_tournament, _require_manager
+from scoring import table_links
+from scoring.models import Match
+
+from ..models import AuditEntry, Pair, Result
+from .base import _audit, _lock_tournament, _managed_match, _require_manager, _result_json
+from .progress import _after_results
 from .registration import reinstate_pair
 
 UNDO_SECONDS = 60  # the server's window; the toast shows for fewer (TOAST_SECONDS), a slow network's margin
@@ -57,3 +68,46 @@ def undo_withdrawal(pair: Pair, by, entry: int | str | None) -> Pair:
         if timezone.now() - latest.at > timedelta(seconds=UNDO_SECONDS):
             raise Conflict(_("Too late to undo here: reinstate the pair from its row, with a reason."), "entry")
         return reinstate_pair(pair, by, (_("Undone right after: %(reason)s") % {"reason": latest.reason})[:300])
+
+
+DECISIONS = (AuditEntry.Action.RESULT_SET, AuditEntry.Action.RESULT_UNDONE, AuditEntry.Action.WALKOVER,
+             AuditEntry.Action.RESULT_OFFICIAL, AuditEntry.Action.RESULT_IGNORED)
+
+
+def _latest_decision(match_id: int) -> AuditEntry | None:
+    return AuditEntry.objects.filter(match_id=match_id, action__in=DECISIONS).order_by("-id").first()
+
+
+def result_undo_offer(match: Match) -> AuditEntry | None:
+    """The ``result_set`` entry of ``match`` that may still be undone now (the page's toast), if any: the
+    match's latest decision, the first result it was given (nothing before it), young enough."""
+    entry = _latest_decision(match.pk)
+    if entry is None or entry.action != AuditEntry.Action.RESULT_SET or entry.before is not None:
+        return None
+    return entry if timezone.now() - entry.at <= timedelta(seconds=UNDO_SECONDS) else None
+
+
+def undo_result(match: Match, by, entry: int | str | None) -> Match:
+    """Take back the organizer's result ``entry`` (a ``result_set`` AuditEntry id): see the module docstring."""
+    with transaction.atomic():
+        match, tournament = _managed_match(match, by)
+        named = str(entry or "")
+        latest = _latest_decision(match.pk)
+        result = Result.objects.select_for_update().filter(match=match).first()
+        if (latest is None or not named.isdigit() or latest.pk != int(named)
+                or latest.action != AuditEntry.Action.RESULT_SET or latest.before is not None
+                or result is None or _result_json(result) != latest.after):
+            raise Conflict(_("This undo is out of date: the match's result changed since; look at its card "
+                             "again."), "entry")
+        if timezone.now() - latest.at > timedelta(seconds=UNDO_SECONDS):
+            raise Conflict(_("Too late to undo here: change the result by hand, with a reason (art. 26)."),
+                           "entry")
+        before = _result_json(result)
+        result.delete()
+        table_links.reopen(match, by)  # to be played after all: its table's card opens it again
+        Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())  # pages showing it are stale
+        _audit(tournament, by, AuditEntry.Action.RESULT_UNDONE, match=match, round=match.round,
+               reason=(_("Result undone right after: %(reason)s") % {"reason": latest.reason})[:300],
+               before=before, after={"undoes": latest.pk})
+        _after_results(tournament, by)  # a bracket's next match goes back (Conflict if it was played)
+        return match

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0022_player_to_people"),
+        ("tournaments", "0023_result_undone"),
     ]
 
     operations = [

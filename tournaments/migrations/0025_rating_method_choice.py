@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0023_circuit_escalation_across_stages'),
+        ('tournaments', '0024_circuit_escalation_across_stages'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
