@@ -2,7 +2,8 @@
 the pairs the person played in (merged records included) and the penalties entered at their tables,
 shown on the player's page (``people.sections``) only to site operators, the organizers of the events
 the player entered and the referees of matches in those events; and their part of the player's data
-export (LGPD). The escalation policy still counts within a tournament (art. 26)."""
+export (LGPD). The escalation policy counts within a tournament, or across a circuit's stages when the
+circuit says so (``Circuit.escalation_across_stages``, referee.services._step; art. 26)."""
 from __future__ import annotations
 
 from django.db.models import Q

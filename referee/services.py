@@ -27,7 +27,8 @@ tournament takes the nth step of the policy (the last repeating): ``warning`` (r
 points), ``tento`` (the engine's consequence), ``match_loss`` (the offender loses the match: the
 súmula records penalties taking the opponents to 12 in the current game and in every game still
 needed to win the match, each citing the ruling's article and id). Without a policy, the engine's
-consequence applies.
+consequence applies. A circuit with ``escalation_across_stages`` (issue 27 §4) counts, too, the same
+two players' rulings in its other stages.
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ from scoring import services as scoring
 from scoring.content import load_games
 from scoring.models import Match, MatchEvent
 from scoring.words import engine_messages, pair_names
-from tournaments.models import Pair, Player, TableAssignment, Tournament
+from tournaments.models import CircuitStage, Pair, Player, TableAssignment, Tournament
 
 from .models import NOT_COVERED, STEPS, Appeal, EscalationPolicy, RefereeSettings, Ruling
 
@@ -192,8 +193,27 @@ def _pair_rulings(tournament_id: int, pair_id: int):
         Q(match__pair_a_id=pair_id, offender_team=0) | Q(match__pair_b_id=pair_id, offender_team=1))
 
 
+def _circuit_rulings(tournament_id: int, pair_id: int):
+    """Rulings against the same two players (as a pair, whatever its name) in the other stages of
+    the circuits of ``tournament_id`` that count escalation across their stages (the circuit's
+    option ``escalation_across_stages``, issue 27 §4; art. 26). None when no such circuit."""
+    others = set(CircuitStage.objects.filter(circuit__escalation_across_stages=True,
+                                             circuit__stages__tournament_id=tournament_id)
+                 .exclude(tournament_id=tournament_id).values_list("tournament_id", flat=True))
+    if not others:
+        return None
+    pair = Pair.objects.only("first_player_id", "second_player_id").get(pk=pair_id)
+    a, b = pair.first_player_id, pair.second_player_id
+    same = Pair.objects.filter(tournament_id__in=others).filter(
+        Q(first_player_id=a, second_player_id=b) | Q(first_player_id=b, second_player_id=a)).values("pk")
+    return Ruling.objects.filter(Q(match__pair_a_id__in=same, offender_team=0)
+                                 | Q(match__pair_b_id__in=same, offender_team=1))
+
+
 def _step(match: Match, code: str, offender_team: int, exclude: int | None = None) -> tuple[str, int]:
-    """The escalation step of a new ruling of ``code`` against the offending pair, and its rank n."""
+    """The escalation step of a new ruling of ``code`` against the offending pair, and its rank n:
+    the pair's standing rulings of the code in the tournament, and, when a circuit of the tournament
+    counts across its stages, the same two players' in its other stages (art. 26)."""
     if match.tournament_id is None or code == NOT_COVERED:
         return "", 1
     pair_id = match.pair_a_id if offender_team == 0 else match.pair_b_id
@@ -201,6 +221,9 @@ def _step(match: Match, code: str, offender_team: int, exclude: int | None = Non
     if exclude:
         earlier = earlier.exclude(pk=exclude)
     n = earlier.count() + 1
+    across = _circuit_rulings(match.tournament_id, pair_id)
+    if across is not None:
+        n += across.filter(code=code, status__in=STANDING).count()
     policy = EscalationPolicy.objects.filter(tournament_id=match.tournament_id, code=code).first()
     return (policy.step_for(n) if policy else ""), n
 

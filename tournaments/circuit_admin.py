@@ -1,5 +1,6 @@
 """The organizer's pages of circuits: ``/circuitos/novo/`` (a new circuit and its rules) and the
-"add a stage" form on the circuit's page (``/circuitos/<slug>/etapas/nova/``, POST). Thin: every
+"add a stage" form on the circuit's page (``/circuitos/<slug>/etapas/nova/``, POST) and its discipline
+option (``/circuitos/<slug>/disciplina/``, POST: escalation across the stages, art. 26). Thin: every
 write is ``services.circuits``; a refusal is shown on the form, naming the field."""
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ class CircuitForm(forms.Form):
     beyond_points = forms.IntegerField(label=gettext_lazy("Points of any later place"), min_value=0, initial=0)
     best_of = forms.IntegerField(label=gettext_lazy("Stages counted (best N)"), min_value=1, required=False,
                                  help_text=gettext_lazy("Empty: every stage counts."))
+    escalation_across_stages = forms.BooleanField(
+        label=gettext_lazy("Escalation counts across the stages"), required=False,
+        help_text=gettext_lazy("A pair's rulings in the other stages count for the escalation policy "
+                               "(warning, tento, match loss; art. 26)."))
 
     def clean_points(self) -> list[int]:
         try:
@@ -78,4 +83,16 @@ def add_stage(request, slug: str):
         else:
             messages.success(request, _("%(tournament)s is stage %(number)s.")
                              % {"tournament": tournament.name, "number": stage.number})
+    return redirect("tournaments:circuit-stages", slug=circuit.slug)
+
+
+@require_POST
+def set_discipline(request, slug: str):
+    """The circuit's option "escalation counts across the stages" (art. 26), changed on its stages page."""
+    circuit = get_object_or_404(Circuit, slug=slug)
+    if not circuits.can_manage_circuit(request.user, circuit):
+        raise PermissionDenied(_("Only the circuit's organizer changes its rules."))
+    circuit = circuits.set_escalation_across_stages(circuit, request.user, request.POST.get("across") == "on")
+    messages.success(request, _("Escalation counts across the stages (art. 26).") if circuit.escalation_across_stages
+                     else _("Escalation counts within each tournament (art. 26)."))
     return redirect("tournaments:circuit-stages", slug=circuit.slug)

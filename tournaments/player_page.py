@@ -80,6 +80,8 @@ def player_page(request, pk: int):
         "contact": person.contact if players.contact_visible(person, viewer) else None,
         "sections": sections.sections(person, ids, viewer),
         "issues_link": players.may_issue_data_link(viewer, person),
+        "manages": viewer.is_authenticated and (viewer.is_staff or viewer.is_superuser
+                                                or players.organized_events_entered(person, viewer)),
     }
     return render(request, "people/player.html", context)
 

@@ -43,7 +43,7 @@ def _links(request, signup: SignUp) -> list[dict]:
 def _sent(request, tournament: Tournament, signup: SignUp):
     return render(request, "tournaments/signup_sent.html", {
         "tournament": tournament, "signup": signup, "links": _links(request, signup),
-        "state": signups.state(signup)})
+        "state": signups.state(signup), "expires_at": signups.expires_at(signup)})
 
 
 @never_cache

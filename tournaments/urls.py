@@ -9,12 +9,14 @@ and ``/jogadores/<id>/rating/`` (a player's rating chart; tournaments/circuit_pa
 ``/circuitos/novo/`` and ``circuitos/<slug>/etapas/nova/`` (tournaments/circuit_admin.py). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to (among them ``inscricoes/``, the public sign-up's
 list, and ``organizadores/``, the co-organizers). The public sign-up ``/torneios/<slug>/inscricao/`` and
-the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`` (a co-organizer accepts).
+the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`` (a co-organizer accepts). Organizers, issue 27: ``painel/categorias/`` (the
+categories, tournaments/flight_views.py), ``/jogadores/<id>/duplicados/`` and ``/jogadores/mesclas/<id>/desfazer/``
+(merging duplicate records) and ``/ratings/metodo/`` (the rating method, site operators; tournaments/people_admin.py).
 """
 from django.urls import path
 
-from . import (circuit_admin, circuit_pages, control_views, notify_views, organizer_views, personal_data_views,
-               player_page, public_views, room_views, signup_views, stage_pages, table_card_views, team_views, views)
+from . import (circuit_admin, circuit_pages, control_views, flight_views, notify_views, organizer_views, people_admin,
+               personal_data_views, player_page, public_views, room_views, signup_views, stage_pages, table_card_views, team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -46,6 +48,7 @@ urlpatterns = [
     path("circuitos/novo/", circuit_admin.new_circuit, name="circuit-new"),
     path("circuitos/<slug:slug>/", circuit_pages.circuit_page, name="circuit"),
     path("circuitos/<slug:slug>/etapas/nova/", circuit_admin.add_stage, name="circuit-stage-add"),
+    path("circuitos/<slug:slug>/disciplina/", circuit_admin.set_discipline, name="circuit-discipline"),
     path("circuitos/<slug:slug>/telao/", circuit_pages.circuit_projector, name="circuit-projector"),
     path("circuitos/<slug:slug>/etapas/", circuit_pages.circuit_stages, name="circuit-stages"),
     path("circuitos/<slug:slug>/ranking.<str:fmt>", circuit_pages.circuit_download, name="circuit-download"),
@@ -84,6 +87,7 @@ urlpatterns = [
     path(P + "inscricoes/", signup_views.signups_page, name="signups"),
     path(P + "inscricoes/<int:pk>/aprovar/", signup_views.approve, name="signup-approve"),
     path(P + "inscricoes/<int:pk>/recusar/", signup_views.refuse, name="signup-refuse"),
+    path(P + "categorias/", flight_views.flights_admin, name="flights-admin"),
     path(P + "organizadores/", team_views.organizers_page, name="organizers"),
     path(P + "organizadores/<int:user>/remover/", team_views.remove, name="organizer-remove"),
     path(P + "organizadores/convites/<int:pk>/revogar/", team_views.revoke, name="organizer-revoke"),
@@ -95,6 +99,9 @@ urlpatterns = [
     path(P + "partidas/<int:pk>/mesa/", views.swap_tables, name="swap-tables"),
     # issue 27 §1, §4: the player's page and their personal data (docs/people.md)
     path("jogadores/<int:pk>/", player_page.player_page, name="player"),
+    path("jogadores/<int:pk>/duplicados/", people_admin.merge_page, name="player-merges"),
+    path("jogadores/mesclas/<int:merge_id>/desfazer/", people_admin.undo_merge, name="merge-undo"),
+    path("ratings/metodo/", people_admin.rating_method_page, name="rating-method"),
     path("jogadores/<int:pk>/link-dos-dados/", personal_data_views.issue_link, name="personal-data-link"),
     path("dados/<str:token>/", personal_data_views.data_page, name="personal-data"),
     path("dados/<str:token>/exportar.json", personal_data_views.export_json, name="personal-data-export"),

@@ -111,3 +111,29 @@ def test_a_stronger_pair_is_predicted_to_win():
     matches = [m(i, (1, 2), (rng.choice([3, 5]), 4)) for i in range(20)]
     r = compute(matches)
     assert r.win_probability((1, 2), (3, 4)) > 0.7
+
+
+rating_st = st.tuples(st.floats(-20, 70, allow_nan=False), st.floats(0.01, 9, allow_nan=False))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(rating_st, min_size=4, max_size=4), st.integers(0, 1), st.sampled_from(["match", "margin", "hands"]),
+       st.integers(1, 24))
+def test_the_written_out_update_is_openskills_bit_for_bit(state, winner, method, diff):
+    """two_team_rate (the speed-up of issue 27's 5 s target) gives exactly openskill's PlackettLuce.rate."""
+    from openskill.models import PlackettLuce
+
+    from tournaments.pairing import ratings as r
+
+    beta, tau, margin = ((r.HAND_BETA, r.HAND_TAU, r.HAND_MARGIN) if method == "hands"
+                         else (r.BETA, r.TAU, r.MARGIN if method == "margin" else 0.0))
+    model = PlackettLuce(mu=r.MU, sigma=r.SIGMA, beta=beta, tau=tau, margin=margin)
+    teams = [[model.rating(mu=mu, sigma=s) for mu, s in state[:2]], [model.rating(mu=mu, sigma=s) for mu, s in state[2:]]]
+    if method == "match":
+        new = model.rate(teams, ranks=[0.0, 1.0] if winner == 0 else [1.0, 0.0])
+        mine = r.two_team_rate(state, winner, 0.0, beta, tau, margin)
+    else:
+        scores = [float(diff), 0.0] if winner == 0 else [0.0, float(diff)]
+        new = model.rate(teams, scores=scores)
+        mine = r.two_team_rate(state, winner, float(diff), beta, tau, margin)
+    assert [(p.mu, p.sigma) for team in new for p in team] == mine

@@ -176,3 +176,47 @@ def test_refused_signup_cannot_be_confirmed(org, t):
     with pytest.raises(Conflict):
         signups.confirm(tokens(signup)[0], client=CLIENT)
     assert not Player.objects.filter(name="Ana Souza").exists()
+
+
+def test_an_unconfirmed_signup_takes_no_place_and_a_later_confirmed_one_goes_first(org, t):
+    signups.configure_signup(t, org, open=True, pair_limit=2, waiting_list=True, deadline=None,
+                             approval_required=False)
+    early = send(t, pair_name="Cedo", a="Ana Souza", b="Bia Lima")  # a stranger's, never confirmed
+    late = send(t, pair_name="Tarde", a="Caio Reis", b="Duda Melo")
+    for token in tokens(late):
+        signups.confirm(token, client=CLIENT)
+    third = send(t, pair_name="Terceira", a="Edu Sá", b="Fê Lopes")
+    for token in tokens(third):
+        signups.confirm(token, client=CLIENT)
+    assert sorted(Pair.objects.filter(tournament=t).values_list("name", flat=True)) == ["Tarde", "Terceira"]
+    assert signups.state(early) == signups.CONFIRMATION and signups.counts(t)["waiting"] == 0
+
+
+def test_an_unconfirmed_signup_expires_and_holds_nothing(client, org, t):
+    signup = send(t, pair_name="Zap")
+    signups.confirm(tokens(signup)[0], client=CLIENT)  # one of the two only
+    sent_at = timezone.now() - signups.confirm_within() - timedelta(minutes=1)
+    SignUp.objects.filter(pk=signup.pk).update(created_at=sent_at)
+    signup.refresh_from_db()
+    assert signups.state(signup) == signups.EXPIRED
+    with pytest.raises(Conflict) as refused:
+        signups.confirm(tokens(signup)[1], client=CLIENT)
+    assert refused.value.field == "token" and "48" in refused.value.message
+    assert not Pair.objects.exists()
+    again = send(t, pair_name="Zap", client="ip:127.0.0.11")  # the name is free again
+    assert again.pk != signup.pk and signups.state(again) == signups.CONFIRMATION
+    page = client.get(reverse("tournaments:signup-confirm", kwargs={"token": tokens(signup)[1]}))
+    assert 'data-state="expired"' in page.content.decode() and 'data-testid="confirm-form"' not in page.content.decode()
+
+
+def test_the_deadline_ends_the_time_to_confirm(org, t):
+    signup = send(t, pair_name="Zap")
+    deadline = timezone.now() + timedelta(hours=1)
+    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=deadline,
+                             approval_required=False)
+    assert signups.expires_at(signup) == deadline
+    SignUp.objects.filter(pk=signup.pk).update(created_at=timezone.now() - timedelta(hours=2))
+    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True,
+                             deadline=timezone.now() - timedelta(minutes=1), approval_required=False)
+    signup.refresh_from_db()
+    assert signups.state(signup) == signups.EXPIRED

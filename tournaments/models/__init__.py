@@ -39,7 +39,7 @@ from tournaments.models.notify import CallNotice, PushSubscription
 from tournaments.models.organizers import CoOrganizer, OrganizerInvitation
 from tournaments.models.signup import SignUp, SignUpPlayer, SignUpSettings
 from tournaments.models.circuits import (Circuit, CircuitPlacing, CircuitStage, Flight, FlightMember, RatingEntry,
-                                         default_circuit_points)
+                                         RatingMethodChoice, default_circuit_points)
 
 __all__ = [
     "AuditEntry",
@@ -50,6 +50,7 @@ __all__ = [
     "CircuitPlacing",
     "CircuitStage",
     "Flight",
+    "RatingMethodChoice",
     "FlightMember",
     "Bye",
     "CallNotice",

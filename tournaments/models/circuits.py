@@ -8,6 +8,7 @@
   (the ranking is computed from these by ``tournaments.pairing.circuit``);
 - :class:`RatingEntry`: a player's rating after an official match (the history; the last row is
   the current rating), computed by ``tournaments.pairing.ratings``;
+- :class:`RatingMethodChoice`: the site's rating method, as chosen by a site operator (the history);
 - :class:`Flight` and :class:`FlightMember`: a tournament's categories and each pair's (declared,
   or by rating), placed apart by ``tournaments.pairing.flights``.
 
@@ -45,6 +46,11 @@ class Circuit(models.Model):
     best_of = models.PositiveSmallIntegerField(
         _("stages counted"), null=True, blank=True,
         help_text=_("Only each player's best N stages count; empty: every stage."),
+    )
+    escalation_across_stages = models.BooleanField(
+        _("escalation counts across the stages"), default=False,
+        help_text=_("A pair's confirmed rulings in the circuit's other stages count for the escalation "
+                    "policy (warning, tento, match loss: art. 26) as if made in this tournament."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -148,3 +154,25 @@ class FlightMember(models.Model):
     flight = models.ForeignKey(Flight, on_delete=models.CASCADE, related_name="members")
     pair = models.OneToOneField("tournaments.Pair", on_delete=models.CASCADE, related_name="flight_member")
     by_rating = models.IntegerField(_("rating when placed"), null=True, blank=True)
+
+
+class RatingMethodChoice(models.Model):
+    """The site's rating method chosen by a site operator (one rating list for every organizer, so
+    not a tournament's option): each choice is a row (who, when, from which method), the latest is
+    the method in force; none: ``settings.TRUCO_RATING_METHOD``. Changing it rates every match again
+    (``services.ratings.choose_method``)."""
+
+    method = models.CharField(_("rating method"), max_length=10)
+    previous = models.CharField(_("previous method"), max_length=10)
+    chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                  verbose_name=_("chosen by"))
+    chosen_at = models.DateTimeField(_("chosen at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-chosen_at", "-pk"]
+        verbose_name = _("rating method choice")
+        verbose_name_plural = _("rating method choices")
+        constraints = [
+            models.CheckConstraint(condition=Q(method__in=["match", "margin", "hands"]),
+                                   name="rating_method_choice_known"),
+        ]

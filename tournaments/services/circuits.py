@@ -23,7 +23,8 @@ from tournaments.pairing.circuit import CircuitLine, CircuitRules, circuit_ranki
 from ..models import Circuit, CircuitPlacing, CircuitStage, Player, Tournament
 from .base import Forbidden, TournamentError
 
-CIRCUIT_FIELDS = ("name", "slug", "season", "points", "beyond_points", "best_of")
+CIRCUIT_FIELDS = ("name", "slug", "season", "points", "beyond_points", "best_of",
+                  "escalation_across_stages")
 
 
 def can_manage_circuit(user, circuit: Circuit) -> bool:
@@ -74,6 +75,20 @@ def _check_rules(circuit: Circuit) -> None:
                    "points": _("Points per place (1st first) are never negative and never increase down the "
                                "table; the points past the table are at most the last place's.")}
         raise TournamentError(message.get(field, message["points"]), field if field in message else "points") from None
+
+
+@transaction.atomic
+def set_escalation_across_stages(circuit: Circuit, by, value: bool) -> Circuit:
+    """The circuit's discipline option (issue 27 §4; art. 26): the referee's escalation counts the same
+    two players' rulings in the circuit's other stages. Its organizer only; the same value again
+    changes nothing. Rulings already made keep their step; the next ones count this way."""
+    if not can_manage_circuit(by, circuit):
+        raise Forbidden(_("Only the circuit's organizer changes its rules."))
+    circuit = Circuit.objects.select_for_update().get(pk=circuit.pk)
+    if circuit.escalation_across_stages != bool(value):
+        circuit.escalation_across_stages = bool(value)
+        circuit.save(update_fields=["escalation_across_stages"])
+    return circuit
 
 
 @transaction.atomic

@@ -14,8 +14,9 @@
   or players merged into one person re-rate from that match on. It runs after each official
   result (``progress._refresh_status``, on commit, as the Celery task
   ``tournaments.sync_ratings``).
-* The method is ``settings.TRUCO_RATING_METHOD`` (``match`` by default; ``margin``, ``hands``:
-  docs/ratings.md).
+* The method is the latest :class:`~tournaments.models.RatingMethodChoice` (a site operator's choice,
+  :func:`choose_method`, the page ``/ratings/metodo/``), else ``settings.TRUCO_RATING_METHOD``
+  (``match`` by default; ``margin``, ``hands``: docs/ratings.md).
 """
 from __future__ import annotations
 
@@ -25,17 +26,48 @@ from collections import defaultdict
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, Forbidden, ServiceError
 
 from scoring.models import HandEntry
-from tournaments.pairing.ratings import RatedMatch, Rating, Ratings, ordered, pair_rating
+from tournaments.pairing.ratings import METHODS, RatedMatch, Rating, Ratings, ordered, pair_rating
 
-from ..models import Pair, Player, RatingEntry, Result
+from ..models import Pair, Player, RatingEntry, RatingMethodChoice, Result
 
 log = logging.getLogger("tournaments.ratings")
 
 
 def rating_method() -> str:
-    return getattr(settings, "TRUCO_RATING_METHOD", "match")
+    chosen = RatingMethodChoice.objects.values_list("method", flat=True).first()
+    return chosen or getattr(settings, "TRUCO_RATING_METHOD", "match")
+
+
+def may_choose_method(user) -> bool:
+    """The rating list is one for every organizer: only a site operator chooses its method."""
+    return bool(user and getattr(user, "is_authenticated", False) and (user.is_staff or user.is_superuser))
+
+
+@transaction.atomic
+def choose_method(by, method: str, *, current: str) -> bool:
+    """The site's rating method becomes ``method``; ``current`` is the method the chooser saw (a stale
+    page is refused, 409). The same method again changes nothing (False). A change is recorded
+    (:class:`RatingMethodChoice`) and every match is rated again after the commit (True)."""
+    if not may_choose_method(by):
+        raise Forbidden(_("Only a site operator chooses the rating method: the ratings are one list for "
+                          "every organizer."), "method")
+    if method not in METHODS:
+        raise ServiceError(_("Rating method: one of %(methods)s.") % {"methods": ", ".join(METHODS)}, "method")
+    list(RatingMethodChoice.objects.select_for_update().all()[:1])  # one change at a time
+    now = rating_method()
+    if method == now:
+        return False
+    if current != now:
+        raise Conflict(_("The rating method was changed to %(now)s meanwhile: look again before choosing.")
+                       % {"now": now}, "current")
+    RatingMethodChoice.objects.create(method=method, previous=now, chosen_by=by)
+    transaction.on_commit(queue_sync)
+    return True
 
 
 def official_matches(method: str | None = None, hands: bool | None = None) -> tuple[list[RatedMatch], dict]:

@@ -17,6 +17,12 @@
   pair, with the sign-up's id); without a place it waits in the waiting list by the time it was ready, and
   a pair that withdraws before the draw gives its place to the first one waiting
   (:func:`fill_from_waiting_list`, called by ``withdraw_pair``).
+- **An unconfirmed sign-up takes no place and expires**: a place (or a waiting-list position) is taken
+  only when both players confirmed (and the organizer approved, when asked); a sign-up that is not
+  confirmed by both players within :func:`confirm_within` (``TRUCO_SIGNUP_CONFIRM_HOURS``, 48 hours,
+  never past the deadline) expires: it holds no pair name any more, its links confirm nothing, and the
+  organizer's list shows it expired. So a stranger who fills the form with made-up pairs up to the rate
+  limit holds nothing for long; with the organizer's approval on, nothing at all.
 - **Limits**: ``SIGNUPS_PER_HOUR`` sign-ups an hour from one sender (a keyed digest of its address), a
   closed, full (without waiting list) or past-deadline sign-up refused naming why.
 """
@@ -43,8 +49,45 @@ from .registration import _check_registration_open, _create_pair, _pair_json, cl
 
 SIGNUPS_PER_HOUR = 5
 SUBMISSION_MAX = 64
-REFUSED, REGISTERED, WITHDRAWN, WAITING, APPROVAL, CONFIRMATION = (
-    "refused", "registered", "withdrawn", "waiting", "approval", "confirmation")
+REFUSED, REGISTERED, WITHDRAWN, WAITING, APPROVAL, CONFIRMATION, EXPIRED = (
+    "refused", "registered", "withdrawn", "waiting", "approval", "confirmation", "expired")
+
+
+def confirm_within() -> timedelta:
+    """How long both players have to confirm a sign-up (``TRUCO_SIGNUP_CONFIRM_HOURS``, default 48)."""
+    return timedelta(hours=int(getattr(settings, "TRUCO_SIGNUP_CONFIRM_HOURS", 48)))
+
+
+def expires_at(signup: SignUp, options: SignUpSettings | None = None) -> datetime:
+    """When ``signup`` expires unless both players confirmed: ``confirm_within`` after it was sent, or the
+    sign-up deadline if that comes first."""
+    options = options or options_of(signup.tournament)
+    end = signup.created_at + confirm_within()
+    return min(end, options.deadline) if options.deadline is not None else end
+
+
+def _unconfirmed(tournament: Tournament):
+    return SignUp.objects.filter(tournament=tournament, refused_at__isnull=True, pair__isnull=True,
+                                 ready_at__isnull=True, players__confirmed_at__isnull=True)
+
+
+def _expired_ids(tournament: Tournament, now: datetime | None = None):
+    """The sign-ups not confirmed by both players in time (ids, as a subquery)."""
+    now = now or timezone.now()
+    late = Q(created_at__lte=now - confirm_within())
+    deadline = options_of(tournament).deadline
+    if deadline is not None and deadline <= now:
+        late |= Q(created_at__lte=now)
+    return _unconfirmed(tournament).filter(late).values("pk")
+
+
+def is_expired(signup: SignUp, entries: list[SignUpPlayer] | None = None, now: datetime | None = None) -> bool:
+    if signup.refused_at is not None or signup.pair_id is not None or signup.ready_at is not None:
+        return False
+    entries = entries if entries is not None else list(signup.players.all())
+    if all(e.confirmed_at is not None for e in entries):
+        return False
+    return (now or timezone.now()) >= expires_at(signup)
 
 
 def options_of(tournament: Tournament) -> SignUpSettings:
@@ -207,8 +250,9 @@ def submit(tournament: Tournament, *, submission: str, client: str, pair_name: o
 
 
 def _live(tournament: Tournament):
-    """Sign-ups still in play (neither refused nor a pair yet)."""
-    return SignUp.objects.filter(tournament=tournament, refused_at__isnull=True, pair__isnull=True)
+    """Sign-ups still in play (neither refused, expired, nor a pair yet)."""
+    return (SignUp.objects.filter(tournament=tournament, refused_at__isnull=True, pair__isnull=True)
+            .exclude(pk__in=_expired_ids(tournament)))
 
 
 def _playing(tournament: Tournament, player: Player) -> Pair | None:
@@ -238,6 +282,10 @@ def confirm(token: str, *, client: str, pin: str = "") -> SignUpPlayer:
                        "token")
     if entry.confirmed_at is not None:
         return entry
+    if is_expired(signup):
+        raise Conflict(_("This sign-up expired: both players did not confirm within %(hours)s hours (or before "
+                         "the deadline). Sign up again.") % {"hours": int(confirm_within().total_seconds() // 3600)},
+                       "token")
     player = None
     if pin:
         player = _prove(signup.tournament, entry.name, pin.strip()[:64], "pin", client)
@@ -248,6 +296,10 @@ def confirm(token: str, *, client: str, pin: str = "") -> SignUpPlayer:
     with transaction.atomic():
         tournament = _lock_tournament(signup.tournament_id)
         entry = SignUpPlayer.objects.select_for_update().get(pk=entry.pk)
+        if entry.confirmed_at is None and is_expired(SignUp.objects.get(pk=signup.pk)):  # expired meanwhile
+            raise Conflict(_("This sign-up expired: both players did not confirm within %(hours)s hours (or "
+                             "before the deadline). Sign up again.")
+                           % {"hours": int(confirm_within().total_seconds() // 3600)}, "token")
         if entry.confirmed_at is None:
             entry.confirmed_at = timezone.now()
             entry.confirmed_via = SignUpPlayer.Via.PIN if player is not None else SignUpPlayer.Via.LINK
@@ -271,7 +323,7 @@ def state(signup: SignUp, entries: list[SignUpPlayer] | None = None) -> str:
     entries = entries if entries is not None else list(signup.players.all())
     if all(e.confirmed_at is not None for e in entries):
         return APPROVAL
-    return CONFIRMATION
+    return EXPIRED if is_expired(signup, entries) else CONFIRMATION
 
 
 def approve(signup: SignUp, by) -> SignUp:
