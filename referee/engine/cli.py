@@ -276,7 +276,7 @@ def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
         if stream is None:  # started without a standard input
             return iter(())
         source = getattr(stream, "buffer", None) or stream
-        name = _("standard input")
+        name = None  # worded when needed: the catalog is read only for a message (manage.py)
     else:
         name = path
         try:
@@ -298,7 +298,7 @@ def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
 PIECE_BYTES = 1 << 20
 
 
-def _decoded_lines(source: Any, name: str, close: bool, _: Gettext) -> Iterator[str]:
+def _decoded_lines(source: Any, name: str | None, close: bool, _: Gettext) -> Iterator[str]:
     """The lines of ``source`` as text. Bytes are read ``PIECE_BYTES`` at a time and decoded a block at a time
     (one C call per block, not per line: ``benchmarks/engine.py``, issue 23); a line longer than a block
     comes in :class:`Partial` pieces. A byte that is not UTF-8 raises :class:`CheckHandError` after the lines
@@ -332,9 +332,10 @@ def _decoded_lines(source: Any, name: str, close: bool, _: Gettext) -> Iterator[
             held = lines.pop()
             yield from lines
             if bad is not None:
+                where = _("standard input") if name is None else name
                 raise CheckHandError(
                     _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
-                    % {"name": name, "position": position - pending + bad.start},
+                    % {"name": where, "position": position - pending + bad.start},
                     EXIT_BAD_INPUT,
                 ) from None
             position += len(raw)
