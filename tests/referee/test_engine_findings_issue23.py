@@ -185,3 +185,34 @@ def test_a_rule_set_spelled_out_is_the_canonical_object_and_still_validated():
         rule_set_from({"options": {"eleven_run_points": True}})
     with pytest.raises(ReportError):
         rule_set_from({"preset": "jtb", "options": spelled["options"], "extra": 1})
+
+
+# ------------------------------------------------ one source for each rule: the hand's start (art. 18)
+def test_art_18_the_hands_start_is_one_rule_for_both_replays_and_the_summary():
+    """mão de onze worth 3, mão de ferro worth iron_hand_value, a refused mão de onze worth eleven_run_points:
+    game.hand_start / eleven_state / eleven_refused, the only place the engine reads a score of 11."""
+    import re
+    from pathlib import Path
+
+    from referee.engine import check_report
+    from referee.engine.game import hand_start
+    from referee.engine.verdict import _verdict
+
+    engine = Path(__file__).resolve().parents[2] / "referee" / "engine"
+    for name in ("fast.py", "hand.py", "summary.py", "rulings.py", "verdict.py"):
+        assert not re.search(r"==\s*11\b|\b11 in (?:score|self)", (engine / name).read_text(encoding="utf-8")), name
+    for options in ({}, {"iron_hand_value": 1, "eleven_run_points": 3}):
+        rules = rule_set_from({"options": options})
+        for score in ((0, 0), (11, 4), (4, 11), (11, 11)):
+            iron, team, value = hand_start(score, rules)
+            assert value == (rules.iron_hand_value if score == (11, 11) else 3 if 11 in score else 1)
+            state = "iron" if iron else "eleven" if team is not None else "normal"
+            assert check_summary(rules, score, 3, {"winner": 0, "ended_by": "tricks", "value": value})["state"] == state
+            if team is not None:
+                report = {"dealer": 3, "vira": "4-ouros", "score": list(score), "rules": {"options": options},
+                          "events": [{"team": team, "eleven": "run"}]}
+                fast, full = check_report(report), _verdict(report)
+                assert fast == full and (fast["winner"], fast["points"]) == (1 - team, rules.eleven_run_points)
+                summary = check_summary(rules, score, 3, {"winner": 1 - team, "ended_by": "eleven_refused",
+                                                          "value": rules.eleven_run_points})
+                assert summary["winner"] == 1 - team
