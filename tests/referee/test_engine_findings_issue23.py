@@ -19,6 +19,7 @@ def test_art_13_a_partner_repeating_the_pending_truco_leaves_it_a_truco():
     v = verdict("4-ouros", "0 !truco", "2 !truco", "1 =accept", *WIN0)
     assert (v["winner"], v["points"], v["hand_value"], v["valid"]) == (0, 3, 3, True)
     assert [n["article"] for n in v["notes"]] == ["art. 12"]
+    assert "seis" not in v["notes"][0]["message"] and "a chamada pendente não muda" in v["notes"][0]["message"]  # finding 9
 
 
 def test_art_13_a_partner_repeating_a_raise_back_leaves_it_a_seis():
@@ -33,7 +34,7 @@ def test_art_12_a_team_raising_its_own_pending_call_changes_nothing():
     assert "doze" not in v["violations"][0]["message"]
 
 
-def test_a_pending_doze_is_not_a_hand_worth_doze():  # finding 9: "a mão já vale doze" with a doze only pending
+def test_art_13_a_pending_doze_is_not_a_hand_worth_doze():  # finding 9: "a mão já vale doze" with a doze only pending
     v = verdict("4-ouros", "0 !truco", "1 !seis", "0 !nove", "1 !doze", "3 !truco", "0 =run")
     assert (v["winner"], v["points"]) == (1, 9)
     assert all("já vale doze" not in x["message"] for x in v["violations"])
@@ -126,7 +127,7 @@ def test_a_tento_of_the_hand_itself_is_still_refused_after_it():
 
 
 # ------------------------------------------------ 7. fold_any_time: the summary agrees with the report
-def test_fold_any_time_in_a_mao_de_onze_summary_and_report_agree():
+def test_art_18_fold_any_time_in_a_mao_de_onze_summary_and_report_agree():
     options = {"fold_any_time": True}
     report = verdict("4-ouros", "0 eleven:play", "0 fold", score=(11, 5), options=options)
     assert (report["valid"], report["score_after"]) == (True, [11, 8])
@@ -137,7 +138,7 @@ def test_fold_any_time_in_a_mao_de_onze_summary_and_report_agree():
 
 
 # ------------------------------------------------ 8. three tied tricks in a mão de ferro under jtb and the house rules
-def test_jtb_and_house_rules_give_a_tied_mao_de_ferro_to_the_dealers_team():
+def test_art_20_jtb_and_house_rules_give_a_tied_mao_de_ferro_to_the_dealers_team():
     for preset in ("jtb", "regras-4-jogadores"):
         v = verdict("4-ouros", *TIED, score=(11, 11), preset=preset)
         assert "error" not in v, v.get("error")
