@@ -116,6 +116,34 @@ against, is not in this repository or its packages; issue 8 measured it at about
   (the standard library's reader, not msgspec, and the per-report splitting).
 - memory (``--memory 1000000``): 10⁶ reports with one emoji, 561 MB on a single line as a JSON list: 39 MB
   peak resident memory (23 s of CPU); the same as JSON Lines: 19 MB (19 s). Before: 5.3 GB.
+
+Issue 23, r3 (load average 10-15 on the 2 cores; every figure a third to a half of an idle machine's; compare
+within a run). truco-eval, the baseline the issue's 5x/10x are stated against: a repository of that name
+(LuizFelipeBarbosa/truco-eval, an LLM benchmark with a Truco Paulista match engine and an event-log replay) is
+in the code index, but no snapshot of it can be fetched here, so it is not run (its code is not copied either):
+``truco_eval_full_replay_hands_per_s`` says so, and the ratios below stay against the engine's own full replay,
+which is itself the same rules (fast path 2.2-2.3x it: the 10x of the issue cannot be reached against it).
+
+- ``check_hand`` as a process, profiled: of 0.6-0.8 s of CPU for 20,000 hands, start-up 0.1 s (interpreter
+  0.03, msgspec 0.02-0.03 with what it imports, the engine 0.03, the catalog 0.01-0.015), judging ~0.45,
+  reading ~0.1. Changes: (1) the input is decoded a 1 MiB block at a time (one C call) instead of one
+  incremental decode and ``getstate`` per line; (2) ``manage.py`` reads the project's catalog (250 KB .mo) at
+  the first message, not at start-up; (3) the figure is measured with bytecode kept (``check_hand_s``, as
+  deployed: the image writes ``__pycache__``) beside ``check_hand_no_bytecode_s`` (this machine's environment
+  sets ``PYTHONDONTWRITEBYTECODE``: every run compiled the engine again, ~0.1 s). Side by side, interleaved,
+  best of 3, same hands and load: main 0.854 s, this branch 0.769 s (with bytecode); main without bytecode
+  1.418 s. Django is not imported on this path (``manage.py check_hand FILE`` runs ``referee.engine.cli``
+  before Django), so a separate ``python -m`` entry would save nothing measurable. The collector is no cost
+  here (gc off, frozen or with a high threshold: 0.603-0.619 s, the noise).
+- this run: full replay 20,688 hands/s, engine 47,074 (``engine_speedup`` 2.28), spelled rule sets 38,760
+  (1.87: ~5 µs a report left of the ~19 µs the issue measured; the canonical-form cache is in
+  ``rules.rule_set_from``); ``check_hand`` 0.652 s = 30,653 hands/s (``check_hand_vs_full_replay`` 1.48; the
+  same run's no-bytecode figure 0.815 s; at the session's start, no bytecode and the old reader: 1.102 s,
+  0.72). Targets 5 and 10: not reached, and not measurable as stated without truco-eval.
+- the fast path line-profiled again (line_profiler 5.1, installed only to measure): no line above 3.3%;
+  ``hand_start`` (now the one rule of the hand's start) is one call per hand.
+- memory with the block reader (``--memory 200000``, 112 MB inputs): 52 MB peak as a list on one line,
+  30 MB as JSON Lines: bounded by the block and the longest report, not by the input.
 """
 from __future__ import annotations
 
