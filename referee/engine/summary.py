@@ -35,12 +35,15 @@ def hand_state(score: tuple[int, int]) -> str:
 def allowed_values(rules: RuleSet, score: tuple[int, int], ended_by: str) -> tuple[int, ...]:
     """The values a hand that ended this way can have in this state of the game."""
     state = hand_state(score)
-    if state == "iron" and ended_by == "all_tied":  # art. 20, or the option iron_tie
-        return (0,) if rules.iron_tie == "nobody" else (rules.iron_hand_value,)
-    if ended_by == "deal_lost" or (ended_by == "all_tied" and rules.all_tied == "nobody"):
+    start = hand_start(score, rules)[2]  # art. 18: a mão de onze is worth 3, a mão de ferro iron_hand_value
+    # Whether three tied tricks score: tricks.tied_hand_winner, the one rule (art. 11.4, art. 20 or the options
+    # all_tied / iron_tie); who scores depends on the dealer, whether anybody does does not.
+    tie_scores = ended_by == "all_tied" and tied_hand_winner(rules, 0, state == "iron") is not None
+    if state == "iron" and ended_by == "all_tied":
+        return (start,) if tie_scores else (0,)
+    if ended_by == "deal_lost" or (ended_by == "all_tied" and not tie_scores):
         return (0,)
     fold = ended_by == "fold" and rules.fold_any_time  # the value in play goes to the opponents, as in a report
-    start = hand_start(score, rules)[2]  # art. 18: a mão de onze is worth 3, a mão de ferro iron_hand_value
     if state == "eleven":
         if fold:
             return (start,)
