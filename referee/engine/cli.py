@@ -276,7 +276,7 @@ def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
         if stream is None:  # started without a standard input
             return iter(())
         source = getattr(stream, "buffer", None) or stream
-        name = _("standard input")
+        name = None  # worded when needed: the catalog is read only for a message (manage.py)
     else:
         name = path
         try:
@@ -298,39 +298,70 @@ def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
 PIECE_BYTES = 1 << 20
 
 
-def _decoded_lines(source: Any, name: str, close: bool, _: Gettext) -> Iterator[str]:
-    position = 0
-    first = True
-    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+def _decoded_lines(source: Any, name: str | None, close: bool, _: Gettext) -> Iterator[str]:
+    """The lines of ``source`` as text. Bytes are read ``PIECE_BYTES`` at a time and decoded a block at a time
+    (one C call per block, not per line: ``benchmarks/engine.py``, issue 23); a line longer than a block
+    comes in :class:`Partial` pieces. A byte that is not UTF-8 raises :class:`CheckHandError` after the lines
+    before it were given."""
     try:
-        if hasattr(source, "readline") and not isinstance(source, io.TextIOBase):
-            raws = iter(lambda: source.readline(PIECE_BYTES), b"")
-        else:
-            raws = iter(source)
-        for raw in raws:
-            if type(raw) is str:
-                line = raw
-            else:
-                pending = len(decoder.getstate()[0])
-                try:
-                    line = decoder.decode(raw)
-                except UnicodeDecodeError as exc:
-                    raise CheckHandError(
-                        _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
-                        % {"name": name, "position": position - pending + exc.start},
-                        EXIT_BAD_INPUT,
-                    ) from None
-                position += len(raw)
-            if first:
-                line = line.removeprefix("\ufeff")
+        if isinstance(source, io.TextIOBase) or not hasattr(source, "read"):
+            yield from _text_lines(iter(source))
+            return
+        read = getattr(source, "read1", None) or source.read
+        decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        position = 0  # bytes read before this block
+        held = ""  # the start of a line whose end is not read yet
+        first = True
+        while True:
+            raw = read(PIECE_BYTES)
+            final = not raw
+            pending = len(decoder.getstate()[0])  # bytes of a character cut by the previous block
+            try:
+                text = decoder.decode(raw, final)
+                bad = None
+            except UnicodeDecodeError as exc:
+                bad = exc
+                valid = exc.object[:exc.start]
+                text = valid.decode("utf-8-sig" if position - pending == 0 else "utf-8")
+            if first and text:
+                text = text.removeprefix("\ufeff")
                 first = False
-            if line.endswith("\n"):
-                yield line[:-1]
-            elif line:
-                yield Partial(line)  # more of this line follows (or the input ends without a line end)
+            if held:
+                text = held + text
+            lines = text.split("\n")
+            held = lines.pop()
+            yield from lines
+            if bad is not None:
+                where = _("standard input") if name is None else name
+                raise CheckHandError(
+                    _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
+                    % {"name": where, "position": position - pending + bad.start},
+                    EXIT_BAD_INPUT,
+                ) from None
+            position += len(raw)
+            if final:
+                if held:
+                    yield Partial(held)  # the input ends without a line end
+                return
+            if len(held) >= PIECE_BYTES:
+                yield Partial(held)  # more of this line follows
+                held = ""
     finally:
         if close:
             source.close()
+
+
+def _text_lines(source: Iterator[str]) -> Iterator[str]:
+    """The lines of a text stream (its lines end with ``\\n``)."""
+    first = True
+    for line in source:
+        if first:
+            line = line.removeprefix("\ufeff")
+            first = False
+        if line.endswith("\n"):
+            yield line[:-1]
+        elif line:
+            yield Partial(line)
 
 
 def _whole_lines(pieces: Iterator[str]) -> Iterator[str]:

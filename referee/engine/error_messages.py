@@ -32,7 +32,7 @@ ERRORS: dict[str, tuple[str, str, str]] = {
                         "the cards dealt must be an object {\"0\": [...], ..., \"3\": [...]}"),
     "deal.seats": ("", "os assentos são \"0\", \"1\", \"2\" e \"3\"", "the seats are \"0\", \"1\", \"2\" and \"3\""),
     "deal.list": ("", "as cartas de um assento devem ser uma lista", "a seat's cards must be a list"),
-    "deal.missing": ("", "faltam as cartas do(s) assento(s) {seats}", "the cards of seat(s) {seats} are missing"),
+    "deal.missing": ("", "assentos sem cartas: {seats}", "seats without cards: {seats}"),
     "deal.not_in_deck": ("", "{card} não faz parte do baralho em uso", "{card} is not in the deck in use"),
     "deal.twice": ("", "{card} aparece duas vezes (ou é a vira)", "{card} appears twice (or is the vira)"),
     # cards (cards.py, hand.py)

@@ -12,7 +12,8 @@ checks that both give the same verdict, on clean and broken hands.
 One source for each rule (issue 23): the loop is the fast path's own, the rules are not. A trick is
 resolved by :func:`~referee.engine.tricks.trick_result` and the next leader by ``leader_after_tie``, the
 hand by ``hand_winner`` and three tied tricks by ``tied_hand_winner``, a call by
-:func:`~referee.engine.raises.raise_back_fault` / ``new_raise_faults``, the score and the game's end by
+:func:`~referee.engine.raises.raise_back_fault` / ``new_raise_faults``, the hand's start (mão de onze, de ferro) by
+:func:`~referee.engine.game.hand_start` and a refused mão de onze by ``eleven_refused``, the score and the game's end by
 :func:`~referee.engine.game.add_points` / ``game_winner``, the claim by ``game.claim_matches`` — the very
 functions the full replay and the summary apply. ``tests/referee/test_engine_oracle.py`` compares both
 paths with an oracle written apart from the text.
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from .cards import CARD_LOOKUP, DECK_MASKS
 from .errors import printable
-from .game import add_points, claim_matches, game_winner
+from .game import add_points, claim_matches, eleven_refused, game_winner, hand_start
 from .raises import CALLS, NEXT_VALUE, new_raise_faults, raise_back_fault
 from .rules import DEFAULT, rule_set_from
 from .tricks import COVERED, hand_winner, leader_after_tie, strengths, tied_hand_winner, trick_result
@@ -95,10 +96,8 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
         return None
 
     strength = strengths(rules.deck, vira)
-    iron = a == 11 and b == 11
-    eleven_team = None if iron else 0 if a == 11 else 1 if b == 11 else None
+    iron, eleven_team, value = hand_start((a, b), rules)  # art. 18: the same function as the full replay
     eleven_decided = eleven_team is None
-    value = rules.iron_hand_value if iron else 3 if eleven_team is not None else 1
     raising = eleven_team is None and not iron
     in_turn = rules.raises == "in_turn"
     cover_after_tie = rules.cover_after_tied_first
@@ -204,8 +203,8 @@ def clean_verdict(report: dict, max_events: int) -> dict | None:  # noqa: C901 (
                 return None
             eleven_decided = can_play = True
             if decision == "run":
-                value = rules.eleven_run_points
-                winner, points, ended_by = 1 - team, value, "eleven_refused"
+                winner, value = eleven_refused(team, rules)
+                points, ended_by = value, "eleven_refused"
             elif decision != "play":
                 return None
         else:

@@ -23,6 +23,31 @@ def add_points(score: tuple[int, int], team: int | None, points: int, rules: Rul
     return (total, score[1]) if team == 0 else (score[0], total)
 
 
+def hand_start(score: tuple[int, int], rules: RuleSet) -> tuple[bool, int | None, int]:
+    """What the score makes of the next hand: (mão de ferro, the team at 11 or None, the hand's value).
+
+    art. 18: one team at 11 plays a mão de onze, worth 3; both at 11, the mão de ferro, worth
+    ``iron_hand_value``; otherwise a hand starts at 1 (art. 11). One rule for the full replay, the fast
+    path and the summary (issue 23, "no rule exists twice").
+    """
+    iron, eleven_team = eleven_state(score)
+    return iron, eleven_team, rules.iron_hand_value if iron else 1 if eleven_team is None else 3
+
+
+def eleven_state(score: tuple[int, int]) -> tuple[bool, int | None]:
+    """(mão de ferro: both teams at 11, the team at 11 in a mão de onze or None) (art. 18)."""
+    a, b = score
+    if a == 11 and b == 11:
+        return True, None
+    return False, 0 if a == 11 else 1 if b == 11 else None
+
+
+def eleven_refused(team: int, rules: RuleSet) -> tuple[int, int]:
+    """(the team that scores, the points) when ``team``, at 11, refuses to play the mão de onze (art. 18;
+    the texts' 1 point, option ``eleven_run_points``)."""
+    return 1 - team, rules.eleven_run_points
+
+
 def game_winner(score: tuple[int, int]) -> int | None:
     if score[0] >= GAME_POINTS:
         return 0

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
 from .errors import ReportError, echo, shown
-from .game import add_points
+from .game import add_points, eleven_refused, hand_start
 from .infractions import CATALOG
 from .messages import render
 from .raises import CALL_FOR_VALUE, CALLS, NEXT_VALUE, is_false_call, new_raise_faults, raise_back_fault
@@ -85,11 +85,8 @@ class HandReplay:
         self.proved = False  # art. 21: one proof per hand
         self.refused: int | None = None  # the value of the raise a team ran from (house rules, tento ex. 2)
         self.art6_truco = False  # the pending truco is art. 6's claim in a mão de onze (option wrong_cards_in_eleven)
-        a, b = score
-        self.iron = a == 11 and b == 11  # mão de ferro (art. 18, 20)
-        self.eleven_team = None if self.iron else 0 if a == 11 else 1 if b == 11 else None
+        self.iron, self.eleven_team, self.value = hand_start(score, rules)  # mão de onze / de ferro (art. 18, 20)
         self.eleven_decided = self.eleven_team is None
-        self.value = rules.iron_hand_value if self.iron else 3 if self.eleven_team is not None else 1
         self.wrong_count = False
         if deal is not None:
             for seat, cards in deal.items():
@@ -478,8 +475,8 @@ class HandReplay:
             raise ReportError(f"events[{index}].eleven", "eleven.unknown")
         self.eleven_decided = True
         if decision == "run":  # the opponents score the refusal (common texts: 1)
-            self.value = self.rules.eleven_run_points
-            self.finish(1 - team, self.value, "eleven_refused")
+            scorer, self.value = eleven_refused(team, self.rules)
+            self.finish(scorer, self.value, "eleven_refused")
 
     def on_prove(self, index: int, event: dict) -> None:
         """art. 21: a team at 11 whose cards guarantee the win may prove it instead of playing."""

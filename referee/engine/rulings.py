@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ReportError, shown
-from .game import GAME_POINTS, add_points, game_winner
+from .game import GAME_POINTS, add_points, eleven_state, game_winner
 from .infractions import CATALOG, HOUSE, Infraction
 from .messages import render
 from .rules import RuleSet
@@ -33,14 +33,12 @@ class TableState:
 
     @property
     def iron(self) -> bool:
-        return self.score == (11, 11)
+        return eleven_state(self.score)[0]
 
     @property
     def eleven_team(self) -> int | None:
-        """The team at 11 in a mão de onze (None when nobody, or both: mão de ferro)."""
-        if self.iron:
-            return None
-        return 0 if self.score[0] == 11 else 1 if self.score[1] == 11 else None
+        """The team at 11 in a mão de onze (None when nobody, or both: mão de ferro; art. 18)."""
+        return eleven_state(self.score)[1]
 
 
 @dataclass(frozen=True, slots=True)

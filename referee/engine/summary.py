@@ -17,7 +17,7 @@ Penalties (tentos from a ruling) are entered apart, with their article; see infr
 from __future__ import annotations
 
 from .errors import ReportError, shown
-from .game import GAME_POINTS, add_points, game_winner, next_dealer
+from .game import GAME_POINTS, add_points, eleven_refused, eleven_state, game_winner, hand_start, next_dealer
 from .rules import RuleSet
 from .tricks import tied_hand_winner
 
@@ -26,30 +26,32 @@ RAISED_VALUES = (1, 3, 6, 9, 12)
 
 
 def hand_state(score: tuple[int, int]) -> str:
-    """``normal``, ``eleven`` (one team at 11: mão de onze) or ``iron`` (11-11: mão de ferro)."""
-    if score[0] == 11 and score[1] == 11:
-        return "iron"
-    if 11 in score:
-        return "eleven"
-    return "normal"
+    """``normal``, ``eleven`` (one team at 11: mão de onze) or ``iron`` (11-11: mão de ferro): read from
+    :func:`~referee.engine.game.eleven_state`, the one rule of it (art. 18)."""
+    iron, eleven_team = eleven_state(score)
+    return "iron" if iron else "normal" if eleven_team is None else "eleven"
 
 
 def allowed_values(rules: RuleSet, score: tuple[int, int], ended_by: str) -> tuple[int, ...]:
     """The values a hand that ended this way can have in this state of the game."""
     state = hand_state(score)
-    if state == "iron" and ended_by == "all_tied":  # art. 20, or the option iron_tie
-        return (0,) if rules.iron_tie == "nobody" else (rules.iron_hand_value,)
-    if ended_by == "deal_lost" or (ended_by == "all_tied" and rules.all_tied == "nobody"):
+    start = hand_start(score, rules)[2]  # art. 18: a mão de onze is worth 3, a mão de ferro iron_hand_value
+    # Whether three tied tricks score: tricks.tied_hand_winner, the one rule (art. 11.4, art. 20 or the options
+    # all_tied / iron_tie); who scores depends on the dealer, whether anybody does does not.
+    tie_scores = ended_by == "all_tied" and tied_hand_winner(rules, 0, state == "iron") is not None
+    if state == "iron" and ended_by == "all_tied":
+        return (start,) if tie_scores else (0,)
+    if ended_by == "deal_lost" or (ended_by == "all_tied" and not tie_scores):
         return (0,)
     fold = ended_by == "fold" and rules.fold_any_time  # the value in play goes to the opponents, as in a report
     if state == "eleven":
         if fold:
-            return (3,)
-        return {"tricks": (3,), "eleven_refused": (rules.eleven_run_points,), "all_tied": (3,)}.get(ended_by, ())
+            return (start,)
+        return {"tricks": (start,), "eleven_refused": (eleven_refused(0, rules)[1],), "all_tied": (start,)}.get(ended_by, ())
     if state == "iron":
         if fold:
-            return (rules.iron_hand_value,)
-        return {"tricks": (rules.iron_hand_value,)}.get(ended_by, ())
+            return (start,)
+        return {"tricks": (start,)}.get(ended_by, ())
     if ended_by == "run":
         return (1, 3, 6, 9)
     if ended_by in ("tricks", "all_tied") or (ended_by == "fold" and rules.fold_any_time):
@@ -103,9 +105,10 @@ def _scorer(rules: RuleSet, score: tuple[int, int], dealer: int, ended_by: str, 
             raise ReportError("winner", "summary.all_tied", {"who": who, "article": article, "preset": rules.preset})
         return expected
     if ended_by == "eleven_refused":
-        at_eleven = 0 if score[0] == 11 else 1
-        if winner != 1 - at_eleven:
-            raise ReportError("winner", "summary.eleven_runner", {"eleven_team": at_eleven, "team": 1 - at_eleven})
+        at_eleven = eleven_state(score)[1]  # never None here: allowed_values refused the ending outside one
+        scorer = eleven_refused(at_eleven, rules)[0]  # art. 18, the same function as the replays
+        if winner != scorer:
+            raise ReportError("winner", "summary.eleven_runner", {"eleven_team": at_eleven, "team": scorer})
         return winner
     if winner is None:
         raise ReportError("winner", "summary.winner_missing")

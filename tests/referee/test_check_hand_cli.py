@@ -225,3 +225,21 @@ def test_a_number_too_long_is_worded_in_the_catalog_language():
         cli.check_text(text, written.append, lambda: None, gettext=lambda m: "«" + m + "»")
     message = json.loads(b"".join(written))["error"]["message"]
     assert "Exceeds" not in message and "«a number with more than" in message
+
+
+def test_lines_read_a_block_at_a_time_keep_characters_cut_between_blocks(tmp_path, monkeypatch):
+    """Issue 23 (speed): the input is decoded a block of PIECE_BYTES at a time, not a line at a time; the lines,
+    a character cut between two blocks, the BOM and the place of a byte that is not UTF-8 are unchanged."""
+    monkeypatch.setattr(cli, "PIECE_BYTES", 7)
+    path = tmp_path / "hands.jsonl"
+    lines = ['{"nota": "mão ♦ 🃏"}', "", '{"n": 2}', '{"x": "' + "é" * 20 + '"}']
+    path.write_bytes(b"\xef\xbb\xbf" + "\n".join(lines).encode("utf-8"))
+    assert "".join(cli.input_lines(str(path))) == "".join(lines)
+    assert list(cli._whole_lines(cli.input_lines(str(path)))) == lines
+    bad = b'{"n": 1}\n{"n": 2}\n{"nota": "m\xe3o"}\n'
+    path.write_bytes(bad)
+    got: list[str] = []
+    where = bad.index(b"\xe3")
+    with pytest.raises(cli.CheckHandError, match=f"position {where}"):
+        got.extend(cli._whole_lines(cli.input_lines(str(path))))
+    assert got == ['{"n": 1}', '{"n": 2}']

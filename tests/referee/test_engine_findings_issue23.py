@@ -19,6 +19,7 @@ def test_art_13_a_partner_repeating_the_pending_truco_leaves_it_a_truco():
     v = verdict("4-ouros", "0 !truco", "2 !truco", "1 =accept", *WIN0)
     assert (v["winner"], v["points"], v["hand_value"], v["valid"]) == (0, 3, 3, True)
     assert [n["article"] for n in v["notes"]] == ["art. 12"]
+    assert "seis" not in v["notes"][0]["message"] and "a chamada pendente não muda" in v["notes"][0]["message"]  # finding 9
 
 
 def test_art_13_a_partner_repeating_a_raise_back_leaves_it_a_seis():
@@ -33,7 +34,7 @@ def test_art_12_a_team_raising_its_own_pending_call_changes_nothing():
     assert "doze" not in v["violations"][0]["message"]
 
 
-def test_a_pending_doze_is_not_a_hand_worth_doze():  # finding 9: "a mão já vale doze" with a doze only pending
+def test_art_13_a_pending_doze_is_not_a_hand_worth_doze():  # finding 9: "a mão já vale doze" with a doze only pending
     v = verdict("4-ouros", "0 !truco", "1 !seis", "0 !nove", "1 !doze", "3 !truco", "0 =run")
     assert (v["winner"], v["points"]) == (1, 9)
     assert all("já vale doze" not in x["message"] for x in v["violations"])
@@ -126,7 +127,7 @@ def test_a_tento_of_the_hand_itself_is_still_refused_after_it():
 
 
 # ------------------------------------------------ 7. fold_any_time: the summary agrees with the report
-def test_fold_any_time_in_a_mao_de_onze_summary_and_report_agree():
+def test_art_18_fold_any_time_in_a_mao_de_onze_summary_and_report_agree():
     options = {"fold_any_time": True}
     report = verdict("4-ouros", "0 eleven:play", "0 fold", score=(11, 5), options=options)
     assert (report["valid"], report["score_after"]) == (True, [11, 8])
@@ -137,7 +138,7 @@ def test_fold_any_time_in_a_mao_de_onze_summary_and_report_agree():
 
 
 # ------------------------------------------------ 8. three tied tricks in a mão de ferro under jtb and the house rules
-def test_jtb_and_house_rules_give_a_tied_mao_de_ferro_to_the_dealers_team():
+def test_art_20_jtb_and_house_rules_give_a_tied_mao_de_ferro_to_the_dealers_team():
     for preset in ("jtb", "regras-4-jogadores"):
         v = verdict("4-ouros", *TIED, score=(11, 11), preset=preset)
         assert "error" not in v, v.get("error")
@@ -185,3 +186,34 @@ def test_a_rule_set_spelled_out_is_the_canonical_object_and_still_validated():
         rule_set_from({"options": {"eleven_run_points": True}})
     with pytest.raises(ReportError):
         rule_set_from({"preset": "jtb", "options": spelled["options"], "extra": 1})
+
+
+# ------------------------------------------------ one source for each rule: the hand's start (art. 18)
+def test_art_18_the_hands_start_is_one_rule_for_both_replays_and_the_summary():
+    """mão de onze worth 3, mão de ferro worth iron_hand_value, a refused mão de onze worth eleven_run_points:
+    game.hand_start / eleven_state / eleven_refused, the only place the engine reads a score of 11."""
+    import re
+    from pathlib import Path
+
+    from referee.engine import check_report
+    from referee.engine.game import hand_start
+    from referee.engine.verdict import _verdict
+
+    engine = Path(__file__).resolve().parents[2] / "referee" / "engine"
+    for name in ("fast.py", "hand.py", "summary.py", "rulings.py", "verdict.py"):
+        assert not re.search(r"==\s*11\b|\b11 in (?:score|self)", (engine / name).read_text(encoding="utf-8")), name
+    for options in ({}, {"iron_hand_value": 1, "eleven_run_points": 3}):
+        rules = rule_set_from({"options": options})
+        for score in ((0, 0), (11, 4), (4, 11), (11, 11)):
+            iron, team, value = hand_start(score, rules)
+            assert value == (rules.iron_hand_value if score == (11, 11) else 3 if 11 in score else 1)
+            state = "iron" if iron else "eleven" if team is not None else "normal"
+            assert check_summary(rules, score, 3, {"winner": 0, "ended_by": "tricks", "value": value})["state"] == state
+            if team is not None:
+                report = {"dealer": 3, "vira": "4-ouros", "score": list(score), "rules": {"options": options},
+                          "events": [{"team": team, "eleven": "run"}]}
+                fast, full = check_report(report), _verdict(report)
+                assert fast == full and (fast["winner"], fast["points"]) == (1 - team, rules.eleven_run_points)
+                summary = check_summary(rules, score, 3, {"winner": 1 - team, "ended_by": "eleven_refused",
+                                                          "value": rules.eleven_run_points})
+                assert summary["winner"] == 1 - team
