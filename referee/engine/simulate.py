@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 
 from .cards import CARD_NAMES, DECK_CARDS
+from .game import hand_start
 from .raises import CALL_FOR_VALUE, NEXT_VALUE
+from .rules import DEFAULT
 from .tricks import hand_winner, strengths, trick_result
 
 
@@ -37,9 +39,7 @@ def random_report(rng: random.Random, *, with_deal: bool = True, claim: bool = F
     dealer = rng.randrange(4)
     score = list(score) if score is not None else random_score(rng)
     events: list[dict] = []
-    iron = score == [11, 11]
-    eleven = None if iron else 0 if score[0] == 11 else 1 if score[1] == 11 else None
-    value = 3 if (eleven is not None or iron) else 1
+    iron, eleven, value = hand_start(tuple(score), DEFAULT)  # art. 18: the one rule of the hand's start
     winner, points = None, 0
     if eleven is not None:
         if rng.random() < 0.25:

@@ -200,7 +200,7 @@ def test_art_18_the_hands_start_is_one_rule_for_both_replays_and_the_summary():
     from referee.engine.verdict import _verdict
 
     engine = Path(__file__).resolve().parents[2] / "referee" / "engine"
-    for name in ("fast.py", "hand.py", "summary.py", "rulings.py", "verdict.py"):
+    for name in ("fast.py", "hand.py", "summary.py", "rulings.py", "verdict.py", "simulate.py"):
         assert not re.search(r"==\s*11\b|\b11 in (?:score|self)", (engine / name).read_text(encoding="utf-8")), name
     for options in ({}, {"iron_hand_value": 1, "eleven_run_points": 3}):
         rules = rule_set_from({"options": options})
