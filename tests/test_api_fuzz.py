@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 
 import pytest
 
@@ -40,6 +40,14 @@ EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "5"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance]
 STATUSES: Counter = Counter()
+# An operation closed to anonymous callers answers them 401/403 before it reads the request (DRF checks
+# permissions first), so the coverage phase's hundreds of boundary cases would each ask the same
+# question: an operation that refused its first ANONYMOUS_TRIES anonymous cases is asked as the
+# organizer only from then on (about 9,000 anonymous requests fewer). An operation that answered an
+# anonymous caller with anything else is asked anonymously for every case.
+ANONYMOUS_TRIES = 3
+ANONYMOUS_ASKED: Counter = Counter()
+ANONYMOUS_OPEN: dict = defaultdict(bool)
 CSRF = "fuzzcsrftokenfuzzcsrftokenfuzzcs"  # 32 characters: the cookie's secret, sent back as the header
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
@@ -126,6 +134,11 @@ def _aim(case, world) -> None:
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_server_error_and_answers_as_documented(case, world):
     _aim(case, world)
-    STATUSES[case.call_and_validate(checks=CHECKS).status_code] += 1  # anonymous
+    label = case.operation.label
+    if ANONYMOUS_OPEN[label] or ANONYMOUS_ASKED[label] < ANONYMOUS_TRIES:
+        status = case.call_and_validate(checks=CHECKS).status_code  # anonymous
+        STATUSES[status] += 1
+        ANONYMOUS_ASKED[label] += 1
+        ANONYMOUS_OPEN[label] = ANONYMOUS_OPEN[label] or status not in (401, 403)
     STATUSES[case.call_and_validate(checks=CHECKS, cookies={"sessionid": world["session"], "csrftoken": CSRF},
                                     headers={"X-CSRFToken": CSRF}).status_code] += 1  # the organizer
