@@ -121,7 +121,8 @@ against, is not in this repository or its packages; issue 8 measured it at about
   has its own number types and errors). ``check_hand_list_hands_per_s`` 31,400 against 43,200 for JSON Lines
   (the standard library's reader, not msgspec, and the per-report splitting).
 - memory (``--memory 1000000``): 10⁶ reports with one emoji, 561 MB on a single line as a JSON list: 39 MB
-  peak resident memory (23 s of CPU); the same as JSON Lines: 19 MB (19 s). Before: 5.3 GB.
+  peak resident memory (23 s of CPU); the same as JSON Lines: 19 MB (19 s). Before: 5.3 GB. Again after r3's
+  1 MiB block reader (2026-11-27 01:36 UTC, quiet machine): 54 MB (36.2 s of CPU) and 30 MB (33.5 s).
 
 Issue 23, r3 (load average 10-15 on the 2 cores; every figure a third to a half of an idle machine's; compare
 within a run; truco-eval was measured afterwards, see the last section). truco-eval, the baseline the issue's
