@@ -54,11 +54,13 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
         signing = page.locator(f'form:has(input[name="role"][value="{role}"])')
         signing.locator("label.tap", has_text=player).click()
         signing.locator('input[name="pin"]').fill(pin)
-        signing.locator('button[type="submit"]').click()
-        page.wait_for_load_state()
+        # the page that answers the signature, before the next pair's form is filled: a second submit
+        # while the first is on its way would cancel its navigation (the first pair would not sign)
+        with page.expect_navigation():
+            signing.locator('button[type="submit"]').click()
     expect(page.locator(".status.signed").first).to_be_visible()
-    page.locator('form[action$="/contra-assinar/"] button').click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator('form[action$="/contra-assinar/"] button').click()
     expect(page.locator(".signed-ok")).to_have_count(3)
     expect(page.locator(".status.signed").first).to_be_visible()
     expect(page.locator("#signing")).to_contain_text("art. 25")
