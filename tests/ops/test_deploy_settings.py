@@ -34,6 +34,21 @@ def manage(*args: str, env: dict[str, str], tmp_path: Path) -> subprocess.Comple
     )
 
 
+def settings_under(env: dict[str, str], tmp_path: Path, monkeypatch) -> dict:
+    """``config/settings.py`` read afresh under ``env`` (as ``manage`` would start it, without the
+    caller's DJANGO_/DATABASE_/CELERY_ variables): its values, or the exception it raises. The module
+    reads the environment only at its own top level, so this is what a new process would get, without
+    starting Django (about 3 s a process here)."""
+    import runpy
+
+    for name in list(os.environ):
+        if name.startswith(("DJANGO_", "DATABASE_", "CELERY_")):
+            monkeypatch.delenv(name)
+    for name, value in {"TRUCO_VAR_DIR": str(tmp_path), **env}.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(ROOT / "config" / "settings.py"))
+
+
 def test_check_deploy_reports_no_issue_with_the_readme_production_variables(tmp_path):
     env = readme_production_env()
     assert {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DATABASE_URL", "CELERY_BROKER_URL"} <= set(env)
@@ -49,39 +64,45 @@ def test_check_deploy_reports_no_issue_with_the_readme_production_variables(tmp_
     assert "no issues" in result.stdout
 
 
-def test_a_generated_seal_key_fails_the_check_in_production(tmp_path):
+def test_a_generated_seal_key_fails_the_check_in_production(tmp_path, monkeypatch, settings):
+    """scoring.E001 (issue 21 §5), the check run on the settings a production process would read; the
+    whole ``check --deploy`` of such a process is the test above."""
+    from scoring.checks import seal_key
+
+    names = ("DEBUG", "ALLOWED_HOSTS", "SUMULA_SIGNING_KEY", "SUMULA_SIGNING_KEY_FILE", "SUMULA_SIGNING_KEY_FILE_CHOSEN")
     env = {"DJANGO_ALLOWED_HOSTS": "truco.example.org", "DJANGO_SECRET_KEY": "k" * 60}
-    result = manage("check", env=env, tmp_path=tmp_path)
-    assert result.returncode != 0 and "scoring.E001" in result.stderr
-    chosen = manage("check", env={**env, "SUMULA_SIGNING_KEY_FILE": str(tmp_path / "seal.key")}, tmp_path=tmp_path)
-    assert chosen.returncode == 0, chosen.stderr
+    for variables, errors in ((env, ["scoring.E001"]),
+                              ({**env, "SUMULA_SIGNING_KEY_FILE": str(tmp_path / "seal.key")}, [])):
+        production = settings_under(variables, tmp_path, monkeypatch)
+        for name in names:
+            setattr(settings, name, production[name])
+        assert [error.id for error in seal_key()] == errors, variables
 
 
-def test_debug_is_off_unless_asked_for(tmp_path):
-    result = manage("shell", "-c", "from django.conf import settings; print(settings.DEBUG)", env={}, tmp_path=tmp_path)
-    assert result.stdout.strip().splitlines()[-1] == "False", result.stderr
+def test_debug_is_off_unless_asked_for(tmp_path, monkeypatch):
+    assert settings_under({}, tmp_path, monkeypatch)["DEBUG"] is False
+    assert settings_under({"DJANGO_DEBUG": "true"}, tmp_path, monkeypatch)["DEBUG"] is True
 
 
-def test_debug_is_refused_for_hosts_of_other_machines(tmp_path):
-    result = manage("check", env={"DJANGO_DEBUG": "true", "DJANGO_ALLOWED_HOSTS": "192.168.0.10"}, tmp_path=tmp_path)
-    assert result.returncode != 0
-    assert "DJANGO_DEBUG=true is for this machine only" in result.stderr
+def test_debug_is_refused_for_hosts_of_other_machines(tmp_path, monkeypatch):
+    with pytest.raises(RuntimeError, match="DJANGO_DEBUG=true is for this machine only"):
+        settings_under({"DJANGO_DEBUG": "true", "DJANGO_ALLOWED_HOSTS": "192.168.0.10"}, tmp_path, monkeypatch)
 
 
-def test_https_settings_follow_the_environment(tmp_path):
-    code = ("from django.conf import settings as s; print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, "
-            "s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS > 0, getattr(s, 'SECURE_PROXY_SSL_HEADER', None), "
-            "s.CSRF_TRUSTED_ORIGINS)")
+def test_https_settings_follow_the_environment(tmp_path, monkeypatch):
+    def https(env):
+        s = settings_under(env, tmp_path, monkeypatch)
+        return (s["SECURE_SSL_REDIRECT"], s["SESSION_COOKIE_SECURE"], s["CSRF_COOKIE_SECURE"],
+                s["SECURE_HSTS_SECONDS"] > 0, s.get("SECURE_PROXY_SSL_HEADER"), s["CSRF_TRUSTED_ORIGINS"])
+
     public = {"DJANGO_ALLOWED_HOSTS": "truco.example.org", "DJANGO_SECRET_KEY": "x" * 60}
-    out = manage("shell", "-c", code, env=public, tmp_path=tmp_path).stdout.strip().splitlines()[-1]
-    assert out == "True True True True ('HTTP_X_FORWARDED_PROTO', 'https') ['https://truco.example.org']"
+    assert https(public) == (True, True, True, True, ("HTTP_X_FORWARDED_PROTO", "https"),
+                             ["https://truco.example.org"])
     lan = {**public, "DJANGO_ALLOWED_HOSTS": "192.168.0.10", "DJANGO_HTTPS": "false"}
-    out = manage("shell", "-c", code, env=lan, tmp_path=tmp_path).stdout.strip().splitlines()[-1]
-    assert out == "False False False False None ['http://192.168.0.10']"
+    assert https(lan) == (False, False, False, False, None, ["http://192.168.0.10"])
     origins = {**public, "DJANGO_CSRF_TRUSTED_ORIGINS": "https://a.example,https://b.example",
                "DJANGO_PROXY_SSL_HEADER": "X-Scheme: https"}
-    out = manage("shell", "-c", code, env=origins, tmp_path=tmp_path).stdout.strip().splitlines()[-1]
-    assert out.endswith("('HTTP_X_SCHEME', 'https') ['https://a.example', 'https://b.example']")
+    assert https(origins)[4:] == (("HTTP_X_SCHEME", "https"), ["https://a.example", "https://b.example"])
 
 
 def test_behind_the_proxy_a_post_passes_the_csrf_origin_check(client, settings, django_user_model):
