@@ -6,22 +6,17 @@ standings' tiebreak columns, and the organizer's dashboard. Every function here 
 number of queries whatever the number of pairs (the page tests count them). Writes are never
 made here: the pages call ``tournaments.services`` (through ``tournaments.forms``) and
 ``scoring.services``.
-
-It also holds the one form the pages need that ``tournaments.forms`` does not have: a new
-tournament with its format (:class:`NewTournamentForm`, which calls
-``services.create_tournament`` and ``services.configure_stage``).
+(The new-tournament form is ``tournaments.new_tournament``.)
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import formats
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
@@ -520,53 +515,6 @@ def next_step(tournament: Tournament, stage: Stage | None, pairs: list[Pair], ro
     if stage.is_bracket or stage.bracket_first_round is not None:
         return _("The bracket fills in by itself as results become official.")
     return _("Every result is in: generate the next round.")
-
-
-# --------------------------------------------------------------------------------- new tournament
-
-
-class NewTournamentForm(forms.Form):
-    """A new tournament and its format; ``save(by)`` returns it (or None, errors on the form)."""
-
-    name = forms.CharField(label=gettext_lazy("name"), max_length=120)
-    date = forms.DateField(label=gettext_lazy("date"), widget=forms.DateInput(attrs={"type": "date"}))
-    venue = forms.CharField(label=gettext_lazy("venue"), max_length=200, required=False)
-    best_of = forms.TypedChoiceField(label=gettext_lazy("match format"), coerce=int,
-                                     choices=Tournament.BestOf.choices, initial=Tournament.BestOf.ONE)
-    format = forms.ChoiceField(label=gettext_lazy("format"), choices=Stage.Format.choices)
-    seeding = forms.ChoiceField(label=gettext_lazy("Seeding"), choices=Stage.Seeding.choices,
-                                initial=Stage.Seeding.ORDER, required=False)
-    third_place = forms.BooleanField(label=gettext_lazy("Third-place match (elimination)"), required=False)
-    grand_final_reset = forms.BooleanField(label=gettext_lazy("Grand-final reset (double elimination)"),
-                                           required=False, initial=True)
-    check_in_required = forms.BooleanField(label=gettext_lazy("check-in required"), required=False)
-
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
-        super().__init__(*args, **kwargs)
-        for field in self.fields.values():
-            field.label = capfirst(field.label)
-
-    def save(self, by) -> Tournament | None:
-        if not self.is_valid():
-            return None
-        data = self.cleaned_data
-        try:
-            from django.db import transaction
-
-            with transaction.atomic():
-                tournament = services.create_tournament(
-                    by, name=data["name"], date=data["date"], venue=data["venue"], best_of=data["best_of"],
-                    check_in_required=data["check_in_required"], status=Tournament.Status.REGISTRATION,
-                )
-                services.configure_stage(tournament, by, format=data["format"],
-                                         seeding=data["seeding"] or Stage.Seeding.ORDER,
-                                         third_place=data["third_place"],
-                                         grand_final_reset=data["grand_final_reset"])
-        except services.TournamentError as error:
-            self.add_error(error.field if error.field in self.fields else None, error.message)
-            return None
-        return tournament
 
 
 def format_summary(stage: Stage | None) -> str:

@@ -40,6 +40,7 @@ from scoring.words import pair_names
 from . import live, pages, pin_views, services, undo_toast
 from .forms import CsvImportForm, ManualResultForm, PairRegistrationForm, StageForm, WalkoverForm, WithdrawalForm
 from .models import Pair, Round, Stage, Tournament
+from .new_tournament import NewTournamentForm
 
 # ------------------------------------------------------------------------------------ public
 
@@ -598,7 +599,7 @@ def new_tournament(request):
         return redirect_to_login(request.get_full_path())
     if not services.can_create_tournament(request.user):
         raise PermissionDenied(_("Only organizers create tournaments."))
-    form = pages.NewTournamentForm(request.POST or None)
+    form = NewTournamentForm(request.POST or None)
     if request.method == "POST":
         tournament = form.save(by=request.user)
         if tournament is not None:

@@ -29,6 +29,35 @@ def test_the_creation_form_takes_the_third_place_and_the_seeding(client):
     assert stage.third_place and stage.seeding == "rating"
 
 
+def test_the_creation_form_takes_a_whole_groups_then_knockout_event(client):
+    """Issue 26 (the organizer's day in fewer taps): 3 groups of 4, the top 2 and the 2 best thirds in a
+    knockout of 8 with a third place and a best-of-3 final, in the one creation form."""
+    client.force_login(f.user("chefe", is_staff=True))
+    response = client.post(reverse("tournaments:new"), {
+        "name": "Copa", "date": "2026-06-01", "best_of": 1, "format": "groups_knockout", "group_count": "3",
+        "qualifiers_per_group": "", "next_place_qualifiers": "2", "third_place": "on", "final_best_of": "3"})
+    assert response.status_code == 302
+    groups, knockout = Stage.objects.filter(tournament__slug="copa").order_by("position")
+    assert (groups.format, groups.group_count, groups.qualifiers_per_group) == ("round_robin", 3, 2)
+    assert (knockout.format, knockout.qualification, knockout.qualifiers_per_group) == ("single_elimination",
+                                                                                         "per_group", 2)
+    assert knockout.qualifiers == 2 and knockout.third_place and knockout.round_best_of == {"-1": 3}
+    assert groups.round_best_of == {}
+
+
+def test_the_creation_form_sets_a_knockouts_final_and_refuses_options_of_another_format(client):
+    client.force_login(f.user("chefe", is_staff=True))
+    client.post(reverse("tournaments:new"), {"name": "Copa", "date": "2026-06-01", "best_of": 1,
+                                             "format": "single_elimination", "final_best_of": "5"})
+    assert Tournament.objects.get(slug="copa").stage.round_best_of == {"-1": 5}
+    response = client.post(reverse("tournaments:new"), {"name": "Suíço", "date": "2026-06-01", "best_of": 1,
+                                                        "format": "swiss", "group_count": "2", "final_best_of": "3"})
+    assert response.status_code == 400 and not Tournament.objects.filter(name="Suíço").exists()
+    html = response.content.decode()
+    assert html.count("Só para:") == 2  # both named beside their fields, never dropped silently
+    assert 'data-formats="round_robin groups_knockout"' in html  # the page shows a format's own options only
+
+
 def test_a_pair_is_edited_before_the_draw_and_the_change_is_audited(client, org):
     t = pf.tournament(org, pairs=3, draw=False)
     pair = t.pairs.order_by("pk").first()
