@@ -35,6 +35,22 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         database.setdefault("TEST", {})["MIGRATE"] = False
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing(django_test_environment):
+    """Passwords hashed with MD5 and PINs with few rounds in the tests: the production hashers cost
+    ~0.5 s (PBKDF2, Django's 1,000,000 rounds) and ~25 ms (``tournaments.pins.PinHasher``) a hash on a
+    2-core CI machine, about 50 s of the suite's time. The PIN hasher keeps its algorithm name and
+    code path; the rounds are written into each hash, so checking reads them from the hash.
+    Processes the tests start (a server, a worker) keep the production hashers."""
+    from django.test.utils import override_settings
+
+    override = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher",
+                                                   "tests.hashers.FewRoundsPinHasher"])
+    override.enable()
+    yield
+    override.disable()
+
+
 @pytest.fixture(autouse=True)
 def _empty_local_cache():
     """The process's own caches (LocMemCache: built public pages, ``tournaments.conditional``) emptied
