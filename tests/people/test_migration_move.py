@@ -6,11 +6,9 @@ import datetime
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
-from django.core.management import call_command
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
-from tests.migrations import record_migrations_applied
+from tests.migrations import back_to_latest, migrate_to, start_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,16 +17,8 @@ MOVED = [("tournaments", "0022_player_to_people"), ("people", "0001_initial")]
 AFTER = [("tournaments", "0022_player_to_people"), ("people", "0004_club_is_a_club")]
 
 
-def _migrate(targets):
-    record_migrations_applied(connection)
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state([t for t in targets if t[1] is not None]).apps
-
-
 def test_the_player_moves_to_people_keeping_its_table_and_rows_then_clubs_and_back():
-    apps = _migrate(BEFORE)
+    apps = start_at(connection, BEFORE)
     try:
         User = apps.get_model("auth", "User")
         Tournament = apps.get_model("tournaments", "Tournament")
@@ -43,7 +33,7 @@ def test_the_player_moves_to_people_keeping_its_table_and_rows_then_clubs_and_ba
         dani = Player.objects.create(name="Dani")
         pair = Pair.objects.create(tournament=t, name="Ana/Bia", first_player=ana, second_player=bia)
 
-        apps = _migrate(MOVED)
+        apps = migrate_to(connection, MOVED)
         assert [table for table in connection.introspection.table_names() if table.endswith("_player")] == [
             "tournaments_player"]
         Player = apps.get_model("people", "Player")
@@ -57,7 +47,7 @@ def test_the_player_moves_to_people_keeping_its_table_and_rows_then_clubs_and_ba
         assert apps.get_model("referee", "Appeal")._meta.get_field("player").related_model is Player
         assert ContentType.objects.get(pk=old_type.pk).app_label == "people"  # admin log entries follow
 
-        apps = _migrate(AFTER)  # the free-text clubs become clubs
+        apps = migrate_to(connection, AFTER)  # the free-text clubs become clubs
         Player = apps.get_model("people", "Player")
         Club = apps.get_model("people", "Club")
         assert sorted(Club.objects.values_list("name", flat=True)) == ["Clube do Truco", "Outro Clube"]
@@ -67,11 +57,11 @@ def test_the_player_moves_to_people_keeping_its_table_and_rows_then_clubs_and_ba
         assert sorted((m.player_id, m.since, m.until) for m in memberships) == [
             (ana.pk, None, None), (bia.pk, None, None), (caio.pk, None, None)]
 
-        apps = _migrate(BEFORE)  # and back: the text again (the club's name), the player in tournaments
+        apps = migrate_to(connection, BEFORE)  # and back: the text again (the club's name), the player in tournaments
         Player = apps.get_model("tournaments", "Player")
         assert {p.name: p.club for p in Player.objects.all()} == {
             "Ana": "Clube do Truco", "Bia": "Clube do Truco", "Caio": "Outro Clube", "Dani": ""}
         assert apps.get_model("tournaments", "Pair").objects.get(pk=pair.pk).second_player_id == bia.pk
         assert ContentType.objects.get(pk=old_type.pk).app_label == "tournaments"
     finally:
-        call_command("migrate", verbosity=0)
+        back_to_latest(connection)

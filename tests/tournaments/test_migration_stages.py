@@ -3,12 +3,10 @@ knockout taking over the bracket (nodes, seeds, rounds); other stages get their 
 import datetime
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from tests.migrations import record_migrations_applied
+from tests.migrations import back_to_latest, migrate_to, start_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,16 +14,8 @@ BEFORE = [("tournaments", "0005_append_only_triggers")]
 AFTER = [("tournaments", "0007_groups_knockout_to_two_stages")]
 
 
-def _migrate(targets):
-    record_migrations_applied(connection)
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 def test_groups_then_knockout_migrates_to_two_stages():
-    apps = _migrate(BEFORE)
+    apps = start_at(connection, BEFORE, fresh=True)  # tournaments and auth only
     try:
         User = apps.get_model("auth", "User")
         Tournament = apps.get_model("tournaments", "Tournament")
@@ -73,7 +63,7 @@ def test_groups_then_knockout_migrates_to_two_stages():
         swiss = tournament("swiss")
         Stage.objects.create(tournament=swiss, format="swiss", standings_lot_seed=1)
 
-        apps = _migrate(AFTER)
+        apps = migrate_to(connection, AFTER)
         Stage = apps.get_model("tournaments", "Stage")
         Round = apps.get_model("tournaments", "Round")
         BracketNode = apps.get_model("tournaments", "BracketNode")
@@ -98,9 +88,9 @@ def test_groups_then_knockout_migrates_to_two_stages():
         (only,) = Stage.objects.filter(tournament__slug="swiss")
         assert (only.position, only.format, only.started_at) == (1, "swiss", None)
 
-        apps = _migrate(BEFORE)  # and back: the two stages merge again
+        apps = migrate_to(connection, BEFORE)  # and back: the two stages merge again
         Stage = apps.get_model("tournaments", "Stage")
         (merged,) = Stage.objects.filter(tournament__slug="built")
         assert (merged.format, merged.bracket_first_round, merged.qualifiers_per_group) == ("groups_knockout", 4, 1)
     finally:
-        call_command("migrate", verbosity=0)
+        back_to_latest(connection)
