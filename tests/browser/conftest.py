@@ -146,7 +146,7 @@ def browser(chromium, monkeypatch):
 
 def phone_context(browser, **extra):
     """A phone-sized page context in Portuguese, as a referee or a player holds it."""
-    return browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="pt-BR",
+    return browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale="pt-BR",
                                **extra)
 
 

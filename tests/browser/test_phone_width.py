@@ -69,7 +69,7 @@ def test_the_pages_of_the_day_fit_a_360_px_phone(live_server, browser, busy_matc
     wide: dict[str, str] = {}
 
     # the table: its page, the score labelled, the entries with their game, "Mais…" and the full list open
-    table = browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True,
+    table = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True,
                                 locale="pt-BR").new_page()
     table.goto(f"{live_server.url}/mesa/{link.token}/")
     expect(table.locator("#games1")).to_have_text("partidas ganhas: 1")

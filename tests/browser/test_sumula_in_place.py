@@ -195,7 +195,7 @@ def test_without_javascript_the_plain_form_records_the_hand(live_server, browser
 
     match = match3
     url = f"{live_server.url}/sumulas/partida/{match.pk}/"
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
                                   locale="pt-BR", java_script_enabled=False)
     page = context.new_page()
     _login(page, url)

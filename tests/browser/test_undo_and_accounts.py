@@ -13,7 +13,7 @@ NARROW = {"width": 360, "height": 780}
 
 
 def narrow_page(browser):
-    return browser.new_context(viewport=NARROW, device_scale_factor=2, is_mobile=True, has_touch=True,
+    return browser.new_context(viewport=NARROW, device_scale_factor=1, is_mobile=True, has_touch=True,
                                locale="pt-BR").new_page()
 
 
