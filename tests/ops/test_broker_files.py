@@ -29,6 +29,7 @@ def run(code: str, *, cwd: Path, var_dir: Path) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
+@pytest.mark.embedded_only  # its process drops the caller's DATABASE_ and CELERY_ variables
 def test_every_folder_of_the_filesystem_broker_is_under_var(tmp_path):
     assert "control_folder" in FOLDER_OPTIONS and "data_folder_in" in FOLDER_OPTIONS
     var_dir = tmp_path / "var"
@@ -42,6 +43,7 @@ def test_every_folder_of_the_filesystem_broker_is_under_var(tmp_path):
     assert not outside, f"filesystem broker folders not under VAR_DIR/broker (config/settings.py): {outside}"
 
 
+@pytest.mark.embedded_only  # its process drops the caller's DATABASE_ and CELERY_ variables
 def test_sending_a_task_and_a_ping_writes_nothing_outside_var(tmp_path):
     """A task sent binds the ``celery`` queue and a ping the pidbox: both write their exchange
     tables, in var/broker/control/, and nothing lands in the working directory."""

@@ -49,6 +49,7 @@ def settings_under(env: dict[str, str], tmp_path: Path, monkeypatch) -> dict:
     return runpy.run_path(str(ROOT / "config" / "settings.py"))
 
 
+@pytest.mark.embedded_only  # its process gets the README's variables, none of the caller's
 def test_check_deploy_reports_no_issue_with_the_readme_production_variables(tmp_path):
     env = readme_production_env()
     assert {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DATABASE_URL", "CELERY_BROKER_URL"} <= set(env)

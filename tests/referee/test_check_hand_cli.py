@@ -198,6 +198,7 @@ def run_django(cases: list[tuple[tuple[str, ...], bytes]]) -> list[tuple[bytes, 
     return [(base64.b64decode(o), base64.b64decode(e), c) for o, e, c in json.loads(done.stdout)]
 
 
+@pytest.mark.embedded_only  # the command touches neither the database nor the broker
 def test_the_process_without_django_prints_and_exits_as_the_django_command(tmp_path):
     rng = __import__("random").Random(5)
     good = [random_report(rng) for _ in range(3)]
