@@ -27,6 +27,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
@@ -248,6 +249,11 @@ def _fail(request, error: services.TournamentError) -> None:
     messages.error(request, error.message)
 
 
+#: the dashboard's sections a background post may ask for alone (templates/tournaments/dashboard_parts.html)
+DASHBOARD_PARTS = frozenset({"next-step", "matches", "room", "rounds", "checkin", "tables", "pairs", "registration",
+                             "format", "stages"})
+
+
 def _form_errors(request, form) -> None:
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else ""
@@ -337,7 +343,16 @@ def _regenerable(stage: Stage | None, generated: list[Round]) -> Round | None:
 @organizer_only
 @require_GET
 def dashboard(request, tournament: Tournament):
-    return render(request, "tournaments/dashboard.html", _dashboard_context(request, tournament))
+    """The whole page, or only the sections a background post names in ``X-Dashboard-Parts`` (the page's
+    script replaces those): a quick result is answered with under half the page (issue 26)."""
+    context = _dashboard_context(request, tournament)
+    parts = set(request.headers.get("X-Dashboard-Parts", "").split()) & DASHBOARD_PARTS
+    if parts:
+        response = render(request, "tournaments/dashboard_parts.html", {**context, "parts": parts})
+    else:
+        response = render(request, "tournaments/dashboard.html", context)
+    patch_vary_headers(response, ["X-Dashboard-Parts"])
+    return response
 
 
 @organizer_only

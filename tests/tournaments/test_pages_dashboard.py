@@ -287,3 +287,23 @@ def test_confirm_a_pending_registration(client, org):
     response = client.post(url("confirm", t, pk=pair.pk), follow=True)
     assert "Inscrição de P1 confirmada." in messages_of(response)
     assert Pair.objects.get(pk=pair.pk).status == Pair.Status.CONFIRMED
+
+
+def test_a_background_post_gets_back_only_the_sections_it_replaces(client, org):
+    """The quick result's answer (issue 26): the redirect to the dashboard carries X-Dashboard-Parts and
+    the page answers only those sections and the messages, under half the page."""
+    t = pf.tournament(org, pairs=12, format="groups_knockout", group_count=3, qualifiers_per_group=2)
+    match = pf.open_matches(t)[0]
+    whole = client.get(url("dashboard", t))
+    parts = "matches rounds next-step stages room"
+    answer = client.post(reverse("tournaments:result", kwargs={"slug": t.slug, "pk": match.pk}),
+                         {"winner": match.pair_a_id, "loser_points": "7", "reason": "súmula de papel"},
+                         HTTP_X_DASHBOARD_PARTS=parts, follow=True)
+    html = answer.content.decode()
+    assert answer.status_code == 200 and "X-Dashboard-Parts" in answer["Vary"]
+    for part in ("matches", "rounds", "next-step", "stages", "room", "messages"):
+        assert f'id="{part}"' in html, part
+    assert 'id="pairs"' not in html and 'id="audit"' not in html and "<html" not in html
+    assert "12–7" in html and len(html) < len(whole.content) / 2
+    # an unknown name is no part: the whole page
+    assert b'id="audit"' in client.get(url("dashboard", t), HTTP_X_DASHBOARD_PARTS="audit nothing").content
