@@ -37,6 +37,19 @@ def wait_until(condition, seconds: float, what: str, log: Path | None = None):
         time.sleep(0.05)
 
 
+def settled(pid: int, polls: int = 3) -> bool:
+    """Whether the process used no CPU over ``polls`` looks 0.1 s apart (waiting in its loop)."""
+    def cpu():
+        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime + stime
+    first = cpu()
+    for _ in range(polls):
+        time.sleep(0.1)
+        if cpu() != first:
+            return False
+    return True
+
+
 @pytest.mark.embedded_only  # its processes drop DATABASE_URL and use the filesystem broker
 def test_serve_restarts_a_killed_worker_while_the_site_answers_and_exits_0_on_sigterm(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_RESULT_BACKEND")}
@@ -212,6 +225,11 @@ def test_one_role_is_execed_for_the_supervisor_above_and_stops_with_status_0(tmp
         assert serve.poll() is None, log.read_text()[-3000:]
         command = (Path("/proc") / str(serve.pid) / "cmdline").read_bytes().split(b"\0")
         assert b"beat" in command and any(part.endswith(b"celery") for part in command)  # serve became beat
+        # beat logs "Starting" before it builds its scheduler (celery/beat.py: the schedule opened lazily),
+        # and its SIGTERM handler closes that scheduler: a SIGTERM in between exited 1 with three test
+        # processes on two cores. Stop it once it has settled, its CPU time still for 0.3 s.
+        wait_until(lambda: any(tmp_path.glob("celerybeat-schedule*")) and settled(serve.pid), 60,
+                   "beat did not settle", log)
     finally:
         serve.send_signal(signal.SIGTERM)
         status = serve.wait(timeout=60)
