@@ -18,7 +18,6 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -63,11 +62,11 @@ def test_serve_restarts_a_killed_worker_while_the_site_answers_and_exits_0_on_si
     })
     # The static files count as collected (the stamp of what the finders list): this test is about
     # supervision; /healthz needs neither the static files nor the database.
-    subprocess.run([sys.executable, "-c", "import django; django.setup(); "
-                    "from scoring.management.commands.serve_prepare import static_stamp, stamp_file; "
-                    "stamp_file().parent.mkdir(parents=True, exist_ok=True); "
-                    "stamp_file().write_text(static_stamp())"],
-                   cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"}, check=True, timeout=120)
+    # (the same finders here as in serve's process; its STATIC_ROOT is TRUCO_VAR_DIR/static)
+    from scoring.management.commands.serve_prepare import STAMP_NAME, static_stamp
+
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / STAMP_NAME).write_text(static_stamp())
     log = tmp_path / "serve.log"
     with open(log, "wb") as out:
         serve = subprocess.Popen([str(ROOT / "scripts" / "serve")], cwd=ROOT, env=env, stdout=out,
