@@ -38,6 +38,34 @@
     var hint = $("report-hint");
     if (hint) hint.textContent = E.fmt(T.report_hint, { name: B.seats[s.dealer].name, seat: s.dealer, a: s.score[0], b: s.score[1] });
   }
+  /* What a person typed or chose in the page's forms (a PIN half typed, a signer chosen): kept across
+     reloadParts, which replaces those forms, so that nothing entered is dropped. A field is known by its
+     form's action, the form's role (the two pairs' signing forms share one action) and its name. */
+  function fieldKey(el) {
+    var form = el.form, role = form && form.querySelector("input[name='role']");
+    return [form ? form.getAttribute("action") : "", role ? role.value : "", el.name,
+            el.type === "radio" ? el.value : ""].join("|");
+  }
+  function typed(root) {
+    var kept = {}, focused = document.activeElement;
+    root.querySelectorAll("form input, form select, form textarea").forEach(function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit") return;
+      var key = fieldKey(el), choice = el.type === "radio" || el.type === "checkbox";
+      if (choice ? el.checked !== el.defaultChecked : el.value !== el.defaultValue)
+        kept[key] = { value: el.value, checked: el.checked, focus: el === focused };
+      else if (el === focused) kept[key] = { focus: true };
+    });
+    return kept;
+  }
+  function putBack(root, kept) {
+    root.querySelectorAll("form input, form select, form textarea").forEach(function (el) {
+      var was = el.name && kept[fieldKey(el)];
+      if (!was) return;
+      if (el.type === "radio" || el.type === "checkbox") { if ("checked" in was) el.checked = was.checked; }
+      else if ("value" in was) el.value = was.value;
+      if (was.focus) el.focus();
+    });
+  }
   function reloadParts() {
     return fetch(B.urls.page, { credentials: "same-origin", cache: "no-store" }).then(function (res) {
       if (!res.ok || res.redirected) return;
@@ -45,6 +73,7 @@
         var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".sumula");
         var here = document.querySelector(".sumula"), live = $("live");
         if (!fresh || !here) return;
+        var kept = typed(here);
         var slot = fresh.querySelector("#live-slot");
         if (slot) slot.textContent = "";            // this page's screen stays, with its message
         Array.prototype.forEach.call(fresh.querySelectorAll("script"), function (s) { s.remove(); });  // run once
@@ -52,6 +81,7 @@
           return document.importNode(n, true);
         }));
         if ($("live-slot") && live) $("live-slot").appendChild(live);
+        putBack(here, kept);
         syncForms();
       });
     }, function () {});
@@ -78,5 +108,5 @@
   window.addEventListener("focus", function () { E.refresh(); });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) E.refresh(); });
   E.start();
-  window.trucoSumula = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh };
+  window.trucoSumula = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, reloadParts: reloadParts };
 })();

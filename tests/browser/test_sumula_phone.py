@@ -81,3 +81,34 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     version = match.versions.get()
     assert {s.role for s in version.signatures.all()} == {"team0", "team1", "referee"}
     assert all(s.digest == version.digest for s in version.signatures.all())
+
+
+def test_a_pin_typed_while_the_page_refreshes_its_signatures_is_kept(live_server, browser, make_match):
+    """The page replaces its signing forms when the match changes (another pair signs, the referee
+    enters from another phone): what a player typed or chose there is put back, never dropped (CI once
+    lost a PIN typed between two such refreshes)."""
+    from playwright.sync_api import expect
+
+    from tests.scoring.sumula_setup import play
+
+    match = make_match(pair_names=("Os Zaps", "Copas"))
+    play(match, match.referee, 0, 0, 0)  # 9-0
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
+    log_in(page, "arbitra", "ref-secret")
+    page.locator("#values .col[data-team='0'] button[data-value='3']").click()  # 12-0, on this page
+    expect(page.locator("#signing .result")).to_contain_text("Os Zaps")
+    signing = page.locator('form:has(input[name="role"][value="team0"])')
+    signing.locator("label.tap", has_text="Beto Lima").click()
+    signing.locator('input[name="pin"]').fill("2222")
+    page.evaluate("window.trucoSumula.reloadParts()")  # a promise: awaited
+    signing = page.locator('form:has(input[name="role"][value="team0"])')
+    expect(signing.locator('input[name="pin"]')).to_have_value("2222")
+    expect(signing.locator('input[type="radio"][value]:checked')).to_have_count(1)
+    assert "Beto" in signing.locator("label.tap:has(input:checked)").inner_text()
+    expect(signing.locator('input[name="pin"]')).to_be_focused()
+    with page.expect_navigation():
+        signing.locator('button[type="submit"]').click()
+    expect(page.locator("#signing")).to_contain_text("Assinada por Beto Lima")  # the PIN kept was sent
+    context.close()
