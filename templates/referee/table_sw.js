@@ -85,7 +85,11 @@ self.addEventListener("fetch", function (event) {
         return c.match(req, found).then(function (hit) {
           return hit || c.match(url.pathname, found);
         }).then(function (hit) {
-          return hit || new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+          if (!hit) return new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+          // said to be a copy: the page must not take a stored state for the server's current one
+          var headers = new Headers(hit.headers);
+          headers.set("X-Truco-Copy", "offline");
+          return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: headers });
         });
       });
     })

@@ -453,6 +453,9 @@ function trucoEntry(B, opts) {
   function refresh() {
     return fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store" }).then(function (res) {
       if (!res.ok) { hook("stateFailed")(res); return; }
+      // the table page's worker answered with its stored copy (the network failed): not the server's state now.
+      // Rejected, so that a refused entry is never compared with an old state (a false conflict): sent again later
+      if (res.headers.get("X-Truco-Copy")) { E.online = false; render(); throw new Error("offline copy"); }
       return res.json().then(function (data) {
         if (hook("foreign")(data)) return;   // another match's state (a table card's next match): not applied
         E.server = data; E.online = true; hook("changed")(data); render();
@@ -488,7 +491,7 @@ function trucoEntry(B, opts) {
     (last && !last.position ? refresh() : Promise.resolve()).then(function () {
       var l = E.server.entries[E.server.entries.length - 1];
       return sendUndo(l && l.position ? { game: l.game, position: l.position } : {}, newKey(), 0);
-    });
+    }, function () { undoing = false; });   // no state from the server (offline): nothing named, nothing sent
   }
   function start() {
     window.addEventListener("online", function () { E.online = true; renderNet(); flush(); refresh(); });

@@ -237,6 +237,10 @@ def test_the_page_reloads_offline_after_its_first_load(live_server, browser, tab
     page.reload()
     expect(page.locator("#values button.v").first).to_be_visible()
     expect(page.locator("#net")).to_contain_text("SEM REDE")
+    # the worker's stored state says it is a copy: the page never reconciles a refused entry with it
+    # (an old state would make a hand the other phone recorded look like a conflict)
+    assert page.evaluate("fetch(location.pathname + 'estado/', {cache: 'no-store'})"
+                         ".then(r => r.headers.get('X-Truco-Copy'))") == "offline"
     _value(page, 0, 3).tap()                                      # and it keeps queueing
     expect(page.locator("#last li.pending")).to_have_count(1)
     page.screenshot(path=str(SHOTS / "two-phones-offline-reload.png"))
