@@ -72,12 +72,10 @@ class NewTournamentForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
         super().__init__(*args, **kwargs)
-        for field in self.fields.values():
+        for name, field in self.fields.items():
             field.label = capfirst(field.label)
-
-    def applies_to(self) -> dict[str, str]:
-        """Each format-specific field's formats, for the page (``data-formats``)."""
-        return {name: " ".join(formats) for name, formats in APPLIES_TO.items()}
+            # a format-specific field's formats, for the page (``data-formats``)
+            field.formats = " ".join(APPLIES_TO.get(name, ()))
 
     def clean(self):
         data = super().clean()
