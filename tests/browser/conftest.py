@@ -144,10 +144,39 @@ def browser(chromium, monkeypatch):
                 connection.execute_wrappers.remove(_retry_when_locked)
 
 
-def phone_context(browser, **extra):
-    """A phone-sized page context in Portuguese, as a referee or a player holds it."""
-    return browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale="pt-BR",
-                               **extra)
+def phone_context(browser, clock: bool = False, **extra):
+    """A phone-sized page context in Portuguese, as a referee or a player holds it. ``clock=True`` gives its pages
+    Playwright's clock (time runs as usual until a test moves it on: :func:`past_double_tap`)."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
+                                  locale="pt-BR", **extra)
+    if clock:
+        context.clock.install()
+    return context
+
+
+class Fetched:
+    """What a page asked the network for, seen by Playwright from outside the page (whose clock and
+    ``performance`` a test may have replaced): ``documents()`` counts its loads and reloads."""
+
+    def __init__(self, page):
+        self.requests: list[tuple[str, str]] = []
+        page.on("request", lambda request: self.requests.append((request.resource_type, request.url)))
+
+    def documents(self) -> int:
+        return sum(1 for kind, _ in self.requests if kind == "document")
+
+    def count(self, part: str) -> int:
+        """How many requests had ``part`` in their address."""
+        return sum(1 for _, url in self.requests if part in url)
+
+
+DOUBLE_TAP_LOCK_MS = 500  # templates/scoring/_entry_core.js: a second tap within it is the same tap
+
+
+def past_double_tap(page, extra_ms: int = 100) -> None:
+    """Moves the page's clock (``phone_context(..., clock=True)``) past the entry pages' double-tap lock, so
+    that the next tap is a new hand, instead of waiting half a second of real time for it."""
+    page.clock.fast_forward(DOUBLE_TAP_LOCK_MS + extra_ms)
 
 
 PINS = {"Ana Souza": "1111", "Beto Lima": "2222", "Caio Reis": "3333", "Duda Melo": "4444"}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import PHONE, phone_context
+from .conftest import PHONE, Fetched, past_double_tap, phone_context
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/issue-14e")
@@ -47,11 +47,11 @@ def _value(page, team: int, value: int):
 
 def _tap(page, team: int, value: int) -> None:
     _value(page, team, value).tap()
-    page.wait_for_timeout(600)  # past the double-tap guard: this is a new hand
+    past_double_tap(page)       # this is a new hand
     ask = page.locator("#ask")
     if ask.is_visible():        # the same hand as the one before, within seconds: the page asks (issue 20 §4)
         ask.locator("button.yes").tap()
-        page.wait_for_timeout(600)
+        past_double_tap(page)
 
 
 def _one_hand_then_expired(live_server, browser, match):
@@ -59,7 +59,7 @@ def _one_hand_then_expired(live_server, browser, match):
     from playwright.sync_api import expect
 
     url = f"{live_server.url}/sumulas/partida/{match.pk}/"
-    context = phone_context(browser)
+    context = phone_context(browser, clock=True)
     page = context.new_page()
     _login(page, url)
     _tap(page, 0, 3)
@@ -68,22 +68,19 @@ def _one_hand_then_expired(live_server, browser, match):
     return page, url
 
 
-def _navigations(page) -> int:
-    return page.evaluate("performance.getEntriesByType('navigation').length")
-
-
 def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, match3):
     from playwright.sync_api import expect
 
     match = match3
     url = f"{live_server.url}/sumulas/partida/{match.pk}/"
-    page = phone_context(browser).new_page()
+    page = phone_context(browser, clock=True).new_page()
+    fetched = Fetched(page)
     _login(page, url)
     expect(page.locator("#live")).to_be_visible()
     expect(page.locator("#hand-form")).to_be_hidden()                # the plain form is the fallback
     expect(page.locator("#where")).to_contain_text("Ana Souza")      # who deals, by name
     page.evaluate("window.__marker = 'no reload'")
-    loads = _navigations(page)
+    loads = fetched.documents()
     page.screenshot(path=str(SHOTS / "entry-start.png"))
     for team in (0, 1):  # one screen: every value button in view without a scroll
         box = _value(page, team, 12).bounding_box()
@@ -93,7 +90,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     page.evaluate("""() => { const b = document.querySelector("#values .col[data-team='0'] button[data-value='3']");
                              b.click(); setTimeout(() => b.click(), 60); }""")
     expect(page.locator("#pts0")).to_have_text("3")
-    page.wait_for_timeout(700)
+    past_double_tap(page, 200)
     assert _hands(match) == [(1, 1, 0, 3)]
     expect(page.locator("#msg")).not_to_have_class("bad")
     for team, value in ((0, 3), (0, 3), (1, 3), (1, 3), (1, 1), (0, 1)):
@@ -117,7 +114,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     expect(page.locator("#games0")).to_have_text("partidas ganhas: 1")
     expect(page.locator(".sumula > .meta").first).to_contain_text("1–0")    # the rest of the page followed
     page.screenshot(path=str(SHOTS / "entry-game-won.png"))
-    assert page.evaluate("window.__marker") == "no reload" and _navigations(page) == loads
+    assert page.evaluate("window.__marker") == "no reload" and fetched.documents() == loads
 
     for _ in range(4):                                                # game 2: 12 × 0, the match
         _tap(page, 0, 3)
@@ -127,9 +124,8 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     expect(page.locator("#signing .result")).to_contain_text("Os Zapeiros")  # signing, swapped in
     expect(page.locator("#signing form[action$='/assinar/']")).to_have_count(2)
     page.screenshot(path=str(SHOTS / "entry-match-over.png"), full_page=True)
-    assert page.evaluate("window.__marker") == "no reload" and _navigations(page) == loads
-    scripts = page.evaluate("performance.getEntriesByType('resource').filter(e => e.name.includes('lancamento.js'))"
-                            ".length")
+    assert page.evaluate("window.__marker") == "no reload" and fetched.documents() == loads
+    scripts = fetched.count("lancamento.js")
     assert scripts == 1  # the parts swapped in never start the page's script again
     expect(page.locator("#undo")).to_have_count(1)
     assert "nada foi feito" not in page.content()
@@ -148,7 +144,7 @@ def test_a_device_behind_is_told_in_portuguese(live_server, browser, match3):
 
     match = match3
     url = f"{live_server.url}/sumulas/partida/{match.pk}/"
-    page = phone_context(browser).new_page()
+    page = phone_context(browser, clock=True).new_page()
     _login(page, url)
     organizer = get_user_model().objects.get(username="organizadora")
     services.record_hand(match, {"winner": 1, "ended_by": "tricks", "value": 1}, organizer)  # another device

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in, phone_context
+from .conftest import log_in, past_double_tap, phone_context
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +18,7 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     from playwright.sync_api import expect
 
     match = sumula_match
-    context = phone_context(browser)
+    context = phone_context(browser, clock=True)
     page = context.new_page()
     page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
     assert "/entrar/" in page.url
@@ -28,10 +28,10 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     # the entry screen (issue 14 §3): value buttons by pair, updated in place
     def hand(team: int, value: int) -> None:
         page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']").click()
-        page.wait_for_timeout(600)  # past the double-tap guard
+        past_double_tap(page)  # this is a new hand
         if page.locator("#ask").is_visible():  # the same hand again within seconds: confirmed (issue 20 §4)
             page.locator("#ask button.yes").click()
-            page.wait_for_timeout(600)
+            past_double_tap(page)
 
     for team in (0, 1, 0, 0):
         hand(team, 3)
@@ -93,7 +93,7 @@ def test_a_pin_typed_while_the_page_refreshes_its_signatures_is_kept(live_server
 
     match = make_match(pair_names=("Os Zaps", "Copas"))
     play(match, match.referee, 0, 0, 0)  # 9-0
-    context = phone_context(browser)
+    context = phone_context(browser, clock=True)
     page = context.new_page()
     page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
     log_in(page, "arbitra", "ref-secret")

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import PINS, phone_context, sign_in
+from .conftest import PINS, past_double_tap, phone_context, sign_in
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/wt-tb")
 
 
-def _page(browser, url: str, ready: str):
-    page = phone_context(browser).new_page()
+def _page(browser, url: str, ready: str, clock: bool = False):
+    page = phone_context(browser, clock=clock).new_page()
     page.goto(url)
     page.locator(ready).first.wait_for()
     return page
@@ -168,12 +168,12 @@ def test_one_card_follows_its_table_across_two_rounds(live_server, browser, roun
     other = Match.objects.get(tournament=tournament, round__number=1, table=2)
     card = table_cards.ensure_cards(tournament, [1, 2])[1]
     boot_match = "() => JSON.parse(document.getElementById('boot').textContent).match"
-    phone = _page(browser, f"{live_server.url}/mesa/{card.token}/", "#values button.v")
+    phone = _page(browser, f"{live_server.url}/mesa/{card.token}/", "#values button.v", clock=True)
     assert phone.evaluate(boot_match) == first.pk
     for value in (3, 6, 3):                                            # the first pair wins 12-0
         phone.locator(f"#values .col[data-team='0'] button[data-value='{value}']").tap()
         phone.wait_for_function("() => window.trucoTable.queue().length === 0", timeout=15000)
-        phone.wait_for_timeout(550)                                    # past the double-tap lock
+        past_double_tap(phone)
     _sign(phone, 0, "1234")
     expect(phone.locator("#signing p.done")).to_have_count(1)
     _sign(phone, 1, "1234")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in, phone_context
+from .conftest import Fetched, log_in, past_double_tap, phone_context
 
 pytestmark = pytest.mark.browser
 
@@ -37,33 +37,34 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
     from playwright.sync_api import expect
 
     match, link = table_match
-    context = phone_context(browser)
+    context = phone_context(browser, clock=True)
     page = context.new_page()
+    fetched = Fetched(page)
     page.goto(f"{live_server.url}/mesa/{link.token}/")
     expect(page.locator("#where")).to_contain_text("Ana Souza")  # seats by the players' names
     page.screenshot(path="/tmp/wt10/table-entry.png")
     # one screen, no scroll on a 390x844 phone
     assert page.evaluate("document.documentElement.scrollHeight") <= 844
-    loads = page.evaluate("performance.getEntriesByType('navigation').length")
+    loads = fetched.documents()
     # a double tap (two taps 60 ms apart) records one hand and says nothing alarming
     page.evaluate("""() => { const b = document.querySelector("#values .col[data-team='0'] button[data-value='3']");
                              b.click(); setTimeout(() => b.click(), 60); }""")
     expect(page.locator("#pts0")).to_have_text("3")
-    page.wait_for_timeout(700)
+    past_double_tap(page, 200)
     expect(page.locator("#pts0")).to_have_text("3")
     for _ in range(2):  # the same hand again within seconds: the page asks before sending (issue 20 §4)
         value_button(page, 0, 3).tap()
         expect(page.locator("#ask")).to_contain_text("Lançar outra mão igual?")
         page.locator("#ask button.yes").tap()
-        page.wait_for_timeout(650)
+        past_double_tap(page)
     expect(page.locator("#pts0")).to_have_text("9")
     value_button(page, 1, 1).tap()
-    page.wait_for_timeout(650)
+    past_double_tap(page)
     value_button(page, 0, 1).tap()
-    page.wait_for_timeout(650)
+    past_double_tap(page)
     value_button(page, 0, 1).tap()           # 11 × 1: mão de onze (the same hand again: confirmed)
     page.locator("#ask button.yes").tap()
-    page.wait_for_timeout(650)
+    past_double_tap(page)
     expect(page.locator("#where")).to_contain_text("7")
     eleven = page.locator("#values .col[data-team='0'] button.v")
     expect(eleven).to_have_count(1)
@@ -74,7 +75,7 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
     expect(page.locator("#signing")).to_be_visible()
     page.wait_for_function("!document.querySelector('#net').textContent.match(/\\d/)")
     assert "nada foi feito" not in page.content()
-    assert page.evaluate("performance.getEntriesByType('navigation').length") == loads  # never reloaded
+    assert fetched.documents() == loads  # never reloaded
     hands = _hands(match)
     assert [(g, n) for g, n, *_ in hands] == [(1, i) for i in range(1, 8)]
     assert [v for *_, v in hands] == [3, 3, 3, 1, 1, 1, 3]
@@ -96,7 +97,7 @@ def test_offline_three_hands_then_online_exactly_three_in_order(live_server, bro
     from playwright.sync_api import expect
 
     match, link = table_match
-    context = phone_context(browser)
+    context = phone_context(browser, clock=True)
     page = context.new_page()
     page.goto(f"{live_server.url}/mesa/{link.token}/")
     expect(page.locator("#net")).to_contain_text("conectado")
@@ -104,7 +105,7 @@ def test_offline_three_hands_then_online_exactly_three_in_order(live_server, bro
     page.evaluate("window.dispatchEvent(new Event('offline'))")
     for team, value in ((0, 3), (1, 1), (0, 6)):
         value_button(page, team, value).tap()
-        page.wait_for_timeout(650)
+        past_double_tap(page)
     expect(page.locator("#net")).to_contain_text("3")
     expect(page.locator("#last li.pending")).to_have_count(3)
     page.screenshot(path="/tmp/wt10/table-offline.png")

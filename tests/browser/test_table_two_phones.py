@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import phone_context
+from .conftest import past_double_tap, phone_context
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/wt-tb")
@@ -47,8 +47,11 @@ def _value(page, team: int, value: int):
     return page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']")
 
 
-def _open(browser, live_server, link):
-    page = phone_context(browser).new_page()
+SEND_TIMEOUT_MS, RETRY_AFTER_TIMEOUT_MS = 6000, 2000  # templates/scoring/_entry_core.js
+
+
+def _open(browser, live_server, link, clock: bool = False):
+    page = phone_context(browser, clock=clock).new_page()
     page.goto(f"{live_server.url}/mesa/{link.token}/")
     page.locator("#values button.v").first.wait_for()
     return page
@@ -63,13 +66,13 @@ def test_double_taps_from_0_2_to_1_5_s_record_one_hand(live_server, browser, tab
     from playwright.sync_api import expect
 
     match, link = table
-    page = _open(browser, live_server, link)
+    page = _open(browser, live_server, link, clock=True)
     taps = ((200, 0, 1), (550, 1, 1), (800, 0, 3), (1200, 1, 3), (1500, 0, 6))
     for n, (delay, team, value) in enumerate(taps, start=1):
         page.evaluate("""([team, value, delay]) => {
             const b = () => document.querySelector(`#values .col[data-team='${team}'] button[data-value='${value}']`);
             b().click(); setTimeout(() => b().click(), delay); }""", [team, value, delay])
-        page.wait_for_timeout(delay + 300)
+        page.clock.fast_forward(delay + 300)  # the page's clock: the second tap comes after ``delay``
         if delay >= 500:   # past the 500 ms lock: the page asks instead of sending a second hand
             expect(page.locator("#ask")).to_contain_text("Lançar outra mão igual?")
             page.locator("#ask button.no").tap()
@@ -86,7 +89,7 @@ def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(live_server, br
     a = _open(browser, live_server, link)
     _value(a, 0, 3).tap()
     _settled(a)
-    b = _open(browser, live_server, link)          # B sees hand 1
+    b = _open(browser, live_server, link, clock=True)  # B sees hand 1
     expect(b.locator("#last li")).to_have_count(1)
     _value(a, 1, 1).tap()                          # A enters hand 2; B has not refreshed
     _settled(a)
@@ -98,7 +101,7 @@ def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(live_server, br
     assert _hands(match) == [(1, 1, 0, 3), (1, 2, 1, 1)]
     expect(b.locator("#pts1")).to_have_text("1")   # and B caught up
     b.screenshot(path=str(SHOTS / "two-phones-stale-undo.png"))
-    b.wait_for_timeout(1100)
+    b.clock.fast_forward(1100)                     # past the undo button's double-tap lock (1 s)
     b.locator("#undo").tap()                       # now B sees hand 2 as the last: this undo removes it
     expect(b.locator("#msg")).to_contain_text("desfeito")
     assert sent[-1] == {"game": 1, "position": 2}
@@ -110,20 +113,23 @@ def test_a_stalled_request_is_shown_unconfirmed_and_sent_again_with_the_same_key
     from playwright.sync_api import expect
 
     match, link = table
-    page = _open(browser, live_server, link)
+    page = _open(browser, live_server, link, clock=True)
     held, keys = [], []
     page.on("request", lambda r: keys.append(r.headers.get("idempotency-key")) if r.url.endswith("/hands/") else None)
     page.route("**/hands/", lambda route: held.append(route))     # connected Wi-Fi that drops packets
     _value(page, 0, 3).tap()
     expect(page.locator("#msg")).not_to_contain_text("lançada")
-    expect(page.locator("#last li.unconfirmed")).to_contain_text("guardada neste celular, ainda não confirmada",
-                                                                 timeout=10000)
+    while not held:                                                # sent: the page's timer for an answer runs
+        page.wait_for_timeout(20)
+    page.clock.fast_forward(SEND_TIMEOUT_MS + 100)                 # no answer within it (the page's clock)
+    expect(page.locator("#last li.unconfirmed")).to_contain_text("guardada neste celular, ainda não confirmada")
     expect(page.locator("#msg")).to_contain_text("ainda não confirmada")
     expect(page.locator("#net")).not_to_have_text("conectado")
     page.screenshot(path=str(SHOTS / "two-phones-unconfirmed.png"))
     assert _hands(match) == []
     page.unroute("**/hands/")                                      # the network answers again
-    expect(page.locator("#msg")).to_contain_text("Mão 1 lançada", timeout=15000)
+    page.clock.fast_forward(RETRY_AFTER_TIMEOUT_MS + 100)          # the page sends it again
+    expect(page.locator("#msg")).to_contain_text("Mão 1 lançada")
     expect(page.locator("#net")).to_have_text("conectado")
     assert _hands(match) == [(1, 1, 0, 3)]
     assert len(keys) >= 2 and len(set(keys)) == 1, keys             # the same Idempotency-Key every time
@@ -139,11 +145,11 @@ def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, bro
 
     match, link = table
     a = _open(browser, live_server, link)
-    b = _open(browser, live_server, link)
+    b = _open(browser, live_server, link, clock=True)
     _offline(b, True)
     for team, value in ((0, 3), (1, 1), (0, 6)):                   # B: three hands, offline
         _value(b, team, value).tap()
-        b.wait_for_timeout(650)
+        past_double_tap(b)
     expect(b.locator("#last li.pending")).to_have_count(3)
     _value(a, 1, 3).tap()                                         # A: another hand 1
     _settled(a)
@@ -207,11 +213,11 @@ def test_the_same_hands_queued_on_both_phones_are_recorded_once(live_server, bro
 
     match, link = table
     a = _open(browser, live_server, link)
-    b = _open(browser, live_server, link)
+    b = _open(browser, live_server, link, clock=True)
     _offline(b, True)
     for team, value in ((0, 3), (1, 1)):
         _value(b, team, value).tap()
-        b.wait_for_timeout(650)
+        past_double_tap(b)
     for team, value in ((0, 3), (1, 1)):                          # A enters the same two hands
         _value(a, team, value).tap()
         _settled(a)
