@@ -12,6 +12,7 @@ unmarked, so that the process's other tests run as plain synchronous code.
 """
 import asyncio
 import datetime
+import os
 import threading
 import time
 from pathlib import Path
@@ -22,6 +23,10 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
+#: a folder for the screenshots the tests take of the pages they drive, for a person to look at them
+#: (``TRUCO_SHOTS=var/shots scripts/test -m browser``); without it none is taken: the tests assert
+#: without them, and a full-page screenshot costs a tenth of a second or more on a busy machine.
+SHOTS = os.environ.get("TRUCO_SHOTS", "")
 
 
 class _Chromium:
@@ -142,6 +147,13 @@ def browser(chromium, monkeypatch):
         for connection in connections.all(initialized_only=True):
             if _retry_when_locked in connection.execute_wrappers:
                 connection.execute_wrappers.remove(_retry_when_locked)
+
+
+def shot(target, name: str, **options) -> None:
+    """A screenshot of a page or an element, as ``$TRUCO_SHOTS/<name>``, when that folder is named (:data:`SHOTS`)."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(Path(SHOTS) / name), **options)
 
 
 def phone_context(browser, clock: bool = False, **extra):

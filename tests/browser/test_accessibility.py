@@ -7,7 +7,7 @@ the focus is back on the form, not on <body>.
 
 axe-core is vendored (tests/browser/vendor/axe.min.js, from the npm registry package ``axe-core``
 4.10.3, MPL-2.0, license beside it) and injected by Playwright, so the test runs offline.
-Screenshots of the phone pages: /tmp/axe-<name>.png.
+Screenshots of the phone pages: $TRUCO_SHOTS/axe-<name>.png.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from .conftest import phone_context, sign_in
+from .conftest import phone_context, shot, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +84,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(live_server, bro
     def check(name: str, path: str) -> None:
         page.goto(base + path)
         if size == "phone":
-            page.screenshot(path=f"/tmp/axe-{name}.png", full_page=False)
+            shot(page, f"axe-{name}.png", full_page=False)
         found[name] = violations(page, STRICT if name in strict else BLOCKING)
 
     for name, path in public.items():

@@ -1,11 +1,11 @@
 """Issue 26 in the browser, on a phone: an irreversible action asks first, naming its consequence
 (§5: "Cancel" sends nothing, "OK" records the W.O.); a claim filed at a table reaches the referee's
-"Minhas mesas" and is rejected there with a reason (§1). Screenshot: /tmp/referee-claims.png."""
+"Minhas mesas" and is rejected there with a reason (§1). Screenshot: $TRUCO_SHOTS/referee-claims.png."""
 from __future__ import annotations
 
 import pytest
 
-from .conftest import PINS, log_in, phone_context
+from .conftest import log_in, phone_context, PINS, shot
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ def test_the_referee_rejects_a_claim_from_my_tables(live_server, browser, make_m
     claim = page.locator(f'[data-ruling="{ruling.pk}"]')
     expect(claim).to_contain_text("art. 24")
     expect(page.get_by_test_id("nav-tables")).to_contain_text("1")
-    page.screenshot(path="/tmp/referee-claims.png", full_page=True)
+    shot(page, "referee-claims.png", full_page=True)
     claim.get_by_label("Motivo, se o pedido não procede").fill("Ninguém à mesa ouviu.")
     claim.get_by_role("button", name="Rejeitar o pedido").click()
     expect(page.locator("body")).to_contain_text("Pedido rejeitado")

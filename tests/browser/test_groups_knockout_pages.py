@@ -5,15 +5,15 @@ own settings form, makes the draw, sets every group result by hand, generates th
 knockout that the last group round builds, until the champion. Nothing but the pages: the only
 service call creates the organizer's account.
 
-Screenshots (390×844): /tmp/gk-stage-settings.png (the knockout's settings form), /tmp/gk-dashboard.png
-(after the draw), /tmp/gk-knockout.png (the knockout's
-semifinals on the dashboard), /tmp/gk-standings.png (the final placings).
+Screenshots (390×844): $TRUCO_SHOTS/gk-stage-settings.png (the knockout's settings form), $TRUCO_SHOTS/gk-dashboard.png
+(after the draw), $TRUCO_SHOTS/gk-knockout.png (the knockout's
+semifinals on the dashboard), $TRUCO_SHOTS/gk-standings.png (the final placings).
 """
 from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in, phone_context
+from .conftest import log_in, phone_context, shot
 
 pytestmark = pytest.mark.browser
 
@@ -68,13 +68,13 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
     page.locator('[data-testid="stage-row-2"] summary').click()
     settings_form = page.locator('[data-testid="stage-settings-2"]')
     settings_form.locator('input[name="name"]').fill("Mata-mata")
-    settings_form.screenshot(path="/tmp/gk-stage-settings.png")
+    shot(settings_form, "gk-stage-settings.png")
     settings_form.locator("button[type=submit]").click()
     expect(page.locator('[data-testid="stage-row-2"]')).to_contain_text("Mata-mata")
 
     page.locator('[data-testid="draw"]').click()
     expect(page.locator(".messages")).to_contain_text("Sorteio feito")
-    page.screenshot(path="/tmp/gk-dashboard.png")
+    shot(page, "gk-dashboard.png")
 
     def decide_all(count: int) -> None:
         """Set every open match of the round shown by hand, the pair listed first winning."""
@@ -95,14 +95,14 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
     # the last group round built the knockout: two semifinals, crossed (A1 v B2, B1 v A2)
     expect(page.locator("#matches-title")).to_contain_text("Semifinais")
     expect(page.locator('[data-testid^="matches-"] > li')).to_have_count(2)
-    page.screenshot(path="/tmp/gk-knockout.png", full_page=False)
+    shot(page, "gk-knockout.png", full_page=False)
     decide_all(2)
     expect(page.locator("#matches-title")).to_contain_text("Final")
     decide_all(1)
     expect(page.locator('[data-testid="next-step"]')).to_contain_text("O torneio terminou")
 
     page.goto(f"{live_server.url}/torneios/copa-dos-grupos/classificacao/")
-    page.screenshot(path="/tmp/gk-standings.png", full_page=True)
+    shot(page, "gk-standings.png", full_page=True)
 
     from tournaments.models import Stage, Tournament
 

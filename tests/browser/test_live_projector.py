@@ -2,15 +2,15 @@
 reload (issue 13 §3): the page polls the tournament's change marker (304 while nothing changed) and
 fetches only its fragment when it moves.
 
-Drives Debian's chromium through Playwright. Screenshots: /tmp/live-projector-tables.png,
-/tmp/live-projector-bracket.png, /tmp/live-projector-standings.png (1920×1080), /tmp/live-pair.png,
-/tmp/live-standings.png and /tmp/live-round.png (phone, 390×844).
+Drives Debian's chromium through Playwright. Screenshots: $TRUCO_SHOTS/live-projector-tables.png,
+$TRUCO_SHOTS/live-projector-bracket.png, $TRUCO_SHOTS/live-projector-standings.png (1920×1080), $TRUCO_SHOTS/live-pair.png,
+$TRUCO_SHOTS/live-standings.png and $TRUCO_SHOTS/live-round.png (phone, 390×844).
 """
 from __future__ import annotations
 
 import pytest
 
-from .conftest import phone_context
+from .conftest import phone_context, shot
 
 pytestmark = pytest.mark.browser
 SCREEN = {"width": 1920, "height": 1080}
@@ -47,7 +47,7 @@ def test_projector_updates_after_a_result_without_reloading(live_server, browser
     with page.expect_response(lambda r: "/versao/" in r.url and r.status == 304):
         page.clock.run_for(4_000)  # the next poll: nothing changed
     assert 304 in versions, versions
-    page.screenshot(path="/tmp/live-projector-tables.png")
+    shot(page, "live-projector-tables.png")
 
     pf.decide(match, org)  # official: the organizer's result, 12-7 in a single game
     page.clock.run_for(4_000)  # the next poll sees it
@@ -58,7 +58,7 @@ def test_projector_updates_after_a_result_without_reloading(live_server, browser
 
     page.goto(f"{live_server.url}/torneios/{t.slug}/telao/?tela=standings-1")
     expect(page.get_by_test_id("slide-standings-1")).to_be_visible()
-    page.screenshot(path="/tmp/live-projector-standings.png")
+    shot(page, "live-projector-standings.png")
     context.close()
 
 
@@ -75,7 +75,7 @@ def test_projector_cycles_through_the_bracket(live_server, browser, transactiona
     page.goto(f"{live_server.url}/torneios/{t.slug}/telao/?tela=bracket")
     expect(page.get_by_test_id("slide-bracket")).to_be_visible()
     expect(page.get_by_test_id("slide-title")).to_have_text("Chave")
-    page.screenshot(path="/tmp/live-projector-bracket.png")
+    shot(page, "live-projector-bracket.png")
     page.clock.install()
     page.goto(f"{live_server.url}/torneios/{t.slug}/telao/")
     expect(page.get_by_test_id("slide-tables-1")).to_be_visible()
@@ -101,14 +101,14 @@ def test_standings_and_pair_page_on_a_phone(live_server, browser, swiss):
     pf.decide(match, org)
     expect(winner_row.locator("td").nth(3)).to_have_text("1", timeout=10_000)
     assert page.evaluate("window.__sameDocument") is True
-    page.screenshot(path="/tmp/live-standings.png", full_page=True)
+    shot(page, "live-standings.png", full_page=True)
 
     page.click(f"text={match.pair_a.name}")
     expect(page.get_by_test_id("pair")).to_contain_text(match.pair_a.first_player.name)
     expect(page.get_by_test_id("pair-matches")).to_contain_text("12–7")
-    page.screenshot(path="/tmp/live-pair.png", full_page=True)
+    shot(page, "live-pair.png", full_page=True)
 
     page.goto(f"{live_server.url}/torneios/{t.slug}/rodadas/")
     expect(page.get_by_test_id("round-downloads")).to_contain_text("Mural da rodada (PDF)")
-    page.screenshot(path="/tmp/live-round.png", full_page=True)
+    shot(page, "live-round.png", full_page=True)
     context.close()

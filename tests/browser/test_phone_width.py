@@ -3,18 +3,16 @@ scrolls sideways (``document.documentElement.scrollWidth <= window.innerWidth``)
 best-of-3 match under way (the games won, labelled, beside the game's tentos) and the entries marked with
 their game.
 
-Screenshots (one per page, full page): /tmp/wt-tb/w360-<page>.png.
+Screenshots (one per page, full page): $TRUCO_SHOTS/w360-<page>.png.
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from .conftest import log_in
+from .conftest import log_in, shot
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/tmp/wt-tb")
 WIDTH = 360
 LONG_NAMES = ("Os Zapeiros do Sul Unidos", "Copas e Espadas da Vila Nova")
 
@@ -25,8 +23,6 @@ def busy_match(make_match):
     from django.contrib.auth import get_user_model
 
     from scoring import services, table_links
-
-    SHOTS.mkdir(exist_ok=True)
     match = make_match(pair_names=LONG_NAMES, best_of=3)
     organizer = get_user_model().objects.get(username="organizadora")
     for _ in range(4):
@@ -53,7 +49,7 @@ def _too_wide(page) -> str | None:
 def _check(page, base: str, pages: dict[str, str], wide: dict) -> None:
     for name, path in pages.items():
         page.goto(base + path)  # "load": the pages are drawn on the server; their polls change no width
-        page.screenshot(path=str(SHOTS / f"w{WIDTH}-{name}.png"), full_page=True)
+        shot(page, f"w{WIDTH}-{name}.png", full_page=True)
         problem = _too_wide(page)
         if problem:
             wide[f"{name} {path}"] = problem
@@ -74,16 +70,16 @@ def test_the_pages_of_the_day_fit_a_360_px_phone(live_server, browser, busy_matc
     expect(table.locator("#games1")).to_have_text("partidas ganhas: 1")
     expect(table.locator("#pts0")).to_have_text("7")
     expect(table.locator("#last li").first).to_contain_text("Partida 2 · mão")
-    table.screenshot(path=str(SHOTS / f"w{WIDTH}-table.png"), full_page=True)
+    shot(table, f"w{WIDTH}-table.png", full_page=True)
     wide.update({"table": p for p in [_too_wide(table)] if p})
     table.locator("#all-box > summary").click()
     expect(table.locator("#all details[data-game]")).to_have_count(2)
     table.locator("#all details[data-game='1'] > summary").click()
     expect(table.locator("#all ul.entries li")).to_have_count(7)
-    table.screenshot(path=str(SHOTS / f"w{WIDTH}-table-all.png"), full_page=True)
+    shot(table, f"w{WIDTH}-table-all.png", full_page=True)
     wide.update({"table, all entries": p for p in [_too_wide(table)] if p})
     table.locator("#more-btn").click()
-    table.screenshot(path=str(SHOTS / f"w{WIDTH}-table-more.png"), full_page=True)
+    shot(table, f"w{WIDTH}-table-more.png", full_page=True)
     wide.update({"table, Mais…": p for p in [_too_wide(table)] if p})
 
     # the referee: start page, tables and calls, the súmula entry page, signing, claim, hand check, review

@@ -1,10 +1,10 @@
 """On a phone: the pair sees the failed attempts on their PINs, the organizer unlocks a PIN and
-countersigns in the referee's place with a reason. Screenshot: /tmp/pin-alerts-phone.png."""
+countersigns in the referee's place with a reason. Screenshot: $TRUCO_SHOTS/pin-alerts-phone.png."""
 from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in, phone_context
+from .conftest import log_in, phone_context, shot
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ def test_alerts_unlock_and_countersign_in_place(live_server, browser, sumula_mat
     page.wait_for_load_state()
     form = page.locator('form[action$="/contra-assinar/"]')
     form.locator('input[name="reason"]').fill("A árbitra saiu do clube")
-    page.screenshot(path="/tmp/pin-alerts-phone.png", full_page=True)
+    shot(page, "pin-alerts-phone.png", full_page=True)
     form.locator("button").click()
     page.wait_for_load_state()
     page.locator('form[action$="/desbloquear-pin/"] button').click()

@@ -1,12 +1,14 @@
 """The projector's round clock ticks by itself (issue 25 §2): elapsed and time left from the absolute
 times of the fragment, every second, with no request but the live poll. Screenshot:
-/tmp/projector-clock.png (1920×1080)."""
+$TRUCO_SHOTS/projector-clock.png (1920×1080)."""
 from __future__ import annotations
 
 import re
 from datetime import timedelta
 
 import pytest
+
+from .conftest import shot
 
 pytestmark = pytest.mark.browser
 
@@ -45,5 +47,5 @@ def test_the_projector_clock_ticks_without_requests(live_server, browser, transa
     page.clock.run_for(61_000)
     expect(elapsed).to_have_text(re.compile(r"^1:\d\d$"))  # a minute later, ticked by the page
     assert len(fetched) == before, fetched[before:]  # no request but the live poll's
-    page.screenshot(path="/tmp/projector-clock.png")
+    shot(page, "projector-clock.png")
     context.close()

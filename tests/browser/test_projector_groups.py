@@ -3,11 +3,13 @@ group (not one mixed table), a game in progress with its score, names large enou
 (~25 mm capitals on a 55" TV: 54 px at 1080 lines), and in the knockout the standings slide stays;
 the public "Chave" tab during the groups says what comes, and the details page names the format.
 
-Screenshots: /tmp/projector-groups.png, /tmp/projector-tables.png, /tmp/projector-knockout-standings.png.
+Screenshots: $TRUCO_SHOTS/projector-groups.png, $TRUCO_SHOTS/projector-tables.png, $TRUCO_SHOTS/projector-knockout-standings.png.
 """
 from __future__ import annotations
 
 import pytest
+
+from .conftest import shot
 
 pytestmark = pytest.mark.browser
 SCREEN = {"width": 1920, "height": 1080}
@@ -45,7 +47,7 @@ def test_projector_shows_each_group_live_scores_and_keeps_the_standings_in_the_k
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
                          "'[data-testid=slide-standings-1] td.name')).fontSize)")
     assert size >= NAME_PX, size
-    page.screenshot(path="/tmp/projector-groups.png")
+    shot(page, "projector-groups.png")
     page.goto(f"{live_server.url}/torneios/{t.slug}/telao/?tela=standings-2")
     expect(page.get_by_test_id("slide-standings-2").get_by_test_id("group-table")).to_have_count(1)
 
@@ -55,7 +57,7 @@ def test_projector_shows_each_group_live_scores_and_keeps_the_standings_in_the_k
     size = page.evaluate(f"parseFloat(getComputedStyle(document.querySelector("
                          f"'[data-testid=table-{playing.pk}] .pairs')).fontSize)")
     assert size >= NAME_PX, size
-    page.screenshot(path="/tmp/projector-tables.png")
+    shot(page, "projector-tables.png")
 
     # the public pages during the groups: the bracket tab says what comes; the format is named whole
     page.goto(f"{live_server.url}/torneios/{t.slug}/chave/")
@@ -78,5 +80,5 @@ def test_projector_shows_each_group_live_scores_and_keeps_the_standings_in_the_k
     expect(page.locator("[data-slide=bracket]")).to_have_count(1)
     expect(page.locator("[data-slide=standings-1] [data-testid=group-table]")).to_have_count(2)
     page.goto(f"{live_server.url}/torneios/{t.slug}/telao/?tela=standings-1")
-    page.screenshot(path="/tmp/projector-knockout-standings.png")
+    shot(page, "projector-knockout-standings.png")
     context.close()

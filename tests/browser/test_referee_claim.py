@@ -3,10 +3,10 @@ of guidance), who committed it — confirms the proposed ruling, and finds it on
 with its article; the organizer decides a case not covered (art. 26) from the review list.
 
 Drives Debian's chromium through Playwright (never ``playwright install``). Screenshots:
-/tmp/referee-claim.png (the proposed ruling), /tmp/referee-claim-sumula.png (the súmula after it),
-/tmp/referee-claim-infractions.png (tap 2, the catalog), /tmp/referee-tables.png (My tables),
-/tmp/referee-history.png (the offending pair's rulings), /tmp/referee-review.png (the organizer decides a
-caso omisso, art. 26), /tmp/referee-check.png (the hand checker's verdict).
+$TRUCO_SHOTS/referee-claim.png (the proposed ruling), $TRUCO_SHOTS/referee-claim-sumula.png (the súmula after it),
+$TRUCO_SHOTS/referee-claim-infractions.png (tap 2, the catalog), $TRUCO_SHOTS/referee-tables.png (My tables),
+$TRUCO_SHOTS/referee-history.png (the offending pair's rulings), $TRUCO_SHOTS/referee-review.png (the organizer decides a
+caso omisso, art. 26), $TRUCO_SHOTS/referee-check.png (the hand checker's verdict).
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from .conftest import log_in, phone_context
+from .conftest import log_in, phone_context, shot
 
 pytestmark = pytest.mark.browser
 
@@ -50,11 +50,11 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     card = page.locator(f'.match-card[data-match="{match.pk}"]')
     expect(card).to_contain_text("Mesa 4")
     expect(card).to_contain_text("6 – 3")
-    page.screenshot(path="/tmp/referee-tables.png", full_page=True)
+    shot(page, "referee-tables.png", full_page=True)
     card.get_by_role("link", name="Pedir tento").click()
 
     page.get_by_role("button", name="Copas").click()  # tap 1: Copas claims
-    page.screenshot(path="/tmp/referee-claim-infractions.png", full_page=True)
+    shot(page, "referee-claim-infractions.png", full_page=True)
     page.locator('button[name="code"][value="guidance_word"]').click()  # tap 2: art. 24
     expect(page.locator("h2")).to_contain_text("art. 24")
     page.get_by_role("button", name="Ana Souza").click()  # tap 3: Ana said a word of guidance
@@ -62,18 +62,18 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     expect(proposal).to_contain_text("art. 24")
     expect(proposal).to_contain_text("Copas marca 1 — 6 a 4")
     expect(proposal).to_contain_text("Ana Souza")
-    page.screenshot(path="/tmp/referee-claim.png", full_page=True)
+    shot(page, "referee-claim.png", full_page=True)
 
     page.get_by_role("button", name="Confirmar a decisão").click()
     assert f"/sumulas/partida/{match.pk}/" in page.url
     expect(page.locator("ul.messages")).to_contain_text("art. 24")
     expect(page.locator("ol.entries li.penalty").first).to_contain_text("art. 24")
     expect(page.locator('.pts[data-team="1"]')).to_have_text("4")
-    page.screenshot(path="/tmp/referee-claim-sumula.png", full_page=True)
+    shot(page, "referee-claim-sumula.png", full_page=True)
 
     page.goto(f"{live_server.url}/arbitragem/dupla/{match.pair_a_id}/")  # the pair's history shows it
     expect(page.locator("li.ruling.against").first).to_contain_text("art. 24")
-    page.screenshot(path="/tmp/referee-history.png", full_page=True)
+    shot(page, "referee-history.png", full_page=True)
 
     page.goto(f"{live_server.url}/arbitragem/partida/{match.pk}/verificar-mao/")  # the hand checker
     page.locator("details.panel > summary").click()  # pasted JSON is folded under "for integrations" (issue 14 §4)
@@ -82,7 +82,7 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     verdict = page.locator("#verdict")
     expect(verdict).to_contain_text("art. 11.1")
     expect(verdict).to_contain_text("art. 25")  # the table wrote another result
-    page.screenshot(path="/tmp/referee-check.png", full_page=True)
+    shot(page, "referee-check.png", full_page=True)
     context.close()
 
 
@@ -106,7 +106,7 @@ def test_organizer_decides_an_escalated_case_on_a_phone(live_server, browser, cl
     card.locator("label.tap", has_text="Os Zaps").click()
     card.locator('input[name="points"]').fill("1")
     card.locator('input[name="reason"]').fill("Regra do clube: celular na mesa")
-    page.screenshot(path="/tmp/referee-review.png", full_page=True)
+    shot(page, "referee-review.png", full_page=True)
     card.get_by_role("button", name="Decidir (art. 26)").click()
     expect(page.locator("ul.messages")).to_contain_text("Os Zaps marcam 1")
     page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")

@@ -1,22 +1,20 @@
 """A referee's invitation on phones (issue 14 §1): the organizer makes the link, the QR code on the
 screen reads back to it (zbarimg), the copy button copies it; the referee opens it on their phone,
 chooses a login and a password, and lands signed in on "Minhas mesas". No serious accessibility
-violation on either page. Screenshots: /tmp/14i/invite-organizer.png, /tmp/14i/invite-referee*.png.
+violation on either page. Screenshots: $TRUCO_SHOTS/invite-organizer.png, $TRUCO_SHOTS/invite-referee*.png.
 """
 from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 
-from .conftest import phone_context
+from .conftest import phone_context, shot
 from .test_accessibility import login, violations
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/tmp/14i")
 
 
 @pytest.fixture
@@ -25,10 +23,8 @@ def demo(transactional_db, settings):
     call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
 
 
-def test_the_organizer_shows_a_qr_code_and_the_referee_lands_on_their_tables(live_server, browser, demo):
+def test_the_organizer_shows_a_qr_code_and_the_referee_lands_on_their_tables(live_server, browser, demo, tmp_path):
     from playwright.sync_api import expect
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
     base = live_server.url
     organizer = phone_context(browser, bypass_csp=True)  # axe goes in as an inline script
     page = organizer.new_page()
@@ -43,12 +39,13 @@ def test_the_organizer_shows_a_qr_code_and_the_referee_lands_on_their_tables(liv
     url = page.input_value("#invite-url")
     assert url.startswith(base + "/convite/")
     page.locator("#new-link").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "invite-organizer.png"))
-    page.screenshot(path=str(SHOTS / "invite-organizer-full.png"), full_page=True)
+    shot(page, "invite-organizer.png")
+    shot(page, "invite-organizer-full.png", full_page=True)
     assert violations(page) == []
     if shutil.which("zbarimg"):
-        page.locator(".qr-box svg").screenshot(path=str(SHOTS / "invite-qr.png"))
-        read = subprocess.run(["zbarimg", "--quiet", "--raw", str(SHOTS / "invite-qr.png")],
+        qr = tmp_path / "invite-qr.png"
+        page.locator(".qr-box svg").screenshot(path=str(qr))
+        read = subprocess.run(["zbarimg", "--quiet", "--raw", str(qr)],
                               capture_output=True, text=True, timeout=30).stdout.strip()
         assert read == url
     page.click("#copy-invite")
@@ -59,7 +56,7 @@ def test_the_organizer_shows_a_qr_code_and_the_referee_lands_on_their_tables(liv
     phone = referee.new_page()
     phone.goto(url)
     assert phone.input_value("#id_username") == "carla"
-    phone.screenshot(path=str(SHOTS / "invite-referee-form.png"))
+    shot(phone, "invite-referee-form.png")
     assert violations(phone) == []
     phone.fill("#id_password", "apito-na-mesa-7")
     phone.fill("#id_password2", "apito-na-mesa-7")
@@ -68,7 +65,7 @@ def test_the_organizer_shows_a_qr_code_and_the_referee_lands_on_their_tables(liv
     assert phone.url == f"{base}/arbitragem/"
     assert "Minhas mesas" in phone.text_content("h1")
     assert "Boas-vindas, Carla Mendes" in phone.content()
-    phone.screenshot(path=str(SHOTS / "invite-referee-tables.png"))
+    shot(phone, "invite-referee-tables.png")
     phone.goto(url)  # the link works once
     assert "já foi usado" in phone.text_content("[data-testid=refusal]")
     referee.close()

@@ -1,23 +1,19 @@
 """The room monitor at 390 px and 1366 px with 30 tables in mixed states (issue 25 §4): screenshots in
-/tmp/wt-wroom, and no page wider than the screen."""
+$TRUCO_SHOTS/, and no page wider than the screen."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import shot, sign_in
 from tests.referee.monitor_room import mixed_room
 from tests.tournaments import factories as f
 
-SHOTS = Path("/tmp/wt-wroom")
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_room_monitor_at_phone_and_laptop_width(live_server, browser):
     from playwright.sync_api import expect
-
-    SHOTS.mkdir(exist_ok=True)
     org = f.user("org")
     org.set_password("truco-demo")
     org.save()
@@ -27,5 +23,5 @@ def test_the_room_monitor_at_phone_and_laptop_width(live_server, browser):
         sign_in(page, live_server.url, "org", next_url=f"/torneios/{t.slug}/sala/")
         expect(page.locator("[data-testid=tile-1]")).to_have_attribute("data-state", "disputed")
         expect(page.locator(".tile")).to_have_count(30)
-        page.screenshot(path=str(SHOTS / f"monitor-{width}.png"), full_page=True)
+        shot(page, f"monitor-{width}.png", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -1,18 +1,16 @@
 """The public sign-up on a 390 px phone (issue 27 §5): from the tournament's page to the form, the two
 confirmation links, each player confirming on their link, the pair registered; nothing runs past the
-screen's edge. Screenshots: /tmp/p3-signup/*.png.
+screen's edge. Screenshots: $TRUCO_SHOTS/*.png.
 """
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 import pytest
 
-from .conftest import phone_context
+from .conftest import phone_context, shot
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/tmp/p3-signup")
 
 
 def _fits(page) -> bool:
@@ -25,8 +23,6 @@ def test_a_pair_signs_up_and_both_players_confirm_on_a_phone(live_server, browse
 
     from tournaments.models import Pair, Tournament
     from tournaments.services import signup as signups
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
     org = get_user_model().objects.create_user("organizadora", password="x")
     t = Tournament.objects.create(name="Copa do Bar", slug="copa-do-bar", organizer=org,
                                   date=datetime.date(2026, 12, 5), status=Tournament.Status.REGISTRATION)
@@ -39,12 +35,12 @@ def test_a_pair_signs_up_and_both_players_confirm_on_a_phone(live_server, browse
     page.fill("#signup_p0_name", "Ana Souza")
     page.fill("#signup_p0_contact", "(41) 99999-0000")
     page.fill("#signup_p1_name", "Beto Lima")
-    page.screenshot(path=str(SHOTS / "form.png"), full_page=True)
+    shot(page, "form.png", full_page=True)
     assert _fits(page)
     page.click("[data-testid=signup-send]")
     expect(page.locator("[data-testid=signup-state]")).to_have_attribute("data-state", "confirmation")
     links = [page.input_value(f"#link-{i}") for i in (0, 1)]
-    page.screenshot(path=str(SHOTS / "sent.png"), full_page=True)
+    shot(page, "sent.png", full_page=True)
     assert _fits(page) and all("/inscricao/" in link for link in links)
     for link in links:  # each player on their own link
         page.goto(link)
@@ -52,6 +48,6 @@ def test_a_pair_signs_up_and_both_players_confirm_on_a_phone(live_server, browse
         expect(page.locator("[data-testid=confirmed]")).to_be_visible()
     expect(page.locator("[data-testid=signup-state]")).to_have_attribute("data-state", "registered")
     assert "99999" not in page.content()
-    page.screenshot(path=str(SHOTS / "confirmed.png"), full_page=True)
+    shot(page, "confirmed.png", full_page=True)
     assert _fits(page)
     assert Pair.objects.get(tournament=t).name == "Os Zapeiros"

@@ -4,24 +4,21 @@ tap is silent, the mão de onze button reads "3 · mão de onze", seats read as 
 is told in Portuguese, an expired session keeps the hand until the login, and the page still works without
 JavaScript.
 
-Screenshots: /tmp/issue-14e/entry-start.png, entry-eleven.png, entry-game-won.png, entry-match-over.png,
+Screenshots: $TRUCO_SHOTS/entry-start.png, entry-eleven.png, entry-game-won.png, entry-match-over.png,
 entry-expired.png, entry-behind.png, entry-no-js.png.
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from .conftest import PHONE, Fetched, past_double_tap, phone_context
+from .conftest import Fetched, past_double_tap, PHONE, phone_context, shot
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/tmp/issue-14e")
 
 
 @pytest.fixture
 def match3(make_match):
-    SHOTS.mkdir(exist_ok=True)
     return make_match(best_of=3)
 
 
@@ -81,7 +78,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     expect(page.locator("#where")).to_contain_text("Ana Souza")      # who deals, by name
     page.evaluate("window.__marker = 'no reload'")
     loads = fetched.documents()
-    page.screenshot(path=str(SHOTS / "entry-start.png"))
+    shot(page, "entry-start.png")
     for team in (0, 1):  # one screen: every value button in view without a scroll
         box = _value(page, team, 12).bounding_box()
         assert box and box["y"] + box["height"] <= PHONE["height"], box
@@ -91,6 +88,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
                              b.click(); setTimeout(() => b.click(), 60); }""")
     expect(page.locator("#pts0")).to_have_text("3")
     past_double_tap(page, 200)
+    page.wait_for_function("() => window.trucoSumula.queue().length === 0")  # sent and answered
     assert _hands(match) == [(1, 1, 0, 3)]
     expect(page.locator("#msg")).not_to_have_class("bad")
     for team, value in ((0, 3), (0, 3), (1, 3), (1, 3), (1, 1), (0, 1)):
@@ -106,14 +104,14 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     eleven = page.locator("#values .col[data-team='0'] button.v")
     expect(eleven).to_have_count(1)
     assert "truco" not in eleven.inner_text() and "onze" in eleven.inner_text()
-    page.screenshot(path=str(SHOTS / "entry-eleven.png"))
+    shot(page, "entry-eleven.png")
     eleven.tap()
     expect(page.locator("#msg")).to_have_text("Partida 1: Os Zapeiros 12 × 7")
     expect(page.locator("#where")).to_contain_text("Partida 2")        # and play goes on
     expect(page.locator("#pts0")).to_have_text("0")
     expect(page.locator("#games0")).to_have_text("partidas ganhas: 1")
     expect(page.locator(".sumula > .meta").first).to_contain_text("1–0")    # the rest of the page followed
-    page.screenshot(path=str(SHOTS / "entry-game-won.png"))
+    shot(page, "entry-game-won.png")
     assert page.evaluate("window.__marker") == "no reload" and fetched.documents() == loads
 
     for _ in range(4):                                                # game 2: 12 × 0, the match
@@ -123,7 +121,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     expect(page.locator("#entry")).to_be_hidden()
     expect(page.locator("#signing .result")).to_contain_text("Os Zapeiros")  # signing, swapped in
     expect(page.locator("#signing form[action$='/assinar/']")).to_have_count(2)
-    page.screenshot(path=str(SHOTS / "entry-match-over.png"), full_page=True)
+    shot(page, "entry-match-over.png", full_page=True)
     assert page.evaluate("window.__marker") == "no reload" and fetched.documents() == loads
     scripts = fetched.count("lancamento.js")
     assert scripts == 1  # the parts swapped in never start the page's script again
@@ -156,7 +154,7 @@ def test_a_device_behind_is_told_in_portuguese(live_server, browser, match3):
     # the hand of this phone is kept, marked, until the referee chooses (issue 20 §5)
     expect(page.locator("#conflict")).to_contain_text("Partida 1 · mão 1")
     expect(page.locator("#last li.conflict")).to_have_count(1)
-    page.screenshot(path=str(SHOTS / "entry-behind.png"))
+    shot(page, "entry-behind.png")
     assert _hands(match) == [(1, 1, 1, 1)]
     page.locator("#conflict button.after").tap()                     # "send mine after it"
     expect(page.locator("#pts0")).to_have_text("3")
@@ -174,7 +172,7 @@ def test_an_expired_session_keeps_the_hand_and_sends_it_after_the_login(live_ser
     expect(page.locator("#relogin")).to_be_visible()
     expect(page.locator("#relogin")).to_contain_text("sessão")
     expect(page.locator("#last li.pending")).to_have_count(1)
-    page.screenshot(path=str(SHOTS / "entry-expired.png"))
+    shot(page, "entry-expired.png")
     assert _hands(match) == [(1, 1, 0, 3)]
     page.locator("#relogin a").tap()
     page.fill("#id_username", "arbitra")
@@ -201,7 +199,7 @@ def test_without_javascript_the_plain_form_records_the_hand(live_server, browser
     form.locator("button[name='value'][value='3']").click()
     page.wait_for_load_state()
     expect(page.locator(".pts[data-team='0']")).to_have_text("3")
-    page.screenshot(path=str(SHOTS / "entry-no-js.png"))
+    shot(page, "entry-no-js.png")
     assert _hands(match) == [(1, 1, 0, 3)]
 
 

@@ -2,14 +2,14 @@
 countersigns; the súmula shows locked (art. 25) and its verification page shows it intact.
 
 Drives Debian's chromium through Playwright (never ``playwright install``). Screenshots:
-/tmp/sumula-phone.png (the signed súmula), /tmp/sumula-phone-entry.png (entering a mão de onze),
-/tmp/sumula-phone-verify.png (the verification page).
+$TRUCO_SHOTS/sumula-phone.png (the signed súmula), $TRUCO_SHOTS/sumula-phone-entry.png (entering a mão de onze),
+$TRUCO_SHOTS/sumula-phone-verify.png (the verification page).
 """
 from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in, past_double_tap, phone_context
+from .conftest import log_in, past_double_tap, phone_context, shot
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     enabled = [b.get_attribute("data-value") for b in page.locator("#values button.v:enabled").all()]
     assert enabled == ["1"], enabled  # the pair facing the onze scores 1 when it is refused
     page.locator("#endings button[data-ending='tricks']").click()
-    page.screenshot(path="/tmp/sumula-phone-entry.png", full_page=True)
+    shot(page, "sumula-phone-entry.png", full_page=True)
     hand(0, 3)
     expect(page.locator("#signing .result")).to_contain_text("Os Zaps")
 
@@ -65,14 +65,14 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     expect(page.locator(".status.signed").first).to_be_visible()
     expect(page.locator("#signing")).to_contain_text("art. 25")
     assert not page.locator("#hand-form").count()
-    page.screenshot(path="/tmp/sumula-phone.png", full_page=True)
+    shot(page, "sumula-phone.png", full_page=True)
 
     page.locator("#signing a.digest").click()
     page.wait_for_load_state()
     expect(page.locator("#verdict")).to_have_class("panel verdict-ok")
     expect(page.locator("#verdict")).to_contain_text("Os Zaps")
     expect(page.locator("table.doc").first).to_be_visible()
-    page.screenshot(path="/tmp/sumula-phone-verify.png", full_page=True)
+    shot(page, "sumula-phone-verify.png", full_page=True)
 
     from scoring.models import Match
 

@@ -3,18 +3,16 @@
 printed from a LAN address (127.0.0.2 stands in for it) is read by a phone; one card for a table across
 two rounds, the test acting only through the site as its people do.
 
-Screenshots: /tmp/wt-tb/day-*.png.
+Screenshots: $TRUCO_SHOTS/day-*.png.
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from .conftest import PINS, past_double_tap, phone_context, sign_in
+from .conftest import past_double_tap, phone_context, PINS, shot, sign_in
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/tmp/wt-tb")
 
 
 def _page(browser, url: str, ready: str, clock: bool = False):
@@ -40,8 +38,6 @@ def test_a_dispute_holds_the_signatures_and_the_receipt_until_the_referee_settle
 
     from scoring import services, table_links
     from scoring.models import Match, MatchEvent
-
-    SHOTS.mkdir(exist_ok=True)
     match = make_match()
     for winner in (0, 1, 0, 0, 0):   # 12-3: the match is over, its version to sign (before any page is open)
         services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": 3}, match.referee)
@@ -56,7 +52,7 @@ def test_a_dispute_holds_the_signatures_and_the_receipt_until_the_referee_settle
     expect(held).to_contain_text("A mão 3 da partida 1 está contestada")
     expect(a.locator("#signing form")).to_have_count(0)              # nobody signs on either phone
     expect(a.locator("#disputes p.open")).to_contain_text("a súmula espera o árbitro")
-    a.screenshot(path=str(SHOTS / "day-dispute-held.png"))
+    shot(a, "day-dispute-held.png")
     refused = a.evaluate("""([url, token, player, pin]) => fetch(url, {method: "POST", headers: {
         "Content-Type": "application/json", "Authorization": "Table " + token},
         body: JSON.stringify({role: "team0", player: player, pin: pin})}).then(r => r.json().then(d => [r.status, d]))""",
@@ -83,7 +79,7 @@ def test_a_dispute_holds_the_signatures_and_the_receipt_until_the_referee_settle
     _refresh(b)
     _sign(b, 1, PINS["Caio Reis"])
     expect(b.locator("#signing p.done")).to_have_count(3)            # two signatures and "take it to the table"
-    b.screenshot(path=str(SHOTS / "day-dispute-signed.png"))
+    shot(b, "day-dispute-signed.png")
     referee.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
     referee.locator("form[action$='/contra-assinar/'] button").click()
     expect(referee.locator("form[action$='/contra-assinar/']")).to_have_count(0)
@@ -125,7 +121,7 @@ def test_a_card_printed_from_a_lan_address_opens_the_table_on_a_phone(make_match
     phone = _page(browser, f"{lan_server.url}/mesa/{card.token}/", "#values button.v")    # what the camera opens
     phone.locator("#values .col[data-team='0'] button[data-value='3']").tap()
     expect(phone.locator("#msg")).to_contain_text("Mão 1 lançada")
-    phone.screenshot(path=str(SHOTS / "day-lan-card.png"))
+    shot(phone, "day-lan-card.png")
     assert match.games.get().hands.count() == 1
 
 
@@ -198,4 +194,4 @@ def test_one_card_follows_its_table_across_two_rounds(live_server, browser, roun
     phone.locator("#values button.v").first.wait_for()
     assert phone.evaluate(boot_match) == second.pk                     # the same card: round 2's match
     expect(phone.locator("#table-no")).to_contain_text("Mesa 1")
-    phone.screenshot(path=str(SHOTS / "day-card-round-2.png"))
+    shot(phone, "day-card-round-2.png")

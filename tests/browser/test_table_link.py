@@ -2,14 +2,14 @@
 account, enters a game in place (no reload), keeps entering offline, and a pair disputes an entry that
 then shows on the referees' page.
 
-Screenshots: /tmp/wt10/table-entry.png, /tmp/wt10/table-offline.png, /tmp/wt10/table-eleven.png,
-/tmp/wt10/table-signing.png, /tmp/wt10/referee-calls.png.
+Screenshots: $TRUCO_SHOTS/table-entry.png, $TRUCO_SHOTS/table-offline.png, $TRUCO_SHOTS/table-eleven.png,
+$TRUCO_SHOTS/table-signing.png, $TRUCO_SHOTS/referee-calls.png.
 """
 from __future__ import annotations
 
 import pytest
 
-from .conftest import Fetched, log_in, past_double_tap, phone_context
+from .conftest import Fetched, log_in, past_double_tap, phone_context, shot
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +42,7 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
     fetched = Fetched(page)
     page.goto(f"{live_server.url}/mesa/{link.token}/")
     expect(page.locator("#where")).to_contain_text("Ana Souza")  # seats by the players' names
-    page.screenshot(path="/tmp/wt10/table-entry.png")
+    shot(page, "table-entry.png")
     # one screen, no scroll on a 390x844 phone
     assert page.evaluate("document.documentElement.scrollHeight") <= 844
     loads = fetched.documents()
@@ -69,7 +69,7 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
     eleven = page.locator("#values .col[data-team='0'] button.v")
     expect(eleven).to_have_count(1)
     assert "truco" not in eleven.inner_text() and "onze" in eleven.inner_text()
-    page.screenshot(path="/tmp/wt10/table-eleven.png")
+    shot(page, "table-eleven.png")
     eleven.tap()
     expect(page.locator("#msg")).to_contain_text("Partida 1: Os Zapeiros 12 × 1")
     expect(page.locator("#signing")).to_be_visible()
@@ -87,7 +87,7 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
         expect(page.locator("#signing p.done").first).to_be_visible()
         expect(page.locator("#signing")).to_contain_text("assinada por " + ("Ana Souza" if team == 0 else "Caio Reis"))
     expect(page.locator("#signing")).to_contain_text("mesa organizadora")  # both signed: take it there
-    page.screenshot(path="/tmp/wt10/table-signing.png")
+    shot(page, "table-signing.png")
     match.refresh_from_db()
     assert match.status == "signed"
     context.close()
@@ -108,7 +108,7 @@ def test_offline_three_hands_then_online_exactly_three_in_order(live_server, bro
         past_double_tap(page)
     expect(page.locator("#net")).to_contain_text("3")
     expect(page.locator("#last li.pending")).to_have_count(3)
-    page.screenshot(path="/tmp/wt10/table-offline.png")
+    shot(page, "table-offline.png")
     assert _hands(match) == []
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
@@ -136,5 +136,5 @@ def test_a_pair_disputes_an_entry_and_the_referee_sees_the_call(live_server, bro
     expect(calls).to_have_count(1)
     expect(calls.first).to_contain_text("4")       # the table
     expect(calls.first).to_contain_text("Copas")
-    referee.screenshot(path="/tmp/wt10/referee-calls.png")
+    shot(referee, "referee-calls.png")
     context.close()

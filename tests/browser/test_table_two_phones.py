@@ -13,25 +13,21 @@
 - the page reloads with the network down after one load (service worker, localhost).
 - over plain HTTP on a LAN name (no service worker) the page asks to keep the tab open while entries wait.
 
-Screenshots: /tmp/wt-tb/two-phones-*.png.
+Screenshots: $TRUCO_SHOTS/two-phones-*.png.
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from .conftest import past_double_tap, phone_context
+from .conftest import past_double_tap, phone_context, shot
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/tmp/wt-tb")
 
 
 @pytest.fixture
 def table(make_match):
     from scoring import table_links
-
-    SHOTS.mkdir(exist_ok=True)
     match = make_match()
     return match, table_links.ensure_links([match])[match.pk]
 
@@ -78,7 +74,7 @@ def test_double_taps_from_0_2_to_1_5_s_record_one_hand(live_server, browser, tab
             page.locator("#ask button.no").tap()
         _settled(page)
         assert len(_hands(match)) == n, (delay, _hands(match))
-    page.screenshot(path=str(SHOTS / "two-phones-double-taps.png"))
+    shot(page, "two-phones-double-taps.png")
     assert [(t, v) for *_, t, v in _hands(match)] == [(t, v) for _, t, v in taps]
 
 
@@ -100,7 +96,7 @@ def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(live_server, br
     assert sent == [{"game": 1, "position": 1}]   # B's undo named the entry it meant
     assert _hands(match) == [(1, 1, 0, 3), (1, 2, 1, 1)]
     expect(b.locator("#pts1")).to_have_text("1")   # and B caught up
-    b.screenshot(path=str(SHOTS / "two-phones-stale-undo.png"))
+    shot(b, "two-phones-stale-undo.png")
     b.clock.fast_forward(1100)                     # past the undo button's double-tap lock (1 s)
     b.locator("#undo").tap()                       # now B sees hand 2 as the last: this undo removes it
     expect(b.locator("#msg")).to_contain_text("desfeito")
@@ -125,7 +121,7 @@ def test_a_stalled_request_is_shown_unconfirmed_and_sent_again_with_the_same_key
     expect(page.locator("#last li.unconfirmed")).to_contain_text("guardada neste celular, ainda não confirmada")
     expect(page.locator("#msg")).to_contain_text("ainda não confirmada")
     expect(page.locator("#net")).not_to_have_text("conectado")
-    page.screenshot(path=str(SHOTS / "two-phones-unconfirmed.png"))
+    shot(page, "two-phones-unconfirmed.png")
     assert _hands(match) == []
     page.unroute("**/hands/")                                      # the network answers again
     page.clock.fast_forward(RETRY_AFTER_TIMEOUT_MS + 100)          # the page sends it again
@@ -158,7 +154,7 @@ def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, bro
     expect(b.locator("#conflict")).to_contain_text("Mais 2 lançamentos")
     expect(b.locator("#last li.conflict")).to_have_count(1)
     expect(b.locator("#last li.held")).to_have_count(2)
-    b.screenshot(path=str(SHOTS / "two-phones-conflict.png"))
+    shot(b, "two-phones-conflict.png")
     assert _hands(match) == [(1, 1, 1, 3)]
     assert b.evaluate("window.trucoTable.queue().length") == 3    # nothing of B's was thrown away
     b.locator("#conflict button.dispute").tap()                   # B disputes A's hand: A and the referee see it
@@ -193,7 +189,7 @@ def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(
     a.evaluate("() => window.trucoTable.refresh()")               # A's next poll
     other = a.locator("#conflicts p.other")
     expect(other).to_contain_text("Conflito no outro celular desta mesa: partida 1, mão 1")
-    a.screenshot(path=str(SHOTS / "two-phones-conflict-other.png"))
+    shot(a, "two-phones-conflict-other.png")
     referee = browser.new_context(locale="pt-BR").new_page()
     sign_in(referee, live_server.url, "arbitra", "ref-secret", "/arbitragem/")
     expect(referee.locator("li.conflict")).to_contain_text("Mesa 4")
@@ -226,7 +222,7 @@ def test_the_same_hands_queued_on_both_phones_are_recorded_once(live_server, bro
     expect(b.locator("#msg")).to_contain_text("contada uma vez")
     expect(b.locator("#conflict")).to_be_hidden()
     assert _hands(match) == [(1, 1, 0, 3), (1, 2, 1, 1)]
-    b.screenshot(path=str(SHOTS / "two-phones-same-hands.png"))
+    shot(b, "two-phones-same-hands.png")
 
 
 def test_the_page_reloads_offline_after_its_first_load(live_server, browser, table):
@@ -249,7 +245,7 @@ def test_the_page_reloads_offline_after_its_first_load(live_server, browser, tab
                          ".then(r => r.headers.get('X-Truco-Copy'))") == "offline"
     _value(page, 0, 3).tap()                                      # and it keeps queueing
     expect(page.locator("#last li.pending")).to_have_count(1)
-    page.screenshot(path=str(SHOTS / "two-phones-offline-reload.png"))
+    shot(page, "two-phones-offline-reload.png")
     _offline(page, False)
     _settled(page)
     assert _hands(match) == [(1, 1, 0, 3)]
@@ -294,7 +290,7 @@ def test_over_plain_http_the_page_asks_to_keep_the_tab_while_entries_wait(live_s
         _offline(page, True)
         _value(page, 0, 3).tap()
         expect(page.locator("#keep-tab")).to_contain_text("Não fechem nem recarreguem esta aba")
-        page.screenshot(path=str(SHOTS / "two-phones-plain-http.png"))
+        shot(page, "two-phones-plain-http.png")
         _offline(page, False)
         _settled(page)
         expect(page.locator("#keep-tab")).to_be_hidden()

@@ -8,8 +8,8 @@ pairs sign with one-time codes, the organizer receives it: art. 25) and finds th
 on the public bracket page.
 
 Drives Debian's chromium through Playwright (never ``playwright install``). Screenshots:
-/tmp/t-dashboard.png and /tmp/t-bracket.png (phone, 390×844), /tmp/t-dashboard-1280.png and
-/tmp/t-bracket-1280.png (desktop, 1280×800); /tmp/t-dashboard-full.png (the whole dashboard on a
+$TRUCO_SHOTS/t-dashboard.png and $TRUCO_SHOTS/t-bracket.png (phone, 390×844), $TRUCO_SHOTS/t-dashboard-1280.png and
+$TRUCO_SHOTS/t-bracket-1280.png (desktop, 1280×800); $TRUCO_SHOTS/t-dashboard-full.png (the whole dashboard on a
 phone, after the draw).
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from .conftest import PHONE, log_in, phone_context
+from .conftest import log_in, PHONE, phone_context, shot
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -114,10 +114,10 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     expect(matches).to_have_count(4)
     expect(page.locator('[data-testid="matches-playing"] .st-open')).to_have_count(4)
     page.goto(dashboard)
-    page.screenshot(path="/tmp/t-dashboard.png")
-    page.screenshot(path="/tmp/t-dashboard-full.png", full_page=True)
+    shot(page, "t-dashboard.png")
+    shot(page, "t-dashboard-full.png", full_page=True)
     page.set_viewport_size(DESKTOP)
-    page.screenshot(path="/tmp/t-dashboard-1280.png")
+    shot(page, "t-dashboard-1280.png")
     page.set_viewport_size(PHONE)
 
     def open_match(index: int):
@@ -191,9 +191,9 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     expect(public.locator("svg.bracket .bk-champion-name")).to_contain_text(winner_name[:10])
     expect(public.locator("svg.bracket g.bk-match")).to_have_count(7)
     expect(public.locator("svg.bracket")).to_contain_text("W.O.")
-    public.screenshot(path="/tmp/t-bracket.png")
+    shot(public, "t-bracket.png")
     public.set_viewport_size(DESKTOP)
-    public.screenshot(path="/tmp/t-bracket-1280.png")
+    shot(public, "t-bracket-1280.png")
 
     from scoring.models import Match
     from tournaments.models import AuditEntry, Result, Tournament

@@ -1,12 +1,12 @@
 """Issue 26 in the browser, on a 360 px phone: a withdrawal offers "Desfazer" for a few seconds and it
 puts the pair back (§5); a site operator creates an organizer on "Contas" and the organizer chooses a
 password from the link, and a locked-out referee is unlocked there (§6).
-Screenshots: /tmp/u2-undo-toast.png, /tmp/u2-accounts.png, /tmp/u2-password-set.png."""
+Screenshots: $TRUCO_SHOTS/u2-undo-toast.png, $TRUCO_SHOTS/u2-accounts.png, $TRUCO_SHOTS/u2-password-set.png."""
 from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in
+from .conftest import log_in, shot
 
 pytestmark = pytest.mark.browser
 NARROW = {"width": 360, "height": 780}
@@ -42,7 +42,7 @@ def test_a_withdrawal_is_undone_from_the_toast(live_server, browser, transaction
     expect(toast).to_contain_text("desistiu")
     box = toast.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"]  # on the phone's screen
-    page.screenshot(path="/tmp/u2-undo-toast.png")
+    shot(page, "u2-undo-toast.png")
     toast.get_by_role("button", name="Desfazer").click()
     expect(page.locator("#messages")).to_contain_text("a dupla volta ao torneio")
     pair.refresh_from_db()
@@ -71,7 +71,7 @@ def test_accounts_page_creates_an_organizer_and_unlocks_a_referee(live_server, b
     form.get_by_role("button", name="Criar a conta").click()
     link = page.locator("#password-url").input_value()
     assert "/conta/senha/" in link
-    page.screenshot(path="/tmp/u2-accounts.png", full_page=True)
+    shot(page, "u2-accounts.png", full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= NARROW["width"], width  # nothing runs past the phone's edge
     page.get_by_test_id("locks").get_by_role("button", name="Desbloquear").click()
@@ -81,7 +81,7 @@ def test_accounts_page_creates_an_organizer_and_unlocks_a_referee(live_server, b
     newcomer.goto(link)
     newcomer.fill("#id_new_password1", "zap-de-ouro-77")
     newcomer.fill("#id_new_password2", "zap-de-ouro-77")
-    newcomer.screenshot(path="/tmp/u2-password-set.png")
+    shot(newcomer, "u2-password-set.png")
     newcomer.get_by_role("button", name="Salvar a senha").click()
     expect(newcomer.get_by_test_id("password-done")).to_be_visible()
     assert User.objects.get(username="ana").check_password("zap-de-ouro-77")

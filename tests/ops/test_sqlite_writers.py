@@ -26,7 +26,15 @@ from django.db import connection, connections, transaction
 from django.db.models import F
 from scoring.models import PrintJob
 
-call_command("migrate", "scoring", verbosity=0)
+made = set()
+def make_table(model):  # the writers' table and those it refers to (the migrations would take seconds)
+    if model in made: return
+    made.add(model)
+    for field in model._meta.concrete_fields:
+        if field.remote_field: make_table(field.remote_field.model)
+    with connection.schema_editor() as editor:
+        editor.create_model(model)
+make_table(PrintJob)
 journal = connection.cursor().execute("PRAGMA journal_mode").fetchone()[0]
 job = PrintJob.objects.create(kind="blank", total=0)
 THREADS, WRITES = 6, 15
@@ -85,7 +93,15 @@ from django.core.management import call_command
 from django.db import connection, connections, transaction
 from scoring.models import PrintJob
 
-call_command("migrate", "scoring", verbosity=0)
+made = set()
+def make_table(model):  # the writers' table and those it refers to (the migrations would take seconds)
+    if model in made: return
+    made.add(model)
+    for field in model._meta.concrete_fields:
+        if field.remote_field: make_table(field.remote_field.model)
+    with connection.schema_editor() as editor:
+        editor.create_model(model)
+make_table(PrintJob)
 settings = {"autocheckpoint": connection.cursor().execute("PRAGMA wal_autocheckpoint").fetchone()[0],
             "engine": connection.settings_dict["ENGINE"]}
 job = PrintJob.objects.create(kind="blank", total=0)
