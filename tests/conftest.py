@@ -15,7 +15,7 @@ import pytest
 from hypothesis import settings
 
 settings.register_profile("default", max_examples=50, deadline=None)
-settings.register_profile("ci", max_examples=300, deadline=None)
+settings.register_profile("ci", max_examples=150, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
