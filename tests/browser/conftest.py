@@ -187,8 +187,16 @@ DOUBLE_TAP_LOCK_MS = 500  # templates/scoring/_entry_core.js: a second tap withi
 
 def past_double_tap(page, extra_ms: int = 100) -> None:
     """Moves the page's clock (``phone_context(..., clock=True)``) past the entry pages' double-tap lock, so
-    that the next tap is a new hand, instead of waiting half a second of real time for it."""
+    that the next tap is a new hand, instead of waiting half a second of real time for it. No real time
+    passes: a test that needs the entry answered waits for that (:func:`settled`)."""
     page.clock.fast_forward(DOUBLE_TAP_LOCK_MS + extra_ms)
+
+
+def settled(page, timeout: float = 15_000) -> None:
+    """Waits until the entry page (the súmula's or the table's) has nothing left to send: every entry sent
+    and answered."""
+    page.wait_for_function("() => (window.trucoSumula || window.trucoTable).queue().length === 0",
+                           timeout=timeout)
 
 
 PINS = {"Ana Souza": "1111", "Beto Lima": "2222", "Caio Reis": "3333", "Duda Melo": "4444"}

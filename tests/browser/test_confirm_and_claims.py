@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in, phone_context, PINS, shot
+from .conftest import PINS, log_in, phone_context, shot
 
 pytestmark = pytest.mark.browser
 

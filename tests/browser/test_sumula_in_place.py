@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Fetched, past_double_tap, PHONE, phone_context, shot
+from .conftest import PHONE, Fetched, past_double_tap, phone_context, settled, shot
 
 pytestmark = pytest.mark.browser
 
@@ -42,13 +42,16 @@ def _value(page, team: int, value: int):
     return page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']")
 
 
-def _tap(page, team: int, value: int) -> None:
+def _tap(page, team: int, value: int, settle: bool = True) -> None:
+    """A tap on a value (confirmed if the page asks), then, with ``settle``, its answer from the server."""
     _value(page, team, value).tap()
     past_double_tap(page)       # this is a new hand
     ask = page.locator("#ask")
     if ask.is_visible():        # the same hand as the one before, within seconds: the page asks (issue 20 §4)
         ask.locator("button.yes").tap()
         past_double_tap(page)
+    if settle:
+        settled(page)
 
 
 def _one_hand_then_expired(live_server, browser, match):
@@ -88,7 +91,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
                              b.click(); setTimeout(() => b.click(), 60); }""")
     expect(page.locator("#pts0")).to_have_text("3")
     past_double_tap(page, 200)
-    page.wait_for_function("() => window.trucoSumula.queue().length === 0")  # sent and answered
+    settled(page)
     assert _hands(match) == [(1, 1, 0, 3)]
     expect(page.locator("#msg")).not_to_have_class("bad")
     for team, value in ((0, 3), (0, 3), (1, 3), (1, 3), (1, 1), (0, 1)):
@@ -146,7 +149,7 @@ def test_a_device_behind_is_told_in_portuguese(live_server, browser, match3):
     _login(page, url)
     organizer = get_user_model().objects.get(username="organizadora")
     services.record_hand(match, {"winner": 1, "ended_by": "tricks", "value": 1}, organizer)  # another device
-    _tap(page, 0, 3)
+    _tap(page, 0, 3, settle=False)                                    # refused: it stays on the phone
     expect(page.locator("#msg")).to_contain_text("outro")
     expect(page.locator("#msg")).to_have_class("bad")
     expect(page.locator("#pts1")).to_have_text("1")                  # the page caught up
@@ -168,7 +171,7 @@ def test_an_expired_session_keeps_the_hand_and_sends_it_after_the_login(live_ser
 
     match = match3
     page, url = _one_hand_then_expired(live_server, browser, match)
-    _tap(page, 1, 1)
+    _tap(page, 1, 1, settle=False)                                    # refused: it waits for the login
     expect(page.locator("#relogin")).to_be_visible()
     expect(page.locator("#relogin")).to_contain_text("sessão")
     expect(page.locator("#last li.pending")).to_have_count(1)

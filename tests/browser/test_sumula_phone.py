@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in, past_double_tap, phone_context, shot
+from .conftest import log_in, past_double_tap, phone_context, settled, shot
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +32,7 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
         if page.locator("#ask").is_visible():  # the same hand again within seconds: confirmed (issue 20 §4)
             page.locator("#ask button.yes").click()
             past_double_tap(page)
+        settled(page)
 
     for team in (0, 1, 0, 0):
         hand(team, 3)
@@ -93,7 +94,7 @@ def test_a_pin_typed_while_the_page_refreshes_its_signatures_is_kept(live_server
 
     match = make_match(pair_names=("Os Zaps", "Copas"))
     play(match, match.referee, 0, 0, 0)  # 9-0
-    context = phone_context(browser, clock=True)
+    context = phone_context(browser)
     page = context.new_page()
     page.goto(f"{live_server.url}/sumulas/partida/{match.pk}/")
     log_in(page, "arbitra", "ref-secret")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import past_double_tap, phone_context, PINS, shot, sign_in
+from .conftest import PINS, past_double_tap, phone_context, shot, sign_in
 
 pytestmark = pytest.mark.browser
 

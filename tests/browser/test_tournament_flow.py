@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from .conftest import log_in, PHONE, phone_context, shot
+from .conftest import PHONE, log_in, phone_context, shot
 
 DESKTOP = {"width": 1280, "height": 800}
 
