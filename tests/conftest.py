@@ -52,6 +52,19 @@ def _fast_password_hashing(django_test_environment):
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language (``LANGUAGE_CODE``, Portuguese): a test, or a request
+    of the test client (LocaleMiddleware activates the visitor's language in this thread and leaves it so),
+    may leave English active, and a later test of the same process would then speak it (CI's services
+    pass once read "Plays and calls" where a test expected "Jogadas e pedidos")."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _empty_local_cache():
     """The process's own caches (LocMemCache: built public pages, ``tournaments.conditional``) emptied
     before each test: a test process runs a different sequence of tests under pytest-xdist than in one

@@ -17,17 +17,16 @@ ROOT = Path(__file__).resolve().parents[2]
 # the embedded default's own database: its processes drop DATABASE_URL, so CI's services pass skips them
 pytestmark = pytest.mark.embedded_only
 
-SCRIPT = r'''
-import sys, threading
+#: the start of each writers' script: Django, and the one table they write to (and those it refers to),
+#: made from the model (the migrations would take seconds)
+PRINT_JOB_TABLE = r'''
 import django
 django.setup()
-from django.core.management import call_command
 from django.db import connection, connections, transaction
-from django.db.models import F
 from scoring.models import PrintJob
 
 made = set()
-def make_table(model):  # the writers' table and those it refers to (the migrations would take seconds)
+def make_table(model):
     if model in made: return
     made.add(model)
     for field in model._meta.concrete_fields:
@@ -35,6 +34,10 @@ def make_table(model):  # the writers' table and those it refers to (the migrati
     with connection.schema_editor() as editor:
         editor.create_model(model)
 make_table(PrintJob)
+'''
+
+SCRIPT = PRINT_JOB_TABLE + r'''
+import sys, threading
 journal = connection.cursor().execute("PRAGMA journal_mode").fetchone()[0]
 job = PrintJob.objects.create(kind="blank", total=0)
 THREADS, WRITES = 6, 15
@@ -85,23 +88,8 @@ def test_the_embedded_default_uses_immediate_transactions_and_wal(settings):
 # after 1 ms and overtook it. config/sqlite gives each writer its turn on a lock file, every waiter
 # trying at the same pace, and moves WAL checkpoints off the requests' COMMIT.
 
-TURNS = r'''
+TURNS = PRINT_JOB_TABLE + r'''
 import json, sys, threading, time
-import django
-django.setup()
-from django.core.management import call_command
-from django.db import connection, connections, transaction
-from scoring.models import PrintJob
-
-made = set()
-def make_table(model):  # the writers' table and those it refers to (the migrations would take seconds)
-    if model in made: return
-    made.add(model)
-    for field in model._meta.concrete_fields:
-        if field.remote_field: make_table(field.remote_field.model)
-    with connection.schema_editor() as editor:
-        editor.create_model(model)
-make_table(PrintJob)
 settings = {"autocheckpoint": connection.cursor().execute("PRAGMA wal_autocheckpoint").fetchone()[0],
             "engine": connection.settings_dict["ENGINE"]}
 job = PrintJob.objects.create(kind="blank", total=0)
