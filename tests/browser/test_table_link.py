@@ -112,7 +112,7 @@ def test_offline_three_hands_then_online_exactly_three_in_order(live_server, bro
     assert _hands(match) == []
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(page.locator("#last li.pending")).to_have_count(0, timeout=10000)
+    expect(page.locator("#last li.pending")).to_have_count(0)
     assert _hands(match) == [(1, 1, 0, 3), (1, 2, 1, 1), (1, 3, 0, 6)]
     expect(page.locator("#pts0")).to_have_text("9")
     context.close()
@@ -126,7 +126,7 @@ def test_a_pair_disputes_an_entry_and_the_referee_sees_the_call(live_server, bro
     page = context.new_page()
     page.goto(f"{live_server.url}/mesa/{link.token}/")
     value_button(page, 1, 3).tap()
-    expect(page.locator("#last button.dispute")).to_have_count(1, timeout=10000)
+    expect(page.locator("#last button.dispute")).to_have_count(1)
     page.locator("#last button.dispute").tap()
     expect(page.locator("#last li.disputed")).to_have_count(1)
     referee = context.browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR").new_page()

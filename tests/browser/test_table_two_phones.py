@@ -150,7 +150,7 @@ def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, bro
     _value(a, 1, 3).tap()                                         # A: another hand 1
     _settled(a)
     _offline(b, False)
-    expect(b.locator("#conflict")).to_be_visible(timeout=10000)
+    expect(b.locator("#conflict")).to_be_visible()
     expect(b.locator("#conflict")).to_contain_text("Mais 2 lançamentos")
     expect(b.locator("#last li.conflict")).to_have_count(1)
     expect(b.locator("#last li.held")).to_have_count(2)
@@ -162,7 +162,7 @@ def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, bro
     a.evaluate("() => window.trucoTable.refresh()")               # A's next poll
     expect(a.locator("#last li.disputed")).to_have_count(1)
     b.reload()                                                    # still there after a reload (IndexedDB)
-    expect(b.locator("#conflict")).to_be_visible(timeout=10000)
+    expect(b.locator("#conflict")).to_be_visible()
     b.locator("#conflict button.after").tap()                     # "send mine after it"
     _settled(b)
     assert _hands(match) == [(1, 1, 1, 3), (1, 2, 0, 3), (1, 3, 1, 1), (1, 4, 0, 6)]
@@ -184,7 +184,7 @@ def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(
     _value(a, 1, 1).tap()                                          # A: another hand 1
     _settled(a)
     _offline(b, False)
-    expect(b.locator("#conflict")).to_be_visible(timeout=10000)
+    expect(b.locator("#conflict")).to_be_visible()
     expect(b.locator("#conflicts")).to_be_hidden()                # B's own conflict: its choices, not the banner
     a.evaluate("() => window.trucoTable.refresh()")               # A's next poll
     other = a.locator("#conflicts p.other")
