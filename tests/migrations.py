@@ -4,13 +4,15 @@
 ``start_at(..., fresh=True)`` starts from an empty database and runs forward only the migrations
 ``targets`` need: on SQLite the test database is emptied; on PostgreSQL the walk happens in a schema of
 its own (``SCRATCH``, first on the connection's ``search_path``), dropped by ``back_to_latest``, so the
-test database's own tables are never touched (making them again by the migrations took ~10 s). Django's walk down renders the project's state once per migration of the whole history, so
-an early state is cheaper reached from nothing: tournaments 0005 (tests/tournaments/test_migration_stages.py)
+test database's own tables are never touched (making them again by the migrations took ~10 s).
+Django's walk down renders the project's state once per migration of the whole history, so an early
+state is cheaper reached from nothing: tournaments 0005 (tests/tournaments/test_migration_stages.py)
 took 40 s on SQLite and 29 s on PostgreSQL walking down, 7 s and 14 s from nothing, on a 2-core CI
 machine. A late state is not: people's move (tests/people/test_migration_move.py) walks down.
 ``back_to_latest`` then brings the database back for the tests that follow in the process: on SQLite
 by making the tables from the models again, as its test database was made (tests/conftest.py); on
-PostgreSQL by the real migrations, whose append-only triggers the other tests need.
+PostgreSQL by dropping the scratch schema, or after a walk down by the real migrations, whose
+append-only triggers the other tests need.
 
 ``record_migrations_applied`` records a models-made database's migrations as applied
 (``migrate --fake``, which runs nothing), for a test that needs the history of a migrated site."""
@@ -70,13 +72,10 @@ def back_to_latest(connection) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SHOW search_path")
-            scratch = cursor.fetchone()[0] == SCRATCH
-            if scratch:
+            if cursor.fetchone()[0] == SCRATCH:  # a walk from nothing (start_at(fresh=True)): its schema goes
                 cursor.execute("RESET search_path")
                 cursor.execute(f"DROP SCHEMA {SCRATCH} CASCADE")
-        if not scratch:
-            call_command("migrate", verbosity=0)
-        return
+                return
     if connection.vendor != "sqlite":
         call_command("migrate", verbosity=0)
         return

@@ -192,6 +192,25 @@ def past_double_tap(page, extra_ms: int = 100) -> None:
     page.clock.fast_forward(DOUBLE_TAP_LOCK_MS + extra_ms)
 
 
+def value_button(page, team: int, value: int):
+    """The entry pages' button that scores ``value`` for pair ``team`` (0 or 1)."""
+    return page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']")
+
+
+def enter_hand(page, team: int, value: int, settle: bool = True) -> None:
+    """A hand entered by a tap on its value, confirmed if the page asks (the same hand again within seconds,
+    issue 20 §4), on a page with the test clock (``phone_context(..., clock=True)``); with ``settle``,
+    answered by the server too."""
+    value_button(page, team, value).tap()
+    past_double_tap(page)  # the next tap is a new hand
+    ask = page.locator("#ask")
+    if ask.is_visible():
+        ask.locator("button.yes").tap()
+        past_double_tap(page)
+    if settle:
+        settled(page)
+
+
 def settled(page, timeout: float = 15_000) -> None:
     """Waits until the entry page (the súmula's or the table's) has nothing left to send: every entry sent
     and answered."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PHONE, Fetched, past_double_tap, phone_context, settled, shot
+from .conftest import PHONE, Fetched, enter_hand, past_double_tap, phone_context, settled, shot, value_button
 
 pytestmark = pytest.mark.browser
 
@@ -38,22 +38,6 @@ def _login(page, url: str) -> None:
     page.wait_for_url(url)
 
 
-def _value(page, team: int, value: int):
-    return page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']")
-
-
-def _tap(page, team: int, value: int, settle: bool = True) -> None:
-    """A tap on a value (confirmed if the page asks), then, with ``settle``, its answer from the server."""
-    _value(page, team, value).tap()
-    past_double_tap(page)       # this is a new hand
-    ask = page.locator("#ask")
-    if ask.is_visible():        # the same hand as the one before, within seconds: the page asks (issue 20 §4)
-        ask.locator("button.yes").tap()
-        past_double_tap(page)
-    if settle:
-        settled(page)
-
-
 def _one_hand_then_expired(live_server, browser, match):
     """The referee's phone on the entry page, one hand (Os Zapeiros +3) entered, then the session gone."""
     from playwright.sync_api import expect
@@ -62,7 +46,7 @@ def _one_hand_then_expired(live_server, browser, match):
     context = phone_context(browser, clock=True)
     page = context.new_page()
     _login(page, url)
-    _tap(page, 0, 3)
+    enter_hand(page, 0, 3)
     expect(page.locator("#pts0")).to_have_text("3")
     context.clear_cookies()                                            # the session expired
     return page, url
@@ -83,7 +67,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     loads = fetched.documents()
     shot(page, "entry-start.png")
     for team in (0, 1):  # one screen: every value button in view without a scroll
-        box = _value(page, team, 12).bounding_box()
+        box = value_button(page, team, 12).bounding_box()
         assert box and box["y"] + box["height"] <= PHONE["height"], box
 
     # a double tap (two taps 60 ms apart) records one hand and says nothing alarming
@@ -95,7 +79,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     assert _hands(match) == [(1, 1, 0, 3)]
     expect(page.locator("#msg")).not_to_have_class("bad")
     for team, value in ((0, 3), (0, 3), (1, 3), (1, 3), (1, 1), (0, 1)):
-        _tap(page, team, value)
+        enter_hand(page, team, value)
     expect(page.locator("#pts0")).to_have_text("10")
     expect(page.locator("#pts1")).to_have_text("7")
     expect(page.locator("#last li")).to_have_count(3)
@@ -103,7 +87,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     # the penalty form below follows: its "expect" is the súmula's position now
     assert page.locator("form[action$='/penalidade/'] input[name=expect]").input_value() == "1:7"
     expect(page.locator("#report-hint")).to_contain_text("Duda Melo")  # hand 8: seat 3
-    _tap(page, 0, 1)                                                  # 11 × 7: mão de onze
+    enter_hand(page, 0, 1)                                                  # 11 × 7: mão de onze
     eleven = page.locator("#values .col[data-team='0'] button.v")
     expect(eleven).to_have_count(1)
     assert "truco" not in eleven.inner_text() and "onze" in eleven.inner_text()
@@ -118,7 +102,7 @@ def test_the_referee_enters_a_match_in_place_on_a_phone(live_server, browser, ma
     assert page.evaluate("window.__marker") == "no reload" and fetched.documents() == loads
 
     for _ in range(4):                                                # game 2: 12 × 0, the match
-        _tap(page, 0, 3)
+        enter_hand(page, 0, 3)
     expect(page.locator("#msg")).to_have_text("Partida 2: Os Zapeiros 12 × 0")
     expect(page.locator("#where")).to_have_text("Jogo encerrado")
     expect(page.locator("#entry")).to_be_hidden()
@@ -149,7 +133,7 @@ def test_a_device_behind_is_told_in_portuguese(live_server, browser, match3):
     _login(page, url)
     organizer = get_user_model().objects.get(username="organizadora")
     services.record_hand(match, {"winner": 1, "ended_by": "tricks", "value": 1}, organizer)  # another device
-    _tap(page, 0, 3, settle=False)                                    # refused: it stays on the phone
+    enter_hand(page, 0, 3, settle=False)                                    # refused: it stays on the phone
     expect(page.locator("#msg")).to_contain_text("outro")
     expect(page.locator("#msg")).to_have_class("bad")
     expect(page.locator("#pts1")).to_have_text("1")                  # the page caught up
@@ -171,7 +155,7 @@ def test_an_expired_session_keeps_the_hand_and_sends_it_after_the_login(live_ser
 
     match = match3
     page, url = _one_hand_then_expired(live_server, browser, match)
-    _tap(page, 1, 1, settle=False)                                    # refused: it waits for the login
+    enter_hand(page, 1, 1, settle=False)                                    # refused: it waits for the login
     expect(page.locator("#relogin")).to_be_visible()
     expect(page.locator("#relogin")).to_contain_text("sessão")
     expect(page.locator("#last li.pending")).to_have_count(1)

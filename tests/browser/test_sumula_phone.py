@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import log_in, past_double_tap, phone_context, settled, shot
+from .conftest import enter_hand, log_in, phone_context, shot
 
 pytestmark = pytest.mark.browser
 
@@ -26,19 +26,11 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     expect(page.locator("h1")).to_contain_text("Os Zaps")
 
     # the entry screen (issue 14 §3): value buttons by pair, updated in place
-    def hand(team: int, value: int) -> None:
-        page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']").click()
-        past_double_tap(page)  # this is a new hand
-        if page.locator("#ask").is_visible():  # the same hand again within seconds: confirmed (issue 20 §4)
-            page.locator("#ask button.yes").click()
-            past_double_tap(page)
-        settled(page)
-
     for team in (0, 1, 0, 0):
-        hand(team, 3)
+        enter_hand(page, team, 3)
     expect(page.locator("#pts0")).to_have_text("9")
-    hand(0, 1)
-    hand(0, 1)  # 11-3: mão de onze
+    enter_hand(page, 0, 1)
+    enter_hand(page, 0, 1)  # 11-3: mão de onze
     expect(page.locator("#pts0")).to_have_text("11")
     values = page.locator("#values button.v")
     expect(values).to_have_count(2)  # only what the engine allows (art. 18, 19): 3 for either pair
@@ -48,7 +40,7 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     assert enabled == ["1"], enabled  # the pair facing the onze scores 1 when it is refused
     page.locator("#endings button[data-ending='tricks']").click()
     shot(page, "sumula-phone-entry.png", full_page=True)
-    hand(0, 3)
+    enter_hand(page, 0, 3)
     expect(page.locator("#signing .result")).to_contain_text("Os Zaps")
 
     for role, player, pin in (("team0", "Ana Souza", "1111"), ("team1", "Duda Melo", "4444")):

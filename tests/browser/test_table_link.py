@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Fetched, log_in, past_double_tap, phone_context, shot
+from .conftest import Fetched, log_in, past_double_tap, phone_context, shot, value_button
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +27,6 @@ def _hands(match):
 
     return list(HandEntry.objects.filter(game__match=match).order_by("game__number", "position")
                 .values_list("game__number", "number", "winner", "value"))
-
-
-def value_button(page, team: int, value: int):
-    return page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']")
 
 
 def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, table_match):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import past_double_tap, phone_context, shot
+from .conftest import past_double_tap, phone_context, shot, value_button
 
 pytestmark = pytest.mark.browser
 
@@ -37,10 +37,6 @@ def _hands(match):
 
     return list(HandEntry.objects.filter(game__match=match).order_by("game__number", "position")
                 .values_list("game__number", "number", "winner", "value"))
-
-
-def _value(page, team: int, value: int):
-    return page.locator(f"#values .col[data-team='{team}'] button[data-value='{value}']")
 
 
 SEND_TIMEOUT_MS, RETRY_AFTER_TIMEOUT_MS = 6000, 2000  # templates/scoring/_entry_core.js
@@ -83,11 +79,11 @@ def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(live_server, br
 
     match, link = table
     a = _open(browser, live_server, link)
-    _value(a, 0, 3).tap()
+    value_button(a, 0, 3).tap()
     _settled(a)
     b = _open(browser, live_server, link, clock=True)  # B sees hand 1
     expect(b.locator("#last li")).to_have_count(1)
-    _value(a, 1, 1).tap()                          # A enters hand 2; B has not refreshed
+    value_button(a, 1, 1).tap()                          # A enters hand 2; B has not refreshed
     _settled(a)
     sent = []
     b.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/undo/") else None)
@@ -113,7 +109,7 @@ def test_a_stalled_request_is_shown_unconfirmed_and_sent_again_with_the_same_key
     held, keys = [], []
     page.on("request", lambda r: keys.append(r.headers.get("idempotency-key")) if r.url.endswith("/hands/") else None)
     page.route("**/hands/", lambda route: held.append(route))     # connected Wi-Fi that drops packets
-    _value(page, 0, 3).tap()
+    value_button(page, 0, 3).tap()
     expect(page.locator("#msg")).not_to_contain_text("lançada")
     while not held:                                                # sent: the page's timer for an answer runs
         page.wait_for_timeout(20)
@@ -144,10 +140,10 @@ def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, bro
     b = _open(browser, live_server, link, clock=True)
     _offline(b, True)
     for team, value in ((0, 3), (1, 1), (0, 6)):                   # B: three hands, offline
-        _value(b, team, value).tap()
+        value_button(b, team, value).tap()
         past_double_tap(b)
     expect(b.locator("#last li.pending")).to_have_count(3)
-    _value(a, 1, 3).tap()                                         # A: another hand 1
+    value_button(a, 1, 3).tap()                                         # A: another hand 1
     _settled(a)
     _offline(b, False)
     expect(b.locator("#conflict")).to_be_visible()
@@ -179,9 +175,9 @@ def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(
     a = _open(browser, live_server, link)
     b = _open(browser, live_server, link)
     _offline(b, True)
-    _value(b, 0, 3).tap()                                          # B: hand 1 offline
+    value_button(b, 0, 3).tap()                                          # B: hand 1 offline
     expect(b.locator("#last li.pending")).to_have_count(1)
-    _value(a, 1, 1).tap()                                          # A: another hand 1
+    value_button(a, 1, 1).tap()                                          # A: another hand 1
     _settled(a)
     _offline(b, False)
     expect(b.locator("#conflict")).to_be_visible()
@@ -212,10 +208,10 @@ def test_the_same_hands_queued_on_both_phones_are_recorded_once(live_server, bro
     b = _open(browser, live_server, link, clock=True)
     _offline(b, True)
     for team, value in ((0, 3), (1, 1)):
-        _value(b, team, value).tap()
+        value_button(b, team, value).tap()
         past_double_tap(b)
     for team, value in ((0, 3), (1, 1)):                          # A enters the same two hands
-        _value(a, team, value).tap()
+        value_button(a, team, value).tap()
         _settled(a)
     _offline(b, False)
     _settled(b)
@@ -243,7 +239,7 @@ def test_the_page_reloads_offline_after_its_first_load(live_server, browser, tab
     # (an old state would make a hand the other phone recorded look like a conflict)
     assert page.evaluate("fetch(location.pathname + 'estado/', {cache: 'no-store'})"
                          ".then(r => r.headers.get('X-Truco-Copy'))") == "offline"
-    _value(page, 0, 3).tap()                                      # and it keeps queueing
+    value_button(page, 0, 3).tap()                                      # and it keeps queueing
     expect(page.locator("#last li.pending")).to_have_count(1)
     shot(page, "two-phones-offline-reload.png")
     _offline(page, False)
@@ -259,7 +255,7 @@ def test_an_entry_refused_for_good_stays_until_the_player_discards_it(live_serve
     page.route("**/hands/", lambda route: route.fulfill(
         status=400, content_type="application/json",
         body='{"error": {"field": "value", "message": "valor fora das regras"}}'))
-    _value(page, 0, 3).tap()
+    value_button(page, 0, 3).tap()
     expect(page.locator("#conflict")).to_contain_text("Não lançada: valor fora das regras")
     expect(page.locator("#pts0")).to_have_text("0")             # not on the score
     page.unroute("**/hands/")
@@ -288,7 +284,7 @@ def test_over_plain_http_the_page_asks_to_keep_the_tab_while_entries_wait(live_s
         assert page.evaluate("() => window.isSecureContext") is False
         expect(page.locator("#keep-tab")).to_be_hidden()
         _offline(page, True)
-        _value(page, 0, 3).tap()
+        value_button(page, 0, 3).tap()
         expect(page.locator("#keep-tab")).to_contain_text("Não fechem nem recarreguem esta aba")
         shot(page, "two-phones-plain-http.png")
         _offline(page, False)
@@ -341,7 +337,7 @@ def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(live_server,
     # after the unroute, and its answer empty the queue before the next page read it (only one table kept).
     page.route("**/hands/", lambda route: route.abort())
     with page.expect_event("requestfailed", lambda r: r.url.endswith("/hands/")):   # sent: stored before
-        _value(page, 0, 3).tap()
+        value_button(page, 0, 3).tap()
     assert page.evaluate("() => window.trucoTable.queue().length") == 1
     page.goto(f"{live_server.url}/mesa/{link.token}/")
     page.locator("#values button.v").first.wait_for()
