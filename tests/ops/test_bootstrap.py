@@ -72,7 +72,7 @@ def test_bootstrap_waits_for_another_apt_instead_of_dying(tmp_path):
     lines = calls.read_text().splitlines()
     assert [line.split()[2] for line in lines] == ["update", "update", "update", "install"]
     assert all("-o DPkg::Lock::Timeout=120" in line for line in lines)
-    assert "chromium" in lines[-1] and "zbar-tools" in lines[-1]
+    assert "chromium-headless-shell" in lines[-1] and "zbar-tools" in lines[-1]
 
 
 def test_bootstrap_gives_up_on_other_apt_errors_at_once(tmp_path):
@@ -96,4 +96,4 @@ def test_production_bootstrap_installs_no_test_tool(tmp_path):
     assert result.returncode == 0, result.stderr
     install = calls.read_text().splitlines()[-1]
     assert "libpango-1.0-0" in install
-    assert not {"chromium", "poppler-utils", "zbar-tools"} & set(install.split())
+    assert not {"chromium-headless-shell", "chromium", "poppler-utils", "zbar-tools"} & set(install.split())
