@@ -20,10 +20,13 @@ def eager_tasks(eager_celery):
     yield  # tests/conftest.py: eager_celery
 
 
-def new_job(printed_round, **fields) -> PrintJob:
+def new_job(printed_round, sheets: int = 1, **fields) -> PrintJob:
+    """A blank-súmula job of the round's first ``sheets`` matches: one unless a test needs more (a sheet costs
+    WeasyPrint ~0.5 s, and these tests are about the job, not its pages: test_print_jobs.py reads those)."""
+    matches = printed_round["matches"][:sheets]
     job = PrintJob.objects.create(kind="blank", tournament=printed_round["tournament"], round=printed_round["round"],
-                                  total=3, created_by=printed_round["organizer"], **fields)
-    job.matches.set(printed_round["matches"])
+                                  total=len(matches), created_by=printed_round["organizer"], **fields)
+    job.matches.set(matches)
     return job
 
 
@@ -32,7 +35,7 @@ def age(job: PrintJob, seconds: float, field: str = "updated_at") -> None:
 
 
 def test_a_job_whose_worker_died_is_taken_over_once_and_its_pdf_made_once(printed_round, media_root, settings):
-    job = new_job(printed_round, status="running", attempts=1, done=1)
+    job = new_job(printed_round, sheets=2, status="running", attempts=1, done=1)
     age(job, settings.PRINT_JOB_HEARTBEAT_SECONDS + 5)  # the first worker's last sign of life
     done = printing.run_print_job(job.pk)  # the task, delivered again to the next worker
     assert (done.status, done.claim, done.attempts) == ("done", printing.CLAIMED, 2)
