@@ -49,8 +49,15 @@ def login(page, base: str, username: str) -> None:
     sign_in(page, base, username)
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_the_main_pages_have_no_serious_accessibility_violation(live_server, browser, demo, size):
+def test_the_main_pages_have_no_serious_accessibility_violation(live_server, browser, demo):
+    """On a laptop, then on a phone, over one demo (loading it costs more than a walk through the pages)."""
+    found = {size: walk(live_server, browser, demo, size) for size in ("laptop", "phone")}
+    bad = {f"{size}: {name}": v for size, pages in found.items() for name, v in pages.items() if v}
+    assert not bad, bad
+
+
+def walk(live_server, browser, demo, size: str) -> dict:
+    """The violations found on each page at ``size`` (and the focus checks' findings)."""
     from playwright.sync_api import expect
 
     from scoring import table_links
@@ -122,5 +129,4 @@ def test_the_main_pages_have_no_serious_accessibility_violation(live_server, bro
             found["registered-focus"] = [page.evaluate("document.activeElement.outerHTML.slice(0, 80)")]
         found["registered"] = violations(page, STRICT)
     context.close()
-    bad = {name: v for name, v in found.items() if v}
-    assert not bad, bad
+    return found
