@@ -105,6 +105,15 @@ LONGEST_FIRST = (
 
 
 def pytest_collection_modifyitems(session, config, items):
+    # pytest-xdist hands tests out by node id: two items of one id run as one (schemathesis's items once
+    # shared theirs, and 97 of the API fuzzing's 98 operations never ran in parallel): refuse such a suite.
+    seen: dict[str, int] = {}
+    for item in items:
+        seen[item.nodeid] = seen.get(item.nodeid, 0) + 1
+    shared = sorted(nodeid for nodeid, count in seen.items() if count > 1)
+    if shared:
+        raise pytest.UsageError("tests that share a node id (pytest-xdist would run one of each): " + ", ".join(shared))
+
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
     browser = len(rank)
 

@@ -28,7 +28,7 @@ pytestmark = [
                        reason="needs CELERY_BROKER_URL on Redis: a real worker to kill"),
 ]
 
-MATCHES = 24  # enough for the kill to land mid-job (progress every 0.5 s, polled every 0.1 s)
+MATCHES = 12  # enough for the kill to land mid-job: >= 2 s of rendering; progress every 0.5 s, polled every 0.1 s
 
 
 def start_worker(env: dict, queue: str, name: str, log: Path) -> subprocess.Popen:
