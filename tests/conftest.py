@@ -10,6 +10,7 @@ No deadline in either: the suite runs in parallel on shared machines, where a sl
 nothing about the code.
 """
 import os
+from collections import Counter
 
 import pytest
 from hypothesis import settings
@@ -147,10 +148,7 @@ LONGEST_FIRST = (
 def pytest_collection_modifyitems(session, config, items):
     # pytest-xdist hands tests out by node id: two items of one id run as one (schemathesis's items once
     # shared theirs, and 97 of the API fuzzing's 98 operations never ran in parallel): refuse such a suite.
-    seen: dict[str, int] = {}
-    for item in items:
-        seen[item.nodeid] = seen.get(item.nodeid, 0) + 1
-    shared = sorted(nodeid for nodeid, count in seen.items() if count > 1)
+    shared = sorted(nodeid for nodeid, count in Counter(item.nodeid for item in items).items() if count > 1)
     if shared:
         raise pytest.UsageError("tests that share a node id (pytest-xdist would run one of each): " + ", ".join(shared))
 
