@@ -33,7 +33,7 @@ def check_hand(path: str) -> int:
 
     def gettext(message: str) -> str:
         """The catalog is read at the first message (about 10 ms for the whole project's catalog): a run
-        whose every report is valid prints none (issue 23, speed)."""
+        whose every report is valid prints none (speed)."""
         if not catalog:
             import gettext as gettext_module
 

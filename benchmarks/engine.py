@@ -5,7 +5,7 @@ figure per line as ``name: value`` (rates in hands per second of CPU time unless
 
 - ``full_replay_hands_per_s`` (baseline): every report through the general replay
   (``verdict._verdict``, :class:`~referee.engine.hand.HandReplay`), as every report went before
-  issue 8; ``engine_hands_per_s``: parsed reports (dicts) through ``check_report``;
+  the fast path; ``engine_hands_per_s``: parsed reports (dicts) through ``check_report``;
   ``engine_speedup``: their ratio; ``*_wall_hands_per_s``: the same two by wall time;
 - ``engine_stdlib_json_hands_per_s`` (baseline) and ``engine_json_hands_per_s``: from a JSON line
   to the encoded verdict, with the standard library's ``json`` and with check_hand's
@@ -17,14 +17,14 @@ figure per line as ``name: value`` (rates in hands per second of CPU time unless
   ``check_hand_hands_per_s``, ``check_hand_wall_s``: ``manage.py check_hand -`` as a whole process
   (start-up, reading, parsing, judging, writing) on the same hands as JSON Lines;
   ``check_hand_list_hands_per_s``: the same hands as one JSON list;
-- issue 23's baseline, only when ``TRUCO_EVAL_DIR`` names a checkout of truco-eval (not a dependency, nothing
+- truco-eval's baseline, only when ``TRUCO_EVAL_DIR`` names a checkout of truco-eval (not a dependency, nothing
   of it in this repository; see :class:`TrucoEvalBaseline`): ``truco_eval_full_replay_hands_per_s`` (its
   ``runner.replay.replay_events`` on the same hands), ``truco_eval_actions_only_hands_per_s`` (its engine's part
   alone), ``engine_vs_truco_eval`` (target 10) and ``check_hand_vs_truco_eval`` (target 5), with the same two
   against its actions alone; without it: ``truco_eval_full_replay_hands_per_s: not measured (TRUCO_EVAL_DIR not
   set)``. ``load_average_1min`` at the start and the end.
 
-Targets (issue 8): engine in-process >= 100,000 hands/s, ``check_hand`` >= about 50,000 hands/s
+Targets: engine in-process >= 100,000 hands/s, ``check_hand`` >= about 50,000 hands/s
 (5x the independent Python engine the issue measured at 10,000 hands/s on this machine), on
 20,000 random hands, every check kept. Times are best of R; CPU time (``time.process_time``; the
 child's user + system time for a process) is the figure to read: the machine has 2 cores shared
@@ -83,8 +83,9 @@ kept. What is left: ``clean_verdict`` itself (about 8 µs a hand, Python bytecod
 events), and in ``check_hand`` the imports (0.06 s with the interpreter, msgspec's a third of it)
 and msgspec's decoding (about 12% of the process).
 
-Issue 23 (run while six engineers shared the 2 cores: load average 14-15, so every rate is a third to a
-half of the figures above; compare within one run). Added lines: ``engine_spelled_rules_hands_per_s`` /
+Spelled rule sets and streamed input (run while six engineers shared the 2 cores: load average 14-15,
+so every rate is a third to a half of the figures above; compare within one run). Added lines:
+``engine_spelled_rules_hands_per_s`` /
 ``engine_spelled_rules_speedup``: the same hands, each spelling out its whole rule set as the scoring
 app sends it (``rule_set_from`` had cost ~16 µs a report; a spelling seen before is now one look-up
 returning the canonical rule set, whose ``as_dict`` is found by identity); ``check_hand_vs_full_replay``:
@@ -94,10 +95,11 @@ memory, 18 s of CPU). The fast path now applies the full replay's own functions 
 raise checks, add_points, claim_matches): measured side by side with the previous inline loop in one
 process, the difference was within the noise (54,600 against 49,300-57,000 hands/s).
 
-Issue 23, the rest (r2; one run, load average 16-18 on the 2 cores: every figure is about half of what
+Against truco-eval, second pass (r2; one run, load average 16-18 on the 2 cores: every figure is about half of what
 an idle machine gives; compare within the run). The baseline is the one this script has always measured,
 the engine's own full replay (truco-eval, the independent engine the issue's 5x/10x were first stated
-against, is not in this repository or its packages; issue 8 measured it at about 10,000 hands/s here):
+against, is not in this repository or its packages; the fast path's first pass measured it at about
+10,000 hands/s here):
 
 - engine in-process 87,400 hands/s against the full replay's 45,500: ``engine_speedup`` 1.92 (target 10:
   not reached; against truco-eval's recorded 10,000 hands/s it would be about 8.7x, not measured side by
@@ -106,7 +108,7 @@ against, is not in this repository or its packages; issue 8 measured it at about
   already one call of the full replay's functions, so what is left is the interpreter's cost of ~10 events.
   line_profiler (5.1, installed only to measure) over ``clean_verdict``: no line above 9% (the call to
   ``trick_result``, the one rule of a trick), then card look-ups, masks and the per-event tests at 2-3.5%
-  each; nothing to remove without copying a rule into the loop, which issue 23 forbids.
+  each; nothing to remove without copying a rule into the loop, which "no rule exists twice" forbids.
 - spelled rule sets: the previous report's spelling is now compared in C (``options == last``) before any
   cache key is built (``rules._LAST``): ``rule_set_from`` on a spelled 17-option rule set halved (34 -> 17 µs
   under this load); ``engine_spelled_rules_speedup`` 1.60 (1.44 before, same load).
@@ -124,7 +126,7 @@ against, is not in this repository or its packages; issue 8 measured it at about
   peak resident memory (23 s of CPU); the same as JSON Lines: 19 MB (19 s). Before: 5.3 GB. Again after r3's
   1 MiB block reader (2026-11-27 01:36 UTC, quiet machine): 54 MB (36.2 s of CPU) and 30 MB (33.5 s).
 
-Issue 23, r3 (load average 10-15 on the 2 cores; every figure a third to a half of an idle machine's; compare
+Third pass (r3; load average 10-15 on the 2 cores; every figure a third to a half of an idle machine's; compare
 within a run; truco-eval was measured afterwards, see the last section). truco-eval, the baseline the issue's
 5x/10x are stated against: a repository of that name
 (LuizFelipeBarbosa/truco-eval, an LLM benchmark with a Truco Paulista match engine and an event-log replay) is
@@ -153,7 +155,7 @@ which is itself the same rules (fast path 2.2-2.3x it: the 10x of the issue cann
 - memory with the block reader (``--memory 200000``, 112 MB inputs): 52 MB peak as a list on one line,
   30 MB as JSON Lines: bounded by the block and the longest report, not by the input.
 
-Issue 23, r3, truco-eval side by side. truco-eval's files, read from the code index, were written out of the
+Third pass, truco-eval side by side. truco-eval's files, read from the code index, were written out of the
 repository (``/tmp/truco-eval``: ``truco/`` and ``runner/replay.py``, nothing of it committed) and the run
 pointed at them with ``TRUCO_EVAL_DIR`` (:class:`TrucoEvalBaseline` says how our hands are translated and
 what differs: 2,030 of the 20,000 take another course there and are cut short, which favours it). Its full
@@ -178,7 +180,7 @@ are reached against its full replay with a wide margin in every run (in-process 
 ``check_hand`` as a process, start-up, JSON reading and writing included, >= 5x: 18.1-21.5x). Against its
 actions alone (no byte comparison) they are not reached reliably: in-process 7.0-11.9x, process 4.9-7.1x,
 the noise of the shared machine as large as the margin. The issue's 3.6-4.6x / 8.3x look like that
-actions-only reading with the engine of before issue 23's work. No engine change was made in this pass.
+actions-only reading with the engine of before these passes. No engine change was made in this pass.
 """
 from __future__ import annotations
 
@@ -281,7 +283,7 @@ def process_time(command: list[str], path: str, repeat: int, bytecode: str | Non
 
 
 def split_list(lines: list[str], repeat: int) -> dict[str, float]:
-    """Issue 23: a JSON list on one line read element by element (nothing judged): check_hand's
+    """A JSON list on one line read element by element (nothing judged): check_hand's
     :func:`referee.engine.json_array.values` (the standard library's ``raw_decode`` in C, one element at a
     time) against ijson's C backend when it is installed (not a dependency), and the whole list at once."""
     import io
@@ -316,7 +318,7 @@ def split_list(lines: list[str], repeat: int) -> dict[str, float]:
 
 
 def memory(count: int, repeat_pool: int = 1000) -> None:
-    """Issue 23: ``check_hand`` on ``count`` reports with one emoji, as a JSON list on one line and as JSON
+    """``check_hand`` on ``count`` reports with one emoji, as a JSON list on one line and as JSON
     Lines: the process's peak resident memory (``ru_maxrss``) beside the input's size. The reports are
     ``repeat_pool`` random ones over and over (each with its own ``id``), written without being held."""
     rng = random.Random(7)
@@ -345,7 +347,7 @@ def memory(count: int, repeat_pool: int = 1000) -> None:
 
 
 class TrucoEvalBaseline:
-    """Issue 23's baseline: truco-eval's full replay (``runner.replay.replay_events``) on the same hands.
+    """The independent baseline: truco-eval's full replay (``runner.replay.replay_events``) on the same hands.
 
     truco-eval (github.com/LuizFelipeBarbosa/truco-eval) is not a dependency and none of its code is in this
     repository: when ``TRUCO_EVAL_DIR`` names a checkout of it (its ``truco/`` and ``runner/replay.py``), its
@@ -495,7 +497,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-command", action="store_true", help="skip the check_hand process figures")
     parser.add_argument("--memory", type=int, metavar="N",
-                        help="only the memory figures: check_hand on N reports with one emoji (issue 23)")
+                        help="only the memory figures: check_hand on N reports with one emoji")
     args = parser.parse_args()
     if args.memory:
         memory(args.memory)
@@ -520,13 +522,13 @@ def main() -> None:
     print(f"full_replay_hands_per_s: {rate(full_cpu)}")
     print(f"engine_hands_per_s: {rate(engine_cpu)}")
     print(f"engine_speedup: {full_cpu / engine_cpu:.2f}")
-    # Issue 23's baseline, truco-eval's full replay, when TRUCO_EVAL_DIR names a checkout of it.
+    # The independent baseline, truco-eval's full replay, when TRUCO_EVAL_DIR names a checkout of it.
     eval_cpu, eval_actions_cpu = truco_eval(reports, args.repeat) or (None, None)
     if eval_cpu is not None:
         print(f"engine_vs_truco_eval: {eval_cpu / engine_cpu:.2f}")
         print("engine_vs_truco_eval_target: 10")
         print(f"engine_vs_truco_eval_actions_only: {eval_actions_cpu / engine_cpu:.2f}")
-    # Issue 23: reports that spell their rule set out, every option (as the scoring app sends them).
+    # Reports that spell their rule set out, every option (as the scoring app sends them).
     spelled = [dict(r, rules=json.loads(json.dumps(DEFAULT.as_dict()))) for r in reports]
     spelled_cpu, _ = best_time(validate_all, spelled, args.repeat)
     print(f"engine_spelled_rules_hands_per_s: {rate(spelled_cpu)}")
@@ -566,7 +568,7 @@ def main() -> None:
         print(f"check_hand_wall_s: {command_wall:.3f}")
         listing_cpu = process_time(manage + ["-"], str(listing), args.repeat, compiled)[0]
         print(f"check_hand_list_hands_per_s: {rate(listing_cpu)}")
-        # Issue 23: the process against the baseline (the full replay, in-process, same hands, same run).
+        # The process against the baseline (the full replay, in-process, same hands, same run).
         print(f"check_hand_vs_full_replay: {full_cpu / command_cpu:.2f}")
         if eval_cpu is not None:
             print(f"check_hand_vs_truco_eval: {eval_cpu / command_cpu:.2f}")

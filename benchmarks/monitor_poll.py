@@ -1,4 +1,4 @@
-"""The room monitor's poll while nothing changes, at 100 tables (issue 25 §4), beside the monitor page
+"""The room monitor's poll while nothing changes, at 100 tables, beside the monitor page
 and its fragment (the baseline: what a reload every few seconds would cost).
 
 Run: ``.venv/bin/python benchmarks/monitor_poll.py [--tables N] [--repeat R]``. Builds a fresh SQLite

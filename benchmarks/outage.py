@@ -1,4 +1,4 @@
-"""The site's answers while PostgreSQL is down (issue 22 §5), measured beside a baseline checkout.
+"""The site's answers while PostgreSQL is down, measured beside a baseline checkout.
 
 Run: ``.venv/bin/python benchmarks/outage.py [--baseline /path/to/older/checkout] [--processes 2]
 [--rounds 20]``.

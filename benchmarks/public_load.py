@@ -49,7 +49,7 @@ connections) on the same 2 cores as the server, so the figures are a floor of wh
 alone would do. Set ``DJANGO_CACHE_URL`` (Redis) as in production, so that the gunicorn
 processes share the built pages.
 
-Measured on the shared 2-core machine, 2026-11-25 (issue 12 §6), Redis cache, 100 readers, a
+Measured on the shared 2-core machine, 2026-11-25, Redis cache, 100 readers, a
 result a second, gunicorn 5 x 4; "before" is the same script run on the code before this work
 (branch point 6cf322d) within the same few minutes. The machine was NOT quiet (load average
 7-13 during the pair below, from other engineers' test suites), so the latencies are partly

@@ -15,7 +15,7 @@ figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
   temporary SQLite file), and ``ratings_sync_one_more_s``, the same after one more result (what
   each official result costs).
 
-Target: ``ratings_10000_s`` < 5 (issue 27), every method (``hands`` included since
+Target: ``ratings_10000_s`` < 5, every method (``hands`` included since
 ``pairing.ratings.two_team_rate``).
 
 ``--logloss``: the mean log-loss of each method's prediction of the next match (``predict_win``

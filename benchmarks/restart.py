@@ -1,4 +1,4 @@
-"""How long a restart of ``scripts/serve`` takes to its first answered request (issue 22 §1).
+"""How long a restart of ``scripts/serve`` takes to its first answered request.
 
 Run: ``.venv/bin/python benchmarks/restart.py [--port 8300] [--roles web,worker,beat] [--no-baseline]``.
 Uses ``DATABASE_URL`` if set (PostgreSQL: the README's production path), else SQLite in a temporary
@@ -10,7 +10,7 @@ poll ``/healthz`` every 50 ms until it answers 200, then SIGTERM and wait for it
 2. ``restart`` (``--restarts`` times, the median is printed): nothing changed, the stamp skips
    collectstatic (the target: < 10 s on this machine);
 3. the baseline in the same run, ``restart_collecting_every_time``: the stamp removed before each
-   start, as scripts/serve did before issue 22 (collectstatic on every start).
+   start, as scripts/serve did before the stamp (collectstatic on every start).
 
 Prints ``name: value`` lines: the seconds of each, ``serve_exit_status_on_sigterm`` (0: what a
 systemd unit calls a clean stop) and ``load_average`` at the start (the machine is shared: a wall

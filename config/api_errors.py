@@ -39,7 +39,7 @@ def exception_handler(exc, context):
         headers = {"Retry-After": str(exc.retry_after)} if getattr(exc, "retry_after", None) else None
         return Response(error_body(exc.field, exc.message), status=exc.status, headers=headers)
     reason = database_down(exc)
-    if reason:  # the database is down: 503 with Retry-After, in the one shape (issue 22 §5)
+    if reason:  # the database is down: 503 with Retry-After, in the one shape
         return unavailable_response(context.get("request"), reason)
     if isinstance(exc, RequestDataTooBig):
         exc = _too_large()

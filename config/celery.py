@@ -1,7 +1,7 @@
 """The Celery application: eager when no broker is configured (see settings).
 
 Logging: Celery keeps the site's configuration (``settings.LOGGING``, ``config.logs``): one format
-for web, worker and beat lines (issue 22 §8), at the level given with ``-l``; a task's lines carry
+for web, worker and beat lines, at the level given with ``-l``; a task's lines carry
 its name and id where a request's carry the request.
 """
 import logging

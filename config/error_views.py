@@ -44,7 +44,7 @@ def page_not_found(request, exception=None):
 @requires_csrf_token
 def server_error(request):
     reason = database_down(sys.exc_info()[1])
-    if reason:  # the database is down: 503 and Retry-After, JSON for the API (issue 22 §5)
+    if reason:  # the database is down: 503 and Retry-After, JSON for the API
         return unavailable_response(request, reason)
     try:
         return _render(request, 500)

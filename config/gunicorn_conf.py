@@ -4,15 +4,15 @@ what is measured is what runs. Each setting reads the environment variable of ``
 
 - ``preload_app``: the master imports Django, the URLconf with every view, the templates' engine
   and the translations once (``config.wsgi.warm_up``) and the workers fork from it warm. Without
-  it each worker paid ~0.3-0.6 s on its first request (the tail of issue 10 §4's benchmark: with
-  8 workers, 8 of the first few hundred entries). A new release needs a restart (not ``HUP``),
-  as with any preloaded app.
+  it each worker paid ~0.3-0.6 s on its first request (the tail of
+  ``benchmarks/table_load.py``: with 8 workers, 8 of the first few hundred entries). A
+  new release needs a restart (not ``HUP``), as with any preloaded app.
 - ``workers`` x ``threads`` (gthread): 2 x cores + 1 processes of 4 threads. Threads let a
   process go on while another request waits for PostgreSQL (a durable commit) and keep idle
   phone connections alive cheaply; each thread holds its own database connection
   (``DATABASE_CONN_MAX_AGE``), so PostgreSQL's ``max_connections`` must exceed workers x threads.
 - ``logconfig_dict``: gunicorn's own lines (boot, workers, timeouts) in the site's one format, from
-  ``config.logs.logging_config`` like Django's and Celery's (issue 22 §8), process name ``web``.
+  ``config.logs.logging_config`` like Django's and Celery's, process name ``web``.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Logs: one line per event on standard output, in one format for every process (issue 22 §8).
+"""Logs: one line per event on standard output, in one format for every process.
 
 - Every line of every process (gunicorn's own, Django's, Celery's worker and beat) goes through
   :func:`logging_config` (``settings.LOGGING``, gunicorn's ``logconfig_dict``; Celery keeps it:
@@ -24,7 +24,7 @@ A path that carries a key (a table link ``/mesa/<token>/``, a referee's invitati
 confirmation ``/inscricao/<token>/``, a player's personal data link ``/dados/<token>/``) is logged with the
 key's first four characters only: whoever reads the logs cannot enter a table's hands, accept an
 invitation or read a player's data with them. That holds for **every** record,
-whoever logs it (issue 21 §8: ``django.request``'s "Forbidden: /mesa/…/pin/", axes' lines with
+whoever logs it (``django.request``'s "Forbidden: /mesa/…/pin/", axes' lines with
 ``path_info``): :class:`RedactFilter` sits on every handler of ``settings.LOGGING`` and rewrites the
 record's message, and the formatters redact the whole line they write (a traceback too).
 """
@@ -204,7 +204,7 @@ class JSONLineFormatter(logging.Formatter):
 
 
 class MailThrottleFilter(logging.Filter):
-    """One mail per distinct error per ``ERROR_MAIL_EVERY_MINUTES`` (issue 22 §5: a 10 s outage sent 377).
+    """One mail per distinct error per ``ERROR_MAIL_EVERY_MINUTES`` (a 10 s outage sent 377).
 
     The same error is the same exception class raised at the same line (or, without an exception, the
     same logger and message template): a path or an id in the message does not make another one. The

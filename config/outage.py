@@ -1,4 +1,4 @@
-"""Honest answers while a service is down (issue 22 §5): the database unreachable is a 503 with
+"""Honest answers while a service is down: the database unreachable is a 503 with
 ``Retry-After``, never a 500 page, and costs one short log line, not a traceback.
 
 - :func:`database_down` tells a lost database (connection refused or dropped, server shutting

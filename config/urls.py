@@ -19,11 +19,11 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("referee.start_urls")),  # login and each role's start page
     path("", include("referee.invitation_urls")),  # referees' invitation links
-    path("", include("referee.account_urls")),  # organizer accounts and locked logins (issue 26 §6)
+    path("", include("referee.account_urls")),  # organizer accounts and locked logins
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
-    path("conta/tokens/", include("scoring.token_urls")),  # API tokens for scripts (issue 27 §5)
+    path("conta/tokens/", include("scoring.token_urls")),  # API tokens for scripts
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    # the split view serves its script from the site (?script), not inline: the CSP allows it (issue 21 §10)
+    # the split view serves its script from the site (?script), not inline: the CSP allows it
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/referee/", include("referee.api_urls")),
     path("api/scoring/", include("scoring.api_urls")),
@@ -35,6 +35,6 @@ urlpatterns = [
     path("mesa/", include("referee.table_urls")),
     path("sumulas/impressao/", include("tournaments.print_urls")),
     path("sumulas/", include("scoring.urls")),
-    path("torneios/<slug:slug>/sala/", include("referee.monitor_urls")),  # the room monitor (issue 25 §4)
+    path("torneios/<slug:slug>/sala/", include("referee.monitor_urls")),  # the room monitor
     path("", include("tournaments.urls")),
 ]

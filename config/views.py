@@ -1,6 +1,6 @@
 """Site-level views: ``/healthz`` (the process is alive: the cheapest page, no database) and
 ``/readyz`` (the database and the broker reachable: 200, else 503 with ``Retry-After``), for the
-proxy, compose and systemd (issue 22 §5)."""
+proxy, compose and systemd."""
 from django.http import HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET

@@ -12,7 +12,7 @@ own app) importing them (docs/architecture.md, "Where players and pairs live").
   erasure's transaction.
 
 Each app registers in its ``AppConfig.ready`` with a ``key``, so a reload registers once. Keys in use:
-``discipline`` (``referee``, order 50); kept for issue 27 §2 and §3, the hooks their apps fill:
+``discipline`` (``referee``, order 50); kept for circuits and ratings, the hooks their apps fill:
 ``circuits`` (circuit standings, order 20) and ``rating`` (the rating chart, an SVG, order 30).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The page "Contas" (``/contas/``, issue 26 §6): what the admin was needed for before.
+"""The page "Contas" (``/contas/``): what the admin was needed for before.
 
 - creating an organizer account (account managers only, ``tournaments.accounts``): the answer shows,
   once, the link where the new organizer chooses their password (not stored, not put in a cookie,
@@ -45,7 +45,7 @@ class OrganizerForm(forms.Form):
 
     def link_errors(self) -> None:
         """Each field in error points at its message (``<id>-error`` in the page) and says it is invalid, so a
-        screen reader reads the message with the field (issue 26 §11)."""
+        screen reader reads the message with the field."""
         for name in self.errors:
             if name in self.fields:
                 attrs = self.fields[name].widget.attrs

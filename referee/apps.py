@@ -6,19 +6,19 @@ class RefereeConfig(AppConfig):
     name = "referee"
 
     def ready(self):
-        # an open dispute holds the súmula: scoring asks, without importing referee (issue 20 §8)
+        # an open dispute holds the súmula: scoring asks, without importing referee
         from scoring import holds
 
         from .calls import holds_of
 
         holds.register(holds_of)
-        # a penalty citing a ruling cites one of its own match (issue 21 §2)
+        # a penalty citing a ruling cites one of its own match
         from scoring import rulings
 
         from .models import Ruling
 
         rulings.register(lambda pk: Ruling.objects.filter(pk=pk).values_list("match_id", flat=True).first())
-        # the player's page and data export show the discipline record (issue 27 §4, people.sections)
+        # the player's page and data export show the discipline record (people.sections)
         from people import sections
 
         from . import discipline

@@ -1,4 +1,4 @@
-"""Calls to the referee from a table (issue 10 §2): a plain call ("come to table 12"), or the
+"""Calls to the referee from a table: a plain call ("come to table 12"), or the
 dispute of an entry of the súmula.
 
 A club tournament has two to five referees for 30 to 100 tables; a referee comes when a pair
@@ -12,7 +12,7 @@ Who may call: the match's table (its link), a logged-in referee or organizer of 
 Who takes and resolves: the match's referee, the organizer, or any referee of the tournament
 (a referee on duty answers any table).
 
-An open dispute holds the súmula (issue 20 §8): :func:`holds_of` is registered with ``scoring.holds``
+An open dispute holds the súmula: :func:`holds_of` is registered with ``scoring.holds``
 (``RefereeConfig.ready``), so scoring refuses signatures and the receipt while it is open; the
 dispute's opening and its resolution go to the match's audit trail (``MatchEvent``).
 """
@@ -152,7 +152,7 @@ def _answerable(qs, user):
 
 
 def open_conflicts_for(user):
-    """The pending conflicts between the phones of a table (issue 20 §5, ``scoring.conflicts``) of the matches
+    """The pending conflicts between the phones of a table (``scoring.conflicts``) of the matches
     ``user`` may answer, while the súmula is open: the table needs a referee if its phones do not settle them."""
     if not getattr(user, "is_authenticated", False):
         return EntryConflict.objects.none()
@@ -191,7 +191,7 @@ def holds_of(match: Match) -> list[holds.Hold]:
 
 
 def disputes_data(match: Match) -> list[dict]:
-    """Every dispute of the match, open and settled, as the table page shows them (issue 20 §8)."""
+    """Every dispute of the match, open and settled, as the table page shows them."""
     return [{"id": c.pk, "game": c.game_number, "hand": c.hand_number, "team": c.team, "reason": c.reason,
              "opened_at": c.created_at.isoformat(), "open": c.resolved_at is None, "resolution": c.resolution or None,
              "resolved_at": c.resolved_at.isoformat() if c.resolved_at else None}

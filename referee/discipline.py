@@ -1,4 +1,4 @@
-"""A player's discipline record across events (issue 27 §4, docs/people.md): the rulings against
+"""A player's discipline record across events (docs/people.md): the rulings against
 the pairs the person played in (merged records included) and the penalties entered at their tables,
 shown on the player's page (``people.sections``) only to site operators, the organizers of the events
 the player entered and the referees of matches in those events; and their part of the player's data

@@ -1,4 +1,4 @@
-"""Pages of the referees' invitation links (issue 14 §1; the rules in ``referee.invitations``).
+"""Pages of the referees' invitation links (the rules in ``referee.invitations``).
 
 - ``invitations`` (organizer): the tournament's invitations with their state, the form to invite a
   referee, revoke and reissue; a link just made is shown there with its QR code and a copy button.

@@ -1,4 +1,4 @@
-"""Referees' invitation links (issue 14 §1): the organizer invites a referee by name from the
+"""Referees' invitation links: the organizer invites a referee by name from the
 tournament's pages and hands over a link (a QR code on their phone); the referee opens it, chooses a
 login and a password, and is signed in on "Minhas mesas".
 
@@ -205,7 +205,7 @@ def accept(token: str, *, username: str, password: str, password2: str, signed_i
     that passes the site's validators; the link is then used. The table of the invitation, if any,
     is assigned to them. A second send of the same form by the browser the first one signed in
     (``signed_in_as``, the request's user) returns the same account; a used link checks no password
-    (it is not a way to sign in: issue 21 §7). ``ServiceError`` naming the field; ``Conflict`` (field
+    (it is not a way to sign in). ``ServiceError`` naming the field; ``Conflict`` (field
     ``token``) when the link does not work."""
     with transaction.atomic():
         found = find(token)

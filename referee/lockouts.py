@@ -1,5 +1,5 @@
 """Logins locked out by too many wrong passwords (django-axes, ``config.auth``), and unlocking them from
-the site's page "Contas" instead of the admin's "Access attempts" (issue 26 §6).
+the site's page "Contas" instead of the admin's "Access attempts".
 
 A login is locked for an (account, address) pair once its failures reach ``AXES_FAILURE_LIMIT`` within
 ``AXES_COOLOFF_TIME``; it unlocks by itself after that. Who may unlock it early (:func:`visible_to`):

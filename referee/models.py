@@ -67,7 +67,7 @@ class Ruling(models.Model):
     ends_hand = models.BooleanField(_("ends the hand"), default=False)
     deal_lost = models.BooleanField(_("deal lost"), default=False)
     message = models.CharField(_("message"), max_length=400, blank=True)  # Portuguese, pairs by number
-    # the message as data, {"key", "params"} of referee.engine.messages (issue 23): rendered in the reader's
+    # the message as data, {"key", "params"} of referee.engine.messages: rendered in the reader's
     # language with the pairs' names; {} on rulings recorded before, which show ``message`` as written
     message_data = models.JSONField(_("message as data"), default=dict, blank=True)
     step = models.CharField(_("escalation step"), max_length=20, blank=True)  # "" when no policy applies
@@ -77,7 +77,7 @@ class Ruling(models.Model):
                                 related_name="rulings", verbose_name=_("referee"))
     claimed_by_player = models.ForeignKey("people.Player", on_delete=models.PROTECT, null=True, blank=True,
                                           related_name="+", verbose_name=_("claimed by player"))
-    # the table link the claim came through (its author ``table:<id>``, as a hand's; issue 21 §2, §10)
+    # the table link the claim came through (its author ``table:<id>``, as a hand's)
     table_link = models.ForeignKey("scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+", verbose_name=_("table link"))
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
@@ -144,7 +144,7 @@ class Appeal(models.Model):
                                verbose_name=_("filed by"))
     reason = models.CharField(_("reason"), max_length=300)
     filed_at = models.DateTimeField(_("filed at"), default=timezone.now)
-    # the table link the appeal came through (its author ``table:<id>``; issue 21 §10)
+    # the table link the appeal came through (its author ``table:<id>``)
     table_link = models.ForeignKey("scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+", verbose_name=_("table link"))
     decision = models.CharField(_("decision"), max_length=12, choices=Decision.choices, blank=True)
@@ -209,7 +209,7 @@ class RefereeSettings(models.Model):
 
 
 class RefereeCall(models.Model):
-    """A table calls a referee (issue 10): a plain call, or the dispute of an entry of the súmula.
+    """A table calls a referee: a plain call, or the dispute of an entry of the súmula.
 
     It shows on the referees' tables page until a referee takes it; a dispute stays on the entry
     until the referee confirms the entry or corrects the súmula (with a reason, art. 25).
@@ -258,7 +258,7 @@ class RefereeCall(models.Model):
 
 
 class RefereeInvitation(models.Model):
-    """A one-time link the organizer gives a new referee (issue 14 §1): whoever opens it chooses a
+    """A one-time link the organizer gives a new referee: whoever opens it chooses a
     login and a password, and is signed in. Only the SHA-256 of the token is kept (the link is shown
     once, to the organizer who made it); it works once, until ``expires_at``, unless revoked. A
     reissue revokes it and makes a new one. Writes in ``referee.invitations``."""
@@ -287,7 +287,7 @@ class RefereeInvitation(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(token_hash__regex=r"^[0-9a-f]{64}$"),
                                    name="referee_invitation_token_sha256"),
-            # a link is revoked before use, or a used invitation revoked afterwards (issue 21 §7)
+            # a link is revoked before use, or a used invitation revoked afterwards
             models.CheckConstraint(condition=Q(used_at__isnull=True) | Q(revoked_at__isnull=True)
                                    | Q(revoked_at__gte=models.F("used_at")),
                                    name="referee_invitation_revoked_after_use"),

@@ -1,4 +1,4 @@
-"""The room monitor (issue 25 §4), mounted at /torneios/<slug>/sala/ before the tournaments' pages."""
+"""The room monitor, mounted at /torneios/<slug>/sala/ before the tournaments' pages."""
 from django.urls import path
 
 from . import monitor_views

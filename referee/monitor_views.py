@@ -1,4 +1,4 @@
-"""The room monitor's pages (issue 25 §4), mounted at ``/torneios/<slug>/sala/``: the tiles (live: the
+"""The room monitor's pages, mounted at ``/torneios/<slug>/sala/``: the tiles (live: the
 fragment ``?parte=1``), the marker ``versao/`` (ETag, 304 while nothing changed: one query) and the
 actions of a tile (``acao/``: call the next ready match to a free table, confirm a W.O. proposal,
 assign the table's referee);

@@ -1,4 +1,4 @@
-"""Presence at the table from the table page (issue 25 §3): each pair taps "estamos na mesa"; the page
+"""Presence at the table from the table page: each pair taps "estamos na mesa"; the page
 shows who is there and the match's clock (called, started, time limit). The POST is
 ``/mesa/<token>/presenca/`` with ``team`` 0 or 1 and the ``match`` the page showed (a table card's page
 left open on the previous match is not obeyed): the table's link or card is the credential, as for the

@@ -95,7 +95,7 @@ def _summary(user) -> Role:
                                                 match__referee=me)),
         claims=_count(Ruling.objects.filter(status=Ruling.Status.PROPOSED, match__status=Match.Status.OPEN,
                                             match__referee=me)),
-        # a table's phones at odds (issue 20 §5): pending until that phone chooses or a referee settles it
+        # a table's phones at odds: pending until that phone chooses or a referee settles it
         conflicts=_count(EntryConflict.objects.filter(settled_at__isnull=True, match__status=Match.Status.OPEN,
                                                       match__referee=me)),
     ).values("organizes", "refs_match", "refs_table", "invited", "to_receive", "escalated", "appeals", "open_tables",

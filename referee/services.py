@@ -27,7 +27,7 @@ tournament takes the nth step of the policy (the last repeating): ``warning`` (r
 points), ``tento`` (the engine's consequence), ``match_loss`` (the offender loses the match: the
 súmula records penalties taking the opponents to 12 in the current game and in every game still
 needed to win the match, each citing the ruling's article and id). Without a policy, the engine's
-consequence applies. A circuit with ``escalation_across_stages`` (issue 27 §4) counts, too, the same
+consequence applies. A circuit with ``escalation_across_stages`` counts, too, the same
 two players' rulings in its other stages.
 """
 from __future__ import annotations
@@ -196,7 +196,7 @@ def _pair_rulings(tournament_id: int, pair_id: int):
 def _circuit_rulings(tournament_id: int, pair_id: int):
     """Rulings against the same two players (as a pair, whatever its name) in the other stages of
     the circuits of ``tournament_id`` that count escalation across their stages (the circuit's
-    option ``escalation_across_stages``, issue 27 §4; art. 26). None when no such circuit."""
+    option ``escalation_across_stages``; art. 26). None when no such circuit."""
     others = set(CircuitStage.objects.filter(circuit__escalation_across_stages=True,
                                              circuit__stages__tournament_id=tournament_id)
                  .exclude(tournament_id=tournament_id).values_list("tournament_id", flat=True))

@@ -1,4 +1,4 @@
-"""The organizer's referee settings of a tournament, as a page (issue 24 point 11; until now in the
+"""The organizer's referee settings of a tournament, as a page (once in the
 API only, ``escalation-policies/``): the appeal window (how many minutes after a ruling is confirmed
 a pair may appeal, art. 26) and the escalation policy of each infraction of the catalog (the steps
 of a repeated infraction by the same pair: warning, tento, match loss; none: the regulation's own

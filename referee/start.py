@@ -68,5 +68,5 @@ def organizer_home(request):
     finished = [t for t in tournaments if t not in active]
     return render(request, "referee/organizer_home.html", {
         "role": role, "active": active, "finished": finished, "lockouts": sum(len(t.lockouts) for t in tournaments),
-        "login_locks": len(lockouts.visible_to(request.user)),  # unlocked on the page "Contas" (issue 26 §6)
+        "login_locks": len(lockouts.visible_to(request.user)),  # unlocked on the page "Contas"
     })

@@ -12,5 +12,5 @@ urlpatterns = [
     re_path(rf"^{TOKEN}/$", views.page, name="page"),
     re_path(rf"^{TOKEN}/estado/$", views.state, name="state"),
     re_path(rf"^{TOKEN}/pin/$", views.change_pin, name="pin"),
-    re_path(rf"^{TOKEN}/presenca/$", presence_views.confirm, name="presence"),  # issue 25 §3
+    re_path(rf"^{TOKEN}/presenca/$", presence_views.confirm, name="presence"),  # "we are at the table"
 ]

@@ -1,4 +1,4 @@
-"""The table page (issue 10; issue 14 §3): what a phone opens from the QR code of the table card,
+"""The table page: what a phone opens from the QR code of the table card,
 with no account and no login (mounted at /mesa/).
 
 ``/mesa/<token>/`` is one screen: the running score, the hand to enter (value buttons by pair),
@@ -12,7 +12,7 @@ them in order when it is back (static/table.js, kept loadable offline by /mesa/s
 ``/mesa/<token>/estado/`` is the page's state as JSON; ``/mesa/<token>/pin/`` changes a player's PIN
 with the current one (tournaments.pins).
 
-The token is a match's table link, or the card of a physical table (issue 20 §2,
+The token is a match's table link, or the card of a physical table (
 ``tournaments.table_cards``): then the page is the match assigned to that table now (``match`` and
 ``card`` in the boot and the state: the page reloads when ``match`` changes), or "no match at this
 table now" between rounds (the state's ``match`` is null and ``idle`` says so).
@@ -52,7 +52,7 @@ CLAIMABLE = ("burned_card", "saw_partner_cards", "false_call", "two_cards_at_onc
 
 
 def _link(token: str):
-    """The match's table link the token names, directly or through the table's card (issue 20 §2: the card
+    """The match's table link the token names, directly or through the table's card (the card
     of a physical table answers with the match assigned to it now); None when a card's table has no match
     now (with the card as ``_link.card``); 404 for anything else."""
     link = resolve(token)
@@ -66,13 +66,13 @@ def _link(token: str):
                         "new link. Ask the organizing table."))
     match = table_cards.current_match(card)
     link = ensure_links([match]).get(match.pk) if match is not None else None
-    if link is None:  # no match now, or its links were revoked (closed until a reissue: issue 21 §2)
+    if link is None:  # no match now, or its links were revoked (closed until a reissue)
         return None, card
     return link, card
 
 
 class WalkoverClosed(Exception):
-    """The token is the link of a match decided by W.O. (art. 26, issue 20 §2): closed to entries, said so."""
+    """The token is the link of a match decided by W.O. (art. 26): closed to entries, said so."""
 
 
 def _walkover_answers(view):
@@ -105,7 +105,7 @@ def _idle(card) -> dict:
 def table_state(match: Match) -> dict:
     """Everything the table page shows, as JSON: the entry screen's state (scoring.entry_screen) with the
     disputes (``disputes``: every one, open or settled; ``signing.held``: the open ones, which stop the
-    signatures, issue 20 §8), the pending conflicts between the table's phones (``conflicts``, issue 20 §5:
+    signatures), the pending conflicts between the table's phones (``conflicts``,
     ``scoring.conflicts``), the open calls, the rulings and the signatures."""
     disputes = calls.disputes_data(match)
     data = screen_state(match, disputes={(d["game"], d["hand"]) for d in disputes if d["open"]})
@@ -126,10 +126,10 @@ def table_state(match: Match) -> dict:
              "message": holds.Hold(id=d["id"], game=d["game"], hand=d["hand"]).message} for d in disputes if d["open"]]
     return {
         **data,
-        "match": match.pk,  # a table card's page reloads when the table's match changes (issue 20 §2)
+        "match": match.pk,  # a table card's page reloads when the table's match changes
         "calls": open_calls,
-        "disputes": disputes,  # every dispute, open and settled (issue 20 §8)
-        "conflicts": conflicts.pending_data(match),  # a phone's entry refused as stale, until it chooses (§5)
+        "disputes": disputes,  # every dispute, open and settled
+        "conflicts": conflicts.pending_data(match),  # a phone's entry refused as stale, until it chooses
         "signing": {
             "signable": (version is not None and match.winner is not None and match.status == Match.Status.OPEN
                          and not held),
@@ -160,12 +160,12 @@ def texts() -> dict:
         "appeal_filed": _("Appeal recorded (art. 26): the organizer decides it; until then the ruling stands."),
         "no_rulings": _("No ruling to appeal."),
         "changed": _("PIN changed."),
-        # issue 20 §8 and §2: the disputes' outcome (state.disputes) and a table card's next match
+        # the disputes' outcome (state.disputes) and a table card's next match
         "dispute_open": _("Disputed: the súmula waits for the referee."),
         "dispute_confirmed": _("The referee confirmed hand %(hand)s of game %(game)s."),
         "dispute_corrected": _("The referee corrected the súmula (hand %(hand)s of game %(game)s)."),
         "next_match": _("This table has a new match: loading it."),
-        # issue 20 §5: a conflict of the other phone of this table (state.conflicts), or this phone's refused undo
+        # a conflict of the other phone of this table (state.conflicts), or this phone's refused undo
         "other_conflict": _("Conflict on the other phone of this table: game %(game)s, hand %(hand)s was entered "
                             "differently there. A player chooses on that phone what stays (or call the referee)."),
         "other_undo_conflict": _("The other phone of this table tried to undo entry %(position)s of game %(game)s "
@@ -208,7 +208,7 @@ def page(request, token: str):
         "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
         "sw": reverse("table:sw"), "script": reverse("table:script"),
     })
-    from .presence_views import presence_context  # issue 25 §3: "we are at the table" and the clock
+    from .presence_views import presence_context  # "we are at the table" and the clock
 
     response = render(request, "referee/table.html", {"match": match, "boot": boot,
                                                       "presence": presence_context(match)})
@@ -237,7 +237,7 @@ def change_pin(request, token: str):
     match = load_match(link.match_id)
     try:
         # UTF-8 without a byte order mark, as the API's parser (config/api.py): json.loads of bytes would
-        # also take UTF-16 and a BOM (issue 21 §10)
+        # also take UTF-16 and a BOM
         data = json.loads((request.body or b"{}").decode("utf-8"))
     except (ValueError, RawPostDataException):  # a form post: its body was read as a form (400, not 500)
         data = None

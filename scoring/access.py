@@ -7,10 +7,10 @@
 - read a document: anyone for tournament matches; for friendlies, who may enter;
 - the table (its link, ``scoring.table_links``): enter hands of its own match and undo the hands a
   table link entered, until the súmula is received; never penalties, corrections, undoing what a
-  referee or the organizer recorded, countersigning, receiving nor codes (issue 21 §2).
+  referee or the organizer recorded, countersigning, receiving nor codes.
 
 The organizers of a tournament are its ``organizer`` and its co-organizers (``tournaments.CoOrganizer``,
-issue 27 §5: the same rights), or a site operator (staff or superuser); a friendly's organizers are the
+with the same rights), or a site operator (staff or superuser); a friendly's organizers are the
 site operators. ``manages`` is that one definition for one tournament, and ``organizes`` the same rule as
 a query filter; both are used by the tournaments and referee apps too (never ``tournament.organizer``
 compared by hand).

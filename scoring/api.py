@@ -109,7 +109,7 @@ def _document_for(match: Match, user) -> dict:
 
 
 def with_table_url(data: dict, match: Match, request) -> dict:
-    """The organizer and the match's referee see the table's link (issue 10)."""
+    """The organizer and the match's referee see the table's link."""
     if access.is_organizer(request.user, match) or access.is_referee(request.user, match):
         link = table_links.ensure_links([match]).get(match.pk)
         data["table_url"] = table_links.table_url(link, request) if link else None
@@ -267,7 +267,7 @@ class UndoView(_WriteView):
                    summary="Undo the last entry (while open and unsigned; kept in the audit trail)",
                    description="Name the entry to remove: `{\"game\": g, \"position\": p}` (the table page's "
                                "`entries[]` give both). Anything but the súmula's last entry gets 409 with "
-                               "`state` and nothing is removed (issue 20 §4: a phone that has not seen the other "
+                               "`state` and nothing is removed (a phone that has not seen the other "
                                "phone's hand cannot remove it). `created` is `{removed, state}`: the entry "
                                "removed (with its `game` and `position`) and the next hand to enter. "
                                "Also `Authorization: Table <token>`.")
@@ -289,7 +289,7 @@ class ConflictView(_WriteView):
                    description="A 409 to a table's entry or undo names the conflict it recorded (`conflict.id`): "
                                "the other phone and the referee see it pending (the table page's state "
                                "`conflicts`) until the phone that sent it says what it chose, or a referee "
-                               "settles it (issue 20 §5). Settling a settled conflict changes nothing. "
+                               "settles it. Settling a settled conflict changes nothing. "
                                "Also `Authorization: Table <token>`.")
     def post(self, request, pk: int, conflict: int):
         return super().post(request, pk)
@@ -314,7 +314,7 @@ class CorrectionView(_WriteView):
 
 class CodeView(_WriteView):
     serializer_class = CodeRequestSerializer
-    secret_response_fields = ("code",)  # a repeat gets 410: the code is never stored (issue 21 §4)
+    secret_response_fields = ("code",)  # a repeat gets 410: the code is never stored
 
     @extend_schema(request=CodeRequestSerializer, responses={
         201: CodeSerializer, **ERRORS,

@@ -1,4 +1,4 @@
-"""API tokens for scripts (issue 27 §5): ``Authorization: Token <key>`` on ``/api/…``.
+"""API tokens for scripts: ``Authorization: Token <key>`` on ``/api/…``.
 
 - A token belongs to one user and carries exactly that user's rights, no more (every permission check
   reads ``request.user``, as with a session); an inactive user's tokens answer 401.

@@ -1,4 +1,4 @@
-"""Backups that restore (issue 22 §2): ``manage.py backup`` and ``manage.py restore``.
+"""Backups that restore: ``manage.py backup`` and ``manage.py restore``.
 
 A backup is two folders, kept apart on purpose:
 

@@ -1,4 +1,4 @@
-"""Conflicts between the phones of one table (issue 20 §5): a table's entry or undo the server refuses as
+"""Conflicts between the phones of one table: a table's entry or undo the server refuses as
 stale (409, ``PositionConflict``: another phone of the table moved the súmula on) is recorded as pending,
 so that the other phone of the table and the referee see it; it stays pending until the phone that sent
 it chooses (keep the server's, send mine after it, discard) or a referee settles it.

@@ -85,7 +85,7 @@ def entry_document(entry) -> dict:
     document = {"kind": "penalty", "offender": entry.offender, "beneficiary": entry.beneficiary,
                 "points": entry.points, "article": entry.article, "reason": entry.reason, "ruling": entry.ruling_id,
                 "score": [entry.score_a, entry.score_b]}
-    if entry.reason_data:  # a ruling's message as data (issue 23); absent on entries recorded before
+    if entry.reason_data:  # a ruling's message as data; absent on entries recorded before
         document["reason_data"] = entry.reason_data
     return document
 

@@ -43,7 +43,7 @@ ROLE_LABELS = {"team0": _("Pair A"), "team1": _("Pair B"), "referee": _("Referee
 
 def value_label(value: int, state: str) -> str:
     """A value button's words: in the mão de onze (art. 18) and de ferro (art. 20) nobody raises, so
-    3 is not a "truco" there (issue 14 §3)."""
+    3 is not a "truco" there."""
     if value and state == "eleven":
         return _("%(value)s · mão de onze") % {"value": value}
     if value and state == "iron":
@@ -121,7 +121,7 @@ def match_context(match: Match, user) -> dict:
         "state": state,
         "last_entries": last_entries,
         "has_entries": bool(entries),
-        "holds": open_holds,  # open disputes: shown first, they stop signatures and the receipt (issue 20 §8)
+        "holds": open_holds,  # open disputes: shown first, they stop signatures and the receipt
         "can_resolve_holds": is_referee or is_organizer,
         "last_entry": ({"game": entries[-1][0].number, "position": entries[-1][1].position} if entries else None),
         "token": page_token(games),

@@ -1,4 +1,4 @@
-"""The one-screen hand entry that updates in place (issue 10; issue 14 §3), shared by the table page
+"""The one-screen hand entry that updates in place, shared by the table page
 (``/mesa/<token>/``, referee/table_views.py) and the súmula entry page of the referee and the organizer
 (``/sumulas/partida/<id>/``, scoring/views.py).
 
@@ -34,7 +34,7 @@ def entry_row(entry, by_names: dict, disputes, game_number: int, teams=None) -> 
     """One entry of the "last entries" list; ``disputes`` holds the (game, hand) disputed at the table; a
     penalty's reason in the page's language with the pairs named after ``teams`` (the match)."""
     if entry.kind == "hand":
-        # "pela mesa (link)", not "por a mesa": the whole phrase is one message (issue 26 §10)
+        # "pela mesa (link)", not "por a mesa": the whole phrase is one message
         by = "" if entry.table_link_id else by_names.get(entry.created_by_id) or ""
         return {"kind": "hand", "game": game_number, "position": entry.position, "number": entry.number,
                 "winner": entry.winner,
@@ -49,7 +49,7 @@ def entry_row(entry, by_names: dict, disputes, game_number: int, teams=None) -> 
 
 def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
     """What the screen shows now, as JSON: the hand to enter (``state``, as the hands API answers it),
-    the games, and every entry of the match (the table page lists them all, by game: issue 20 §9). ``games`` as ``content.load_games`` gives them (loaded if None)."""
+    the games, and every entry of the match (the table page lists them all, by game). ``games`` as ``content.load_games`` gives them (loaded if None)."""
     games = load_games(match) if games is None else games
     game = games[-1] if games else None
     users = {e.created_by_id for g in games for e in g.entries if e.created_by_id}

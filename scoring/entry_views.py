@@ -1,4 +1,4 @@
-"""The súmula entry page updating in place (issue 14 §3): what ``/sumulas/partida/<id>/`` needs beside its
+"""The súmula entry page updating in place: what ``/sumulas/partida/<id>/`` needs beside its
 plain forms, for the referee and the organizer on a phone.
 
 The page carries the entry screen of the table page (scoring/entry_screen.py): its script

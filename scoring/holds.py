@@ -1,4 +1,4 @@
-"""What holds a súmula (issue 20 §8): an open dispute of one of its entries.
+"""What holds a súmula: an open dispute of one of its entries.
 
 Art. 25: the súmula is signed by both pairs and handed to the organizing table. A pair that disputes
 an entry has not agreed to it, so while the dispute is open nobody signs (the pairs, the referee's

@@ -1,4 +1,4 @@
-"""Idempotent writes (issue 10, the ``Idempotency-Key`` header of the IETF draft
+"""Idempotent writes (the ``Idempotency-Key`` header of the IETF draft
 draft-ietf-httpapi-idempotency-key-header): a phone whose Wi-Fi dropped the reply sends the
 same request again, and the server must do its work once.
 
@@ -26,7 +26,7 @@ DO NOTHING`` with the answer already in it, at the end of the transaction. A cla
 key taken rolls the work back and answers from the stored record (the replay, or 422): the work
 is still done once, with one statement fewer on every entry.
 
-No secret can be read back from a stored record (issue 21 §4): the request's digest is a keyed
+No secret can be read back from a stored record: the request's digest is a keyed
 HMAC-SHA256 (a key derived from ``SECRET_KEY``) of the method, path and body **with its PIN and
 one-time-code fields removed** (:data:`SECRET_FIELDS`), so a backup of the table does not let anyone
 brute-force a 4–6 digit PIN; and a view whose answer carries a one-time code stores, instead of that
@@ -101,7 +101,7 @@ def request_hash(request) -> str:
 
 
 def legacy_request_hash(request) -> str:
-    """The digest of records stored before issue 21 §4 (unkeyed SHA-256 of the method, the path and the
+    """The digest of records stored before requests were keyed (unkeyed SHA-256 of the method, the path and the
     raw body): compared with a record that differs, never stored, so that a phone's repeat across the
     deploy still gets its answer, not 422. Such records are purged within :data:`KEEP`."""
     raw = getattr(request, "_request", request)
@@ -336,7 +336,7 @@ class IdempotentAPIView(APIView):
     honours_idempotency_key = True  # the schema documents the header and the 422 (config/schema.py)
     claim_after_work = False  # see the module: only for work that refuses a repeat by itself
     # fields of a successful answer that carry a secret shown once (a one-time code): such an answer is
-    # not stored; a replay gets :func:`shown_once` instead (issue 21 §4)
+    # not stored; a replay gets :func:`shown_once` instead
     secret_response_fields: tuple[str, ...] = ()
 
     def stored_content(self, response) -> tuple[int, str, str] | None:

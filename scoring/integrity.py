@@ -11,7 +11,7 @@
   database. ``manage.py rotate_signing_key`` rotates (:func:`rotate`). ``scoring/checks.py`` fails
   ``manage.py check`` in production when the key is a file made on first use or differs from the
   one this database was sealed with. With sealed súmulas in the database and no key on this machine
-  (a restore without the keys), no key is made: :class:`SigningKeyMissing` says what to do (issue 22 §2).
+  (a restore without the keys), no key is made: :class:`SigningKeyMissing` says what to do.
 - **Blank seals**: an install seals every version, signature and official result from its first
   one, so a blank seal is "not verifiable" and reported, never "intact" (a full rewrite that blanks
   the seal gains nothing). Only an install upgraded from before seals names its older rows, outside
@@ -93,7 +93,7 @@ def _private_key(configured: str, path: str) -> Ed25519PrivateKey:
 
 
 class SigningKeyMissing(ImproperlyConfigured):
-    """Súmulas are sealed in this database but this machine has no seal key (issue 22 §2): a restore on a
+    """Súmulas are sealed in this database but this machine has no seal key: a restore on a
     new machine without ``var/sumula-signing.key``. A new key made here would mark every súmula altered;
     the operator must bring the key back instead."""
 
@@ -412,7 +412,7 @@ STATUS_RANK = {Match.Status.OPEN: 0, Match.Status.SIGNED: 1, Match.Status.RECEIV
 def trail_problems(match: Match, version: SumulaVersion) -> list[str]:
     """The current version's signatures and the match's status against its audit trail (``MatchEvent``,
     append-only): a signature deleted or added in the rows, a status moved backwards or ahead of what
-    happened (issue 21 §6). A cross-check, not a seal: who can rewrite both tables at once is caught by
+    happened. A cross-check, not a seal: who can rewrite both tables at once is caught by
     the seal of the version only."""
     events = list(match.events.filter(kind__in=[MatchEvent.Kind.SIGNATURE, MatchEvent.Kind.LOCKED,
                                                 MatchEvent.Kind.RECEIVED]).values("kind", "data"))

@@ -24,7 +24,7 @@ class Match(models.Model):
     """One pairing of two pairs, best of N games to 12 (a friendly when it has no tournament)."""
 
     class EndOfTime(models.TextChoices):
-        """The end-of-time procedure the tournament's room chose (issue 25 §2; the regulation is silent,
+        """The end-of-time procedure the tournament's room chose (the regulation is silent,
         docs/room.md names each source); copied here with the time limit's end by the tournament."""
         NONE = "", _("No procedure")
         HIGHER_SCORE = "higher_score", _("Finish the hand in play; then the higher score wins")
@@ -258,7 +258,7 @@ class PenaltyEntry(models.Model):
     # "art. N" of the regulation; a ruling's entry may cite its catalog source (house rules) instead
     article = models.CharField(_("article"), max_length=60)
     reason = models.CharField(_("reason"), max_length=300, blank=True)
-    # a ruling's message as data ({"key", "params"}, issue 23), rendered in the reader's language with the
+    # a ruling's message as data ({"key", "params"}), rendered in the reader's language with the
     # pairs' names; {} for a reason typed by a person and for entries recorded before (``reason`` as written)
     reason_data = models.JSONField(_("reason as data"), default=dict, blank=True)
     # The referee.Ruling that produced it: a plain id, kept when a correction rewrites the entries.
@@ -353,7 +353,7 @@ class Signature(AppendOnly):
     method = models.CharField(_("method"), max_length=10, choices=Method.choices)
     digest = models.CharField(_("digest signed"), max_length=64)
     signed_at = models.DateTimeField(_("signed at"), default=timezone.now)
-    # the server's seal on who signed what and when (scoring/integrity.py: signature_seal, issue 21 §6)
+    # the server's seal on who signed what and when (scoring/integrity.py: signature_seal)
     server_seal = models.CharField(_("server seal"), max_length=100, blank=True, default="")
     server_key = models.CharField(_("server key id"), max_length=32, blank=True, default="")
 
@@ -563,7 +563,7 @@ class PrintJob(models.Model):
 
 
 class TableLink(models.Model):
-    """The table's key to its match (issue 10): an unguessable token in a URL printed as a QR code.
+    """The table's key to its match: an unguessable token in a URL printed as a QR code.
 
     Whoever holds it may enter and undo hands and act for the pairs with their PINs, on that
     match only, until the súmula is received (art. 25) or the organizer revokes it. One active
@@ -583,7 +583,7 @@ class TableLink(models.Model):
 
     class ClosedAs(models.TextChoices):
         """Why a revoked link was closed by the match's result rather than by the organizer's "revoke"
-        (``scoring.table_links.close_all``): a refused table is told why (issue 20 §2)."""
+        (``scoring.table_links.close_all``): a refused table is told why."""
         NONE = "", _("revoked or reissued")
         WALKOVER = "walkover", _("W.O. (art. 26)")
         RESULT = "result", _("result set by the organizer (art. 26)")
@@ -629,7 +629,7 @@ class IdempotencyRecord(models.Model):
 
 
 class EntryConflict(models.Model):
-    """A table's entry or undo refused as stale (issue 20 §5, ``scoring.conflicts``): pending until the
+    """A table's entry or undo refused as stale (``scoring.conflicts``): pending until the
     phone that sent it chooses (``settled_how``) or a referee settles it; both phones and the referee see it."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entry_conflicts")

@@ -1,4 +1,4 @@
-"""Which match a referee's ruling belongs to, for the penalties that cite it (issue 21 §2).
+"""Which match a referee's ruling belongs to, for the penalties that cite it.
 
 A penalty may name the ruling that awarded it (``PenaltyEntry.ruling_id``); the ruling must be one of
 the same match. Rulings are the referee app's (a layer above, which scoring does not import:

@@ -163,7 +163,7 @@ class MatchSerializer(serializers.Serializer):
 
 
 class ConflictSettleSerializer(serializers.Serializer):
-    """What the phone whose entry was refused as stale chose (issue 20 §5, scoring/conflicts.py)."""
+    """What the phone whose entry was refused as stale chose (scoring/conflicts.py)."""
 
     how = serializers.ChoiceField(choices=["keep", "after", "discard", "same", "referee"], help_text=(
         "`keep`: the server's entry stays, mine is dropped; `after`: mine is sent after it; `discard`: mine and "
@@ -171,7 +171,7 @@ class ConflictSettleSerializer(serializers.Serializer):
 
 
 class UndoSerializer(serializers.Serializer):
-    """The entry an undo removes (issue 20 §4): refused with 409 and ``state`` unless it is the last one."""
+    """The entry an undo removes: refused with 409 and ``state`` unless it is the last one."""
 
     game = serializers.IntegerField(min_value=1, help_text="The game of the entry to remove (`entries[].game` of "
                                                            "the table page's state).")

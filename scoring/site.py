@@ -1,4 +1,4 @@
-"""The site's address as printed or shown (issue 20 §1): every link and QR code a person follows
+"""The site's address as printed or shown: every link and QR code a person follows
 from a card, a súmula, a page or an invitation.
 
 ``SITE_URL`` when it is set in the environment (``settings.SITE_URL_SET``: the operator said how the

@@ -1,11 +1,11 @@
-"""The table cards of a round's matches (issue 10 §1): one A5 page per table, in one PDF, printed with
+"""The table cards of a round's matches: one A5 page per table, in one PDF, printed with
 the round (tournaments/print_views.py) — the table number, the two pairs, and the QR code of the table's link with "scan to enter
 the score". The blank súmula shows the same QR code, smaller (``scoring.printing``). A match decided by W.O.
-(art. 26) is printed as such: "W.O.", and no QR code but a table's card for the whole event (issue 20 §2).
+(art. 26) is printed as such: "W.O.", and no QR code but a table's card for the whole event.
 
 Rendered with WeasyPrint and the QR codes of ``scoring.pdf``; the links come from
 ``scoring.table_links`` (created for matches that have none), on the address the organizer printed
-from (``scoring.site``, issue 20 §1).
+from (``scoring.site``).
 """
 from __future__ import annotations
 
@@ -33,14 +33,14 @@ def absolute_url(path: str, site_url: str = "") -> str:
 
 def cards_html(matches, site_url: str = "", paths: dict[int, str] | None = None) -> str:
     """``paths``: the page each match's card opens, by match id (a higher app's card of the physical
-    table, issue 20 §2); the others get their match's own table link."""
+    table); the others get their match's own table link."""
     matches = sorted(matches, key=lambda m: (m.table is None, m.table or 0, m.pk))
     paths = paths or {}
     links = table_links.ensure_links([m for m in matches if m.pk not in paths])
     walkovers = table_links.walkover_ids([m.pk for m in matches])
     cards = []
     for match in matches:
-        walkover = match.pk in walkovers   # issue 20 §2: a W.O. (art. 26) is printed as such, never a live link
+        walkover = match.pk in walkovers   # a W.O. (art. 26) is printed as such, never a live link
         if match.pk in paths:
             url = absolute_url(paths[match.pk], site_url)   # the table's card: it opens the table's next match
         elif match.pk in links:

@@ -1,4 +1,4 @@
-"""The organizer's side of the table links (issue 10 §1): revoke or reissue a table's link. The round
+"""The organizer's side of the table links: revoke or reissue a table's link. The round
 page lists the links (tournaments/views.py ``round_detail``); the round's table cards PDF is a
 printing page of tournaments (``tournaments/print_views.py``)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The page where a signed-in user makes and revokes their API tokens (``/conta/tokens/``, issue 27 §5).
+"""The page where a signed-in user makes and revokes their API tokens (``/conta/tokens/``).
 
 A new key is carried to the page that shows it in a signed, HttpOnly, path-limited cookie that lives ten
 minutes (POST-redirect-GET, as the referees' invitation links); only its hash is in the database, so once

@@ -43,7 +43,7 @@ PENDING = "scoring_pending_entry"
 def _require_enter(request, match: Match):
     if not request.user.is_authenticated:
         if request.method == "POST":
-            # The session expired mid-entry (issue 14 §3): keep what was sent and come back to the
+            # The session expired mid-entry: keep what was sent and come back to the
             # page after the login (a GET, not this POST-only URL), which offers to record it.
             request.session[PENDING] = {"match": match.pk, "path": request.path,
                                         "data": {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}}
@@ -87,12 +87,12 @@ def match_entry(request, pk: int):
     if denied:
         return denied
     context = match_context(match, request.user)
-    if match.status != Match.Status.RECEIVED:  # the table's own page (issue 10), to hand over or to print
+    if match.status != Match.Status.RECEIVED:  # the table's own page, to hand over or to print
         from .table_links import ensure_links, table_url
 
         link = ensure_links([match]).get(match.pk)
         context["table_url"] = table_url(link, request) if link else None
-    if context["state"].get("game"):  # the entry screen that updates in place (issue 14 §3)
+    if context["state"].get("game"):  # the entry screen that updates in place
         context["boot"] = entry_views.page_boot(request, match, context["games"])
         context["report_hint"] = entry_views.report_hint(context["boot"]["seats"], context["state"]["dealer"],
                                                          context["state"]["score"])
@@ -136,7 +136,7 @@ def record_hand(request, pk: int):
             hand = services.record_hand(match, entry, request.user, expect=request.POST.get("expect"))
         except services.Conflict as error:
             number = error.field == "expect" and _same_as_last(match, entry, request.user)
-            if number:  # a double tap: the first tap recorded it; said calmly, not as an error (issue 14 §3)
+            if number:  # a double tap: the first tap recorded it; said calmly, not as an error
                 messages.info(request, _("Hand %(number)s was already recorded by your first tap: nothing was done "
                                          "again.") % {"number": number})
                 return None
@@ -197,7 +197,7 @@ def record_report(request, pk: int):
 def set_dealer(request, pk: int):
     def action(match):
         game = services.set_first_dealer(match, _int(request.POST.get("dealer"), -1), request.user)
-        return _("Game %(game)s: %(name)s deals first (art. 1).") % {  # by name, as on the PDF (issue 14 §3)
+        return _("Game %(game)s: %(name)s deals first (art. 1).") % {  # by name, as on the PDF
             "game": game.number, "name": seat_names(match)[game.first_dealer]}
 
     return _write(request, pk, action)

@@ -38,7 +38,7 @@ def test_the_schema_has_no_dangling_reference_and_documents_errors(client):
 
 
 def test_swagger_ui_runs_under_the_content_security_policy(client):
-    """Issue 21 §10: /api/docs/ was blank, its inline script refused by the CSP (script-src 'self' + nonce)."""
+    """/api/docs/ was blank, its inline script refused by the CSP (script-src 'self' + nonce)."""
     response = client.get("/api/docs/")
     page = response.content.decode()
     policy = response.headers["Content-Security-Policy"]

@@ -1,4 +1,4 @@
-"""The OpenAPI schema and the answers agree (issue 11 §6), checked fast on SQLite: the schema is a
+"""The OpenAPI schema and the answers agree, checked fast on SQLite: the schema is a
 valid OpenAPI 3 document; representative refusals (a serializer's 400, 403, 404 — also for a
 non-numeric id and a write to no endpoint —, 409, and the 422 of a reused ``Idempotency-Key``) are
 documented for their operation and match the ``Error`` component; the paginated lists document

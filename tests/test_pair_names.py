@@ -1,4 +1,4 @@
-"""scoring.words.pair_names: a pair's name inside a Portuguese sentence (issue 14 §4)."""
+"""scoring.words.pair_names: a pair's name inside a Portuguese sentence."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Organizer accounts (issue 22 §3, issue 26 §6): one service for ``manage.py create_organizer`` and the
+"""Organizer accounts: one service for ``manage.py create_organizer`` and the
 site's page "Contas" (``referee.account_views``).
 
 An organizer is staff with every permission of the tournaments app (as the demo's ``organizador``): it

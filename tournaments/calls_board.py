@@ -1,4 +1,4 @@
-"""The projector's "chamadas" (issue 25 §5): the matches at the tables now, the newest calls first —
+"""The projector's "chamadas": the matches at the tables now, the newest calls first —
 table, pairs, when called and, with the room's time limit, until when — one slide of 16 a page ahead
 of the round's tables when the room calls matches one by one (ready matches) or has a clock.
 A fixed number of queries.

@@ -1,4 +1,4 @@
-"""The deploy check of a production site's first account (issue 22 §3): ``manage.py check --deploy`` fails
+"""The deploy check of a production site's first account: ``manage.py check --deploy`` fails
 (``tournaments.E001``) when debug is off, a host is not this machine, and no active account can organize
 a tournament (staff, superuser, or the ``tournaments.add_tournament`` permission): a fresh production
 site that nobody can log in to. ``manage.py create_organizer`` makes the first one. A database that

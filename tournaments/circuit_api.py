@@ -1,4 +1,4 @@
-"""The API of circuits and ratings (issue 27 §2-3; docs/circuits.md, docs/ratings.md), read only and
+"""The API of circuits and ratings (docs/circuits.md, docs/ratings.md), read only and
 public like the pages, in the schema at ``/api/schema/``:
 
 - ``GET /api/circuits/``: the circuits with their rules and stages;

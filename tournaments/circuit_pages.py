@@ -1,4 +1,4 @@
-"""Public pages of circuits and ratings (issue 27 §2-3), mounted with the other pages:
+"""Public pages of circuits and ratings, mounted with the other pages:
 
 - ``/circuitos/<slug>/``: the circuit's ranking per player (``?por=duplas``: per pair), for phones;
 - ``/circuitos/<slug>/telao/``: the same for a projector (large type, the top 16, no site header);

@@ -17,7 +17,7 @@ own ETag) for those few moments, instead of every process building the same page
 page with no last state (a live page's fragment, whose URL names the version) is awaited
 from its builder rather than built again by every reader that asks meanwhile.
 
-The cache down (Redis stopped) is no outage of the pages (issue 22): a request whose cache call fails
+The cache down (Redis stopped) is no outage of the pages: a request whose cache call fails
 builds its page itself and calls the cache no more; its access line says so and the admins get one mail
 per ``DJANGO_ERROR_MAIL_MINUTES`` (``config.outage.report``).
 """
@@ -207,6 +207,6 @@ class PublicConditionalGetMiddleware:
         if modified is not None:
             response["Last-Modified"] = http_date(modified)
         # browsers keep the page but ask again each time (a 304 when nothing changed)
-        # ``private`` only when true: ``private=False`` would be written as is, a malformed directive (issue 21 §10)
+        # ``private`` only when true: ``private=False`` would be written as is, a malformed directive
         patch_cache_control(response, no_cache=True, **({"private": True} if user else {}))
         return response

@@ -8,7 +8,7 @@ The file:
 
 * UTF-8, with or without a byte-order mark (Excel's "CSV UTF-8"), or Windows-1252 (cp1252: what
   Excel in pt-BR writes as "CSV (separado por vírgulas)"): a byte-order mark means UTF-8; without one
-  the file is read as UTF-8 when it is valid UTF-8, else as cp1252 (issue 26 §8); a file that is
+  the file is read as UTF-8 when it is valid UTF-8, else as cp1252; a file that is
   neither is refused naming its first bad line. Comma, semicolon (Excel pt-BR) or tab separated
   (the header line decides: the one it holds most of);
 * a header line naming the columns, in any order, in English or Portuguese, case and
@@ -191,7 +191,7 @@ def import_pairs(tournament: Tournament, data, by, *, mode: Mode | str = Mode.AL
                  namesakes: str = "ask") -> ImportReport:
     """Register the pairs of a CSV file (bytes, text or a file object); see the module docstring.
 
-    ``namesakes``: what to do with a new player named like a player already registered (issue 26 §7):
+    ``namesakes``: what to do with a new player named like a player already registered:
     ``ask`` (the row is reported, naming the registered player), ``reuse`` (this organizer's one player of
     that name from an earlier tournament is taken), ``different`` (a new player is registered).
 

@@ -1,4 +1,4 @@
-"""Results out through the API (issue 13 §4) and the live pages' change marker.
+"""Results out through the API and the live pages' change marker.
 
 ``GET /api/tournaments/{slug}/exports/standings/``, ``.../exports/results/`` and
 ``.../exports/rounds/{number}/pairings/`` answer JSON (``{"columns": [...], "rows": [...]}``

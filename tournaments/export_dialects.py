@@ -1,4 +1,4 @@
-"""The two CSV dialects of the downloads (issue 26 §8): ``plain`` for programs and ``excel-br`` for
+"""The two CSV dialects of the downloads: ``plain`` for programs and ``excel-br`` for
 spreadsheets in Brazilian Portuguese.
 
 - ``plain``: comma separated, UTF-8 without a byte-order mark, the English column names and values of

@@ -1,4 +1,4 @@
-"""Results out (issue 13 §4): a tournament's standings, results and a round's pairings as tables
+"""Results out: a tournament's standings, results and a round's pairings as tables
 for CSV and JSON downloads, the same data on the pages (``tournaments.public_views``) and
 through the API (``tournaments.export_api``).
 
@@ -57,7 +57,7 @@ DECIDING_COLUMNS = ["stage", "stage_name", "decided_by"]
 def standings(tournament: Tournament, stage=None) -> Export:
     """The standings in their order (overall; then each group's, ``group`` named, for groups). Overall
     with several stages, each row names the stage that decided its place and carries that stage's
-    figures (issue 24); with ``stage``, that stage's own standings."""
+    figures; with ``stage``, that stage's own standings."""
     table = services.standings(tournament, stage)
     names = list(dict.fromkeys([*table.tiebreaks, *(t for st in table.stages for t in st["tiebreaks"])]))
     tiebreaks = [t for t in names if t not in STANDING_COLUMNS and t != "matches_won"]

@@ -107,7 +107,7 @@ class ServiceForm(forms.Form):
     #: service field (or its first part, before a dot) -> form field
     field_map: dict[str, str] = {}
 
-    #: the prefix of the fields' ids: several forms share the dashboard, each with its own ids (issue 26 §11)
+    #: the prefix of the fields' ids: several forms share the dashboard, each with its own ids
     id_prefix = "id"
 
     def __init__(self, *args, **kwargs) -> None:
@@ -151,7 +151,7 @@ class PairRegistrationForm(ServiceForm):
                     label=capfirst(f"{PLAYER_LABELS[part]} ({label})"), max_length=limit,
                     required=required and part == "name",
                 )
-        for prefix in ("first", "second", "substitute"):  # "the same person?" answered (issue 26 §7)
+        for prefix in ("first", "second", "substitute"):  # "the same person?" answered
             self.fields[f"{prefix}_existing"] = forms.IntegerField(required=False, min_value=1,
                                                                    widget=forms.HiddenInput)
         self.fields["different_people"] = forms.BooleanField(
@@ -333,7 +333,7 @@ class ManualResultForm(ServiceForm):
     points_a = forms.IntegerField(label=_("points of pair A"), min_value=0, max_value=115, required=False)
     points_b = forms.IntegerField(label=_("points of pair B"), min_value=0, max_value=115, required=False)
     reason = forms.CharField(label=_("reason"), max_length=300)
-    # the dashboard's quick result (issue 26 §12): the loser's tentos, whichever pair lost
+    # the dashboard's quick result: the loser's tentos, whichever pair lost
     loser_points = forms.IntegerField(label=_("tentos of the loser"), min_value=0, max_value=11, required=False)
     field_map = {"games": "games_a", "points": "points_a"}
 
@@ -343,7 +343,7 @@ class ManualResultForm(ServiceForm):
         self.fields["winner"].choices = [(match.pair_a_id, str(match.pair_a)), (match.pair_b_id, str(match.pair_b))]
 
     def clean(self):
-        """What the match's format implies (issue 26 §4): no games given, the winner wins the games the format
+        """What the match's format implies: no games given, the winner wins the games the format
         needs and the other none; the loser's tentos given and the winner's not, with the loser winning no
         game, the winner has 12 a game (art. 18). A best of 3 won 2-1 needs both tentos: never guessed."""
         data = super().clean()

@@ -1,4 +1,4 @@
-"""Read side of the public pages of issue 13 §3: the projector view, a pair's page and a round's
+"""Read side of the live public pages: the projector view, a pair's page and a round's
 wall sheet (``tournaments.public_views`` renders them).
 
 - :func:`projector_slides`: what a 1920×1080 screen across the room cycles through — the current
@@ -24,7 +24,7 @@ from scoring.models import Game, Match
 from . import exports, pages, services
 from .models import Bye, Pair, Result, Round, Stage, Tournament
 
-#: tables shown on one projector slide (two columns of six: names in two lines of 5vh, issue 26 §9)
+#: tables shown on one projector slide (two columns of six: names in two lines of 5vh)
 TABLES_PER_SLIDE = 12
 #: standings lines on one projector slide (whole groups are kept on one slide)
 STANDINGS_PER_SLIDE = 10
@@ -58,7 +58,7 @@ class Projector:
     champion: Pair | None
     svg: str = ""
     columns: list = field(default_factory=list)
-    clock: object = None  # calls_board.RoundClock of the current round (issue 25 §2), or None
+    clock: object = None  # calls_board.RoundClock of the current round, or None
 
 
 @dataclass
@@ -113,7 +113,7 @@ def projector_slides(tournament: Tournament) -> Projector:
     current = pages.current_round(generated)
     slides: list[Slide] = []
     byes: list[Pair] = []
-    from .calls_board import called_now, round_clock  # issue 25 §2, §5: the calls and the round's clock
+    from .calls_board import called_now, round_clock  # the calls and the round's clock
     from .services.ready import room_of
 
     room = room_of(tournament)
@@ -138,7 +138,7 @@ def projector_slides(tournament: Tournament) -> Projector:
         slides.append(Slide("bracket", "bracket", _("Bracket")))
     stages = getattr(tournament, "stage_list", None) or ([stage] if stage is not None else [])
     if stage is not None and (not stage.is_bracket or len(stages) > 1):
-        # issue 26 §9: one table per group; in the knockout after the groups the slide stays
+        # one table per group; in the knockout after the groups the slide stays
         table = services.standings(tournament)
         played = [line for line in table.rows if line.played or line.byes]
         if played:

@@ -1,4 +1,4 @@
-"""The new-tournament form: the tournament and its whole format in one page (issue 26, the
+"""The new-tournament form: the tournament and its whole format in one page (the
 organizer's day in fewer taps). Besides the name, date, venue, match format and the first stage's
 format, it takes what a groups → knockout event needs — the number of groups, the qualifiers per
 group, the best of the next place who qualify too (the two best thirds of three groups make a

@@ -1,4 +1,4 @@
-"""The organizer's pages for people across tournaments (issue 27 §1, §3; docs/people.md): no admin,
+"""The organizer's pages for people across tournaments (docs/people.md): no admin,
 no API needed.
 
 - ``/jogadores/<id>/duplicados/``: merge a duplicate record into this player (the same names among

@@ -1,4 +1,4 @@
-"""The API of people across tournaments (issue 27 §1, docs/people.md), mounted at ``/api/people/``:
+"""The API of people across tournaments (docs/people.md), mounted at ``/api/people/``:
 
 - ``POST merges/`` ``{"kept", "duplicate", "reason", "pin"?}``: two records of one person become one
   (``tournaments.players.may_merge``: a site operator, an organizer who knows both, or one who knows a

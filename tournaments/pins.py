@@ -1,4 +1,4 @@
-"""Players' signing PINs without the admin (issue 10 §2): issued when a pair is registered (form and
+"""Players' signing PINs without the admin: issued when a pair is registered (form and
 CSV), printed on the pair cards, reset by the organizer, changed by the player at the table.
 
 Only the hash is kept (``Player.pin_hash``, Django's password hashers): a PIN is shown once, when

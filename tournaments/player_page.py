@@ -1,4 +1,4 @@
-"""The player's page (issue 27 §4, docs/people.md), ``/jogadores/<id>/``, public and phone first:
+"""The player's page (docs/people.md), ``/jogadores/<id>/``, public and phone first:
 who they are (name, nickname, club and its history), every tournament the person played (their
 merged records included) with pair, partner and record, and every match with its result; then the
 sections other apps register in ``people.sections`` (the discipline record of ``referee``; circuit

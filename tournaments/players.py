@@ -139,7 +139,7 @@ def may_merge(user, kept: Player, duplicate: Player, pin: object = None, client:
 
 
 class SameName(ServiceError):
-    """A new player has the name of a player already registered (issue 26 §7): the same person, or another?
+    """A new player has the name of a player already registered: the same person, or another?
     ``candidates`` are ``(player, pair or None)``: in a pair of this tournament, or this organizer's player."""
 
     def __init__(self, message: str, field: str, candidates: list) -> None:
@@ -148,7 +148,7 @@ class SameName(ServiceError):
 
 
 class NameIndex:
-    """The players a new name is compared with (issue 26 §7), read once (two queries) and looked up by
+    """The players a new name is compared with, read once (two queries) and looked up by
     :func:`plain_name`: those in a pair of ``tournament`` still in it (with that pair), then this organizer's
     other players. A CSV import builds one for all its rows instead of reading them again per row."""
 

@@ -1,4 +1,4 @@
-"""The official results' seal and their check against the sealed súmulas (issue 21 §6; art. 25, 26).
+"""The official results' seal and their check against the sealed súmulas (art. 25, 26).
 
 A :class:`~tournaments.models.Result` is what the standings count (``services/standings.py`` reads
 the rows at every request: no standings are stored), so it is held as the súmula is:
@@ -135,7 +135,7 @@ def missing_results(tournament_id: int | None = None) -> dict[int, list[str]]:
                   .values_list("match_id", flat=True))
     for match_id in sorted(received - ignored):
         found[match_id] = ["the súmula was received (audit trail) but the match has no official result"]
-    latest = {}  # a result set by hand and then undone (``result_undone``, issue 26 §5) leaves none
+    latest = {}  # a result set by hand and then undone (``result_undone``) leaves none
     for match_id, action in (AuditEntry.objects.filter(action__in=(AuditEntry.Action.RESULT_SET,
                                                                    AuditEntry.Action.RESULT_UNDONE),
                                                        match__in=matches)

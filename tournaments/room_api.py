@@ -1,4 +1,4 @@
-"""The room through the API (issue 25 §1): ``GET /api/tournaments/{slug}/room/`` lists the free tables,
+"""The room through the API: ``GET /api/tournaments/{slug}/room/`` lists the free tables,
 the ready matches (Berger order), the waiting ones (and the pairs they wait for), the bracket matches
 at their tables and the tables a Swiss round waits for; ``POST .../room/call/`` calls a ready match to a
 table (``{"match": id, "table": n}``, the table optional: the first free one). Organizer only

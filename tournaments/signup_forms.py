@@ -1,4 +1,4 @@
-"""Forms of the public sign-up and of its options (issue 27 §5). They shape input only; the rules are
+"""Forms of the public sign-up and of its options. They shape input only; the rules are
 ``tournaments.services.signup``'s, and a refusal lands on the field it names."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The card of a physical table for the whole event (issue 20 §2): one link and QR code per table of
+"""The card of a physical table for the whole event: one link and QR code per table of
 the venue (Bridgemate's device per table, Tabbycat's participant URLs), scanned once, always showing
 the match currently assigned to that table.
 

@@ -21,7 +21,7 @@ def verify_results() -> dict:
 
 @shared_task(name="tournaments.notify_match_called", ignore_result=True, acks_late=True)
 def notify_match_called(match_id: int, table: int) -> None:
-    """Web Push and e-mail to the pairs of a match just called to ``table`` (issue 25 §5,
+    """Web Push and e-mail to the pairs of a match just called to ``table`` (
     ``tournaments.services.notify.send_call``: each call told once, safe to run twice)."""
     from .services.notify import send_call
 

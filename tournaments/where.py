@@ -1,4 +1,4 @@
-"""Where do I play (issue 25 §5): a pair's next match as its page shows it — the match called to a
+"""Where do I play: a pair's next match as its page shows it — the match called to a
 table (the table, the opponent, when it was called) or the next one not called yet (its pairs or a
 table still busy) — read in a fixed number of queries. The pair's page is live (docs/live.md): a match
 called to a table moves the tournament's marker (the match's ``updated_at``), so the page shows the new

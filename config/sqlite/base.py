@@ -1,5 +1,5 @@
 """The embedded default's database backend: Django's SQLite backend, with write turns that no waiter
-loses for ever and WAL checkpoints off the request path (issue 22 §9).
+loses for ever and WAL checkpoints off the request path.
 
 Every transaction on the embedded SQLite is ``BEGIN IMMEDIATE`` (config/settings.py): it takes the
 database's one write lock at once, so that the services' read-then-write never has to upgrade a read
@@ -8,7 +8,7 @@ lock (which fails at once). The turn is the whole transaction: two tables' entri
 - **The wait for a turn.** SQLite's own busy handler retries after 1, 2, 5, 10, ... then every 100 ms:
   a writer that has waited a while sleeps 100 ms between tries while a newcomer retries after 1 ms and
   takes the lock first. At 20 tables flat out some entries waited seconds behind hundreds of later
-  ones (issue 22: p99 5.2 s, max 12.8 s). Here each connection first takes its turn on a lock file
+  ones (p99 5.2 s, max 12.8 s). Here each connection first takes its turn on a lock file
   beside the database (``<db>-writers``, an ``flock`` per connection), trying every millisecond like
   every other waiter (no backoff: the longest waiter is as likely as a newcomer to get the next turn),
   within the same ``SQLITE_TIMEOUT``; only the holder then issues

@@ -1,4 +1,4 @@
-"""Clubs and who plays for them (issue 27 §1): a club found by its name as people write it, and a
+"""Clubs and who plays for them: a club found by its name as people write it, and a
 player's membership history (from/to), of which the open one is ``Player.club``."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Duplicates of one person joined, and split again (issue 27 §1, docs/people.md).
+"""Duplicates of one person joined, and split again (docs/people.md).
 
 :func:`merge_players` repoints every row that refers to the duplicate (pairs, signing codes, claims,
 appeals, club memberships, and whatever later apps add: every foreign key to ``Player`` is found

@@ -300,7 +300,7 @@ PIECE_BYTES = 1 << 20
 
 def _decoded_lines(source: Any, name: str | None, close: bool, _: Gettext) -> Iterator[str]:
     """The lines of ``source`` as text. Bytes are read ``PIECE_BYTES`` at a time and decoded a block at a time
-    (one C call per block, not per line: ``benchmarks/engine.py``, issue 23); a line longer than a block
+    (one C call per block, not per line: ``benchmarks/engine.py``); a line longer than a block
     comes in :class:`Partial` pieces. A byte that is not UTF-8 raises :class:`CheckHandError` after the lines
     before it were given."""
     try:
@@ -381,7 +381,7 @@ def _whole_lines(pieces: Iterator[str]) -> Iterator[str]:
 
 
 #: A JSON list of at most this many characters is read whole (as any document); a longer one is judged
-#: element by element as it is read, memory bounded by the longest report (issue 23).
+#: element by element as it is read, memory bounded by the longest report.
 WHOLE_LIST_CHARS = 1 << 20
 
 

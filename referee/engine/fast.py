@@ -9,7 +9,7 @@ the report with the full engine, which gives the error or the violations. So the
 decides anything the full engine would decide otherwise; ``tests/referee/test_engine_fast_path.py``
 checks that both give the same verdict, on clean and broken hands.
 
-One source for each rule (issue 23): the loop is the fast path's own, the rules are not. A trick is
+One source for each rule: the loop is the fast path's own, the rules are not. A trick is
 resolved by :func:`~referee.engine.tricks.trick_result` and the next leader by ``leader_after_tie``, the
 hand by ``hand_winner`` and three tied tricks by ``tied_hand_winner``, a call by
 :func:`~referee.engine.raises.raise_back_fault` / ``new_raise_faults``, the hand's start (mão de onze, de ferro) by

@@ -28,7 +28,7 @@ def hand_start(score: tuple[int, int], rules: RuleSet) -> tuple[bool, int | None
 
     art. 18: one team at 11 plays a mão de onze, worth 3; both at 11, the mão de ferro, worth
     ``iron_hand_value``; otherwise a hand starts at 1 (art. 11). One rule for the full replay, the fast
-    path and the summary (issue 23, "no rule exists twice").
+    path and the summary ("no rule exists twice").
     """
     iron, eleven_team = eleven_state(score)
     return iron, eleven_team, rules.iron_hand_value if iron else 1 if eleven_team is None else 3

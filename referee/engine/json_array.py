@@ -1,7 +1,7 @@
 """A JSON array read element by element: the elements read one at a time, without holding the whole array.
 
 ``check_hand`` reads a JSON list of hand reports with memory bounded by the longest report, whatever the
-list's length (issue 23). :func:`values` takes the input as pieces of text (lines, and pieces of a line
+list's length. :func:`values` takes the input as pieces of text (lines, and pieces of a line
 too long to hold: :class:`Partial`) and reads one element at a time with the standard library's
 ``raw_decode`` (C: the value at a position and where it ends) on a buffer that holds the current element
 and the piece being read, so a report reads exactly as it does in a whole JSON document. An element that

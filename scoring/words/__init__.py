@@ -1,4 +1,4 @@
-"""The Portuguese that names pairs, fields and months (issue 19 §3: words live in the lowest app
+"""The Portuguese that names pairs, fields and months (words live in the lowest app
 that shows them, never in ``config``). Scoring is that app: its pages, PDFs and services use them,
 and tournaments and referee, above it, use the same ones.
 

@@ -1,4 +1,4 @@
-"""Month names as Portuguese writes them: in lower case ("23 de novembro de 2026", issue 14 §4).
+"""Month names as Portuguese writes them: in lower case ("23 de novembro de 2026").
 
 Django's own pt_BR catalog capitalises the months ("Novembro"); the project's catalog
 (``LOCALE_PATHS``, which Django reads last, so it wins) gives them in lower case, so every

@@ -1,4 +1,4 @@
-"""A pair's name inside a Portuguese sentence (issue 14 §4).
+"""A pair's name inside a Portuguese sentence.
 
 Pairs are often named with an article: "Os Zapeiros", "As Comadres", "O Bando", "A Turma do
 Zap". Portuguese then wants the verb to agree ("Os Zapeiros venceram", "O Bando venceu") and the

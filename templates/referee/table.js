@@ -25,9 +25,9 @@
     },
     changed: function (data) { localStorage.setItem(cache, JSON.stringify(data)); retrySettles(data); },
     conflict: function (e) { addOwn(e.conflict); },               // this phone's conflict: not "the other phone's"
-    chose: function (e, how) { settle(e.conflict, how); },          // the choice told to the server (issue 20 §5)
+    chose: function (e, how) { settle(e.conflict, how); },          // the choice told to the server
     undoConflict: function (c) { if (c) { addOwn(c.id); E.render(); } },
-    foreign: function (data) {   // a table card (issue 20 §2): the table has another match now, or none
+    foreign: function (data) {   // a table card: the table has another match now, or none
       if (!("match" in data) || data.match === B.match) return false;
       if (!E.queue.length) { E.say(T.next_match); location.reload(); }   // entries of this match wait: kept first
       return true;
@@ -55,7 +55,7 @@
     }
   });
 
-  /* ---------------------------------------------------------------- conflicts between the table's phones (§5)
+  /* ---------------------------------------------------------------- conflicts between the table's phones
    * The server records an entry or undo it refused as stale (state.conflicts, pending until the phone that sent it
    * chooses). This phone's own are kept by id (localStorage): its queued entries show their choice above; the
    * others are "the other phone's", shown here so that both phones know; an undo of this phone refused asks
@@ -108,7 +108,7 @@
     });
   }
 
-  /* the disputes (issue 20 §8): open ones hold the signatures (named in the signing box), settled ones say how */
+  /* the disputes: open ones hold the signatures (named in the signing box), settled ones say how */
   function renderDisputes() {
     var box = $("disputes"), list = E.server.disputes || [];
     var key = JSON.stringify(list);
@@ -157,7 +157,7 @@
       f.onsubmit = function (ev) {
         ev.preventDefault();
         E.post(B.urls.sign, { role: role, player: +sel.value, pin: pin.value, digest: sg.digest }, E.newKey())
-          .then(function (r) {  // a correct signature clears a "PIN errado" left from a try before (issue 26 §10)
+          .then(function (r) {  // a correct signature clears a "PIN errado" left from a try before
             if (r.ok) { E.say(E.fmt(T.signed_by, { name: sel.options[sel.selectedIndex].text }), "good"); E.refresh(); }
             else E.say(r.message, "bad");
           });
@@ -236,7 +236,7 @@
   localStorage.setItem(cache, JSON.stringify(E.server));
   localStorage.setItem("mesapath-" + B.token, location.pathname);
   E.start();
-  /* A shared phone keeps no other table's page, state or token for ever (issue 21 §10): what this phone
+  /* A shared phone keeps no other table's page, state or token for ever: what this phone
    * kept of other tables goes, unless entries of that table still wait on it (never discarded). */
   function tidy() {
     return E.waitingStores().then(function (waiting) {
@@ -281,7 +281,7 @@
                         offlineReady: function () { return offlineReady; } };
 })();
 
-/* The match's time limit (issue 25 §2): the end-of-time procedure's "Time is up." replaces "When the time
+/* The match's time limit: the end-of-time procedure's "Time is up." replaces "When the time
  * is up:" at the limit, without a request (the page carries the limit's time). */
 (function () {
   function check() {

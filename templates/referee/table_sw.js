@@ -8,7 +8,7 @@ function tableOf(path) {
   var m = /^\/mesa\/([^\/]+)\//.exec(path);
   return m ? m[0] : "";
 }
-// A shared phone keeps no table's page and token for ever (issue 21 §10): a link that answers 404 or 410
+// A shared phone keeps no table's page and token for ever: a link that answers 404 or 410
 // (revoked, súmula received) loses its copies; a page's load drops every other table's copies but those
 // it names in "keep" (tables whose entries still wait on this phone).
 // A dead link is written down (GONE, its "/mesa/<token>/" only) before its copies go, and every copy is
@@ -42,7 +42,7 @@ function forget(test) {
 }
 self.addEventListener("install", function (event) { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
-// the page hands over its own address, its script and its state on its first load (issue 20 §7): a phone
+// the page hands over its own address, its script and its state on its first load: a phone
 // that opened the QR code once reloads from here with the network down. The worker answers on the
 // message's port once every copy is stored ({cached: true}), or not ({cached: false}: the page hands them
 // over again when the network is back): until then a reload with the network down finds no page.

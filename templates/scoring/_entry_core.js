@@ -9,7 +9,7 @@
  *   queued ("enter another identical hand?"): a double tap records one hand;
  * - an undo names the entry it removes ({game, position}); the server refuses it (409) when that is not the
  *   last one, and the page says so;
- * - conflicts (issue 20 §5): a queued entry the server refuses because the súmula moved on is compared with
+ * - conflicts: a queued entry the server refuses because the súmula moved on is compared with
  *   what the server recorded at its position: equal, it counts as recorded (and the page says so); different,
  *   it stays on the phone marked "conflict" with the entries after it, until a player chooses: keep the
  *   server's (drop this one), send mine after it (this and the following go after the server's), or discard

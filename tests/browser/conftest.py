@@ -205,8 +205,8 @@ def value_button(page, team: int, value: int):
 
 
 def enter_hand(page, team: int, value: int, settle: bool = True) -> None:
-    """A hand entered by a tap on its value, confirmed if the page asks (the same hand again within seconds,
-    issue 20 §4), on a page with the test clock (``phone_context(..., clock=True)``); with ``settle``,
+    """A hand entered by a tap on its value, confirmed if the page asks (the same hand again within seconds),
+    on a page with the test clock (``phone_context(..., clock=True)``); with ``settle``,
     answered by the server too."""
     value_button(page, team, value).tap()
     past_double_tap(page)  # the next tap is a new hand

@@ -1,8 +1,8 @@
-"""axe-core on the main pages (issue 14 §6): home, a tournament's public page, its bracket, the
+"""axe-core on the main pages: home, a tournament's public page, its bracket, the
 standings of the round robin, a súmula, the referee's tables, the login page; on a phone and a
-laptop. Fails on any serious or critical violation; on the pages issue 26 §11 lists (home, meus
+laptop. Fails on any serious or critical violation; on the pages the phone's day relies on (home, meus
 torneios, grupos, classificação, fases, the table's page, the print page, the dashboard, the login)
-on any moderate one too. Also §11: the login's username has the focus, and after a pair is registered
+on any moderate one too. Also: the login's username has the focus, and after a pair is registered
 the focus is back on the form, not on <body>.
 
 axe-core is vendored (tests/browser/vendor/axe.min.js, from the npm registry package ``axe-core``
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 BLOCKING = {"serious", "critical"}
-STRICT = BLOCKING | {"moderate"}  # the pages of issue 26 §11
+STRICT = BLOCKING | {"moderate"}  # the pages held to moderate violations too
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def walk(live_server, browser, demo, size: str) -> dict:
         "standings": f"/torneios/{league}/classificacao/",
         "grid": f"/torneios/{league}/grupos/",
         "stages": f"/torneios/{slug}/fases/",
-        "projector": f"/torneios/{slug}/telao/",  # issue 26 §9
+        "projector": f"/torneios/{slug}/telao/",
         "table": table_links.table_path(link),
     }
     found = {}
@@ -96,7 +96,7 @@ def walk(live_server, browser, demo, size: str) -> dict:
 
     for name, path in public.items():
         check(name, path)
-        if name == "login":  # issue 26 §11: the username first, no Tabs through the site's menu
+        if name == "login":  # the username first, no Tabs through the site's menu
             if page.evaluate("document.activeElement && document.activeElement.id") != "id_username":
                 found["login-focus"] = ["the username has no focus"]
         if name == "table" and page.locator("main h1").count() != 1:
@@ -106,11 +106,11 @@ def walk(live_server, browser, demo, size: str) -> dict:
     for name, path in {"tables": "/arbitragem/", "sumula": f"/sumulas/partida/{demo['match'].pk}/"}.items():
         check(name, path)
     context.clear_cookies()
-    login(page, base, "organizador")  # the dashboard by state (issue 26 §12)
+    login(page, base, "organizador")  # the dashboard by state
     check("dashboard", f"/torneios/{slug}/painel/")
     check("organizer-home", "/meus-torneios/")
     check("print", f"/sumulas/impressao/rodada/{Round.objects.filter(tournament__slug=slug).order_by('number')[0].pk}/")
-    if size == "phone":  # issue 26 §11: after registering a pair the focus stays on the form
+    if size == "phone":  # after registering a pair the focus stays on the form
         from django.contrib.auth import get_user_model
 
         from tournaments import services

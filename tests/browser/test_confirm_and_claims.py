@@ -1,6 +1,7 @@
-"""Issue 26 in the browser, on a phone: an irreversible action asks first, naming its consequence
-(§5: "Cancel" sends nothing, "OK" records the W.O.); a claim filed at a table reaches the referee's
-"Minhas mesas" and is rejected there with a reason (§1). Screenshot: $TRUCO_SHOTS/referee-claims.png."""
+"""The organizer's confirmations and the table's claims in the browser, on a phone: an irreversible action
+asks first, naming its consequence ("Cancel" sends nothing, "OK" records the W.O.); a claim filed at a table
+reaches the referee's "Minhas mesas" and is rejected there with a reason.
+Screenshot: $TRUCO_SHOTS/referee-claims.png."""
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,6 @@
-"""An organizer runs a groups → knockout event through the pages only, on a phone (issue 24, done-when):
+"""An organizer runs a groups → knockout event through the pages only, on a phone:
 creates the tournament, sets two groups of three with the top 2 into a knockout on the Format panel,
-imports six pairs, corrects the tournament's venue (issue 24 point 11), names the knockout stage on its
+imports six pairs, corrects the tournament's venue, names the knockout stage on its
 own settings form, makes the draw, sets every group result by hand, generates the rounds, and plays the
 knockout that the last group round builds, until the champion. Nothing but the pages: the only
 service call creates the organizer's account.
@@ -60,7 +60,7 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
     csv.locator("button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text("6 duplas importadas")
 
-    # the controls of issue 24 point 11: the tournament's venue, the knockout's own settings
+    # the controls once in the API only: the tournament's venue, the knockout's own settings
     page.locator("#details summary").click()
     page.fill("#details_venue", "Bar do Zé")
     page.locator('[data-testid="details-form"] button[type=submit]').click()
@@ -85,7 +85,7 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
             form.locator('input[name="winner"]').first.check()
             form.locator('input[name="reason"]').fill("súmula de papel conferida")
             form.locator("button[type=submit]").click()
-            expect(page.locator("#messages")).to_contain_text("Resultado lançado")  # the undo toast (issue 26 §5)
+            expect(page.locator("#messages")).to_contain_text("Resultado lançado")  # the undo toast
 
     for round_number in (1, 2, 3):  # two groups of three: one match and a bye in each group per round
         expect(page.locator('[data-testid^="matches-"] > li')).to_have_count(2)

@@ -1,5 +1,5 @@
 """The projector view and the public standings update by themselves after an official result, with no
-reload (issue 13 §3): the page polls the tournament's change marker (304 while nothing changed) and
+reload: the page polls the tournament's change marker (304 while nothing changed) and
 fetches only its fragment when it moves.
 
 Drives Debian's chromium through Playwright. Screenshots: $TRUCO_SHOTS/live-projector-tables.png,

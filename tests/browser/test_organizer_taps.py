@@ -1,4 +1,4 @@
-"""The organizer's path in taps and page loads (issue 26, "done when"): at most half of the day the
+"""The organizer's path in taps and page loads: at most half of the day the
 issue measured by hand — 12 pairs, 3 groups of 4, a knockout of 8 with a third place and a best-of-3
 final: 82 taps before the first hand, 170 to the end, 40 page loads, 21 results typed by hand.
 
@@ -15,8 +15,8 @@ focus; a select is two (open, choose); a file is two (the field, the file); a co
 one ("OK"). A page load is a navigation of the page (a redirect after a post is one more: what
 ``Count`` sees in the network). The counts per step are printed; docs/organizer_taps.md keeps them.
 
-A quick result asks no confirmation: it is reversible for a few seconds from the "Desfazer" toast
-(issue 26 §5), tried here once (not counted).
+A quick result asks no confirmation: it is reversible for a few seconds from the "Desfazer" toast,
+tried here once (not counted).
 """
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ def test_the_organizer_runs_the_issues_event_in_half_the_taps(live_server, brows
         n.type(page.locator("#id_password"), "truco-demo")
         with page.expect_navigation():
             n.tap(page.locator("form.login button[type=submit]"))
-    with n.step("create"):  # the whole format on the creation page (issue 26)
+    with n.step("create"):  # the whole format on the creation page
         n.type(page.locator("#id_name"), "Copa do Bar")
         n.type(page.locator("#id_date"), "2026-11-21")
         n.choose(page.locator("#id_format"), "groups_knockout")
@@ -154,7 +154,7 @@ def test_the_organizer_runs_the_issues_event_in_half_the_taps(live_server, brows
     before, before_loads = n.taps, n.loads
     expect(playing).to_have_count(6)
 
-    # no dialog before a quick result: a "Desfazer" toast instead (issue 26 §5); tried once, not counted
+    # no dialog before a quick result: a "Desfazer" toast instead; tried once, not counted
     card = playing.first
     pk = card.get_attribute("data-match")
     card.locator("input[name=loser_points]").fill("5")

@@ -1,4 +1,4 @@
-"""Every page a table, a referee or an organizer uses fits a phone (issue 20 §3): at 360 px wide nothing
+"""Every page a table, a referee or an organizer uses fits a phone: at 360 px wide nothing
 scrolls sideways (``document.documentElement.scrollWidth <= window.innerWidth``), with long pair names, a
 best-of-3 match under way (the games won, labelled, beside the game's tentos) and the entries marked with
 their game.

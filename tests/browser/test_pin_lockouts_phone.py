@@ -1,5 +1,5 @@
 """On a phone: the organizer's start page and the tournament's dashboard list a player locked out of
-their PIN, with the table, and one tap unlocks it (issue 11 §1). Screenshots under $TRUCO_SHOTS/."""
+their PIN, with the table, and one tap unlocks it. Screenshots under $TRUCO_SHOTS/."""
 from __future__ import annotations
 
 

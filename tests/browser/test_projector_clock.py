@@ -1,4 +1,4 @@
-"""The projector's round clock ticks by itself (issue 25 §2): elapsed and time left from the absolute
+"""The projector's round clock ticks by itself: elapsed and time left from the absolute
 times of the fragment, every second, with no request but the live poll. Screenshot:
 $TRUCO_SHOTS/projector-clock.png (1920×1080)."""
 from __future__ import annotations

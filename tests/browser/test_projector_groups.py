@@ -1,4 +1,4 @@
-"""The projector of a groups → knockout event (issue 26 §9), at 1920×1080: one standings table per
+"""The projector of a groups → knockout event, at 1920×1080: one standings table per
 group (not one mixed table), a game in progress with its score, names large enough to read at 5 m
 (~25 mm capitals on a 55" TV: 54 px at 1080 lines), and in the knockout the standings slide stays;
 the public "Chave" tab during the groups says what comes, and the details page names the format.

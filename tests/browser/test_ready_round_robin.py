@@ -1,5 +1,5 @@
-"""A 6-pair round robin with ready matches, played from the organizer's dashboard in chromium (issue 25
-§1): table 1's first match takes three times longer than the others; the other pairs are called to
+"""A 6-pair round robin with ready matches, played from the organizer's dashboard in chromium: table
+1's first match takes three times longer than the others; the other pairs are called to
 the free tables with one tap each and play on, and the event ends with the right standings.
 
 Results arrive as received súmulas would (the organizer's result, ``set_result``): the browser does

@@ -76,7 +76,7 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     shot(page, "referee-history.png", full_page=True)
 
     page.goto(f"{live_server.url}/arbitragem/partida/{match.pk}/verificar-mao/")  # the hand checker
-    page.locator("details.panel > summary").click()  # pasted JSON is folded under "for integrations" (issue 14 §4)
+    page.locator("details.panel > summary").click()  # pasted JSON is folded under "for integrations"
     page.fill('textarea[name="report"]', json.dumps(COVERED_FIRST_TRICK))
     page.get_by_role("button", name="Verificar", exact=True).click()
     verdict = page.locator("#verdict")

@@ -1,4 +1,4 @@
-"""A referee's invitation on phones (issue 14 §1): the organizer makes the link, the QR code on the
+"""A referee's invitation on phones: the organizer makes the link, the QR code on the
 screen reads back to it (zbarimg), the copy button copies it; the referee opens it on their phone,
 chooses a login and a password, and lands signed in on "Minhas mesas". No serious accessibility
 violation on either page. Screenshots: $TRUCO_SHOTS/invite-organizer.png, $TRUCO_SHOTS/invite-referee*.png.

@@ -1,4 +1,4 @@
-"""The room monitor at 390 px and 1366 px with 30 tables in mixed states (issue 25 §4): screenshots in
+"""The room monitor at 390 px and 1366 px with 30 tables in mixed states: screenshots in
 $TRUCO_SHOTS/, and no page wider than the screen."""
 from __future__ import annotations
 

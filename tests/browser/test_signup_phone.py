@@ -1,4 +1,4 @@
-"""The public sign-up on a 390 px phone (issue 27 §5): from the tournament's page to the form, the two
+"""The public sign-up on a 390 px phone: from the tournament's page to the form, the two
 confirmation links, each player confirming on their link, the pair registered; nothing runs past the
 screen's edge. Screenshots: $TRUCO_SHOTS/*.png.
 """

@@ -1,4 +1,4 @@
-"""The súmula entry page of the referee updates in place on a phone (issue 14 §3): hands go in without a
+"""The súmula entry page of the referee updates in place on a phone: hands go in without a
 reload or a scroll, a hand that ends a game says "Partida 1: Os Zapeiros 12 × 7" and play goes on, a double
 tap is silent, the mão de onze button reads "3 · mão de onze", seats read as names, a device that is behind
 is told in Portuguese, an expired session keeps the hand until the login, and the page still works without
@@ -138,7 +138,7 @@ def test_a_device_behind_is_told_in_portuguese(live_server, browser, match3):
     expect(page.locator("#msg")).to_have_class("bad")
     expect(page.locator("#pts1")).to_have_text("1")                  # the page caught up
     expect(page.locator("#pts0")).to_have_text("0")
-    # the hand of this phone is kept, marked, until the referee chooses (issue 20 §5)
+    # the hand of this phone is kept, marked, until the referee chooses
     expect(page.locator("#conflict")).to_contain_text("Partida 1 · mão 1")
     expect(page.locator("#last li.conflict")).to_have_count(1)
     shot(page, "entry-behind.png")
@@ -191,7 +191,7 @@ def test_without_javascript_the_plain_form_records_the_hand(live_server, browser
 
 
 def test_an_undo_after_the_session_expired_shows_the_login_notice(live_server, browser, match3):
-    """Issue 14 §3: never a developer's message ("credentials were not provided") for an expired session."""
+    """Never a developer's message ("credentials were not provided") for an expired session."""
     from playwright.sync_api import expect
 
     match = match3

@@ -25,7 +25,7 @@ def test_referee_enters_and_pairs_sign_on_a_phone(live_server, browser, sumula_m
     log_in(page, "arbitra", "ref-secret")
     expect(page.locator("h1")).to_contain_text("Os Zaps")
 
-    # the entry screen (issue 14 §3): value buttons by pair, updated in place
+    # the entry screen: value buttons by pair, updated in place
     for team in (0, 1, 0, 0):
         enter_hand(page, team, 3)
     expect(page.locator("#pts0")).to_have_text("9")

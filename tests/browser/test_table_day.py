@@ -1,4 +1,4 @@
-"""The table's súmula on the day (issue 20), what the two-phone tests leave: a dispute holds the súmula
+"""The table's súmula on the day, what the two-phone tests leave: a dispute holds the súmula
 (signatures and receipt) until the referee settles it, with two phones at the table; the card of a table
 printed from a LAN address (127.0.0.2 stands in for it) is read by a phone; one card for a table across
 two rounds, the test acting only through the site as its people do.
@@ -151,7 +151,7 @@ def round_robin(transactional_db, settings):
 
 
 def test_one_card_follows_its_table_across_two_rounds(live_server, browser, round_robin):
-    """Issue 20 §2: the card of table 1, scanned once, shows round 1's match; once its súmula is received it says
+    """The card of table 1, scanned once, shows round 1's match; once its súmula is received it says
     "no match at this table now"; the next round's match when it is generated. Every write goes through the
     site, as the table, the organizer and their phones make it."""
     from playwright.sync_api import expect

@@ -1,4 +1,4 @@
-"""The table's own súmula from its link (issue 10; issue 14 §3): a phone opens the QR code's link with no
+"""The table's own súmula from its link: a phone opens the QR code's link with no
 account, enters a game in place (no reload), keeps entering offline, and a pair disputes an entry that
 then shows on the referees' page.
 
@@ -48,7 +48,7 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
     expect(page.locator("#pts0")).to_have_text("3")
     past_double_tap(page, 200)
     expect(page.locator("#pts0")).to_have_text("3")
-    for _ in range(2):  # the same hand again within seconds: the page asks before sending (issue 20 §4)
+    for _ in range(2):  # the same hand again within seconds: the page asks before sending
         value_button(page, 0, 3).tap()
         expect(page.locator("#ask")).to_contain_text("Lançar outra mão igual?")
         page.locator("#ask button.yes").tap()

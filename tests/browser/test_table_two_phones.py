@@ -1,8 +1,8 @@
-"""The table page on the day (issue 20, the page's half): two phones on one table, Wi-Fi that drops.
+"""The table page on the day (the page's half): two phones on one table, Wi-Fi that drops.
 
 - double taps 0.2 to 1.5 s apart record one hand (the second identical tap asks "lançar outra mão igual?");
 - an undo from a phone that has not refreshed names the entry it meant and is refused: the other phone's
-  hand stays (needs the server half of §4: ``UndoSerializer``);
+  hand stays (needs the server half: ``UndoSerializer``);
 - a request with no answer is shown "guardada neste celular, ainda não confirmada", sent again with the same
   Idempotency-Key, and "lançada" only once the server answered;
 - a phone's offline queue that clashes with the other phone's hand is kept, marked, with the choices (and a
@@ -165,7 +165,7 @@ def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, bro
 
 
 def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(live_server, browser, table):
-    """Issue 20 §5: the server records B's refused entry; A's page and the referee's list of tables show it,
+    """The server records B's refused entry; A's page and the referee's list of tables show it,
     until B's choice (told to the server) clears it."""
     from playwright.sync_api import expect
 
@@ -315,7 +315,7 @@ def cached(page, holds, seconds: float = 15):
 
 
 def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(live_server, browser, table):
-    """Issue 21 §10: the worker's cache kept every table's page and token for ever on a shared phone. Opening
+    """The worker's cache kept every table's page and token for ever on a shared phone. Opening
     another table drops the first one's copies (page, state, localStorage) unless entries of it still wait;
     a link that answers 404 (revoked, súmula received) loses its copies."""
     from scoring import services, table_links

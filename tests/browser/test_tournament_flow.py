@@ -52,7 +52,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
 
     context = phone_context(browser)
     page = context.new_page()
-    confirmations = []  # the irreversible steps ask first (issue 26 §5): the organizer says yes
+    confirmations = []  # the irreversible steps ask first: the organizer says yes
     page.on("dialog", lambda dialog: (confirmations.append(dialog.message), dialog.accept()))
 
     # -- log in and create the tournament ---------------------------------------
@@ -86,7 +86,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     csv.locator('input[type="file"]').set_input_files(
         files=[{"name": "duplas.csv", "mimeType": "text/csv", "buffer": GOOD_CSV.encode()}])
     csv.locator("button[type=submit]").click()
-    expect(page.locator(".messages")).to_contain_text("7 duplas importadas")  # plural agreement (issue 14 §4), was "7 dupla(s) importada(s)"
+    expect(page.locator(".messages")).to_contain_text("7 duplas importadas")  # plural agreement, was "7 dupla(s) importada(s)"
 
     # the eighth pair with the form
     page.locator("summary", has_text="Cadastrar uma dupla").click()
@@ -108,9 +108,9 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     # -- the draw ------------------------------------------------------------------
     page.locator('[data-testid="draw"]').click()
     page.wait_for_load_state()
-    assert any("sorteio" in text for text in confirmations)  # asked before drawing (issue 26 §5)
+    assert any("sorteio" in text for text in confirmations)  # asked before drawing
     expect(page.locator(".messages")).to_contain_text("Sorteio feito")
-    matches = page.locator('[data-testid="matches-playing"] > li')  # by state (issue 26 §12): all playing
+    matches = page.locator('[data-testid="matches-playing"] > li')  # by state: all playing
     expect(matches).to_have_count(4)
     expect(page.locator('[data-testid="matches-playing"] .st-open')).to_have_count(4)
     page.goto(dashboard)
@@ -121,7 +121,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     page.set_viewport_size(PHONE)
 
     def open_match(index: int):
-        # a decided match moves to the folded "done" list (issue 26 §12): the next one is the first playing
+        # a decided match moves to the folded "done" list: the next one is the first playing
         return page.locator('[data-testid="matches-playing"] > li').nth(index)
 
     def walkover(index: int) -> None:
@@ -142,7 +142,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
         result.locator('input[name="points_b"]').fill("8" if winner == 0 else "12")
         result.locator('input[name="reason"]').fill("súmula de papel conferida na mesa")
         result.locator("button[type=submit]").click()
-        expect(page.locator("#messages")).to_contain_text("Resultado lançado")  # the undo toast (issue 26 §5)
+        expect(page.locator("#messages")).to_contain_text("Resultado lançado")  # the undo toast
 
     # -- quarterfinals: one W.O., three results set by hand ---------------------------
     walkover(0)
@@ -161,7 +161,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     finalists = final.locator(".vs > span")
     winner_name = finalists.nth(0).inner_text()
     final.locator("a", has_text="Súmula").click()
-    # the entry screen updates in place (issue 14 §3): the signing part comes in without a reload
+    # the entry screen updates in place: the signing part comes in without a reload
     page.locator("#values .col", has=page.locator("h3", has_text=winner_name)).locator(
         "button[data-value='12']").click()
     expect(page.locator("#signing .result")).to_contain_text(winner_name)

@@ -1,6 +1,6 @@
-"""Issue 26 in the browser, on a 360 px phone: a withdrawal offers "Desfazer" for a few seconds and it
-puts the pair back (§5); a site operator creates an organizer on "Contas" and the organizer chooses a
-password from the link, and a locked-out referee is unlocked there (§6).
+"""The undo toast and the accounts page in the browser, on a 360 px phone: a withdrawal offers "Desfazer"
+for a few seconds and it puts the pair back; a site operator creates an organizer on "Contas" and the
+organizer chooses a password from the link, and a locked-out referee is unlocked there.
 Screenshots: $TRUCO_SHOTS/u2-undo-toast.png, $TRUCO_SHOTS/u2-accounts.png, $TRUCO_SHOTS/u2-password-set.png."""
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_a_withdrawal_is_undone_from_the_toast(live_server, browser, transaction
     page.goto(f"{live_server.url}/entrar/?next=/torneios/{t.slug}/painel/")
     log_in(page, "olga", "x")
     row = page.locator(f"#pair-{pair.pk}")
-    if not row.is_visible():  # after the draw the roster is folded (issue 26 §12)
+    if not row.is_visible():  # after the draw the roster is folded
         page.locator("details.roster-list > summary").click()
     row.locator("summary", has_text="desistência").click()
     row.locator(f"#withdraw-{pair.pk}").fill("foi embora")

@@ -1,4 +1,4 @@
-"""A site process that meets a service down (issue 22 §5): run by ``tests/ops/test_outage.py`` and
+"""A site process that meets a service down: run by ``tests/ops/test_outage.py`` and
 ``benchmarks/outage.py`` as ``python tests/ops/outage_child.py SPEC.json`` with the working directory
 at a checkout and the environment naming the services (a database or a broker on a closed port).
 

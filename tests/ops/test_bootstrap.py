@@ -1,6 +1,6 @@
-"""``scripts/bootstrap`` on a fresh machine whose first-boot updates hold apt's locks (issue 22 §7): it
+"""``scripts/bootstrap`` on a fresh machine whose first-boot updates hold apt's locks: it
 waits for them (``-o DPkg::Lock::Timeout``; ``apt-get update``, whose lists lock that option does not
-cover, tried again) instead of dying at once; ``--production`` installs no test tool (§6).
+cover, tried again) instead of dying at once; ``--production`` installs no test tool.
 
 Run against fakes: a copy of the script in a folder of its own, with ``dpkg`` saying every package is
 missing and an ``apt-get`` that records its arguments and fails twice with apt's own lock message."""

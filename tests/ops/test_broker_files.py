@@ -1,6 +1,6 @@
 """The filesystem broker (``CELERY_BROKER_URL=filesystem://``, ``scripts/setup-and-run``) keeps every
 file it writes under ``var/broker/``: kombu's folders default to paths relative to the working
-directory, and its exchange tables once landed in ``./control/`` at the repository's root (issue 19 §3)."""
+directory, and its exchange tables once landed in ``./control/`` at the repository's root."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""compose.yaml and the Dockerfile (issue 22 §6). No container runtime runs here (nor ``docker compose``),
+"""compose.yaml and the Dockerfile. No container runtime runs here (nor ``docker compose``),
 so the files are read and held to what the README documents:
 
 - the web container's healthcheck asks with an allowed host and as the TLS proxy does: run against the
@@ -80,7 +80,7 @@ def test_every_documented_setting_is_passed_to_web_worker_and_beat():
     documented = readme_settings()
     assert {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "TRUCO_S3_ENDPOINT_URL", "SUMULA_SIGNING_KEY"} <= documented
     # the seal key comes as the Docker secret "sumula_signing_key" (SUMULA_SIGNING_KEY_FILE), never as a
-    # variable every container could print (issue 21 §5)
+    # variable every container could print
     for name in ("web", "worker", "beat"):
         environment = SERVICES[name]["environment"]
         missing = documented - set(environment) - {"SUMULA_SIGNING_KEY"}

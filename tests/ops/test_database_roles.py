@@ -1,4 +1,4 @@
-"""The production database roles (README, "A database role that does not own the tables"; issue 21 §6):
+"""The production database roles (README, "A database role that does not own the tables"):
 with the grants of ``scripts/postgres-grants.sql`` the app's role reads and writes hands but cannot
 switch the append-only triggers off (DISABLE TRIGGER, DROP FUNCTION truco_append_only, TRUNCATE,
 session_replication_role). PostgreSQL only: skipped on SQLite, which has no roles."""

@@ -55,7 +55,7 @@ def test_check_deploy_reports_no_issue_with_the_readme_production_variables(tmp_
     assert {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DATABASE_URL", "CELERY_BROKER_URL"} <= set(env)
     if env["DJANGO_SECRET_KEY"].startswith("$("):  # the README generates one
         env["DJANGO_SECRET_KEY"] = "k" * 10 + os.urandom(30).hex()
-    assert "SUMULA_SIGNING_KEY" in env  # else scoring.E001 fails the check (issue 21 §5)
+    assert "SUMULA_SIGNING_KEY" in env  # else scoring.E001 fails the check
     if env["SUMULA_SIGNING_KEY"].startswith("$("):
         import base64
 
@@ -66,7 +66,7 @@ def test_check_deploy_reports_no_issue_with_the_readme_production_variables(tmp_
 
 
 def test_a_generated_seal_key_fails_the_check_in_production(tmp_path, monkeypatch, settings):
-    """scoring.E001 (issue 21 §5), the check run on the settings a production process would read; the
+    """scoring.E001, the check run on the settings a production process would read; the
     whole ``check --deploy`` of such a process is the test above."""
     from scoring.checks import seal_key
 

@@ -1,5 +1,5 @@
 """400, 403, 404 and 500 in Portuguese, in the site's layout, with a way back; never a
-developer's screen (issue 14, section 5)."""
+developer's screen."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """gunicorn runs with one set of settings (config/gunicorn_conf.py), in production (scripts/serve) and in the
-benchmark of issue 10 §4 alike; the app is imported and warmed up once, before the workers fork."""
+table-load benchmark (benchmarks/table_load.py) alike; the app is imported and warmed up once, before the
+workers fork."""
 from __future__ import annotations
 
 import runpy

@@ -1,7 +1,7 @@
-"""One log format for every process (issue 22 §8): gunicorn's, Django's and Celery's lines with the
+"""One log format for every process: gunicorn's, Django's and Celery's lines with the
 process's role, the time with its UTC offset and the request id (sent back in ``X-Request-ID``); JSON
 lines with ``DJANGO_LOG_FORMAT=json``; the key redaction on every handler. And the error mails'
-limit (§5): one per distinct error per N minutes, counted in a cache every process shares.
+limit: one per distinct error per N minutes, counted in a cache every process shares.
 
 The issue found three formats (gunicorn ``[2026-11-21 14:03:07 -0300] [4121] [INFO]``, Django
 ``2026-11-21 14:03:07,412 INFO`` without an offset, Celery ``[2026-11-21 14:03:07,412: INFO/MainProcess]``)

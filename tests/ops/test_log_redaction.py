@@ -1,4 +1,4 @@
-"""No table link or invitation key in any log line (issue 21 §8): ``config.logs.RedactFilter`` on every
+"""No table link or invitation key in any log line: ``config.logs.RedactFilter`` on every
 handler of ``settings.LOGGING`` and the one-line formatter cut the key to its first four characters,
 whoever logs it (``django.request``, axes, gunicorn's, the app's own access line)."""
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_a_refused_request_to_a_table_page_logs_no_token(client, match, lines):
 
 
 def test_sign_up_and_co_organizer_links_are_cut_too(client, db, lines):
-    """Issue 27 §5: a player's confirmation link and a co-organizer's invitation are keys as well."""
+    """A player's confirmation link and a co-organizer's invitation are keys as well."""
     client.get(f"/inscricao/{TOKEN}/")  # not a link: 404, logged with the access line
     logging.getLogger("django.request").warning("Gone: /organizar/%s/", TOKEN)
     out = lines.getvalue()

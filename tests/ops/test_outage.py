@@ -1,4 +1,4 @@
-"""Honest health and errors while a service is down (issue 22 §5, and §4's print request).
+"""Honest health and errors while a service is down (and a print request while the broker is down).
 
 The database down is a site process whose ``DATABASE_URL`` names PostgreSQL on a closed loopback
 port (``tests/ops/outage_child.py``, a real connection refused by the OS, nothing mocked): it needs

@@ -1,4 +1,4 @@
-"""The production path of the README run for real (issue 12 §1): ``scripts/serve`` migrates,
+"""The production path of the README run for real: ``scripts/serve`` migrates,
 collects the static files and starts gunicorn, a Celery worker and Celery beat; the site answers
 with debug off, WhiteNoise serves the static files compressed and cached, an unknown address
 gets the site's own Portuguese 404, and SIGTERM stops every piece.
@@ -175,7 +175,7 @@ def test_compose_runs_the_same_script_one_role_per_container():
     assert services["beat"]["environment"].get("SKIP_MIGRATE") == "1"
     assert {"db", "redis"} <= set(services)
     assert "/healthz" in " ".join(services["web"]["healthcheck"]["test"])
-    # gunicorn reachable by the proxy only (issue 21 §9): published on the loopback, X-Forwarded-* trusted
+    # gunicorn reachable by the proxy only: published on the loopback, X-Forwarded-* trusted
     # from the proxy's address only (the network's gateway, fixed in the file), never from anyone
     for name, service in services.items():
         for port in service.get("ports", []):
@@ -193,7 +193,7 @@ def test_compose_runs_the_same_script_one_role_per_container():
     readme = (ROOT / "README.md").read_text()
     assert "127.0.0.1:8000:8000" in readme and gateway in readme
 
-    # one seal key for every container, a secret (issue 21 §5); the app's database role owns no table (§6)
+    # one seal key for every container, a secret; the app's database role owns no table
     for name in ("web", "worker", "beat"):
         service = services[name]
         assert service["secrets"] == ["sumula_signing_key"], name

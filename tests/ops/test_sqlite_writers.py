@@ -83,7 +83,7 @@ def test_the_embedded_default_uses_immediate_transactions_and_wal(settings):
         assert "journal_mode=WAL" in options["init_command"]
 
 
-# Issue 22 §9: the tail of the embedded default at 20 tables flat out (p99 5.2 s, max 12.8 s) came from
+# The tail of the embedded default at 20 tables flat out (p99 5.2 s, max 12.8 s) came from
 # SQLite's busy handler: a writer that had waited a while retried every 100 ms while newcomers retried
 # after 1 ms and overtook it. config/sqlite gives each writer its turn on a lock file, every waiter
 # trying at the same pace, and moves WAL checkpoints off the requests' COMMIT.

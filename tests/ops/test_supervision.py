@@ -1,4 +1,4 @@
-"""Each piece supervised on its own, and a restart that takes seconds (issue 22 §1).
+"""Each piece supervised on its own, and a restart that takes seconds.
 
 - ``scripts/serve`` (the foreground case, several roles) restarts a print worker killed with ``kill -9``
   while the site goes on answering, and exits 0 on SIGTERM (before: it stopped gunicorn with the worker,

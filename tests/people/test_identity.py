@@ -1,4 +1,4 @@
-"""One person per federation number (issue 27 §1): the organizer who knows the player gets the same player
+"""One person per federation number: the organizer who knows the player gets the same player
 again; another organizer is refused, naming the field, and gives the player by id with their PIN."""
 import pytest
 from django.utils import timezone

@@ -1,5 +1,5 @@
 """A player registered by two organizers is one person after a merge, with both histories; the merge
-is audited and an unmerge restores exactly what it moved (issue 27 §1, docs/people.md)."""
+is audited and an unmerge restores exactly what it moved (docs/people.md)."""
 import pytest
 
 from people.models import Player, PlayerMerge

@@ -1,4 +1,4 @@
-"""The player moves from ``tournaments`` to ``people`` (issue 27 §1) with state-only migrations: the
+"""The player moves from ``tournaments`` to ``people`` with state-only migrations: the
 table ``tournaments_player`` and its rows stay, every foreign key follows; then the free-text clubs
 become ``Club`` rows with memberships (people 0003); and all of it backwards. One test (one trip
 down and up the migrations: they are slow), run on SQLite and on PostgreSQL by CI."""

@@ -1,4 +1,4 @@
-"""The organizer's pages of issue 27 (no admin, no API): merging duplicate records and undoing it
+"""The organizer's pages for people and ratings (no admin, no API): merging duplicate records and undoing it
 (/jogadores/<id>/duplicados/), a tournament's categories (painel/categorias/), the site's rating method
 (/ratings/metodo/, site operators). Plain Django client: the forms, the refusals naming the field and
 the permissions."""

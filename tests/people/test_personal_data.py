@@ -1,4 +1,4 @@
-"""LGPD (issue 27 §1, docs/people.md): the player's data link, handed by an organizer of an event they
+"""LGPD (docs/people.md): the player's data link, handed by an organizer of an event they
 entered, opens their data (see, JSON export) and erasure (the link, the confirmation and their PIN);
 erasure anonymises the name and keeps the results; the link is never cached, logged or re-usable."""
 import json

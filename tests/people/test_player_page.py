@@ -1,4 +1,4 @@
-"""The player's page (issue 27 §4): public history; contact only to the organizers of events the player
+"""The player's page: public history; contact only to the organizers of events the player
 entered; the discipline record only to those organizers and the referees of those events."""
 import pytest
 from django.test import Client

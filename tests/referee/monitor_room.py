@@ -1,4 +1,4 @@
-"""A room of N tables in mixed states, for the room monitor's tests and screenshots (issue 25 §4)."""
+"""A room of N tables in mixed states, for the room monitor's tests and screenshots."""
 from __future__ import annotations
 
 from datetime import timedelta

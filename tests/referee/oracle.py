@@ -1,5 +1,5 @@
 """An independent oracle of a hand: small, slow and obvious, written from the regulation's text, sharing no
-code with ``referee/engine`` (issue 23). It deals and plays a random legal hand itself — deciding who leads
+code with ``referee/engine``. It deals and plays a random legal hand itself — deciding who leads
 each trick by its own reading — and says what the hand's result must be.
 
 The text it follows (``shared/regulation/``):

@@ -1,4 +1,4 @@
-"""The page "Contas" (issue 26 §6): organizer accounts and locked logins without the admin.
+"""The page "Contas": organizer accounts and locked logins without the admin.
 
 Account managers (superusers, staff with auth.add_user) create organizers, who choose their own
 password from a link shown once; organizers unlock their referees' locked logins, managers any."""
@@ -70,7 +70,7 @@ def test_an_organizer_creates_no_organizers_and_bad_input_names_the_field(client
     assert taken.status_code == 400 and "já existe" in taken.content.decode()
     bad = client.post(reverse("accounts:create-organizer"), {"username": "com espaço"})
     assert bad.status_code == 400 and "Escolha um usuário" in bad.content.decode()
-    # the error is linked to its field (issue 26 §11): aria-invalid, aria-describedby → the message's id
+    # the error is linked to its field: aria-invalid, aria-describedby → the message's id
     html = bad.content.decode()
     field = re.search(r'<input[^>]*name="username"[^>]*>', html).group(0)
     assert 'aria-invalid="true"' in field and 'aria-describedby="id_username-error"' in field

@@ -1,4 +1,4 @@
-"""Calls to the referee from a table (issue 10 §2): a call shows on the referees' page until taken; a
+"""Calls to the referee from a table: a call shows on the referees' page until taken; a
 dispute marks its entry until the referee confirms it or corrects the súmula."""
 from __future__ import annotations
 

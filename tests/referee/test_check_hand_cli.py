@@ -228,7 +228,7 @@ def test_the_process_without_django_prints_and_exits_as_the_django_command(tmp_p
 
 
 def test_json_lines_are_answered_as_they_are_read():
-    """Issue 23: memory bounded by the longest report: verdicts are written before the input is all read."""
+    """Memory bounded by the longest report: verdicts are written before the input is all read."""
     report = json.dumps(random_report(random.Random(3)), ensure_ascii=False)
     written: list[bytes] = []
     read = {"lines": 0, "written_at": None}
@@ -256,7 +256,7 @@ def test_a_line_not_utf8_stops_after_the_verdicts_before_it(tmp_path):
 
 
 def test_a_number_too_long_is_worded_in_the_catalog_language():
-    """Issue 23: no "Exceeds the limit (4300 digits)" in English inside a Portuguese verdict."""
+    """No "Exceeds the limit (4300 digits)" in English inside a Portuguese verdict."""
     text = '{"dealer": ' + "9" * 5000 + "}"
     written: list[bytes] = []
     with pytest.raises(cli.CheckHandError):
@@ -266,7 +266,7 @@ def test_a_number_too_long_is_worded_in_the_catalog_language():
 
 
 def test_lines_read_a_block_at_a_time_keep_characters_cut_between_blocks(tmp_path, monkeypatch):
-    """Issue 23 (speed): the input is decoded a block of PIECE_BYTES at a time, not a line at a time; the lines,
+    """For speed, the input is decoded a block of PIECE_BYTES at a time, not a line at a time; the lines,
     a character cut between two blocks, the BOM and the place of a byte that is not UTF-8 are unchanged."""
     monkeypatch.setattr(cli, "PIECE_BYTES", 7)
     path = tmp_path / "hands.jsonl"

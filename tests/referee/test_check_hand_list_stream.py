@@ -1,4 +1,4 @@
-"""``check_hand`` reads a JSON list element by element (issue 23): memory bounded by the longest report,
+"""``check_hand`` reads a JSON list element by element: memory bounded by the longest report,
 whatever the list's length, even a list on one line with an emoji (``referee/engine/json_array.py``).
 Lists shorter than ``cli.WHOLE_LIST_CHARS`` are read whole, as any JSON document; the figures for 10⁶
 reports are in ``benchmarks/engine.py`` (``--memory``)."""

@@ -1,4 +1,4 @@
-"""A claim filed at a table reaches the referee (issue 26 §1): it is listed on "Minhas mesas" with the
+"""A claim filed at a table reaches the referee: it is listed on "Minhas mesas" with the
 calls, counted in the header's badge, and the referee confirms it (art. 24: it goes on the súmula) or
 rejects it with a reason (nothing on the súmula, the reason shown with the ruling). The page notices
 new calls and claims by a poll of a few bytes instead of reloading every 20 s."""

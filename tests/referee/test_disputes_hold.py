@@ -1,4 +1,4 @@
-"""A dispute holds the súmula (issue 20 §8): while a pair disputes an entry, no pair signs, the referee
+"""A dispute holds the súmula: while a pair disputes an entry, no pair signs, the referee
 does not countersign and the organizer does not receive it (409, field ``dispute``, art. 25); the
 referee's súmula page shows it first; the referee settles it (entry confirmed, or corrected after a
 correction or an undo), both recorded in the audit trail and shown at the table."""

@@ -1,4 +1,4 @@
-"""Two verdicts fixed by issue 8: the dealer's question (art. 6) and a raise over a pending doze (art. 11, 13).
+"""Two verdicts the engine once got wrong: the dealer's question (art. 6) and a raise over a pending doze (art. 11, 13).
 
 Plus the property of art. 13: the points of a hand never exceed the last value both teams agreed
 to, or, on a run, the value before the refused call.

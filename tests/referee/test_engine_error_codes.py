@@ -1,4 +1,4 @@
-"""Messages as data everywhere (issue 23): the engine's refusals carry a code, its article and parameters
+"""Messages as data everywhere: the engine's refusals carry a code, its article and parameters
 (``referee/engine/error_messages.py``), every code is documented in docs/hand-report.md, and each renders
 in Portuguese and English with the pairs' names; no English in a Portuguese verdict."""
 from __future__ import annotations

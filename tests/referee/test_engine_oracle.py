@@ -1,4 +1,4 @@
-"""Issue 23: the engine's two paths (the fast path and the full replay) against an independent oracle
+"""The engine's two paths (the fast path and the full replay) against an independent oracle
 (tests/referee/oracle.py, written from the regulation's text, sharing no code with the engine), on random
 legal hands under random options (art. 11-13, 18-20 and the options of the rule set)."""
 import random

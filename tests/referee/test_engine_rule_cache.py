@@ -1,4 +1,4 @@
-"""Rule sets are cached by their canonical form (issue 23): a report that spells the rule set the previous one
+"""Rule sets are cached by their canonical form: a report that spells the rule set the previous one
 spelled gets the same object in one comparison, and a spelling that only looks equal (``1`` for ``true``,
 ``3.0`` for ``3``) is still validated and refused."""
 from __future__ import annotations

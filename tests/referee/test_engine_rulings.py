@@ -1,4 +1,4 @@
-"""Rulings on tentos claimed at the table, from the state of the game (issue 5's engine side)."""
+"""Rulings on tentos claimed at the table, from the state of the game (the engine's side)."""
 import pytest
 
 from referee.engine.errors import ReportError

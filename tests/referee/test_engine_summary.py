@@ -1,4 +1,4 @@
-"""Hands entered as summaries (issue 3 quick entry): art. 11, 13, 18, 19, 20 and the game to 12."""
+"""Hands entered as summaries (the quick entry): art. 11, 13, 18, 19, 20 and the game to 12."""
 import pytest
 
 from referee.engine.errors import ReportError

@@ -1,4 +1,4 @@
-"""The engine's sentences name the pairs where people read them (issue 14 §4): the hand checker's
+"""The engine's sentences name the pairs where people read them: the hand checker's
 verdict, a ruling on the claim page, the súmula and its PDF, the rulings API and the table page, a
 hand entry the engine refuses. Pair A is "Os Zaps" (plural: "os Zaps perdem"), pair B "Copas" (no
 article: "a dupla Copas perde")."""
@@ -77,7 +77,7 @@ def test_a_hand_the_engine_refuses_names_the_pairs(client, match, referee):
 
 
 def test_a_ruling_and_its_penalty_are_stored_as_data_and_rendered_in_english(client, match, referee):
-    """Issue 23: the ruling's message and its penalty's reason are data (key and params), rendered in the
+    """The ruling's message and its penalty's reason are data (key and params), rendered in the
     reader's language with the pairs' names; nothing is read back from a Portuguese sentence."""
     from django.utils import translation
 

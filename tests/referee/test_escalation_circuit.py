@@ -1,4 +1,4 @@
-"""The escalation policy may count across a circuit (issue 27 §4; art. 26): with the circuit's option
+"""The escalation policy may count across a circuit (art. 26): with the circuit's option
 ``escalation_across_stages`` the same two players' confirmed rulings in its other stages count for
 the nth step; without it, or for a new partnership, each tournament counts alone."""
 from __future__ import annotations

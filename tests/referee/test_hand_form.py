@@ -1,4 +1,4 @@
-"""The hand checker's form (issue 14 §4): a hand entered with selects, no JSON; messages name the
+"""The hand checker's form: a hand entered with selects, no JSON; messages name the
 form's field in Portuguese; pasted JSON still works for integrations, with a Portuguese error."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A used referee invitation is no way to sign in (issue 21 §7): posts to it check no password and are
+"""A used referee invitation is no way to sign in: posts to it check no password and are
 throttled like /entrar/ (django-axes, per account and address); a used invitation can be revoked; a
 pending one does not tell whether a login exists, and its refused logins are throttled."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Referees' invitation links (issue 14 §1): the organizer invites a referee by name and hands over a
+"""Referees' invitation links: the organizer invites a referee by name and hands over a
 one-time, expiring link (QR code, copy button); the referee chooses a login and a password and lands
 signed in on "Minhas mesas". Only a hash of the token is stored; used, expired and revoked links are
 refused clearly; another organizer neither sees nor revokes them; every step is audited."""

@@ -1,4 +1,4 @@
-"""Limits on costly or hostile reports (issue 8): one art. 21 proof per hand, bounded and cached;
+"""Limits on costly or hostile reports: one art. 21 proof per hand, bounded and cached;
 at most ``MAX_EVENTS`` events per hand; lone surrogates echoed escaped; check_hand never loses a
 verdict and exits 2 on an internal error; the endpoint's body size and proof limits.
 """

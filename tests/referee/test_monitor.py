@@ -1,4 +1,4 @@
-"""The room monitor (issue 25 §4): tiles by what needs a person first, the organizer's and referees'
+"""The room monitor: tiles by what needs a person first, the organizer's and referees'
 page only, and a poll that costs one query when nothing changed."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Navigation by role (issue 14 §1): each role lands on its start page after signing in, the header
+"""Navigation by role: each role lands on its start page after signing in, the header
 shows that role's links with what waits for them, the admin only for the site's operators, and
 the organizer creates referee logins from the tournament's dashboard."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The organizer told of PIN lockouts (issue 11 §1, art. 25; scoring/pin_notices.py): a player locked
+"""The organizer told of PIN lockouts (art. 25; scoring/pin_notices.py): a player locked
 out of signing is on the organizer's start page and the tournament's dashboard with the table and a
 one-tap unlock, and the organizer gets a mail (through the Celery task) when a lockout starts."""
 from __future__ import annotations
@@ -72,7 +72,7 @@ def test_the_dashboard_lists_it_under_needs_you_now(client, over, organizer, tou
 
 
 def test_a_suspended_pin_says_so(client, over, organizer):
-    for n in range(4):  # 20 failures from four devices: the PIN is slowed for every device (issue 21 §3)
+    for n in range(4):  # 20 failures from four devices: the PIN is slowed for every device
         guess(over, 5, client=f"ip:10.1.0.{n}")
     [lock] = pin_notices.lockouts(pin_notices.open_matches(Match.objects.all()))
     assert lock.suspended and lock.player == over.pair_a.first_player and lock.match == over

@@ -1,4 +1,4 @@
-"""The table page's "we are at the table" (issue 25 §3) and its clock line."""
+"""The table page's "we are at the table" and its clock line."""
 from __future__ import annotations
 
 import pytest
@@ -40,7 +40,7 @@ def test_each_pair_says_it_is_at_the_table_from_the_table_page(client):
 
 @pytest.mark.django_db
 def test_the_table_page_says_the_time_is_up_and_what_happens_next(client):
-    """Issue 25 §2: after the time limit the table page shows "Tempo esgotado" and the room's procedure
+    """After the time limit the table page shows "Tempo esgotado" and the room's procedure
     (here Tupantruco's: the remaining games at 11×11); before it, what will happen."""
     from datetime import timedelta
 

@@ -279,7 +279,7 @@ def test_a_decision_without_reason_is_refused_with_a_message(client, match, refe
     _login(client, organizer)
     response = client.post(reverse("referee:decide-ruling", kwargs={"pk": escalated.pk}),
                            {"beneficiary": "0", "points": "1", "reason": ""}, follow=True)
-    # the message names the field in words (issue 14 §4: "Motivo: …", never the code "[reason]")
+    # the message names the field in words ("Motivo: …", never the code "[reason]")
     assert "Motivo: " in response.content.decode() and "[reason]" not in response.content.decode()
     escalated.refresh_from_db()
     assert escalated.status == "escalated"
@@ -333,7 +333,7 @@ def test_my_tables_and_the_history_take_a_fixed_number_of_queries(client, pairs,
         scoring.record_hand(match, three(0), referee)
         _confirmed(match, referee, claimant=1, seat=0)
     _login(client, referee)
-    with django_assert_max_num_queries(10):  # 8, the pending conflicts (issue 20 §5), the claims (issue 26 §1)
+    with django_assert_max_num_queries(10):  # 8, the pending conflicts, the claims
         assert client.get(reverse("referee:tables")).status_code == 200
     with django_assert_max_num_queries(10):
         assert client.get(reverse("referee:pair-history", kwargs={"pk": pairs[2].pk})).status_code == 200

@@ -1,4 +1,4 @@
-"""Conflicts between the phones of one table (issue 20 §5): an entry or undo of the table refused as stale
+"""Conflicts between the phones of one table: an entry or undo of the table refused as stale
 (409) is recorded as pending (``scoring.conflicts``), named in the 409, shown in the table page's state
 (the other phone sees it) and in the referees' list of tables, until the phone that sent it tells its
 choice or a referee settles it; both are in the audit trail. A refused hand equal to the recorded one is

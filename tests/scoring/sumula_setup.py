@@ -48,7 +48,7 @@ def tournament(organizer):
 @pytest.fixture
 def pairs(tournament):
     players = {}
-    club = Club.objects.create(name="Clube X")  # people.Club (issue 27: the club is a row, no longer text)
+    club = Club.objects.create(name="Clube X")  # people.Club (the club is a row, no longer text)
     for name, pin in PINS.items():
         player = Player(name=name, club=club if name.startswith(("A", "B")) else None)
         player.set_pin(pin)

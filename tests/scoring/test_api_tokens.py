@@ -1,4 +1,4 @@
-"""API tokens for scripts (issue 27 §5): shown once (only a hash kept), exactly the owner's rights, refused
+"""API tokens for scripts: shown once (only a hash kept), exactly the owner's rights, refused
 once revoked or expired, never another user's, documented in the schema."""
 from __future__ import annotations
 

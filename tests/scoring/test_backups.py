@@ -1,4 +1,4 @@
-"""Backups that restore (issue 22 §2; scoring/backups.py, ``manage.py backup`` / ``restore``).
+"""Backups that restore (scoring/backups.py, ``manage.py backup`` / ``restore``).
 
 The drill: a received súmula sealed with a key file in one ``var/``; ``manage.py backup``; then, as on a
 new machine (another ``var/``, a new database: a new SQLite file, or a new PostgreSQL database in CI's
@@ -173,7 +173,7 @@ def test_the_readme_documents_backups():
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)  # committed: pg_dump reads from another session
 def test_the_readme_restore_as_the_owner_role_leaves_a_site_its_own_role_can_run(var_a, received, tmp_path):
-    """The README's whole path on a new machine (issue 22 §2 with §3's roles): the database and its two roles
+    """The README's whole path on a new machine (with the production database roles): the database and its two roles
     made by the README's commands, ``restore`` run as the owner (not a superuser: the drill above restores as
     one), then the site as its own role, which owns nothing: it reads and writes the restored rows (the
     default privileges cover the tables the restore made) and every súmula verifies."""

@@ -1,4 +1,4 @@
-"""Issue 23, messages as data: a verdict's violations and notes are rendered in the page's language with
+"""Messages as data: a verdict's violations and notes are rendered in the page's language with
 the pairs' names (scoring/words/engine_messages.py), and check_hand renders them in English on request."""
 import io
 import json
@@ -43,7 +43,7 @@ def test_violations_are_data_and_render_with_the_pairs_names_in_portuguese_and_e
 
 
 def test_a_violation_stored_before_messages_were_data_is_shown_as_written():
-    # issue 23: no regular expressions over finished sentences any more; old rows stay readable
+    # no regular expressions over finished sentences any more; old rows stay readable
     old = {"code": "x", "article": "art. 13", "message": "a dupla 0 perde o tento em jogo (3)"}
     with translation.override("pt-br"):
         assert render_for_page(old, TEAMS) == "a dupla 0 perde o tento em jogo (3)"
@@ -65,7 +65,7 @@ def test_check_hand_renders_english_on_request_and_portuguese_by_default(tmp_pat
 
 
 def test_check_hand_renders_a_refused_report_in_english_on_request(tmp_path):
-    """Issue 23: a malformed report's error is data too: code, article, params; --lang en renders it, and the
+    """A malformed report's error is data too: code, article, params; --lang en renders it, and the
     command's own JSON errors follow the same language."""
     path = tmp_path / "hands.jsonl"
     path.write_text('{"dealer": 3, "vira": "4-ouros", "score": [11, 4], "events": [{"seat": 0, "play": "3-espadas"}]}\n'

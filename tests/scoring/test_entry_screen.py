@@ -1,4 +1,4 @@
-"""The súmula entry page's in-place screen (issue 14 §3): its state endpoint, the data the page carries for
+"""The súmula entry page's in-place screen: its state endpoint, the data the page carries for
 its script, the script itself, and the hands API as the page uses it (the session with its CSRF token, an
 Idempotency-Key, the expected position), at the table link's cost."""
 from __future__ import annotations
@@ -152,7 +152,7 @@ def test_a_hand_entry_from_the_page_costs_what_the_tables_does_plus_the_session(
 
 
 def test_the_state_lists_every_entry_of_the_match(ref_client, match, referee):
-    """The table page lists the whole match by game (issue 20 §9): no cap on the entries."""
+    """The table page lists the whole match by game: no cap on the entries."""
     from scoring import services
 
     for _ in range(45):

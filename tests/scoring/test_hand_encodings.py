@@ -1,5 +1,5 @@
 """A hand's body is refused in UTF-16 or with a byte order mark exactly as every other API write refuses
-it (issue 21 §10: the table's hand path once accepted them): 400, naming JSON, nothing recorded."""
+it (the table's hand path once accepted them): 400, naming JSON, nothing recorded."""
 from __future__ import annotations
 
 import json

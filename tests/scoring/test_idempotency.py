@@ -1,4 +1,4 @@
-"""Idempotent writes (issue 10 §3): the same Idempotency-Key by the same credential does the work once."""
+"""Idempotent writes: the same Idempotency-Key by the same credential does the work once."""
 from __future__ import annotations
 
 import os
@@ -119,7 +119,7 @@ def test_two_concurrent_repeats_on_postgresql_write_once(pairs, organizer, refer
     assert statuses == [201] * 10  # the repeat waited for the first and got its answer
 
 
-# ---- no secret derivable from stored rows (issue 21 §4) ------------------------------------------------------
+# ---- no secret derivable from stored rows ------------------------------------------------------
 
 
 def _signature_with_key(match, link, pin: str, key: str):
@@ -195,7 +195,7 @@ def test_a_one_time_code_is_never_stored_and_its_repeat_asks_for_a_new_one(match
 
 
 def test_a_replay_across_the_digest_change_still_replays(match, referee):
-    """Issue 21 §10: a record stored by the previous release (24 hours of them) and a phone that sends
+    """A record stored by the previous release (24 hours of them) and a phone that sends
     its request again after the deploy: the same request, so the stored answer, not 422."""
     import hashlib
     import json

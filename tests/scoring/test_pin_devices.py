@@ -1,4 +1,4 @@
-"""No stranger can stop a player from signing (issue 21 §3; scoring/pins.py): PIN failures are counted
+"""No stranger can stop a player from signing (scoring/pins.py): PIN failures are counted
 per (player, device) — the table page's device cookie with the client's address behind the trusted
 proxies — and the PIN is only slowed, never blocked, for the phone the player is using at the table;
 the referee's one-time code is never blocked by failures of the PIN; the organizer sees who guesses."""

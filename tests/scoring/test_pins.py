@@ -104,7 +104,7 @@ def test_back_off_grows(over):
 
 
 def test_many_clients_slow_the_pin_codes_still_work_and_the_referee_unlocks(over, referee, outsider):
-    """20 failures from several clients slow the PIN (issue 21 §3): an address without a device cookie is
+    """20 failures from several clients slow the PIN: an address without a device cookie is
     refused, a known client tries once a minute; the referee's codes work; the referee unlocks."""
     for n in range(pins.GLOBAL_LIMIT):
         guess(over, "9999", client=f"ip:10.0.0.{n // 4}")

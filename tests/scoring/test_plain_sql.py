@@ -1,4 +1,4 @@
-"""The one write path of a hand (issue 19 §1): the plain statements (scoring/plain_sql.py,
+"""The one write path of a hand: the plain statements (scoring/plain_sql.py,
 scoring/entry_sql.py) read and write what the ORM would, on SQLite and on PostgreSQL (CI's second
 pass), and a table's entry costs the lock, the current game and one write (the key claimed in it)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Print jobs that fail well (issue 22 §4): the stall limit agrees with the broker's redelivery, a
+"""Print jobs that fail well: the stall limit agrees with the broker's redelivery, a
 full disk is recorded on the job (its partial PDF removed, nothing raised), and with the broker
 down the print request answers 503 with the reason and leaves no job queued without a task.
 

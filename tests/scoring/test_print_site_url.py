@@ -1,4 +1,4 @@
-"""The QR code of a printed súmula points to the address the print was asked from (issue 14 §7):
+"""The QR code of a printed súmula points to the address the print was asked from:
 stored on the print job, read back from the PDF with zbarimg; SITE_URL when there is no request."""
 from __future__ import annotations
 

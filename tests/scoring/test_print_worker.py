@@ -143,7 +143,7 @@ def test_a_real_worker_prints_a_round_into_one_pdf(transactional_db, print_worke
     assert pdf_pages(data) == sum(pdf_pages(printing.match_pdf(m, "filled")) for m in matches)
     text = pdf_text(data)
     assert text.count("Página 1 de") == 4
-    # the worker's lines in the site's one format, with its role and the task (issue 22 §8)
+    # the worker's lines in the site's one format, with its role and the task
     worker_lines = print_worker["log"].read_text().splitlines()
     assert any(re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d INFO worker\[\d+\] celery\.", line)
                for line in worker_lines), worker_lines[-20:]

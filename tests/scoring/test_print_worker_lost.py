@@ -7,7 +7,7 @@ its own. The workers use a short visibility timeout and heartbeat so that the re
 happens within seconds (production: ``CELERY_VISIBILITY_TIMEOUT``, 2 minutes). The stall sweep
 runs meanwhile (as Celery beat and the job's page would) with ``PRINT_JOB_STALL_SECONDS`` set
 *shorter* than the redelivery, as the issue found it (300 s against 600 s): the job must not be
-failed before its task comes back (issue 22 §4: it was, at 5 min 24 s)."""
+failed before its task comes back (it was, at 5 min 24 s)."""
 from __future__ import annotations
 
 import datetime

@@ -1,4 +1,4 @@
-"""Nothing an anonymous visitor can fetch carries a live table link (issue 21 §1): the public blank
+"""Nothing an anonymous visitor can fetch carries a live table link: the public blank
 súmula's QR code is the verification page; the organizer's and the match's referee's carry the table's
 link. Read back as a phone reads it (zbarimg)."""
 from __future__ import annotations

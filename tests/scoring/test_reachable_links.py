@@ -1,4 +1,4 @@
-"""Every printed or shown link uses the address the organizer is using (issue 20 §1): the request's
+"""Every printed or shown link uses the address the organizer is using: the request's
 scheme, host and port, or ``SITE_URL`` when it is set in the environment. Read back from the PDFs
 with zbarimg (zbar-tools) like a phone reads the card; ``scripts/setup-and-run`` names its LAN
 addresses."""
@@ -42,7 +42,7 @@ def eager_tasks():
 
 
 def table_card(match):
-    """The card of the match's table for the whole event (issue 20 §2), which the round's PDF prints."""
+    """The card of the match's table for the whole event, which the round's PDF prints."""
     from tournaments.models import TableCard
 
     return TableCard.objects.get(tournament_id=match.tournament_id, table=match.table, revoked_at__isnull=True)

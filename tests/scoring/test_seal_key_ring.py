@@ -1,4 +1,4 @@
-"""A key ring for the súmulas' seals (issue 21 §5, §6; scoring/integrity.py): each seal records its key
+"""A key ring for the súmulas' seals (scoring/integrity.py): each seal records its key
 id; old public keys stay verifiable after a rotation (``SUMULA_SIGNING_OLD_KEYS``, or the ``.old`` file
 ``rotate_signing_key`` keeps beside a key file); a blank seal is refused on a version issued after
 seals existed; a seal key made on first use fails the system check in production."""
@@ -49,7 +49,7 @@ def test_an_old_key_in_the_ring_still_verifies(env_key, received, client):
     assert version.server_key == integrity.key_id()
     env_key.SUMULA_SIGNING_KEY = new_key()  # rotated without keeping the old key: "altered"
     assert integrity.seal_holds(version) is False
-    body, page = public_verdict(client, version)  # issue 21 §5: a genuine súmula read "✗ seal does not hold"
+    body, page = public_verdict(client, version)  # a genuine súmula read "✗ seal does not hold"
     assert body["intact"] is False and BAD in page and OK not in page
     env_key.SUMULA_SIGNING_OLD_KEYS = [old_public]
     assert integrity.seal_holds(version) is True
@@ -104,13 +104,13 @@ def test_a_blank_seal_after_seals_existed_is_not_accepted(env_key, received, pai
     first = received.versions.get()
     raw("UPDATE scoring_sumulaversion SET server_seal = '', server_key = '' WHERE id = %s", (first.pk,),
         "scoring_sumulaversion")
-    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is False  # the oldest too (issue 21 §6)
+    assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is False  # the oldest too
     env_key.SUMULA_UNSEALED_UNTIL = {"version": str(first.pk)}  # an upgraded install names its older rows
     assert integrity.seal_holds(SumulaVersion.objects.get(pk=first.pk)) is None
 
 
 def test_a_full_rewrite_with_a_blank_seal_is_not_verifiable_never_intact(env_key, received, client):
-    """Issue 21 §6: hand flipped, document rebuilt, digests and signature digests recomputed and the seal
+    """Hand flipped, document rebuilt, digests and signature digests recomputed and the seal
     blanked, on the install's only súmula (no sealed version before it)."""
     version = received.versions.get()
     games = "(SELECT id FROM scoring_game WHERE match_id = %s)"
@@ -159,7 +159,7 @@ def test_a_bad_old_key_is_named_by_the_check():
         assert [error.id for error in checks.seal_key()] == ["scoring.E002"]
 
 
-# ---- issue 21 §6: signatures and the status against the audit trail
+# ---- signatures and the status against the audit trail
 
 
 def test_a_deleted_signature_is_reported(received):
@@ -202,7 +202,7 @@ def test_each_signature_is_sealed_and_a_forged_one_is_reported(received):
     assert not ok and "the server's seal of the team1 signature does not hold" in out
 
 
-# ---- issue 21 §5: the key differs between processes (scoring.E004; E003 is the missing key)
+# ---- the key differs between processes (scoring.E004; E003 is the missing key)
 
 
 def production_check():

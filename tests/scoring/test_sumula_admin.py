@@ -6,7 +6,7 @@ from .sumula_setup import *  # noqa: F401,F403
 
 def test_admin_sets_and_removes_a_pin(admin_client, db):
     player = Player.objects.create(name="Edu")
-    url = f"/admin/people/player/{player.pk}/change/"  # the player is people's (issue 27 §1)
+    url = f"/admin/people/player/{player.pk}/change/"  # the player is people's
     data = {"name": "Edu", "nickname": "", "club": "", "federation_number": "", "contact": "", "new_pin": "2468"}
     assert admin_client.post(url, data).status_code == 302
     player.refresh_from_db()

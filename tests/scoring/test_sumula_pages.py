@@ -86,7 +86,7 @@ def test_undo_penalty_and_report_through_the_page(ref_client, match):
     assert "JSON" in response.content.decode()
     response = ref_client.post(url("report", match.pk), {"report": '{"dealer": 3, "score": [0, 1], "vira": "4-ouros"}'},
                                follow=True)
-    # the message names the field in words, never its code (issue 14 §4: "Pé: …", not "[report.dealer]")
+    # the message names the field in words, never its code ("Pé: …", not "[report.dealer]")
     assert "Pé: " in response.content.decode() and "[report.dealer]" not in response.content.decode()
 
 

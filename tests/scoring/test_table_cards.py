@@ -1,4 +1,4 @@
-"""The table cards of a round and the table's QR on the blank súmula (issue 10 §1): one page per table,
+"""The table cards of a round and the table's QR on the blank súmula: one page per table,
 the table number, the two pairs and the QR code of the table's link, which a phone reads back."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A table link does only its job (issue 21 §2): it enters hands, undoes the hands a table link entered,
+"""A table link does only its job: it enters hands, undoes the hands a table link entered,
 signs with PINs, contests and calls the referee. Penalties, the first dealer, corrections and undoing
 what the referee or the organizer recorded are refused (403, naming the rule); a penalty's ruling is
 one of the same match; every row and audit event records its author; a received súmula's link stays
@@ -160,7 +160,7 @@ def test_a_revoked_link_stays_revoked_on_the_round_page_until_a_new_link(match, 
 
 
 def test_a_claim_and_an_appeal_through_the_link_record_it_as_author(match, link, referee, pairs):
-    """Issue 21 §10 (the rule of §2: every row records its author): as a hand records ``table:<id>``."""
+    """Every row records its author: as a hand records ``table:<id>``."""
     from referee import services as referee_services
     from referee.models import Appeal, Ruling
 

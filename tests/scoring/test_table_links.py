@@ -1,4 +1,4 @@
-"""The table link (issue 10 §1): what ``Authorization: Table <token>`` may do, action by action, and what
+"""The table link: what ``Authorization: Table <token>`` may do, action by action, and what
 it may not (countersign, correct, receive, issue codes, another match, anything once received)."""
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def test_the_table_signs_with_the_pairs_pins_but_never_countersigns_corrects_rec
                     format="json").status_code == 403
     assert api.post(f"/api/scoring/matches/{match.pk}/received/").status_code == 403
     assert api.post(f"/api/scoring/matches/{match.pk}/penalties/", {"offender": 1, "points": 3, "article": "art. 24"},
-                    format="json").status_code == 403  # never the table's (issue 21 §2)
+                    format="json").status_code == 403  # never the table's
     staff = APIClient()
     staff.force_authenticate(referee)
     assert staff.post(f"/api/scoring/matches/{match.pk}/countersign/", {"digest": digest},

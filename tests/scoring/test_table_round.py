@@ -1,4 +1,4 @@
-"""A whole 16-table round played from the table links alone (issue 10 "Done when"): the links are read
+"""A whole 16-table round played from the table links alone (the table links' acceptance run): the links are read
 back from the printed table cards' QR codes, every hand is entered through them (with Idempotency-Keys,
 some re-sent), both pairs sign with the PINs printed on the pair cards, the referees countersign and the
 organizer receives: 16 official results, nothing lost or doubled, no account for any player."""
@@ -60,7 +60,7 @@ def test_a_16_table_round_from_the_table_links_only(tmp_path):
     cards = organizer.get(f"/sumulas/impressao/rodada/{rnd.pk}/cartoes-de-mesa.pdf")
     assert cards.status_code == 200
     urls = read_qr_codes(cards.content, tmp_path)
-    # printed from the address the organizer is using (issue 20 §1): the test client's
+    # printed from the address the organizer is using: the test client's
     assert len(urls) == 16 and all(u.startswith("http://testserver/mesa/") for u in urls)
     pins = printed_pins(organizer.post(f"/torneios/{t.slug}/painel/cartoes-das-duplas.pdf").content)
     assert len(pins) == 64
@@ -73,7 +73,7 @@ def test_a_16_table_round_from_the_table_links_only(tmp_path):
         page = table.get(f"/mesa/{token}/")
         assert page.status_code == 200  # the page opens with no login
         state = table.get(f"/mesa/{token}/estado/").json()
-        # the card is the table's for the whole event (issue 20 §2): the page enters the hands of the
+        # the card is the table's for the whole event: the page enters the hands of the
         # table's match now with that match's own link, which its boot carries
         api = APIClient()
         api.credentials(HTTP_AUTHORIZATION="Table " + re.search(r'"token": "([^"]+)"', page.content.decode()).group(1))

@@ -1,4 +1,4 @@
-"""An undo names the entry it removes (issue 20 §4): ``{"game", "position"}`` as the table page's
+"""An undo names the entry it removes: ``{"game", "position"}`` as the table page's
 ``entries[]`` give them; anything but the súmula's last entry is refused with 409 and the current
 ``state``, so a phone that has not seen the other phone's hand cannot remove it. The plain form of
 the súmula page sends the same, and so does every undo through ``scoring.services.undo_last``."""

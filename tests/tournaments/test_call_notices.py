@@ -1,4 +1,4 @@
-"""Telling a pair its match was called (issue 25 §5): Web Push to a fake push service on loopback (the
+"""Telling a pair its match was called: Web Push to a fake push service on loopback (the
 encrypted POST read back with the phone's keys) and opt-in e-mail (locmem); no external network."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The API of circuits and ratings (issue 27 §2-3): the circuits with their rules, one circuit's ranking
+"""The API of circuits and ratings: the circuits with their rules, one circuit's ranking
 per player and per pair, a player's rating history; documented in the OpenAPI schema."""
 import pytest
 

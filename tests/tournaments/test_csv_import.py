@@ -45,7 +45,7 @@ def test_semicolon_with_bom_and_portuguese_headers(t, org):
 def test_a_file_object_and_text_are_accepted(t, org):
     assert import_pairs(t, io.BytesIO(GOOD.encode()), org).ok
     other = f.tournament(org, slug="outra")
-    asked = import_pairs(other, GOOD, org)  # the same names again: asked about (issue 26 §7), nothing written
+    asked = import_pairs(other, GOOD, org)  # the same names again: asked about, nothing written
     assert not asked.ok and "same person" in asked.errors[0].message
     assert import_pairs(other, GOOD, org, namesakes="reuse").ok
     first, again = (Pair.objects.get(tournament=x, name="Os Zaps") for x in (t, other))
@@ -118,7 +118,7 @@ def test_header_problems_stop_the_import(t, org):
 
 
 def test_excel_br_cp1252_with_semicolons_is_read_as_it_is(t, org):
-    """Excel pt-BR's "CSV (separado por vírgulas)": Windows-1252 and ';' (issue 26 §8), real bytes."""
+    """Excel pt-BR's "CSV (separado por vírgulas)": Windows-1252 and ';', real bytes."""
     data = b"Dupla;Jogador 1;Jogador 2\r\nOs \xc1ses;\xc9dson Ara\xfajo;Jo\xe3o\r\nMeio-Sab\xe3o;Z\xe9;Concei\xe7\xe3o\r\n"
     assert data.decode("cp1252").startswith("Dupla;")  # the file as Excel writes it
     report = import_pairs(t, data, org)

@@ -1,4 +1,4 @@
-"""Accessibility of the organizer's pages (issue 26 §11): every id on the dashboard is unique, so each
+"""Accessibility of the organizer's pages: every id on the dashboard is unique, so each
 label points at its own form's field (the format, registration, CSV and later-stage forms used to share
 ``id_name``, ``id_format``…); the login page puts the cursor in the user name."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The dashboard's row of a signed or corrected súmula tells the truth (issue 26 §2 and §3): a súmula signed
+"""The dashboard's row of a signed or corrected súmula tells the truth: a súmula signed
 by both pairs says whether it waits for the referee's countersignature (art. 25) — and offers "receive" only
 when receiving would work — with the signed score and winner shown before it is received; a received súmula
 corrected since says so, shows the new score beside the result still official, and can be received again."""

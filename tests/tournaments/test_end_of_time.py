@@ -1,4 +1,4 @@
-"""The end-of-time procedure enforced at the entry (issue 25 §2; the regulation is silent, docs/room.md:
+"""The end-of-time procedure enforced at the entry (the regulation is silent, docs/room.md:
 Tupantruco's 11×11 after 1h30), on a controlled clock: the one write path ``record_hand`` applies it."""
 from __future__ import annotations
 

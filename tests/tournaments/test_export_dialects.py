@@ -1,4 +1,4 @@
-"""The downloads' two CSV dialects (issue 26 §8): Excel-BR (';', UTF-8 with BOM, Portuguese columns and
+"""The downloads' two CSV dialects: Excel-BR (';', UTF-8 with BOM, Portuguese columns and
 values), linked first on the pt-BR pages, and the plain one for programs (comma, UTF-8, English); a W.O.
 exported as the standings count it (art. 25-26)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Results out (issue 13 §4): standings, results (every match with its games and score) and a
+"""Results out: standings, results (every match with its games and score) and a
 round's pairings as CSV and JSON, through the API (in the OpenAPI schema) and linked from the pages."""
 from __future__ import annotations
 

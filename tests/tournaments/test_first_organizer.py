@@ -1,4 +1,4 @@
-"""A production site's first account and database (issue 22 §3).
+"""A production site's first account and database.
 
 - ``manage.py create_organizer``, interactive and not (the password from an environment variable, never
   the command line), makes an organizer who may create tournaments;

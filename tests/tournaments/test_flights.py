@@ -1,4 +1,4 @@
-"""Categories (flights) of a tournament (issue 27 §3): by rating or declared, placings per category
+"""Categories (flights) of a tournament: by rating or declared, placings per category
 (tournaments/pairing/flights.py, tournaments/services/flights.py)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Live public pages (issue 13 §3): the change marker with ETag/304 in one query, the live fragments,
+"""Live public pages: the change marker with ETag/304 in one query, the live fragments,
 the projector view, a pair's page and a round's wall sheet (PDF read back with pdftotext); the new
 pages' query counts do not grow with the number of pairs."""
 from __future__ import annotations
@@ -121,7 +121,7 @@ def test_projector_cycles_tables_bracket_and_standings(client):
     p = live_pages.projector_slides(t)
     kinds = [s.kind for s in p.slides]
     assert kinds == ["tables", "tables", "standings", "standings", "standings", "standings"]
-    assert [len(s.items) for s in p.slides[:2]] == [12, 8]  # 12 tables a slide: names of 54 px (issue 26 §9)
+    assert [len(s.items) for s in p.slides[:2]] == [12, 8]  # 12 tables a slide: names of 54 px
     assert [len(s.items) for s in p.slides[2:]] == [10, 10, 10, 10]
     html = client.get(url("projector", t)).content.decode()
     assert 'data-slide="tables-1"' in html and 'data-slide="standings-4"' in html
@@ -281,7 +281,7 @@ def test_the_printing_index_links_each_round_wall_sheet(client):
 
 
 def test_projector_shows_the_rounds_clock_ticked_by_the_page(client):
-    """Issue 25 §2: with a time limit, the round's elapsed time (from its call) and time left (to its
+    """With a time limit, the round's elapsed time (from its call) and time left (to its
     last started match's limit), and each started match's time left, as absolute times the page ticks
     every second: no request more than the live poll."""
     from datetime import timedelta

@@ -1,4 +1,4 @@
-"""Data migration 0007 (issue 13 §1): today's "groups then knockout" becomes two stages, the
+"""Data migration 0007: today's "groups then knockout" becomes two stages, the
 knockout taking over the bracket (nodes, seeds, rounds); other stages get their rounds and start."""
 import datetime
 

@@ -1,4 +1,4 @@
-"""The organizer's forms (issue 14 §2): format options in the creation form, pairs editable until
+"""The organizer's forms: format options in the creation form, pairs editable until
 the draw (audited), tiebreaks as an ordered list, a draw button that says what it does."""
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_the_creation_form_takes_the_third_place_and_the_seeding(client):
 
 
 def test_the_creation_form_takes_a_whole_groups_then_knockout_event(client):
-    """Issue 26 (the organizer's day in fewer taps): 3 groups of 4, the top 2 and the 2 best thirds in a
+    """The organizer's day in fewer taps: 3 groups of 4, the top 2 and the 2 best thirds in a
     knockout of 8 with a third place and a best-of-3 final, in the one creation form."""
     client.force_login(f.user("chefe", is_staff=True))
     response = client.post(reverse("tournaments:new"), {

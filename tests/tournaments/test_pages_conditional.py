@@ -27,7 +27,7 @@ def test_a_refresh_of_an_unchanged_page_is_a_cheap_304(client, cup, name, kwargs
     first = client.get(url)
     assert first.status_code == 200 and first["ETag"] and first["Last-Modified"]
     assert "no-cache" in first["Cache-Control"]
-    assert "=False" not in first["Cache-Control"] and "=True" not in first["Cache-Control"]  # issue 21 §10
+    assert "=False" not in first["Cache-Control"] and "=True" not in first["Cache-Control"]  # no Python booleans
     with django_assert_max_num_queries(1):  # the fingerprint alone: the page is not built
         again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
@@ -112,7 +112,7 @@ def _inline_script_nonces(html: str) -> list[str | None]:
                                          ("tournaments:round", {"number": 1}), ("tournaments:projector", {})])
 def test_a_cached_page_carries_the_csp_header_with_the_nonce_of_its_inline_scripts(cup, name, kwargs,
                                                                                    django_assert_max_num_queries):
-    """Issue 12 §6: a page served from the page cache gets the policy header, and its inline scripts
+    """A page served from the page cache gets the policy header, and its inline scripts
     the reader's own nonce (not the one of the request that built the page, which no header names)."""
     import re
 
@@ -172,7 +172,7 @@ def test_a_fragment_another_process_is_building_is_awaited_not_built_again(clien
 @pytest.fixture
 def cache_down(settings):
     """``DJANGO_CACHE_URL`` naming Redis on a loopback port where nothing listens: every cache call is
-    refused by the OS, as while Redis is stopped (issue 22: "Redis stopped 24 s")."""
+    refused by the OS, as while Redis is stopped ("Redis stopped 24 s")."""
     import socket
 
     with socket.socket() as probe:  # a port the OS chose, closed again: nothing listens there

@@ -290,7 +290,7 @@ def test_confirm_a_pending_registration(client, org):
 
 
 def test_a_background_post_gets_back_only_the_sections_it_replaces(client, org):
-    """The quick result's answer (issue 26): the redirect to the dashboard carries X-Dashboard-Parts and
+    """The quick result's answer: the redirect to the dashboard carries X-Dashboard-Parts and
     the page answers only those sections and the messages, under half the page."""
     t = pf.tournament(org, pairs=12, format="groups_knockout", group_count=3, qualifiers_per_group=2)
     match = pf.open_matches(t)[0]

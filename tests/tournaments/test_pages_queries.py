@@ -17,9 +17,9 @@ MAX_QUERIES = {
     "standings": 10,
     "grid": 8,
     "rounds": 9,
-    "dashboard": 22,  # + the PIN lockouts to show (issue 11 §1: one query when there is none) + the room
-    # (issue 25: its options, the open matches, the room's tables, a bracket's matches with entries)
-    # + the score of each game in progress (issue 26 §12: the "playing" cards, one query)
+    "dashboard": 22,  # + the PIN lockouts to show (one query when there is none) + the room
+    # (its options, the open matches, the room's tables, a bracket's matches with entries)
+    # + the score of each game in progress (the "playing" cards, one query)
 }
 
 

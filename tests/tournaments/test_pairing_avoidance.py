@@ -1,4 +1,4 @@
-"""Prohibited pairings (issue 24 point 10): pairs of one club or family avoided as a cost in the Swiss
+"""Prohibited pairings: pairs of one club or family avoided as a cost in the Swiss
 matching and in the group draw, never a hard rule; reported when they could not be kept apart.
 Checked against brute force over every pairing / every draw that keeps the pots."""
 from __future__ import annotations

@@ -220,7 +220,7 @@ def test_double_elimination_layout_sizes():
     assert len(ids) == len(set(ids)) == 15 + 14 + 2
 
 
-# ---- same_draw: two seedings giving the same bracket but for the seed numbers (issue 24, point 5)
+# ---- same_draw: two seedings giving the same bracket but for the seed numbers
 
 
 

@@ -65,12 +65,12 @@ def test_rejects_short_groups():
         knockout_seeding([["a", "b"], ["c"]], 2)
 
 
-# ---- byes by the group winners' records, not by group letter (issue 13, section 0)
+# ---- byes by the group winners' records, not by group letter
 
 
 
 def test_byes_go_to_the_best_group_winners():
-    """Issue 13: 3 groups, 2 qualifiers each, a bracket of 8: the byes went to A1 and B1 by letter."""
+    """3 groups, 2 qualifiers each, a bracket of 8: the byes went to A1 and B1 by letter."""
     tables = groups(3, 3)
     ranking = ["C1", "A1", "B1", "B2", "C2", "A2"]  # C's winner has the best record, then A's
     bracket = groups_to_knockout(tables, 2, cross_ranking=ranking)
@@ -118,11 +118,11 @@ def test_cross_ranking_must_rank_every_qualifier():
         knockout_seeding(groups(2, 2), 2, cross_ranking=["A1", "B1", "A2"])
 
 
-# ---- the best of the next place seeded inside the crossing (issue 24, point 1)
+# ---- the best of the next place seeded inside the crossing
 
 
-def test_best_thirds_avoid_their_own_group_winner_issue_24():
-    """Issue 24's event: 3 groups, 2 per group + the 2 best thirds (B3 then A3), winners by record A1 C1
+def test_best_thirds_avoid_their_own_group_winner():
+    """The reported event: 3 groups, 2 per group + the 2 best thirds (B3 then A3), winners by record A1 C1
     B1. Appended as seeds 7-8 after the crossing (the standard order of 8 is 1-8, 4-5, 3-6, 2-7), the
     quarterfinals were A1-A3, C2-B2, B1-A2, C1-B3; swapping the two thirds (A1-B3, C1-A3) avoids any
     same-group meeting, which is what the issue found by hand."""
@@ -187,14 +187,14 @@ def test_extras_meet_no_group_mate_in_round_one_when_avoidable(g, k, data):
         assert _first_round_conflicts(seeding) == best
 
 
-# ---- a bye is no match won across groups; unequal groups on equal terms (issue 24, point 2)
+# ---- a bye is no match won across groups; unequal groups on equal terms
 
 def _win(w, l, pw, pl):
     return MatchResult(w, l, 1, 0, pw, pl, w)
 
 
 def _thirds_of_13():
-    """13 pairs in groups of 5, 4, 4 (issue 24). In A (odd, one bye each) a3 won 1 of 4: a cycle a3 > a4 >
+    """13 pairs in groups of 5, 4, 4. In A (odd, one bye each) a3 won 1 of 4: a cycle a3 > a4 >
     a5 > a3 (head-to-head 1 each), then the saldo: a3 -1 -1 +2 -1 = -1, a4 -1 -1 -2 +1 = -3, a5 -12 -12
     -1 +1 = -24. In B b3 won 1 of 3 with saldo -1 -1 +12 = +10, in C c3 1 of 3 with -12 -12 +2 = -22."""
     a = [_win("a1", x, 12, y) for x, y in (("a2", 0), ("a3", 11), ("a4", 11), ("a5", 0))]

@@ -30,7 +30,7 @@ def places(bracket) -> list[tuple[int | None, object]]:
 
 
 def test_single_elimination_with_third_place_favourites_win():
-    """Issue 13: the standings read 1, 4, 2, 3; the placings are 1, 2, 3, 4 then the quarterfinal losers."""
+    """The standings read 1, 4, 2, 3; the placings are 1, 2, 3, 4 then the quarterfinal losers."""
     done = play(single_elimination(list(range(1, 9)), third_place=True), favourite)
     assert places(done) == [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (5, 6), (5, 7), (5, 8)]
     assert bracket_placings(done).complete
@@ -59,7 +59,7 @@ def test_third_place_winner_can_be_the_lower_seed():
 
 
 def test_double_elimination_losers_finalist_who_lost_the_reset_is_second():
-    """Issue 13: the losers' bracket finalist who won the first final and lost the reset was listed first."""
+    """The losers' bracket finalist who won the first final and lost the reset was listed first."""
     bracket = double_elimination(["a", "b", "c", "d"])
     bracket = record_results(bracket, {"W1-1": "a", "W1-2": "b", "L1-1": "d", "W2-1": "a", "L2-1": "b"})
     bracket = record_results(bracket, {"GF1": "b"})

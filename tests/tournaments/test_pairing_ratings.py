@@ -1,4 +1,4 @@
-"""Ratings (tournaments/pairing/ratings.py, issue 27 §3): openskill 2 vs 2 from official matches,
+"""Ratings (tournaments/pairing/ratings.py): openskill 2 vs 2 from official matches,
 reproducible whatever the order the matches come in, with the margin and hand-level options."""
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ rating_st = st.tuples(st.floats(-20, 70, allow_nan=False), st.floats(0.01, 9, al
 @given(st.lists(rating_st, min_size=4, max_size=4), st.integers(0, 1), st.sampled_from(["match", "margin", "hands"]),
        st.integers(1, 24))
 def test_the_written_out_update_is_openskills_bit_for_bit(state, winner, method, diff):
-    """two_team_rate (the speed-up of issue 27's 5 s target) gives exactly openskill's PlackettLuce.rate."""
+    """two_team_rate (the speed-up for the ratings' 5 s target) gives exactly openskill's PlackettLuce.rate."""
     from openskill.models import PlackettLuce
 
     from tournaments.pairing import ratings as r

@@ -1,4 +1,4 @@
-"""Games and tentos checked against the winner (games to 12 points; issue 13, section 0)."""
+"""Games and tentos checked against the winner (games to 12 points)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tournaments.pairing.scores import ScoreError, check_match_score, points_bou
 
 
 def test_winner_on_3_and_loser_on_12_is_refused():
-    """Issue 13: a result with the winner on 3 and the loser on 12 was accepted."""
+    """A result with the winner on 3 and the loser on 12 was accepted."""
     with pytest.raises(ScoreError) as caught:
         check_match_score(1, (1, 0), (3, 12))
     assert caught.value.field == "points" and caught.value.code == "winner_points"

@@ -157,7 +157,7 @@ def test_lot_orders_tied_pairs_the_same_in_every_table_and_input_order(seed, ord
     assert group == [p for p in overall if p in subset]
 
 
-# ---- head-to-head re-applied to the pairs a mini-table leaves tied (issue 13, section 0)
+# ---- head-to-head re-applied to the pairs a mini-table leaves tied
 
 
 def test_head_to_head_is_reapplied_to_the_pairs_still_tied():
@@ -220,7 +220,7 @@ def test_head_to_head_ranks_each_tied_subset_as_its_own_table(data, seed):
 
 
 def test_swiss_default_tiebreaks_have_buchholz():
-    """Issue 13: the Swiss default tiebreaks had no Buchholz."""
+    """The Swiss default tiebreaks had no Buchholz."""
     from tournaments.models import default_tiebreaks
     from tournaments.pairing.standings import DEFAULT_TIEBREAKS, default_tiebreaks_for
 
@@ -237,7 +237,7 @@ def test_swiss_default_tiebreaks_have_buchholz():
     assert ranking.index("a") < ranking.index("c")
 
 
-# ---- a double forfeit: both absent, no winner, a loss for each (issue 24, point 6)
+# ---- a double forfeit: both absent, no winner, a loss for each
 
 def test_a_double_forfeit_is_a_loss_for_both_and_nothing_else():
     results = [MatchResult("a", "b", 0, 0, 0, 0, None, walkover=True, double_forfeit=True),
@@ -273,7 +273,7 @@ def test_played_is_won_drawn_and_lost_with_double_forfeits(n, rng):
         assert r.played == r.won + r.drawn + r.lost == n - 1
 
 
-# ---- byes as the club decides (issue 24, point 8)
+# ---- byes as the club decides
 
 from tournaments.pairing.standings import ByeValue  # noqa: E402
 

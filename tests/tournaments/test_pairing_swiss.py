@@ -275,11 +275,11 @@ def test_entrants_from_standings():
     assert result.rematches == 0 and result.bye != "e"
 
 
-# ---- top half against bottom half by default (issue 13, section 0)
+# ---- top half against bottom half by default
 
 
 def test_round_one_pairs_top_half_against_bottom_half_by_default():
-    """Issue 13: round one paired neighbours (1-2, 3-4, ...); FIDE, start.gg and Challonge pair 1-5, 2-6, 3-7, 4-8."""
+    """Round one paired neighbours (1-2, 3-4, ...); FIDE, start.gg and Challonge pair 1-5, 2-6, 3-7, 4-8."""
     result = pair_swiss_round([SwissEntrant(pair_id=i) for i in range(1, 9)])
     assert [(p.home, p.away) for p in result.pairings] == [(1, 5), (2, 6), (3, 7), (4, 8)]
     odd = pair_swiss_round([SwissEntrant(pair_id=i) for i in range(1, 8)])

@@ -1,4 +1,4 @@
-"""Players' PINs without the admin (issue 10 §2): issued at registration (form and CSV), printed on the
+"""Players' PINs without the admin: issued at registration (form and CSV), printed on the
 pair cards, reset by the organizer, changed by the player at the table with the current one; hashed."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Portuguese as a native speaker writes it (issue 14 §4): dates with lower-case months, plural
+"""Portuguese as a native speaker writes it: dates with lower-case months, plural
 agreement, no "Dupla Dupla …", one word for a received súmula, infractions ordered by use with a
 filter, a verification page without codes."""
 from __future__ import annotations

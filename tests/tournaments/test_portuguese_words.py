@@ -1,4 +1,4 @@
-"""Portuguese on the pages (issue 14 §4, rest): plural pair names agree and contract ("Os
+"""Portuguese on the pages (rest): plural pair names agree and contract ("Os
 Zapeiros venceram", "vitória dos Zapeiros"), dates read "23 de novembro de 2026" everywhere,
 counts get a thousands separator while ids, tables and form values never do."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Presence at the table and the W.O. proposal (issue 25 §3), on a controlled clock."""
+"""Presence at the table and the W.O. proposal, on a controlled clock."""
 from __future__ import annotations
 
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""Ready matches (issue 25 §1): a round robin made whole at the draw, matches called as pairs and
+"""Ready matches: a round robin made whole at the draw, matches called as pairs and
 tables free up, so no table waits for the slowest."""
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def test_the_organizer_calls_a_ready_match_in_one_tap_and_a_second_tap_is_refuse
     assert table_cards.current_match(card) is None  # between matches
     call = ready.call_match(match.pk, org)
     assert call.table == 2 and not call.automatic
-    assert table_cards.current_match(card).pk == match.pk  # the table's card shows the new match (issue 20)
+    assert table_cards.current_match(card).pk == match.pk  # the table's card shows the new match
     match.refresh_from_db()
     assert match.table == 2
     with pytest.raises(Conflict):

@@ -1,4 +1,4 @@
-"""Typing a result by hand (issue 26 §4): the form starts empty instead of 0-0, fills what the match's
+"""Typing a result by hand: the form starts empty instead of 0-0, fills what the match's
 format implies (the winner's games; 12 a game for the winner when the loser won none, art. 18), and on an
 error stays open with what was typed instead of redirecting and losing it."""
 from __future__ import annotations

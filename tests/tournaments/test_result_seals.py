@@ -1,5 +1,5 @@
 """The official result and the standings derived from it, held to the sealed súmula, the W.O. or the
-organizer's decision (issue 21 §6; tournaments/result_seals.py, ``manage.py verify_results``). Each
+organizer's decision (tournaments/result_seals.py, ``manage.py verify_results``). Each
 case tampers with the rows in SQL first, as someone with the database's credentials would."""
 from __future__ import annotations
 
@@ -154,7 +154,7 @@ def test_an_upgraded_install_names_its_results_older_than_the_seals(league, sett
 
 
 def test_a_double_walkover_is_sealed_and_verifies(db):
-    """Issue 24's double W.O. (both pairs absent) is an official result like any other: sealed as it is
+    """A double W.O. (both pairs absent) is an official result like any other: sealed as it is
     built, so verify_results finds it intact, and altered when changed in SQL."""
     from tests.tournaments import factories as f
     from tournaments import services

@@ -1,4 +1,4 @@
-"""The same name twice (issue 26 §7): "José Antônio da Silva" typed in a second pair of a tournament, or a
+"""The same name twice: "José Antônio da Silva" typed in a second pair of a tournament, or a
 name this organizer registered before, is asked about ("the same person?") instead of silently becoming a
 second person. The organizer chooses the registered player (by id) or says they are different people."""
 import pytest

@@ -196,7 +196,7 @@ def test_too_many_groups_for_the_pairs_is_refused(t, org):
 
 
 def test_swiss_first_round_pairs_top_half_against_bottom_half_and_gives_the_bye_to_the_last(t, org):
-    """Issue 13: round one paired neighbours (P1-P2, P3-P4, P5-P6); FIDE, Challonge and start.gg pair
+    """Round one paired neighbours (P1-P2, P3-P4, P5-P6); FIDE, Challonge and start.gg pair
     the top half against the bottom half (the bye to the last, then P1-P4, P2-P5, P3-P6)."""
     f.pairs(t, 7)
     services.configure_stage(t, org, format="swiss")

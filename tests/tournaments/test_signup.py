@@ -1,4 +1,4 @@
-"""Players sign themselves up (issue 27 §5): each player confirms by their link or their PIN; an existing
+"""Players sign themselves up: each player confirms by their link or their PIN; an existing
 identity only with its PIN (the same-name rule never merges strangers); a stranger cannot confirm someone
 else nor read contacts; limit, waiting list filled by withdrawals, deadline, approval; a double send is one
 sign-up; sign-ups from one device are limited like PIN guesses."""

@@ -1,4 +1,4 @@
-"""Issue 13 §1-2: a tournament as an ordered list of stages, each with its format, tiebreaks and
+"""A tournament as an ordered list of stages, each with its format, tiebreaks and
 qualifiers rule, and the match format per stage and per round; played through the REST API."""
 from collections import defaultdict
 

@@ -1,4 +1,4 @@
-"""A card per physical table for the whole event (issue 20 §2): its link always opens the match
+"""A card per physical table for the whole event: its link always opens the match
 assigned to that table now, the next one when the round changes, "no match at this table now" in
 between; a W.O. or a received súmula is closed to entries; the organizer revokes and reissues it; the
 round's table cards PDF prints the same card for the table in every round."""

@@ -1,4 +1,4 @@
-"""Undo for a few seconds (issue 26 §5): after a withdrawal the dashboard offers "Desfazer", which names
+"""Undo for a few seconds: after a withdrawal the dashboard offers "Desfazer", which names
 the audit entry it undoes and reinstates the pair through the same service as its row; a stale or late
 undo is refused. A check-in's undo names the check-in it removes."""
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_the_check_in_panel_undo_names_its_check_in(client):
     assert not CheckIn.objects.filter(pair=pair).exists()
 
 
-# ------------------------------------------------------------ a result typed by hand (issue 26 §5, art. 26)
+# ------------------------------------------------------------ a result typed by hand (art. 26)
 
 def test_a_quick_result_is_undone_from_the_toast_and_the_bracket_goes_back(client):
     """No dialog before the quick result: the toast names the result_set entry; "Desfazer" opens the match

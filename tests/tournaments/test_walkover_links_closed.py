@@ -1,4 +1,4 @@
-"""A W.O. is closed to entries from every link (issue 20 §2): the card of its table, the match's own link
+"""A W.O. is closed to entries from every link: the card of its table, the match's own link
 and the QR code of its blank súmula, whichever way the W.O. came — a withdrawn pair's matches, or a round
 generated with a withdrawn pair (a W.O. without a table, which never had a link nor a card). A W.O. taken
 back (the pair reinstated) is to be played: its table's card opens it again, with a new link."""
@@ -83,7 +83,7 @@ def _round_with_a_generated_walkover(t, org):
 
 
 def test_a_generated_walkovers_link_is_refused_naming_the_walkover_and_its_article(t, org):
-    """Issue 20 §2: the table is told the match was a W.O. (art. 26), not a generic "link not valid"."""
+    """The table is told the match was a W.O. (art. 26), not a generic "link not valid"."""
     from scoring.models import TableLink
 
     _, wo = _round_with_a_generated_walkover(t, org)

@@ -1,4 +1,4 @@
-"""Where do I play (issue 25 §5): the pair card's QR code leads to the pair's page, which shows the
+"""Where do I play: the pair card's QR code leads to the pair's page, which shows the
 table of a match as soon as it is called (the live views' marker moves; the fragment has the table)."""
 from __future__ import annotations
 

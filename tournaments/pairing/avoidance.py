@@ -1,6 +1,6 @@
 """Prohibited pairings: pairs that should not meet early (same club, same family), as a cost.
 
-This module owns the avoidance rule of issue 24 point 10 for the draws that are not a Swiss
+This module owns the avoidance rule (docs/tournaments.md) for the draws that are not a Swiss
 round (the Swiss pairer takes the same pairs as a tier of its matching weight, :mod:`.swiss`):
 
 * :func:`avoided_pairs` turns each pair's tags (``"Clube Lagoa"``, ``"família Souza"``) into the

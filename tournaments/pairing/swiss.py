@@ -161,7 +161,7 @@ class SwissRound:
     window: int
     complete_graph_fallback: bool
     # avoided pairs (``avoid``: same club, same family) paired all the same because no pairing of
-    # the field without a rematch kept them apart (issue 24 point 10), as (home, away)
+    # the field without a rematch kept them apart, as (home, away)
     unavoided: tuple[tuple[PairId, PairId], ...] = ()
 
 

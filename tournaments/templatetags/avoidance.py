@@ -1,6 +1,6 @@
 """``{% unavoided_pairs round as pairs %}``: the names of the pairs sharing an avoid tag (club, family)
-that meet in a round, or share a group of its draw, because no pairing kept them apart (issue 24
-point 10; ``Round.unavoided``), for the round page and the dashboard. One query, only when there are
+that meet in a round, or share a group of its draw, because no pairing kept them apart
+(``Round.unavoided``), for the round page and the dashboard. One query, only when there are
 such pairs."""
 from __future__ import annotations
 

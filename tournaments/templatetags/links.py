@@ -1,6 +1,6 @@
 """``{% pair_url tournament.slug pair_id %}``: a pair's public page, as ``{% url 'tournaments:pair' %}``
 gives it, without resolving the URL again for every row: the standings and the round pages of a
-256-pair tournament link 256 pairs, and each ``{% url %}`` cost ~50 µs (issue 12 §6: page builds)."""
+256-pair tournament link 256 pairs, and each ``{% url %}`` cost ~50 µs (page builds)."""
 from functools import lru_cache
 
 from django import template

@@ -1,5 +1,5 @@
-"""``{% signup_box tournament %}``: the public page's invitation to sign up, when the organizer opened it
-(issue 27 §5). One query (the options) when closed; the counts only when open."""
+"""``{% signup_box tournament %}``: the public page's invitation to sign up, when the organizer opened it.
+One query (the options) when closed; the counts only when open."""
 from __future__ import annotations
 
 from django import template

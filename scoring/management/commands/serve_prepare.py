@@ -1,6 +1,6 @@
 """``manage.py serve_prepare``: what ``scripts/serve`` does before it starts the pieces, in one process
 (each Django start costs ~1 s of CPU): ``migrate`` (unless ``--no-migrate``), then ``collectstatic``
-only when the static files changed (``--static``; issue 22 §1: collecting and compressing every file
+only when the static files changed (``--static``: collecting and compressing every file
 took 1-2 minutes even with nothing new, most of a restart). The stamp is a SHA-256 over every file the static finders
 list (the apps' ``static/`` folders and the installed packages': their path, size and modification
 time) and ``STATIC_ROOT`` itself, written to ``STATIC_ROOT/.collected`` after a collection that

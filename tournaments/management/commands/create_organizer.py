@@ -1,4 +1,4 @@
-"""``manage.py create_organizer``: the first account of a production site (issue 22 §3), an organizer who
+"""``manage.py create_organizer``: the first account of a production site, an organizer who
 creates and runs tournaments and reaches the admin for them (staff, with every permission of the
 tournaments app, as the demo's ``organizador``); ``--superuser`` makes a site operator instead.
 
@@ -6,7 +6,7 @@ Interactive: asks for the login, the name, the e-mail and the password (twice, h
 validators). Non-interactive (``--no-input``, scripts and containers): ``--username`` and the password from
 an environment variable (``--password-env``, ``TRUCO_ORGANIZER_PASSWORD`` by default), never from the
 command line, which other users of the machine can read. The account is made by
-``tournaments.accounts.create_organizer``, as from the site's page "Contas" (issue 26 §6); ``--manager``
+``tournaments.accounts.create_organizer``, as from the site's page "Contas"; ``--manager``
 lets it create organizer accounts from that page too."""
 from __future__ import annotations
 

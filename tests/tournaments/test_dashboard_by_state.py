@@ -1,4 +1,4 @@
-"""Issue 26 §12 and §10 on the organizer's dashboard: matches grouped by what they need (to do,
+"""The organizer's dashboard by state: matches grouped by what they need (to do,
 playing, done folded), a quick result for a single game (the loser's tentos and the winner, art. 26),
 the check-in panel only when the next round is paired from who checked in, and the format named by
 all its stages."""

@@ -1,4 +1,4 @@
-"""Named options of the rule set added by issue 8, each against the regulation's default.
+"""Named options of the rule set, each against the regulation's default.
 
 art. 20 (iron_tie), who leads after a tie (lead_after_tie), art. 19 "a partida" (raise_in_eleven:
 art19_match) and the sanctions the regulation does not state (house_sanctions; art. 10, 14, 18).

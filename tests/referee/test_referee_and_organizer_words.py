@@ -1,4 +1,4 @@
-"""Issue 26 §10, the referee's and the organizer's words: an appeal answered with what was decided,
+"""The referee's and the organizer's words: an appeal answered with what was decided,
 the offender named by player (not "(assento 1)"), a match the organizer decided listed as decided to
 the referee (not "Aberta 0 – 0"), the match number never the database id, the referee's full name on
 the dashboard, the verification code shortened with the whole of it one tap away."""

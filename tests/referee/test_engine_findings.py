@@ -1,4 +1,4 @@
-"""Issue 23, findings 1-8: verdicts the engine got wrong on calls, answers, folds, tentos and ties.
+"""Findings 1-8: verdicts the engine got wrong on calls, answers, folds, tentos and ties.
 
 The base deal of the issue: vira 4-ouros, dealer seat 3 (seat 0 is the mão), team 0 wins tricks 1 and 2.
 """

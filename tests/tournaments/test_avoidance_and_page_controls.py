@@ -1,4 +1,4 @@
-"""Issue 24 points 10 and 11 through the services, the API and the organizer's pages: pairs of one
+"""Avoided pairings and the organizer's controls through the services, the API and the pages: pairs of one
 club or family kept apart in a Swiss round and a group draw (and said so when they could not be),
 and the controls that were in the API only (details, deleting a pair before the draw, reinstating a
 withdrawn pair, a later stage's settings, the per-round format, the referee settings)."""
@@ -156,7 +156,7 @@ def test_the_referee_settings_page_sets_the_appeal_window_and_the_escalation_ste
 
 
 def test_disqualify_double_walkover_and_final_place_from_the_dashboard(client):
-    """The issue-24 overrides that were API only (point 6): a double W.O. in a league, a
+    """The overrides that were API only: a double W.O. in a league, a
     disqualification, a final place set by hand; each with its reason, confirmed in the page."""
     from tournaments.models import Result
 

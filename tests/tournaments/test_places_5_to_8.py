@@ -1,4 +1,4 @@
-"""Issue 24 point 9: the matches for places 5 to 8 are played beside the main bracket (start.gg's
+"""The matches for places 5 to 8 are played beside the main bracket (start.gg's
 classification phases), not after the whole knockout: the quarterfinal losers meet as soon as their
 two quarterfinals are decided, in the semifinals' round, and the 5th- and 7th-place matches in the
 final's. Checked against plain arithmetic: 8 pairs seeded 1..8, the better seed wins every match but
@@ -11,7 +11,7 @@ from scoring.models import Match
 from tests.tournaments import factories as f
 from tests.tournaments.factories import api_client as client
 from tests.tournaments.factories import english  # noqa: F401 (autouse fixture)
-from tests.tournaments.test_issue24_fair import decide
+from tests.tournaments.test_fair_draw import decide
 from tournaments.models import BracketNode, Pair
 from tournaments.pairing.elimination import record_results, single_elimination
 from tournaments.pairing.placings import bracket_placings

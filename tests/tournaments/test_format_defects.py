@@ -1,4 +1,4 @@
-"""Issue 13 §0, the Django side: each defect with its reproducer through the REST API.
+"""The Django side: each defect with its reproducer through the REST API.
 
 Final placings from the bracket (art. of the regulation not involved: tournament format), a group
 result changed after the knockout was drawn, stuck after withdrawals, the Swiss defaults (Buchholz,

@@ -1,4 +1,4 @@
-"""Issue 23, the suspect readings decided (docs/rule-readings.md): art. 5 after the first card, art. 6's truco
+"""The suspect readings decided (docs/rule-readings.md): art. 5 after the first card, art. 6's truco
 in a mão de onze, art. 19 and art. 26. Each reading where clubs differ is an option; the default is unchanged text."""
 from referee.engine.rules import DEFAULT
 

@@ -1,6 +1,6 @@
-"""Issue 24: tournaments fair to the last place, through the REST API: a top cut added to a finished
-event (point 4), a correction refused only when it changes the qualifiers or a played meeting
-(point 5), the best thirds seeded inside the crossing and compared without their byes (points 1-2)."""
+"""Tournaments fair to the last place, through the REST API: a top cut added to a finished
+event, a correction refused only when it changes the qualifiers or a played meeting,
+the best thirds seeded inside the crossing and compared without their byes."""
 import pytest
 
 from scoring.models import Match
@@ -408,7 +408,7 @@ def test_a_round_robin_of_three_with_byes_worth_half_and_counted_as_played(t, or
 def test_two_successive_withdrawals_in_a_round_make_their_match_a_double_walkover(t, org):
     """A league of 4 (Berger rd 1: 1-4, 2-3). P1 withdraws: P1-P4 is a W.O. for P4. P4 withdraws in
     the same round: neither played that match, so it becomes a double W.O. (no winner, a loss each,
-    art. of issue 24 point 6), not a win for P4; P4's other matches are W.O.s for its opponents."""
+    docs/tournaments.md), not a win for P4; P4's other matches are W.O.s for its opponents."""
     pairs = f.pairs(t, 4)
     f.seed_in_order(pairs)
     ids = {p.name: p.pk for p in pairs}
