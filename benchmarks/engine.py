@@ -25,7 +25,7 @@ figure per line as ``name: value`` (rates in hands per second of CPU time unless
   set)``. ``load_average_1min`` at the start and the end.
 
 Targets: engine in-process >= 100,000 hands/s, ``check_hand`` >= about 50,000 hands/s
-(5x the independent Python engine the issue measured at 10,000 hands/s on this machine), on
+(5x the independent Python engine first measured at 10,000 hands/s on this machine), on
 20,000 random hands, every check kept. Times are best of R; CPU time (``time.process_time``; the
 child's user + system time for a process) is the figure to read: the machine has 2 cores shared
 with other work, and wall time under that load (printed too) says more about the neighbours than
@@ -97,7 +97,7 @@ process, the difference was within the noise (54,600 against 49,300-57,000 hands
 
 Against truco-eval, second pass (r2; one run, load average 16-18 on the 2 cores: every figure is about half of what
 an idle machine gives; compare within the run). The baseline is the one this script has always measured,
-the engine's own full replay (truco-eval, the independent engine the issue's 5x/10x were first stated
+the engine's own full replay (truco-eval, the independent engine the 5x/10x targets were first stated
 against, is not in this repository or its packages; the fast path's first pass measured it at about
 10,000 hands/s here):
 
@@ -127,12 +127,12 @@ against, is not in this repository or its packages; the fast path's first pass m
   1 MiB block reader (2026-11-27 01:36 UTC, quiet machine): 54 MB (36.2 s of CPU) and 30 MB (33.5 s).
 
 Third pass (r3; load average 10-15 on the 2 cores; every figure a third to a half of an idle machine's; compare
-within a run; truco-eval was measured afterwards, see the last section). truco-eval, the baseline the issue's
-5x/10x are stated against: a repository of that name
+within a run; truco-eval was measured afterwards, see the last section). truco-eval, the baseline the
+5x/10x targets are stated against: a repository of that name
 (LuizFelipeBarbosa/truco-eval, an LLM benchmark with a Truco Paulista match engine and an event-log replay) is
 in the code index, but no snapshot of it can be fetched here, so it is not run (its code is not copied either):
 ``truco_eval_full_replay_hands_per_s`` says so, and the ratios below stay against the engine's own full replay,
-which is itself the same rules (fast path 2.2-2.3x it: the 10x of the issue cannot be reached against it).
+which is itself the same rules (fast path 2.2-2.3x it: the 10x target cannot be reached against it).
 
 - ``check_hand`` as a process, profiled: of 0.6-0.8 s of CPU for 20,000 hands, start-up 0.1 s (interpreter
   0.03, msgspec 0.02-0.03 with what it imports, the engine 0.03, the catalog 0.01-0.015), judging ~0.45,
@@ -146,7 +146,7 @@ which is itself the same rules (fast path 2.2-2.3x it: the 10x of the issue cann
   before Django), so a separate ``python -m`` entry would save nothing measurable. The collector is no cost
   here (gc off, frozen or with a high threshold: 0.603-0.619 s, the noise).
 - this run: full replay 20,688 hands/s, engine 47,074 (``engine_speedup`` 2.28), spelled rule sets 38,760
-  (1.87: ~5 µs a report left of the ~19 µs the issue measured; the canonical-form cache is in
+  (1.87: ~5 µs a report left of the ~19 µs first measured; the canonical-form cache is in
   ``rules.rule_set_from``); ``check_hand`` 0.652 s = 30,653 hands/s (``check_hand_vs_full_replay`` 1.48; the
   same run's no-bytecode figure 0.815 s; at the session's start, no bytecode and the old reader: 1.102 s,
   0.72). Targets 5 and 10: not reached, and not measurable as stated without truco-eval.
@@ -179,7 +179,7 @@ best  1,603/s    4,635/s       50,640/s    31.6x        10.9x   0.664 s 30,104  
 are reached against its full replay with a wide margin in every run (in-process >= 10x: 24.7-36.2x;
 ``check_hand`` as a process, start-up, JSON reading and writing included, >= 5x: 18.1-21.5x). Against its
 actions alone (no byte comparison) they are not reached reliably: in-process 7.0-11.9x, process 4.9-7.1x,
-the noise of the shared machine as large as the margin. The issue's 3.6-4.6x / 8.3x look like that
+the noise of the shared machine as large as the margin. The first reported 3.6-4.6x / 8.3x look like that
 actions-only reading with the engine of before these passes. No engine change was made in this pass.
 """
 from __future__ import annotations

@@ -19,7 +19,7 @@ time says as much about the others' load as about this code).
 Measured 2026-11-26 17:47-17:55 UTC on the shared 2-core machine (load average 14.4 to 15.0, other
 engineers' suites running; SQLite, web+worker+beat, defaults): ``first_start_seconds: 188.2``,
 ``restart_seconds: 8.8`` (max 10.2), ``restart_collecting_every_time_seconds: 192.5``,
-``serve_exit_status_on_sigterm: 0``. The README's "Restart and load figures" has them beside the issue's.
+``serve_exit_status_on_sigterm: 0``. The README's "Restart and load figures" has them beside the figures first reported.
 Again 2026-11-27 01:36 UTC on a quiet machine (load 0.8, ``--restarts 5 --no-baseline``):
 ``first_start_seconds: 20.9``, ``restart_seconds: 5.1`` (max 5.2), ``serve_exit_status_on_sigterm: 0``.
 """

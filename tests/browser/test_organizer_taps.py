@@ -33,7 +33,7 @@ PAIRS = [("Zap", "Ana Souza", "Beto Lima"), ("Copas", "Caio Reis", "Duda Melo"),
          ("Vale-quatro", "Quintino Alves", "Rita Faria"), ("Envido", "Saulo Brito", "Telma Cruz"),
          ("Flor", "Ubirajara Leite", "Vera Matos"), ("Falta", "Wagner Pinto", "Xênia Rocha")]
 CSV = "dupla;jogador 1;jogador 2\n" + "".join(f"{p};{a};{b}\n" for p, a, b in PAIRS)
-#: the issue's day (12 pairs, groups → knockout): taps before the first hand, to the end, page loads
+#: the day as first measured by hand (12 pairs, groups → knockout): taps before the first hand, to the end, page loads
 BASELINE = {"before": 82, "total": 170, "loads": 40}
 PIN = "2468"
 

@@ -3,7 +3,7 @@
 the free tables with one tap each and play on, and the event ends with the right standings.
 
 Results arrive as received súmulas would (the organizer's result, ``set_result``): the browser does
-what this issue adds, calling ready matches, and reads the standings."""
+the calling of ready matches, and reads the standings."""
 from __future__ import annotations
 
 import pytest

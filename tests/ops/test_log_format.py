@@ -3,7 +3,7 @@ process's role, the time with its UTC offset and the request id (sent back in ``
 lines with ``DJANGO_LOG_FORMAT=json``; the key redaction on every handler. And the error mails'
 limit: one per distinct error per N minutes, counted in a cache every process shares.
 
-The issue found three formats (gunicorn ``[2026-11-21 14:03:07 -0300] [4121] [INFO]``, Django
+Before, there were three formats (gunicorn ``[2026-11-21 14:03:07 -0300] [4121] [INFO]``, Django
 ``2026-11-21 14:03:07,412 INFO`` without an offset, Celery ``[2026-11-21 14:03:07,412: INFO/MainProcess]``)
 and no process name."""
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The database down is a site process whose ``DATABASE_URL`` names PostgreSQL on a closed loopback
 port (``tests/ops/outage_child.py``, a real connection refused by the OS, nothing mocked): it needs
-no running service, so it runs in both passes. The issue found, with PostgreSQL stopped: HTML 500
+no running service, so it runs in both passes. Before, with PostgreSQL stopped: HTML 500
 pages from the API, ``/healthz`` 200, ~5 KB ``ERROR`` lines per request, 377 mails in 10 s.
 The broker down for real (the print request) needs a database another process reads: CI's
 services pass (PostgreSQL)."""
@@ -103,7 +103,7 @@ def test_with_the_database_down_the_api_answers_json_503_and_each_request_logs_o
     [ready] = by_path["/readyz"]
     assert ready["status"] == 503 and ready["retry_after"]
     assert json.loads(ready["body"])["database"].startswith("unreachable")
-    # one short line per request, none a traceback (the issue: ~5 KB each)
+    # one short line per request, none a traceback (before: ~5 KB each)
     assert len(lines) == len(answers), "\n".join(lines)
     assert all(len(line) < 400 and "Traceback" not in line for line in lines), max(lines, key=len)
     assert sum("database unreachable" in line for line in lines) == len(answers) - 1  # all but healthz
@@ -112,7 +112,7 @@ def test_with_the_database_down_the_api_answers_json_503_and_each_request_logs_o
 
 
 def test_during_an_outage_two_processes_send_one_mail_between_them(tmp_path):
-    """The issue: a 10 s outage sent 377 mails. The limit is counted in the cache every process shares
+    """Before, a 10 s outage sent 377 mails. The limit is counted in the cache every process shares
     (files in var/ here, Redis with DJANGO_CACHE_URL), not in one process's memory."""
     env = database_down_env(tmp_path)
     shared = tmp_path / "shared-var"
@@ -152,7 +152,7 @@ def test_with_the_broker_down_for_real_the_print_request_answers_503_at_once(tra
         {"path": "/readyz"},
     ], login="org-sem-fila")
     printed, ready = answers
-    assert printed["status"] == 503, printed  # the issue: 500
+    assert printed["status"] == 503, printed  # before: 500
     assert printed["content_type"].startswith("text/html") and printed["retry_after"]
     [job] = PrintJob.objects.filter(round=round_)
     assert job.status == "failed" and job.error == printing.broker_unreachable_reason() and not job.task_id

@@ -1,6 +1,6 @@
 """Findings 1-8: verdicts the engine got wrong on calls, answers, folds, tentos and ties.
 
-The base deal of the issue: vira 4-ouros, dealer seat 3 (seat 0 is the mão), team 0 wins tricks 1 and 2.
+The base deal of the findings: vira 4-ouros, dealer seat 3 (seat 0 is the mão), team 0 wins tricks 1 and 2.
 """
 from referee.engine.rules import rule_set_from
 from referee.engine.summary import check_summary

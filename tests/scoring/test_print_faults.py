@@ -62,7 +62,7 @@ def new_job(printed_round) -> PrintJob:
 # -- the stall limit and the redelivery ---------------------------------------------------------
 
 def test_the_stall_limit_outlasts_a_dead_workers_redelivery_with_the_issues_figures(settings):
-    """The issue's figures: visibility timeout 600 s, stall limit 300 s: the job was failed at 5 min,
+    """The reported figures: visibility timeout 600 s, stall limit 300 s: the job was failed at 5 min,
     its task came back at 10 min and found it failed. The stall limit used now waits for it."""
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:6379/0"
     settings.BROKER_VISIBILITY_TIMEOUT, settings.BROKER_RESTORE_INTERVAL = 600, 10

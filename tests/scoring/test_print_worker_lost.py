@@ -6,7 +6,7 @@ Like ``test_print_worker.py``, it starts its own workers on the test database an
 its own. The workers use a short visibility timeout and heartbeat so that the redelivery
 happens within seconds (production: ``CELERY_VISIBILITY_TIMEOUT``, 2 minutes). The stall sweep
 runs meanwhile (as Celery beat and the job's page would) with ``PRINT_JOB_STALL_SECONDS`` set
-*shorter* than the redelivery, as the issue found it (300 s against 600 s): the job must not be
+*shorter* than the redelivery, as first deployed (300 s against 600 s): the job must not be
 failed before its task comes back (it was, at 5 min 24 s)."""
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def test_a_job_whose_worker_is_killed_is_finished_by_the_next_worker_once(
         "CELERY_VISIBILITY_TIMEOUT": "6",
         "CELERY_RESTORE_INTERVAL": "1",
         "PRINT_JOB_HEARTBEAT_SECONDS": "3",
-        "PRINT_JOB_STALL_SECONDS": "3",  # shorter than the redelivery, as in the issue
+        "PRINT_JOB_STALL_SECONDS": "3",  # shorter than the redelivery, as first deployed
     }
     # this process sweeps stalled jobs with the workers' figures
     settings.BROKER_VISIBILITY_TIMEOUT, settings.BROKER_RESTORE_INTERVAL = 6, 1

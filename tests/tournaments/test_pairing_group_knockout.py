@@ -125,7 +125,7 @@ def test_best_thirds_avoid_their_own_group_winner():
     """The reported event: 3 groups, 2 per group + the 2 best thirds (B3 then A3), winners by record A1 C1
     B1. Appended as seeds 7-8 after the crossing (the standard order of 8 is 1-8, 4-5, 3-6, 2-7), the
     quarterfinals were A1-A3, C2-B2, B1-A2, C1-B3; swapping the two thirds (A1-B3, C1-A3) avoids any
-    same-group meeting, which is what the issue found by hand."""
+    same-group meeting, which is what was found by hand."""
     tables = groups(3, 4)
     ranking = ["A1", "C1", "B1", "C2", "B2", "A2", "B3", "A3"]
     appended = [q.pair_id for q in knockout_seeding(tables, 2, cross_ranking=ranking)] + ["B3", "A3"]
