@@ -6,8 +6,8 @@ hand) for the room's ``time_limit`` minutes; this module writes that end on the 
 (``Match.time_up_at``) with the room's procedure (``Match.end_of_time``) when the match starts (the
 presence that starts it, or :func:`match_started` at its first hand, which scoring calls through
 ``scoring.hook``) and again for every match still in play when the organizer changes the room's
-options. Options off (no time limit or no
-procedure): nothing is enforced; the regulation is silent (docs/room.md).
+options. Options off (no time limit or no procedure): nothing is enforced; the regulation is silent
+(docs/room.md).
 """
 from __future__ import annotations
 
