@@ -6,31 +6,19 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        from scoring import numbering
-        from scoring.signals import result_official
+        from scoring import hook, numbering
 
         from .numbering import bracket_numbers
 
         from . import checks  # noqa: F401 - the deploy check: an organizer exists
-        from .receivers import on_result_official
+        from .services.results import record_official_result
+        from .services.time_limit import match_started
 
-        result_official.connect(on_result_official, dispatch_uid="tournaments.on_result_official")
+        # what scoring tells the tournament: a result became official, a match started (scoring/hook.py)
+        hook.register(result_official=record_official_result, match_started=match_started)
         numbering.register(bracket_numbers)
 
-        from django.db.models.signals import post_save
-
-        from .models import Result
-        from .services.ready import on_result_saved
-
-        post_save.connect(on_result_saved, sender=Result, dispatch_uid="tournaments.ready.on_result_saved")
-
-        from scoring.signals import match_started
-
-        from .services.time_limit import on_match_started
-
-        match_started.connect(on_match_started, dispatch_uid="tournaments.time_limit.on_match_started")
-
-        # the player's data export and erasure (issue 27 §1, people.sections)
+        # the player's data export and erasure (people.sections)
         from people import sections
 
         from . import player_page

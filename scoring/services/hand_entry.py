@@ -26,7 +26,7 @@ from config.errors import Conflict, Forbidden
 from referee.engine.game import game_winner, next_dealer
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
-from .. import access, conflicts, entry_sql, signals
+from .. import access, conflicts, entry_sql, hook
 from ..idempotency import KeyTaken
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from . import base as services_base
@@ -227,7 +227,7 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) ->
     if ends_game:  # the game's end, and the next game or the match's result and version
         services_entry._finish_entry(match, game, checked["score"], by, now)
     if game.number == 1 and game.hand_count == 0 and match.tournament_id is not None and match.time_up_at is None:
-        signals.match_started.send(sender=Match, match=match, at=now)  # the room's clock (issue 25 §2)
+        hook.match_started(match, now)  # the room's clock (docs/room.md)
     if may_end and match.winner is None and time_limit.ends_now(match, now):
         in_play = Game.objects.get(match=match, number=game.number + 1) if ends_game else game
         time_limit.end_match(match, in_play, by, now, fresh=ends_game)

@@ -1,5 +1,5 @@
-"""Receipt: the organizer marks a signed súmula received; its result becomes official and
-``result_official`` is sent. ``official_result`` reads that result.
+"""Receipt: the organizer marks a signed súmula received; its result becomes official and the layer
+above is told through ``scoring.hook.result_official``. ``official_result`` reads that result.
 """
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
 
-from .. import access, holds, table_links
+from .. import access, holds, hook, table_links
 from ..models import Match, MatchEvent, Signature, TableLink
-from ..signals import result_official
 from .base import _event, _lock
 from .versions import current_version
 
@@ -38,8 +37,8 @@ def mark_received(match: Match, by) -> Match:
         closed = table_links.close(match, by, TableLink.ClosedAs.RECEIVED)
         _event(match, MatchEvent.Kind.RECEIVED, by, version=version.number, digest=version.digest,
                links_closed=closed)
-        # The result is official now: the tournament advances in the same transaction (scoring.signals).
-        result_official.send(sender=Match, match=match)
+        # The result is official now: the tournament advances in the same transaction (scoring.hook).
+        hook.result_official(match)
         return match
 
 

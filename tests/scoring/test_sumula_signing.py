@@ -191,24 +191,35 @@ def test_a_player_registered_in_both_pairs_signs_for_neither(over):
         assert error.value.field == "player" and "art. 25" in error.value.message
 
 
-def test_receiving_the_sumula_announces_the_official_result_once(over, referee, organizer):
-    """art. 25: only the received súmula makes the result official; the tournament hears of it then."""
-    from scoring.signals import result_official
+def test_receiving_the_sumula_announces_the_official_result_once(over, referee, organizer, monkeypatch):
+    """art. 25: only the received súmula makes the result official; the layer above hears of it then,
+    through the one handler registered with ``scoring.hook``."""
+    from scoring import hook
 
     heard = []
+    registered = hook.registered()
+    monkeypatch.setattr(hook, "_handler", hook.Handler(result_official=lambda match: heard.append(match.pk),
+                                                       match_started=registered.match_started))
+    sign_both(over)
+    services.countersign(over, referee)
+    assert heard == []
+    services.mark_received(over, organizer)
+    assert heard == [over.pk]
 
-    def listener(sender, match, **kwargs):
-        heard.append(match.pk)
 
-    result_official.connect(listener)
-    try:
-        sign_both(over)
-        services.countersign(over, referee)
-        assert heard == []
+def test_a_tournament_match_received_with_no_handler_is_refused_and_nothing_is_written(over, referee, organizer,
+                                                                                     monkeypatch):
+    """Scoring alone never leaves a tournament behind in silence: no handler, no receipt."""
+    from scoring import hook
+
+    assert over.tournament_id is not None
+    monkeypatch.setattr(hook, "_handler", None)
+    sign_both(over)
+    services.countersign(over, referee)
+    with pytest.raises(hook.HookMissing):
         services.mark_received(over, organizer)
-        assert heard == [over.pk]
-    finally:
-        result_official.disconnect(listener)
+    over.refresh_from_db()
+    assert over.status == Match.Status.SIGNED
 
 
 def test_the_organizer_countersigns_in_the_referees_place_with_a_reason(over, referee, organizer, outsider):

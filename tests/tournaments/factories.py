@@ -55,8 +55,8 @@ def _signer(pair: Pair) -> Player:
 
 
 def receive(match: Match, organizer) -> None:
-    """The organizer receives the signed súmula: ``scoring.services.mark_received`` sends
-    ``result_official`` and the tournament records the result and advances."""
+    """The organizer receives the signed súmula: ``scoring.services.mark_received`` calls
+    ``scoring.hook.result_official`` and the tournament records the result and advances."""
     scoring.mark_received(match, organizer)
     match.refresh_from_db()
 

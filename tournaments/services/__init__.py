@@ -17,10 +17,11 @@ A package of modules by concern; the public functions are re-exported here
 * ``brackets``: :func:`persist_bracket`, advancing brackets, :func:`bracket_view`,
   :func:`bracket_json`;
 * ``tables``: :func:`assign_referee`;
-* ``results``: :func:`record_official_result` (called by the ``result_official`` receiver),
+* ``results``: :func:`record_official_result` (called through ``scoring.hook.result_official``),
   :func:`set_result`;
 * ``walkovers``: :func:`record_walkover` (W.O.), :func:`record_double_walkover` (both absent);
-* ``progress``: what follows a new official result (the bracket, the tournament's status);
+* ``after_results``: what follows every decision on results, in order: the draw (``progress``: the
+  bracket, the tournament's status), the room's next ready match, live pages, ratings;
 * ``overrides``: :func:`change_pairing`, :func:`swap_tables`, :func:`override_placing` (and
   ``results.set_result``);
 * ``standings``: :func:`standings` (the tournament's, or one stage's; knockouts by placings);
@@ -30,17 +31,17 @@ A package of modules by concern; the public functions are re-exported here
 
 The pairing and ranking algorithms are the pure ``tournaments.pairing`` package; these modules
 feed it pair primary keys and persist what it returns. Matches are ``scoring.Match`` rows; an
-official súmula result arrives through scoring's ``result_official`` signal.
+official súmula result arrives through scoring's one hook (``scoring.hook.result_official``).
 
 Conventions:
 
 * every write runs in one ``transaction.atomic`` block holding ``select_for_update`` on
   the tournament row (per-match writes lock the match first, then the tournament, the
-  order ``scoring.services.mark_received`` uses when it sends ``result_official``);
+  order ``scoring.services.mark_received`` uses when it calls ``hook.result_official``);
 * refused input raises :class:`TournamentError` (400) naming the field, :class:`Forbidden`
   (403) or :class:`Conflict` (409, the tournament's state does not allow it now);
 * ``by`` is the acting user: only the tournament's organizer, staff or a superuser may
-  write (:func:`can_manage`); ``by=None`` is the system (the ``result_official`` receiver);
+  write (:func:`can_manage`); ``by=None`` is the system (a received súmula, the room's automatic call);
 * a result counts (standings, brackets, next rounds) only when it is *official*: a
   received súmula (art. 25), a walkover, or a result set by the organizer (a
   :class:`~tournaments.models.Result` row). It counts until a new official result replaces

@@ -1,10 +1,9 @@
-"""What follows from new official results: later stages kept in agreement with the stage before
-them, the brackets advance, and the tournament's status (in progress or finished) is refreshed;
-whether a stage is complete.
+"""The draw's part of what follows new official results: later stages kept in agreement with the
+stage before them, the brackets advance, and the tournament's status (in progress or finished) is
+refreshed; whether a stage is complete. Called first by ``after_results.results_changed`` (which
+then calls the room, live pages and ratings).
 """
 from __future__ import annotations
-
-from django.db import transaction
 
 from scoring.models import Match
 
@@ -75,9 +74,7 @@ def _refresh_status(tournament: Tournament, stage: Stage | None = None) -> None:
 
 def _carry_over(tournament: Tournament) -> None:
     """What outlives the tournament: its placings in the circuits it is a stage of (final once it is
-    finished), and the players' ratings (the Celery task ``tournaments.sync_ratings`` after commit)."""
+    finished). The players' ratings follow the results themselves (``after_results``)."""
     from .circuits import refresh_stage_placings
-    from .ratings import queue_sync
 
     refresh_stage_placings(tournament)
-    transaction.on_commit(queue_sync)

@@ -1,4 +1,4 @@
-"""Ready matches (issue 25 §1): no table waits for the slowest.
+"""Ready matches (docs/room.md): no table waits for the slowest.
 
 With the room option ``ready_matches`` (``RoomSettings``), a round robin or a group stage makes its
 whole schedule at the draw (:func:`after_draw`): every Berger round is generated at once; round 1's
@@ -10,8 +10,8 @@ are taken in Berger order (round, then the order of the round), each pair's earl
 two ready matches (:func:`room_queue`).
 
 The organizer calls a ready match to a free table in one tap (:func:`call_match`), or the room does it
-by itself when a result frees a table and the option ``auto_call`` is on (:func:`call_ready`, run on
-every saved ``Result``). Each call records a :class:`~tournaments.models.MatchCall` (the clock starts
+by itself when a decision frees a table and the option ``auto_call`` is on (:func:`auto_call`, called
+by ``after_results.results_changed`` after every result, W.O., withdrawal, disqualification or undo). Each call records a :class:`~tournaments.models.MatchCall` (the clock starts
 there) and an audit entry.
 
 Brackets: a match exists (with its table) once both feeders are decided; it shows in the queue as
@@ -227,14 +227,14 @@ def call_ready(tournament: Tournament | int, by=None, *, automatic: bool = True)
         return calls
 
 
-def on_result_saved(sender, instance: Result, **kwargs) -> None:
-    """A result frees a table: with ``auto_call`` on, the next ready matches are called to free tables."""
-    if kwargs.get("raw"):
-        return
-    room = room_of(instance.tournament_id)
+def auto_call(tournament: Tournament) -> list[MatchCall]:
+    """A decision may have freed a table: with ``ready_matches`` and ``auto_call`` on, the ready matches
+    are called to the free tables by the room itself (no one's tap: ``by`` None). One query when the
+    options are off."""
+    room = room_of(tournament)
     if room.pk is None or not (room.ready_matches and room.auto_call):
-        return
-    call_ready(instance.tournament_id, None, automatic=True)
+        return []
+    return call_ready(tournament, None, automatic=True)
 
 
 ROOM_FIELDS = ("ready_matches", "auto_call", "tables", "tolerance_first", "tolerance_later", "time_limit",

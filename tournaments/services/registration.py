@@ -19,7 +19,7 @@ from .. import players
 from ..models import AuditEntry, Pair, Player, Result, Stage, Tournament
 from .base import (TournamentError, _audit, _double_walkover_result, _drawn, _int, _lock_tournament, _reason,
                    _require_manager, _walkover_result)
-from .progress import _after_results
+from .after_results import results_changed
 from .writing import _in_bracket
 
 
@@ -339,8 +339,8 @@ def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) ->
         from .signup import fill_from_waiting_list
 
         fill_from_waiting_list(tournament, by)  # the place goes to the first pair waiting (issue 27 §5)
-        if walkovers:
-            _after_results(tournament, by)
+        if walkovers:  # the W.O.s free tables: the room calls what is ready (after_results)
+            results_changed(tournament, by, [w.match_id for w in walkovers])
         return walkovers
 
 
@@ -402,6 +402,6 @@ def reinstate_pair(pair: Pair, by, reason: str) -> Pair:
             undone.append(match.pk)
         _audit(tournament, by, AuditEntry.Action.PAIR_REINSTATED, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers_undone": undone})
-        if undone:
-            _after_results(tournament, by)  # raises Conflict when a later bracket match was already played
+        if undone:  # raises Conflict when a later bracket match was already played
+            results_changed(tournament, by, undone)
         return pair

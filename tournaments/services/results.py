@@ -1,6 +1,7 @@
-"""Official results: the súmula's, copied when scoring sends ``result_official``
-(:func:`record_official_result`), and the organizer's result set by hand (:func:`set_result`).
-Walkovers are in ``walkovers``.
+"""Official results: the súmula's, copied when scoring says it became official
+(:func:`record_official_result`, scoring's ``hook.result_official``), and the organizer's result set
+by hand (:func:`set_result`). Walkovers are in ``walkovers``; what follows a result, in
+``after_results``.
 """
 from __future__ import annotations
 
@@ -29,16 +30,19 @@ from .base import (
     _result_json,
 )
 from ..pairing.scores import ScoreError, check_match_score
-from .progress import _after_results
+from .after_results import results_changed
 
 
 def record_official_result(match: Match) -> Result | None:
     """Copy the official result of a tournament match (its súmula signed and received, art. 25) and
-    advance the tournament: the ``result_official`` receiver calls this. Idempotent. A walkover or
+    advance the tournament: scoring calls this through ``scoring.hook.result_official`` (registered in
+    ``TournamentsConfig.ready``); a friendly's match is ignored (None). Idempotent. A walkover or
     an organizer's result already recorded for the match stays (the súmula is then noted in the
     audit log); so does a result the bracket can no longer follow."""
     from scoring.services import official_result
 
+    if match.tournament_id is None:
+        return None  # a friendly
     with transaction.atomic():
         match = _lock_match(match)
         if match.tournament_id is None:
@@ -73,7 +77,7 @@ def record_official_result(match: Match) -> Result | None:
                     existing.recorded_at = timezone.now()
                     seal_result(existing).save()
                     result = existing
-                _after_results(tournament, None)
+                results_changed(tournament, None, [match.pk])
         except Conflict as error:
             _audit(tournament, match.received_by, AuditEntry.Action.RESULT_IGNORED, match=match, round=match.round,
                    before=before, after={"sumula": data["digest"], "winner": winner}, reason=error.message[:300])
@@ -129,7 +133,7 @@ def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], po
         table_links.close(match, by, TableLink.ClosedAs.RESULT)  # no more entries (§2)
         _audit(tournament, by, AuditEntry.Action.RESULT_SET, reason=reason, match=match, round=match.round,
                before=before, after=_result_json(result))
-        _after_results(tournament, by)
+        results_changed(tournament, by, [match.pk])
         return result
 
 

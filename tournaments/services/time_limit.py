@@ -1,12 +1,13 @@
-"""The room's time limit written on the matches (issue 25 §2), so the entry can honour the end-of-time
+"""The room's time limit written on the matches (docs/room.md), so the entry can honour the end-of-time
 procedure without reading the tournament (``scoring.services.time_limit``).
 
 A match's time limit runs from its start (``services.clock``: both pairs at the table, or its first
 hand) for the room's ``time_limit`` minutes; this module writes that end on the match
 (``Match.time_up_at``) with the room's procedure (``Match.end_of_time``) when the match starts (the
-presence that starts it, or scoring's ``match_started`` signal at its first hand) and again for every
-match still in play when the organizer changes the room's options. Options off (no time limit or no
-procedure): nothing is enforced; the regulation is silent (docs/room.md).
+presence that starts it, or :func:`match_started` at its first hand, which scoring calls through
+``scoring.hook``) and again for every match still in play when the organizer changes the room's
+options. Options off (no time limit or no procedure): nothing is enforced; the regulation is silent
+(docs/room.md).
 """
 from __future__ import annotations
 
@@ -46,9 +47,9 @@ def sync(tournament_id: int, room: RoomSettings, match_ids=None) -> int:
     return changed
 
 
-def on_match_started(sender, match: Match, at: datetime, **kwargs) -> None:
-    """Scoring wrote a match's first hand: its time limit starts (unless both pairs' presence started it
-    before). One query when the room has no time limit."""
+def match_started(match: Match, at: datetime) -> None:
+    """Scoring wrote a match's first hand (``scoring.hook.match_started``): its time limit starts (unless
+    both pairs' presence started it before). One query when the room has no time limit."""
     room = RoomSettings.objects.filter(tournament_id=match.tournament_id, time_limit__gt=0).first()
     if room is None:
         return

@@ -1,19 +1,20 @@
-"""Undo for a few seconds (issue 26 §5): a reversible action on the organizer's pages is offered an
-"undo" right after it, which names the audit entry it undoes.
+"""Undo for a few seconds: a reversible action on the organizer's pages is offered an "undo" right
+after it, which names the audit entry it undoes (docs/organizer_taps.md).
 
 A result the organizer set by hand on an undecided match (the dashboard's quick result, art. 26):
 :func:`undo_result` takes it back while its ``result_set`` entry is still the match's latest decision
 and younger than :data:`UNDO_SECONDS`; the match is open again (its table's link reopened) and what
-followed from the result is brought back in line (``_after_results``: a bracket's next match that it
-created, unplayed, is removed; the tournament's status). Audited as ``result_undone`` naming the entry
-it undoes. A result that replaced another is not offered an undo (set it again by hand).
+followed from the result is brought back in line (``after_results.results_changed``: a bracket's
+next match that it created, unplayed, is removed; the tournament's status; live pages; the ratings).
+Audited as ``result_undone`` naming the entry it undoes. A result that replaced another is not
+offered an undo (set it again by hand).
 
 A pair's withdrawal (or disqualification). :func:`undo_withdrawal` calls the same service as
-reinstating a pair from its row (``registration.reinstate_pair``; issue 24's page control), but only for
-the entry it names, while that entry is still the pair's latest withdrawal or reinstatement and younger
-than :data:`UNDO_SECONDS`. A stale device (the pair was reinstated and withdrew again since, or the
-toast was left open) is refused (409) instead of undoing something else; reinstating later stays
-possible, with a reason, from the pair's row.
+reinstating a pair from its row (``registration.reinstate_pair``), but only for the entry it names,
+while that entry is still the pair's latest withdrawal or reinstatement and younger than
+:data:`UNDO_SECONDS`. A stale device (the pair was reinstated and withdrew again since, or the toast
+was left open) is refused (409) instead of undoing something else; reinstating later stays possible,
+with a reason, from the pair's row.
 
 The check-in needs no toast: its button toggles (``check_in.undo_check_in``), and an undo names the
 check-in it removes.
@@ -33,7 +34,7 @@ from scoring.models import Match
 
 from ..models import AuditEntry, Pair, Result
 from .base import _audit, _lock_tournament, _managed_match, _require_manager, _result_json
-from .progress import _after_results
+from .after_results import results_changed
 from .registration import reinstate_pair
 
 UNDO_SECONDS = 60  # the server's window; the toast shows for fewer (TOAST_SECONDS), a slow network's margin
@@ -105,9 +106,8 @@ def undo_result(match: Match, by, entry: int | str | None) -> Match:
         before = _result_json(result)
         result.delete()
         table_links.reopen(match, by)  # to be played after all: its table's card opens it again
-        Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())  # pages showing it are stale
         _audit(tournament, by, AuditEntry.Action.RESULT_UNDONE, match=match, round=match.round,
                reason=(_("Result undone right after: %(reason)s") % {"reason": latest.reason})[:300],
                before=before, after={"undoes": latest.pk})
-        _after_results(tournament, by)  # a bracket's next match goes back (Conflict if it was played)
+        results_changed(tournament, by, [match.pk])  # a bracket's next match goes back (Conflict if played)
         return match

@@ -15,7 +15,7 @@ from scoring.models import Match, TableLink
 from ..models import AuditEntry, Pair, Result
 from .base import (TournamentError, _audit, _double_walkover_result, _managed_match, _pair_of, _reason, _result_json,
                    _walkover_result)
-from .progress import _after_results
+from .after_results import results_changed
 from .writing import _in_bracket
 
 
@@ -39,7 +39,7 @@ def record_walkover(match: Match, absent: Pair | int, by, *, reason: str = "") -
         table_links.close(match, by, TableLink.ClosedAs.WALKOVER)  # no more entries (§2)
         _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
                after=_result_json(result))
-        _after_results(tournament, by)
+        results_changed(tournament, by, [match.pk])
         return result
 
 
@@ -64,5 +64,5 @@ def record_double_walkover(match: Match, by, *, reason: str) -> Result:
         table_links.close(match, by, TableLink.ClosedAs.WALKOVER)
         _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
                after=_result_json(result))
-        _after_results(tournament, by)
+        results_changed(tournament, by, [match.pk])
         return result

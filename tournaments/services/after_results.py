@@ -1,0 +1,59 @@
+"""What follows a decision on matches' results: the one service every decision goes through.
+
+A decision is anything that gives matches an official result, changes one or takes one back: a
+súmula received (art. 25, ``results.record_official_result``, called through ``scoring.hook``), a
+result set by hand (art. 26, ``results.set_result``), a W.O. and a double W.O.
+(``walkovers``), a withdrawal and a disqualification (their W.O.s, ``registration.withdraw_pair``),
+a withdrawal undone (``registration.reinstate_pair``, ``undo.undo_withdrawal``) and a result undone
+(``undo.undo_result``). Each of them writes its rows and its audit entry, then calls
+:func:`results_changed` once, inside its transaction, which calls in this order:
+
+1. the draw: later stages kept in agreement, the brackets advance, the tournament's status and its
+   circuits' placings (``progress._after_results``; a ``Conflict`` there refuses the decision);
+2. the room: with the options ``ready_matches`` and ``auto_call`` on, the ready matches are called
+   to the free tables (``ready.auto_call``; docs/room.md);
+3. live pages: the decided matches are marked changed (:func:`mark_live`), for the live pages,
+   the projector and the referees' monitor;
+4. ratings: brought up to date after the commit (:func:`queue_ratings`, ``transaction.on_commit``),
+   never for a decision rolled back.
+
+No save signal does any of this: a bulk write (a withdrawal's W.O.s) follows the same path as a
+single one.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import Match
+
+from ..models import Tournament
+from . import ready
+from .progress import _after_results
+from .ratings import queue_sync
+
+
+def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> None:
+    """``match_ids`` were decided, changed or taken back by ``by`` (None: the system): advance the
+    draw, then the room, live pages and ratings (the module docstring). Runs inside the caller's
+    transaction, which holds the tournament's lock."""
+    ids = sorted(set(match_ids))
+    _after_results(tournament, by)
+    ready.auto_call(tournament)
+    mark_live(ids)
+    transaction.on_commit(queue_ratings)
+
+
+def mark_live(match_ids: list[int]) -> None:
+    """The matches' ``updated_at`` moves: the change markers of the live pages, the projector
+    (``tournaments.live``, ``tournaments.freshness``) and the referees' monitor read it, so a result
+    taken back (its row deleted) shows as surely as one written. One query."""
+    if match_ids:
+        Match.objects.filter(pk__in=match_ids).update(updated_at=timezone.now())
+
+
+def queue_ratings() -> None:
+    """After the commit: the ratings follow the official results (``ratings.queue_sync``)."""
+    queue_sync()
