@@ -2,7 +2,6 @@
 dispute marks its entry until the referee confirms it or corrects the súmula."""
 from __future__ import annotations
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from rest_framework.test import APIClient
