@@ -54,7 +54,7 @@ def test_a_dispute_stays_until_the_referee_confirms_or_corrects(match, referee, 
     response = staff.post(f"/api/referee/calls/{pk}/resolve/", {"resolution": "confirmed"}, format="json")
     assert response.status_code == 200 and response.json()["resolution"] == "confirmed"
     assert list(calls.open_calls_for(referee)) == []
-    assert calls.disputes_of(match) == {}
+    assert calls.holds_of(match) == []
 
 
 def test_a_referee_of_another_tournament_does_not_see_the_call(match, referee, organizer, pairs, tournament):
