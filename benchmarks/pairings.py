@@ -76,6 +76,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -354,18 +355,18 @@ def main() -> None:
             check = swiss_round(entrants)
             if check.rematches or len(check.pairings) != pairs // 2:
                 raise SystemExit(f"swiss_{pairs}: bad pairing ({check.rematches} rematches)")
-            print(f"swiss_{pairs}_s: {time_it(lambda: swiss_round(entrants), args.repeat):.3f}")
-            cpu = time_it(lambda: swiss_round(entrants), args.repeat, time.process_time)
+            print(f"swiss_{pairs}_s: {time_it(partial(swiss_round, entrants), args.repeat):.3f}")
+            cpu = time_it(partial(swiss_round, entrants), args.repeat, time.process_time)
             print(f"swiss_{pairs}_cpu_s: {cpu:.3f}")
-            print(f"swiss_{pairs}_pairing_s: {time_it(lambda: pair_swiss_round(entrants), args.repeat):.3f}")
+            print(f"swiss_{pairs}_pairing_s: {time_it(partial(pair_swiss_round, entrants), args.repeat):.3f}")
             whole = whole_graph_pairing(entrants)
             if whole.pairings != check.pairings and _weight(entrants, whole) != _weight(entrants, check):
                 raise SystemExit(f"swiss_{pairs}: the score-group shortcut lost weight")
-            print(f"swiss_{pairs}_whole_graph_s: {time_it(lambda: whole_graph_pairing(entrants), args.repeat):.3f}")
+            print(f"swiss_{pairs}_whole_graph_s: {time_it(partial(whole_graph_pairing, entrants), args.repeat):.3f}")
             avoid = clubs(entrants, args.seed)
             avoided = pair_swiss_round(entrants, avoid=avoid)
             print(f"swiss_{pairs}_avoid_s: "
-                  f"{time_it(lambda: pair_swiss_round(entrants, avoid=avoid), args.repeat):.3f}")
+                  f"{time_it(partial(pair_swiss_round, entrants, avoid=avoid), args.repeat):.3f}")
             print(f"swiss_{pairs}_avoid_unavoided: {len(avoided.unavoided)}")
         print(f"bracket_1024_s: {time_bracket(1024, args.seed, args.repeat):.3f}")
     finally:

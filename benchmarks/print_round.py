@@ -15,7 +15,7 @@ penalties, versions, signatures). Prints one figure per line, ``name: value``:
   the job, the queries, the documents, the HTML (templates, QR codes), WeasyPrint, the
   progress writes and the stored file; best of R;
 - ``weasyprint_only_sumulas_per_s``: WeasyPrint alone on the same HTML strings, built
-  beforehand, into one PDF the same way (``scoring.pdf.html_to_pdf``); best of R;
+  beforehand, into one PDF the same way (``scoring.pdf.render_html_pages``); best of R;
 - ``print_round_overhead_pct``: ``(1 - print_round / weasyprint_only) * 100`` (target < 30);
 - the same three on this process's CPU time (``*_cpu_*``): steadier when the machine is
   shared, since everything (SQLite included) runs in this process;
@@ -105,7 +105,7 @@ def prebuilt_html(round_, kind: str) -> list[str]:
 def weasyprint_only_once(html: list[str], kind: str):
     from scoring import pdf
 
-    return timed(lambda: pdf.html_to_pdf(html, chunk_size=pdf.CHUNK_SIZES[kind]))
+    return timed(lambda: pdf.render_html_pages(html, chunk_size=pdf.CHUNK_SIZES[kind]))
 
 
 def weasyprint_naive_once(html: list[str]) -> float:

@@ -171,12 +171,6 @@ def settle_conflict(conflict_id: int, by) -> EntryConflict:
     return scoring_conflicts.settle(conflict.match, conflict.pk, by, scoring_conflicts.REFEREE, answerer=True)
 
 
-def disputes_of(match: Match) -> dict[tuple[int, int], RefereeCall]:
-    """The match's unresolved disputes by (game, hand)."""
-    return {(c.game_number, c.hand_number): c
-            for c in RefereeCall.objects.filter(match=match, kind="dispute", resolved_at__isnull=True)}
-
-
 def as_hold(c: RefereeCall) -> holds.Hold:
     """A dispute as ``scoring.holds`` names it; ``resolve_url`` is where the referee's page posts
     ``action=confirmed`` or ``corrected`` (:func:`referee.views.answer_call`)."""

@@ -47,7 +47,7 @@ from referee.engine.rulings import TableState, propose_ruling
 from scoring import access, pins
 from scoring import services as scoring
 from scoring.content import load_games
-from scoring.models import Match, MatchEvent
+from scoring.models import Match
 from scoring.words import engine_messages, pair_names
 from tournaments.models import CircuitStage, Pair, Player, TableAssignment, Tournament
 

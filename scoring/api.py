@@ -32,7 +32,7 @@ from .models import Match, Signature
 from .serializers import (
     CodeRequestSerializer, CodeSerializer, ConflictSettleSerializer, CorrectionSerializer, CountersignSerializer, ErrorSerializer,
     HandSerializer, MatchCreateSerializer, PinUnlockSerializer, MatchEnvelopeSerializer, MatchSerializer, PenaltySerializer,
-    SignatureSerializer, SignSerializer, UndoSerializer, VerificationSerializer, VersionSerializer,
+    SignSerializer, UndoSerializer, VerificationSerializer, VersionSerializer,
 )
 
 ERRORS = {400: OpenApiResponse(ErrorSerializer, description="Bad input: the field and the rule (article)."),

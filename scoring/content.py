@@ -37,11 +37,6 @@ def digest(document: dict) -> str:
     return hashlib.sha256(h.encode("ascii") + canonical(tail)).hexdigest()
 
 
-def is_intact(document: dict) -> bool:
-    """Whether a document's ``digest`` is the digest of its content."""
-    return isinstance(document, dict) and document.get("digest") == digest(document)
-
-
 def person_name(user) -> str | None:
     if user is None:
         return None
@@ -154,10 +149,6 @@ def as_shown_at_the_table(document: dict) -> dict:
                 report.pop("deal")
                 report["deal_hidden"] = True
     return shown
-
-
-def latest_version(match: Match) -> SumulaVersion | None:
-    return match.versions.select_related("created_by").order_by("-number").first()
 
 
 def sumula_document(match_or_version: Match | SumulaVersion) -> dict:

@@ -120,10 +120,6 @@ class Match(models.Model):
         return f"#{self.pk} {self.pair_a_id} × {self.pair_b_id}"
 
     @property
-    def is_friendly(self) -> bool:
-        return self.tournament_id is None
-
-    @property
     def is_locked(self) -> bool:
         """Signed by both pairs (or received): no more entries (art. 25)."""
         return self.status != self.Status.OPEN

@@ -561,11 +561,6 @@ def render_html_pages(
     return concatenate(parts)
 
 
-def html_to_pdf(html_pages: Iterable[str], chunk_size: int = CHUNK_SIZE) -> bytes:
-    """Standalone HTML pages joined into one PDF (see :func:`render_html_pages`)."""
-    return render_html_pages(html_pages, chunk_size=chunk_size)
-
-
 def render_blank(document: dict) -> bytes:
     """The blank súmula of a match, to fill in by pen: PDF bytes."""
     return write_pdf([layout(blank_html(document))])

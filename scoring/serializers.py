@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from .models import Match, Signature
+from .models import Match
 
 
 def _rows_of(field: str):
@@ -208,5 +208,3 @@ class VerificationSerializer(serializers.Serializer):
     signatures = SignatureSerializer(many=True)
     document = serializers.JSONField()
 
-
-ROLE_CHOICES = Signature.Role.choices

@@ -3,7 +3,6 @@ editable; what the services derive (formats, brackets, groups, byes, check-ins, 
 results) is shown read-only, and the audit trail (append-only) too. Changes go through the
 organizer's pages, which keep them consistent and audited."""
 from django.contrib import admin
-from django.utils.translation import gettext_lazy as _
 
 from config.view_only_admin import ViewOnlyAdmin
 

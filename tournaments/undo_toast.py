@@ -6,7 +6,6 @@ the audit entry it undoes (``organizer_views.undo_withdrawal``, ``organizer_view
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.models import Match

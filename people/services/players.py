@@ -33,8 +33,3 @@ def create_player(*, name: str, nickname: str = "", club: str = "", contact: str
     if found is not None:
         clubs.join_club(player, found)
     return player
-
-
-def club_name(player: Player) -> str:
-    """The player's club as text ("" when none)."""
-    return player.club.name if player.club_id else ""

@@ -482,10 +482,10 @@ def _list_reports(pieces: Iterator[str], gettext: Gettext, freeze: bool) -> Iter
     yield from held
 
 
-def _json_lines(lines: Iterator[str], number: int, gettext: Gettext) -> Iterator[Any]:
-    """Each line of JSON Lines read on its own, from line ``number`` on; blank lines skipped."""
+def _json_lines(lines: Iterator[str], first: int, gettext: Gettext) -> Iterator[Any]:
+    """Each line of JSON Lines read on its own, numbered from ``first`` on; blank lines skipped."""
     fast = _FAST_DECODE
-    for number, line in enumerate(lines, start=number):
+    for number, line in enumerate(lines, start=first):
         try:
             report = fast(line)
         except _FAST_ERRORS:  # a blank line, or msgspec refuses: the standard library reads it or words why

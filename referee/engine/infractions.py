@@ -11,7 +11,7 @@ detects the ones marked ``detected`` on its own. Consequences:
 ``sanction`` names where the consequence comes from: ``regulation`` when the article states it;
 ``house`` when the article forbids without a sanction (art. 10, 14, 18) or the infraction is the house
 rules' own, and the tento is filled in from the house rules (regras 4 jogadores, "o valor do tento").
-A house-rule sanction is marked as such wherever a referee sees it (``HOUSE_MARK``), and the rule set's
+A house-rule sanction is marked as such wherever a referee sees it (its messages say so), and the rule set's
 option ``house_sanctions`` ("tento" or "warning") sets it per tournament.
 
 ``requires`` names when a claim is allowed at all; a report that claims it otherwise is
@@ -50,8 +50,6 @@ class Infraction:
 
 
 HOUSE = "regras 4 jogadores, tento"
-#: How a house-rule sanction is marked for the referee (Portuguese, like every engine text).
-HOUSE_MARK = "sanção das regras da casa (o regulamento não diz qual)"
 
 CATALOG: dict[str, Infraction] = {i.code: i for i in (
     Infraction("bottom_of_deck", "art. 5", "Olhou a boca do baralho",

@@ -131,33 +131,6 @@ def _incomplete(error: Exception, size: int) -> bool:
     return position is not None and (position >= size - 6 or error.msg.startswith("Unterminated string"))
 
 
-def elements(pieces: Iterator[str]) -> Iterator[tuple[str, int, int]]:
-    """Each element of the JSON array in ``pieces`` as its text, ``(text, line, column)``, without decoding
-    it (the splitter :func:`values` falls back on); raises :class:`ArrayError`."""
-    text = _Text(pieces)
-    pos = _blank_end(text, 0)
-    if pos < 0 or text.buf[pos] != "[":
-        raise ArrayError("Expecting value", *text.where(max(pos, 0)))
-    pos = _blank_end(text, pos + 1)
-    if pos >= 0 and text.buf[pos] == "]":
-        _end(text, pos + 1)
-        return
-    while True:
-        if pos < 0:
-            raise ArrayError("Expecting value", *text.where(len(text.buf)))
-        start, end, closing = _element(text, pos)
-        if start < 0:
-            raise ArrayError("Expecting ',' delimiter", *text.where(len(text.buf)))
-        element = text.buf[start:end].rstrip(" \t\n\r")
-        if not element:
-            raise ArrayError("Expecting value", *text.where(end))
-        yield element, *text.where(start)
-        if closing:
-            _end(text, end + 1)
-            return
-        pos = _blank_end(text, end + 1)
-
-
 def _blank_end(text: _Text, pos: int) -> int:
     """The position of the first non-blank character from ``pos`` on (reading more), -1 at the end."""
     buf = text.buf

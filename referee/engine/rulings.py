@@ -103,12 +103,6 @@ def refused_params(entry: Infraction, refusal: dict) -> dict:
     return {"infraction": entry.code, "what": entry.title, "article": entry.article, "why": refusal}
 
 
-def raise_in_eleven_cost(rules: RuleSet, state: TableState, offender: int) -> tuple[int, str, str, bool]:
-    points, article, key, match_loss = _raise_in_eleven(rules, state, offender)
-    theirs = state.score[1 - offender]
-    return points, article, render(key, {"theirs": theirs, "offender": offender}), match_loss
-
-
 def _raise_in_eleven(rules: RuleSet, state: TableState, offender: int) -> tuple[int, str, str, bool]:
     """art. 19: points the opponents score, the article, why, and whether the offender loses the match.
 

@@ -39,10 +39,6 @@ def strengths(deck: str, vira: int) -> tuple[int, ...]:
     return table
 
 
-def is_manilha(strength: int) -> bool:
-    return strength >= _MANILHA_BASE
-
-
 def trick_result(plays: list[tuple[int, int]]) -> tuple[int | None, int, int]:
     """Resolve a trick from ``(seat, strength)`` in the order played.
 

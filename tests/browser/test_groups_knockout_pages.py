@@ -87,7 +87,7 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
             form.locator("button[type=submit]").click()
             expect(page.locator("#messages")).to_contain_text("Resultado lançado")  # the undo toast
 
-    for round_number in (1, 2, 3):  # two groups of three: one match and a bye in each group per round
+    for _round in (1, 2, 3):  # two groups of three: one match and a bye in each group per round
         expect(page.locator('[data-testid^="matches-"] > li')).to_have_count(2)
         decide_all(2)
         page.locator('[data-testid="next-round"]').click()

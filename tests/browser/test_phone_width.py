@@ -46,13 +46,18 @@ def _too_wide(page) -> str | None:
     return f"{sizes[0]} px wide ({culprit})"
 
 
+def _note(page, name: str, wide: dict) -> None:
+    """Records in ``wide``, under ``name``, that the page as it is now is wider than the screen."""
+    problem = _too_wide(page)
+    if problem:
+        wide[name] = problem
+
+
 def _check(page, base: str, pages: dict[str, str], wide: dict) -> None:
     for name, path in pages.items():
         page.goto(base + path)  # "load": the pages are drawn on the server; their polls change no width
         shot(page, f"w{WIDTH}-{name}.png", full_page=True)
-        problem = _too_wide(page)
-        if problem:
-            wide[f"{name} {path}"] = problem
+        _note(page, f"{name} {path}", wide)
 
 
 def test_the_pages_of_the_day_fit_a_360_px_phone(live_server, browser, busy_match):
@@ -71,16 +76,16 @@ def test_the_pages_of_the_day_fit_a_360_px_phone(live_server, browser, busy_matc
     expect(table.locator("#pts0")).to_have_text("7")
     expect(table.locator("#last li").first).to_contain_text("Partida 2 · mão")
     shot(table, f"w{WIDTH}-table.png", full_page=True)
-    wide.update({"table": p for p in [_too_wide(table)] if p})
+    _note(table, "table", wide)
     table.locator("#all-box > summary").click()
     expect(table.locator("#all details[data-game]")).to_have_count(2)
     table.locator("#all details[data-game='1'] > summary").click()
     expect(table.locator("#all ul.entries li")).to_have_count(7)
     shot(table, f"w{WIDTH}-table-all.png", full_page=True)
-    wide.update({"table, all entries": p for p in [_too_wide(table)] if p})
+    _note(table, "table, all entries", wide)
     table.locator("#more-btn").click()
     shot(table, f"w{WIDTH}-table-more.png", full_page=True)
-    wide.update({"table, Mais…": p for p in [_too_wide(table)] if p})
+    _note(table, "table, Mais…", wide)
 
     # the referee: start page, tables and calls, the súmula entry page, signing, claim, hand check, review
     referee = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="pt-BR").new_page()

@@ -99,7 +99,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
     expect(page.locator('[data-testid="roster"] > li')).to_have_count(8)
 
     # -- check-in: tap each pair ------------------------------------------------------
-    for i in range(8):
+    for _ in range(8):
         page.locator('button[data-testid="checkin"][aria-pressed="false"]').first.click()
         page.wait_for_load_state()
     expect(page.locator('button[data-testid="checkin"][aria-pressed="true"]')).to_have_count(8)

@@ -30,7 +30,7 @@ def test_the_player_moves_to_people_keeping_its_table_and_rows_then_clubs_and_ba
         ana = Player.objects.create(name="Ana", nickname="Aninha", club="Clube do Truco", contact="ana@x", entered_by=org)
         bia = Player.objects.create(name="Bia", club="clube do  trúco")  # the same club, spelled otherwise
         caio = Player.objects.create(name="Caio", club="Outro Clube")
-        dani = Player.objects.create(name="Dani")
+        Player.objects.create(name="Dani")  # no club
         pair = Pair.objects.create(tournament=t, name="Ana/Bia", first_player=ana, second_player=bia)
 
         apps = migrate_to(connection, MOVED)

@@ -2,7 +2,6 @@
 dispute marks its entry until the referee confirms it or corrects the súmula."""
 from __future__ import annotations
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -55,7 +54,7 @@ def test_a_dispute_stays_until_the_referee_confirms_or_corrects(match, referee, 
     response = staff.post(f"/api/referee/calls/{pk}/resolve/", {"resolution": "confirmed"}, format="json")
     assert response.status_code == 200 and response.json()["resolution"] == "confirmed"
     assert list(calls.open_calls_for(referee)) == []
-    assert calls.disputes_of(match) == {}
+    assert calls.holds_of(match) == []
 
 
 def test_a_referee_of_another_tournament_does_not_see_the_call(match, referee, organizer, pairs, tournament):

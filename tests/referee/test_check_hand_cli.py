@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 from django.utils.translation import to_locale
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.engine import cli

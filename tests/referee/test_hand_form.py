@@ -65,8 +65,7 @@ def test_the_infractions_are_ordered_by_use_and_can_be_filtered(client, match, r
     from referee import services as referee_services
 
     for _ in range(2):
-        ruling = referee_services.propose(match, 0, 1, "card_out_of_turn", {}, referee)
-        ruling.delete() if False else None
+        referee_services.propose(match, 0, 1, "card_out_of_turn", {}, referee)
     client.force_login(referee)
     html = client.get(reverse("referee:claim", kwargs={"pk": match.pk}), {"claimant": "0"}).content.decode()
     assert 'id="infraction-filter"' in html and 'data-search="art. 23' in html

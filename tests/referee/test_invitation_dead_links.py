@@ -9,7 +9,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from referee.models import RefereeInvitation
 from tests.tournaments import pages_fixtures as pf
 from tournaments.models import TableAssignment
 

@@ -22,8 +22,10 @@ def _login(client, username, password):
 
 def test_after_login_the_referee_lands_on_their_tables_and_the_organizer_on_their_tournaments(
         client, match, referee, organizer):
-    referee.set_password("pw-referee-1"); referee.save()
-    organizer.set_password("pw-organizer-1"); organizer.save()
+    referee.set_password("pw-referee-1")
+    referee.save()
+    organizer.set_password("pw-organizer-1")
+    organizer.save()
     assert _login(client, referee.username, "pw-referee-1")["Location"] == reverse("referee:tables")
     client.logout()
     assert _login(client, organizer.username, "pw-organizer-1")["Location"] == reverse("organizer-home")
@@ -33,7 +35,8 @@ def test_after_login_the_referee_lands_on_their_tables_and_the_organizer_on_thei
 
 
 def test_an_explicit_next_still_wins(client, referee, match):
-    referee.set_password("pw-referee-1"); referee.save()
+    referee.set_password("pw-referee-1")
+    referee.save()
     response = client.post(reverse("login") + "?next=/sumulas/", {"username": referee.username,
                                                                   "password": "pw-referee-1"})
     assert response["Location"] == "/sumulas/"

@@ -8,13 +8,14 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from people.models import Club
-from scoring import services
+from scoring import services, table_links
+from scoring.models import Match
 from tournaments.models import Pair, Player, Round, Tournament
 
 PINS = {"Ana Souza": "1111", "Beto Lima": "2222", "Caio Reis": "3333", "Duda Melo": "4444"}
 
 __all__ = ["fast_password_hashing", "organizer", "referee", "outsider", "tournament", "pairs", "match",
-           "match3", "play", "three", "PINS"]
+           "match3", "other", "link", "received", "lan", "play", "three", "PINS"]
 
 
 @pytest.fixture(autouse=True)
@@ -74,6 +75,37 @@ def match(pairs, organizer, referee, tournament):
 def match3(pairs, organizer, referee, tournament):
     return services.create_match(pair_a=pairs[0], pair_b=pairs[1], tournament=tournament, referee=referee,
                                  best_of=3, by=organizer)
+
+
+@pytest.fixture
+def other(pairs, organizer, referee, tournament):
+    """A second match of the tournament, at table 8."""
+    return services.create_match(pair_a=pairs[0], pair_b=pairs[2], tournament=tournament, table=8, referee=referee,
+                                 by=organizer)
+
+
+@pytest.fixture
+def link(match):
+    """``match``'s table link."""
+    return table_links.ensure_links([match])[match.pk]
+
+
+@pytest.fixture
+def received(match, referee, organizer):
+    """``match`` played (12-3), signed by both pairs, countersigned and received."""
+    play(match, referee, 0, 1, 0, 0, 0)  # 12-3
+    services.sign(match, "team0", match.pair_a.first_player, pin=PINS["Ana Souza"])
+    services.sign(match, "team1", match.pair_b.second_player, pin=PINS["Duda Melo"])
+    services.countersign(match, referee)
+    services.mark_received(match, organizer)
+    return Match.objects.get(pk=match.pk)
+
+
+@pytest.fixture
+def lan(settings):
+    """The organizer's computer answers on the LAN, and SITE_URL is not set."""
+    settings.ALLOWED_HOSTS = ["127.0.0.2", "testserver", "clube.example"]
+    settings.SITE_URL, settings.SITE_URL_SET = "http://127.0.0.1:8000", False  # SITE_URL not set
 
 
 def three(winner: int) -> dict:

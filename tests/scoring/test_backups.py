@@ -27,7 +27,7 @@ from scoring.models import SumulaVersion
 from tests.migrations import record_migrations_applied
 
 from .sumula_setup import *  # noqa: F401,F403
-from .test_tamper import received, verify_command  # noqa: F401 (fixture)
+from .test_tamper import verify_command
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from django.test import Client
 from scoring import table_links
 
 from .sumula_setup import *  # noqa: F401,F403
-from .test_reachable_links import LAN_HOST, lan, qr_codes  # noqa: F401
+from .test_reachable_links import LAN_HOST, qr_codes
 
 
 def blank(client, match):

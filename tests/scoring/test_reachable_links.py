@@ -26,12 +26,6 @@ def qr_codes(data: bytes, tmp_path) -> set[str]:
 
 
 @pytest.fixture
-def lan(settings):
-    settings.ALLOWED_HOSTS = ["127.0.0.2", "testserver", "clube.example"]
-    settings.SITE_URL, settings.SITE_URL_SET = "http://127.0.0.1:8000", False  # SITE_URL not set
-
-
-@pytest.fixture
 def eager_tasks():
     from config.celery import app
 

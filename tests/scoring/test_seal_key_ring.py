@@ -19,7 +19,7 @@ from scoring.content import build_document, corrections_of, digest, load_games
 from scoring.models import Match, SumulaVersion
 
 from .sumula_setup import *  # noqa: F401,F403
-from .test_tamper import raw, received, verify_command  # noqa: F401 (fixture)
+from .test_tamper import raw, verify_command
 
 
 def new_key() -> str:

@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring import services
-from scoring.models import Match, Signature
+from scoring.models import Signature
 
 from .sumula_setup import *  # noqa: F401,F403
 

@@ -12,7 +12,7 @@ from scoring import services, table_links
 from scoring.models import HandEntry, MatchEvent, PenaltyEntry
 
 from .sumula_setup import *  # noqa: F401,F403
-from .test_table_links import hand, link, other, play_to_end, table_client  # noqa: F401
+from .test_table_links import hand, play_to_end, table_client
 
 
 def staff(user) -> APIClient:

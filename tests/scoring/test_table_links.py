@@ -22,17 +22,6 @@ def hand(api, pk, winner=0, value=3, **extra):
                                                           **extra}, format="json")
 
 
-@pytest.fixture
-def link(match):
-    return table_links.ensure_links([match])[match.pk]
-
-
-@pytest.fixture
-def other(pairs, organizer, referee, tournament):
-    return services.create_match(pair_a=pairs[0], pair_b=pairs[2], tournament=tournament, table=8, referee=referee,
-                                 by=organizer)
-
-
 def test_the_link_is_unguessable_unique_and_one_per_match(match, other, link):
     links = table_links.ensure_links([match, other])
     assert links[match.pk] == link  # ensure_links keeps the active one

@@ -14,7 +14,6 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scoring import table_cards
 from scoring.models import HandEntry, Match
 from tests.tournaments import factories as f
 from tournaments import services

@@ -12,21 +12,11 @@ from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection, transaction
 from rest_framework.test import APIClient
 
-from scoring import integrity, services
+from scoring import integrity
 from scoring.content import digest
-from scoring.models import HandEntry, Match, MatchEvent, Signature, SumulaVersion
+from scoring.models import HandEntry, MatchEvent, Signature, SumulaVersion
 
 from .sumula_setup import *  # noqa: F401,F403
-
-
-@pytest.fixture
-def received(match, referee, organizer):
-    play(match, referee, 0, 1, 0, 0, 0)  # 12-3
-    services.sign(match, "team0", match.pair_a.first_player, pin=PINS["Ana Souza"])
-    services.sign(match, "team1", match.pair_b.second_player, pin=PINS["Duda Melo"])
-    services.countersign(match, referee)
-    services.mark_received(match, organizer)
-    return Match.objects.get(pk=match.pk)
 
 
 def raw(sql: str, params=(), table: str = "") -> None:

@@ -40,7 +40,7 @@ def test_places_within_a_flight_follow_the_overall_order(rows):
     out = flight_places(ranked, flight_of)
     assert sum(len(v) for v in out.values()) == len(rows)
     overall = dict(ranked)
-    for name, placed in out.items():
+    for placed in out.values():
         assert placed[0][0] == 1
         for (p1, a), (p2, b) in zip(placed, placed[1:]):
             assert p1 <= p2 and overall[a] <= overall[b]

@@ -316,7 +316,7 @@ def test_knockout_byes_go_to_the_best_group_winners_by_record_not_by_group_lette
     c = client(org)
     c.post(f"{API}rounds/generate/", {}, format="json")
     loser_points = {"P3": 0, "P2": 5}
-    for number_ in range(3):
+    for _round in range(3):
         for m in open_matches(t):
             a, b = number(m.pair_a_id), number(m.pair_b_id)
             winner = m.pair_a_id if a < b else m.pair_b_id

@@ -147,5 +147,5 @@ def test_one_number_per_match_the_brackets_on_every_page(client, org):
     [sheet] = printing._with_numbers(printing.sheets_for(printing.ordered_matches([match.pk]), "blank"),
                                      [match], "")
     from scoring import pdf
-    assert f"Jogo</span>" not in pdf.sheet_html("blank", sheet)
+    assert "Jogo</span>" not in pdf.sheet_html("blank", sheet)
     assert f"Jogo {number}" in pdf.sheet_html("blank", sheet)

@@ -6,7 +6,6 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring import services as scoring
 from scoring.models import Match
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf

@@ -189,8 +189,8 @@ def test_extras_meet_no_group_mate_in_round_one_when_avoidable(g, k, data):
 
 # ---- a bye is no match won across groups; unequal groups on equal terms
 
-def _win(w, l, pw, pl):
-    return MatchResult(w, l, 1, 0, pw, pl, w)
+def _win(winner, loser, points_won, points_lost):
+    return MatchResult(winner, loser, 1, 0, points_won, points_lost, winner)
 
 
 def _thirds_of_13():

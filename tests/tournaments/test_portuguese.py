@@ -8,7 +8,6 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
 from tournaments.models import Tournament
 

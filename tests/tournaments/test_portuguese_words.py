@@ -13,7 +13,7 @@ from django.utils import formats, timezone, translation
 from scoring.models import Match
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
-from tournaments.models import Pair, Player, Tournament
+from tournaments.models import Pair, Player
 
 pytestmark = pytest.mark.django_db
 

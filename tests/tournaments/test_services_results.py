@@ -205,7 +205,7 @@ def test_next_round_needs_every_result_official(t, org):
 
 
 def test_swiss_next_rounds_have_no_rematch_and_one_bye_each(t, org):
-    pairs = f.pairs(t, 9)
+    f.pairs(t, 9)
     services.configure_stage(t, org, format="swiss", swiss_rounds=5,
                             tiebreaks=["matches_won", "buchholz", "points_scored"])
     rnd = services.generate_first_round(t, org)

@@ -62,10 +62,6 @@ class Pair(models.Model):
                     "the group draw when possible (issue 24 point 10)."),
     )
 
-    @property
-    def avoid_tag_list(self) -> list[str]:
-        return [t.strip() for t in self.avoid_tags.split(",") if t.strip()]
-
     class Meta:
         ordering = ["tournament", "name"]
         verbose_name = _("pair")

@@ -208,10 +208,6 @@ class Stage(models.Model):
         return self.name or self.get_format_display()
 
     @property
-    def is_started(self) -> bool:
-        return self.started_at is not None
-
-    @property
     def is_bracket(self) -> bool:
         return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
 

@@ -131,7 +131,7 @@ def avoiding_groups(seeded: Sequence[PairId], group_count: int, avoid: Iterable[
                 return
 
     search(0, 0, 0)
-    for r, pot in enumerate(pots):
+    for pot in pots:
         for p in pot:
             groups[best[1][p]].append(p)
     result = tuple(tuple(g) for g in groups)

@@ -69,12 +69,6 @@ class Placings:
     def ranking(self) -> list[PairId]:
         return [row.pair_id for row in self.rows]
 
-    def place_of(self, pair_id: PairId) -> int | None:
-        for row in self.rows:
-            if row.pair_id == pair_id:
-                return row.place
-        raise KeyError(pair_id)
-
 
 def _final_of(bracket: EliminationBracket) -> BracketMatch | None:
     """The match that decides the champion: the final, or the reset when it is played."""
