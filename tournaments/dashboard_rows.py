@@ -47,13 +47,16 @@ def wanted_range(request) -> int | None:
     return int(value) if value.isdigit() and int(value) > 0 else None
 
 
-def by_state(rows: list[MatchRow], wanted: int | None = None) -> dict:
+def by_state(rows: list[MatchRow], wanted: int | None = None, showing: int | None = None) -> dict:
     """``todo_rows``, ``playing_rows`` and ``done_rows`` for the dashboard's template, each in table
-    order, of the range asked for (else the first with something to do, else the first still playing);
+    order, of the range holding match ``showing`` (a refused form comes back in its card), else of the
+    range asked for, else the first with something to do, else the first still playing;
     ``table_ranges`` when the round has more than ``PAGE`` matches. The playing ones carry the score of
     their game in progress (``row.live``, one query)."""
     chunks = [rows[i:i + PAGE] for i in range(0, len(rows), PAGE)] or [[]]
     states = [[state_of(row) for row in chunk] for chunk in chunks]
+    if showing is not None:
+        wanted = next((i + 1 for i, chunk in enumerate(chunks) if any(r.match.pk == showing for r in chunk)), wanted)
     if wanted is None or wanted > len(chunks):
         wanted = next((i + 1 for i, s in enumerate(states) if "todo" in s), None) \
             or next((i + 1 for i, s in enumerate(states) if "playing" in s), 1)

@@ -323,7 +323,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
     from .room_views import dashboard_room
     from .stage_pages import dashboard_stages
 
-    context.update(by_state(rows, wanted_range(request)))  # to do / playing / done, by table ranges
+    context.update(by_state(rows, wanted_range(request), (forms.get("result_retry") or {}).get("pk")))
 
     context.update(dashboard_stages(tournament))
     context.update(control_views.dashboard_controls(tournament, context))  # issue 24 §11: details, stage settings

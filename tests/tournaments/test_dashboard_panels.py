@@ -104,6 +104,10 @@ def test_a_long_round_is_shown_by_table_ranges(client, org):
     fragment = answer.content.decode()
     assert f'id="match-{match.pk}"' in fragment and fragment.count('data-testid="quick-result"') == 7
     assert "X-Dashboard-Tables" in answer["Vary"]
+    # a refused result by hand comes back in its card, on its range
+    far = Match.objects.get(tournament=t, table=38)
+    refused = client.post(url("result", t, pk=far.pk), {"winner": far.pair_a_id, "reason": ""}).content.decode()
+    assert f'id="match-{far.pk}"' in refused and 'data-testid="result-form"' in refused
     # with nothing left to do or to play on the first range, the dashboard opens on the next one
     for match in Match.objects.filter(tournament=t, table__lte=32, tournament_result__isnull=True):
         pf.decide(match, org)
