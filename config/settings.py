@@ -125,6 +125,12 @@ MIDDLEWARE = [
     "config.middleware.LocalDebugOnlyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and JSON compressed (static files: WhiteNoise, above, serves its own .gz/.br and never reaches here).
+    # Above every middleware that reads or writes the body (the public pages' cache keeps the plain page);
+    # a strong ETag becomes weak (W/"…"), which If-None-Match compares weakly: 304s hold. BREACH: Django's
+    # compression adds up to 100 random bytes to each answer's gzip header, and CSRF tokens are masked per
+    # request; docs/dashboard.md ("Compression") says what else keeps the pages carrying secrets safe.
+    "django.middleware.gzip.GZipMiddleware",
     "config.api.EdgeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",

@@ -15,7 +15,7 @@ categories, tournaments/flight_views.py), ``/jogadores/<id>/duplicados/`` and ``
 """
 from django.urls import path
 
-from . import (circuit_admin, circuit_pages, control_views, flight_views, notify_views, organizer_views, people_admin,
+from . import (circuit_admin, circuit_pages, control_views, dashboard_panels, flight_views, notify_views, organizer_views, people_admin,
                personal_data_views, player_page, public_views, room_views, signup_views, stage_pages, table_card_views, team_views, views)
 
 app_name = "tournaments"
@@ -55,6 +55,9 @@ urlpatterns = [
     path("jogadores/<int:pk>/rating/", circuit_pages.player_rating, name="player-rating"),
     path("jogadores/<int:pk>/rating.svg", circuit_pages.player_rating_svg, name="player-rating-svg"),
     path(P, views.dashboard, name="dashboard"),
+    path(P + "duplas/lista/", dashboard_panels.roster, name="roster"),
+    path(P + "duplas/<int:pk>/acoes/", dashboard_panels.pair_actions, name="pair-actions"),
+    path(P + "partidas/<int:pk>/acoes/", dashboard_panels.match_actions, name="match-actions"),
     path(P + "formato/", views.configure, name="configure"),
     path(P + "duplas/", views.register, name="register"),
     path(P + "duplas/<int:pk>/editar/", organizer_views.edit_pair, name="edit-pair"),

@@ -319,11 +319,11 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "undo": undo_toast.take(request, tournament),  # issue 26 §5
     })
     from . import control_views
-    from .dashboard_rows import by_state
+    from .dashboard_rows import by_state, wanted_range
     from .room_views import dashboard_room
     from .stage_pages import dashboard_stages
 
-    context.update(by_state(rows))  # issue 26 §12: to do / playing / done
+    context.update(by_state(rows, wanted_range(request), (forms.get("result_retry") or {}).get("pk")))
 
     context.update(dashboard_stages(tournament))
     context.update(control_views.dashboard_controls(tournament, context))  # issue 24 §11: details, stage settings
@@ -351,7 +351,7 @@ def dashboard(request, tournament: Tournament):
         response = render(request, "tournaments/dashboard_parts.html", {**context, "parts": parts})
     else:
         response = render(request, "tournaments/dashboard.html", context)
-    patch_vary_headers(response, ["X-Dashboard-Parts"])
+    patch_vary_headers(response, ["X-Dashboard-Parts", "X-Dashboard-Tables"])
     return response
 
 

@@ -79,7 +79,7 @@ def test_groups_then_knockout_through_the_pages_only(live_server, browser, organ
     def decide_all(count: int) -> None:
         """Set every open match of the round shown by hand, the pair listed first winning."""
         for _ in range(count):
-            item = page.locator('[data-testid^="matches-"] > li:has([data-testid="walkover-form"])').first
+            item = page.locator('[data-testid^="matches-"] > li:has(details[data-part="walkover"])').first  # still open
             item.locator("summary", has_text="Resultado manual").click()
             form = item.locator('[data-testid="result-form"]')
             form.locator('input[name="winner"]').first.check()

@@ -88,18 +88,20 @@ def test_details_delete_and_reinstate_from_the_dashboard(client):
     t.refresh_from_db()
     assert (t.name, t.date.isoformat(), t.venue) == ("Copa da Lagoa", "2026-12-05", "Bar do Zé")
     html = client.get(url("dashboard", t)).content.decode()
-    assert 'data-testid="details-form"' in html and 'data-testid="delete-pair"' in html and "data-confirm" in html
     mistaken = t.pairs.order_by("pk").last()
+    assert 'data-testid="details-form"' in html and url("pair-actions", t, pk=mistaken.pk) in html
+    panel = client.get(url("pair-actions", t, pk=mistaken.pk), HTTP_X_DASHBOARD_PANEL="1").content.decode()
+    assert 'data-testid="delete-pair"' in panel and "data-confirm" in panel
     assert client.post(url("delete-pair", t, pk=mistaken.pk)).status_code == 302
     assert not Pair.objects.filter(pk=mistaken.pk).exists()
     assert AuditEntry.objects.filter(tournament=t, action="pair_deleted", before__name=mistaken.name).exists()
     services.generate_first_round(t, org)
     pair = t.pairs.order_by("pk").first()
-    assert 'data-testid="delete-pair"' not in client.get(url("dashboard", t)).content.decode()
+    assert 'data-testid="delete-pair"' not in client.get(url("pair-actions", t, pk=pair.pk)).content.decode()
     with pytest.raises(services.Conflict):
         services.delete_pair(pair, org)  # after the draw: withdraw it instead (409)
     services.withdraw_pair(pair, org, "ill")
-    html = client.get(url("dashboard", t)).content.decode()
+    html = client.get(url("pair-actions", t, pk=pair.pk)).content.decode()
     assert 'data-testid="reinstate-pair"' in html
     assert client.post(url("reinstate", t, pk=pair.pk), {"reason": "better now"}).status_code == 302
     pair.refresh_from_db()
@@ -162,10 +164,12 @@ def test_disqualify_double_walkover_and_final_place_from_the_dashboard(client):
 
     org = pf.logged_in_organizer(client)
     t = pf.tournament(org, pairs=4, format="round_robin")
-    html = client.get(url("dashboard", t)).content.decode()
+    match = pf.open_matches(t)[0]
+    html = client.get(url("dashboard", t)).content.decode()  # the forms of a pair and of a match come on demand
+    html += client.get(url("match-actions", t, pk=match.pk)).content.decode()
+    html += client.get(url("pair-actions", t, pk=match.pair_a_id)).content.decode()
     for testid in ("double-walkover-form", "disqualify-pair", "placing-form"):
         assert f'data-testid="{testid}"' in html
-    match = pf.open_matches(t)[0]
     assert client.post(url("double-walkover", t, pk=match.pk), {"reason": ""}).status_code == 302
     assert not Result.objects.filter(match=match).exists()  # a reason is required: nothing written
     client.post(url("double-walkover", t, pk=match.pk), {"reason": "nenhuma veio"})

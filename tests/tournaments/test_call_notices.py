@@ -137,7 +137,7 @@ def test_subscriptions_go_only_to_push_services_and_are_revocable(client, vapid,
     with pytest.raises(services.TournamentError):
         notify.revoke_all(a, f.user("stranger"))
     client.force_login(org)
-    assert 'data-testid="clear-push-' in client.get(reverse("tournaments:dashboard", kwargs={"slug": t.slug})).content.decode()
+    assert 'data-testid="clear-push-' in client.get(reverse("tournaments:pair-actions", kwargs={"slug": t.slug, "pk": a.pk})).content.decode()
     client.post(reverse("tournaments:clear-push", kwargs={"slug": t.slug, "pk": a.pk}))  # the organizer clears them
     assert not PushSubscription.objects.filter(pair=a, revoked_at__isnull=True).exists()
     assert AuditEntry.objects.get(tournament=t, action="push_revoked").after == {"pair": a.pk, "revoked": 1}

@@ -87,8 +87,11 @@ def test_counts_have_a_thousands_separator_ids_and_form_values_none(client):
     home = client.get("/").content.decode()
     assert "1.001 duplas" in home and "23 de novembro de 2026" in home
     dashboard = client.get(reverse("tournaments:dashboard", kwargs={"slug": t.slug})).content.decode()
-    assert f'id="pair-{big.pk}"' in dashboard and 'value="1850"' in dashboard
-    assert "12.345" not in dashboard and "1.850" not in dashboard
+    roster = client.get(reverse("tournaments:roster", kwargs={"slug": t.slug})).content.decode()  # folded: on demand
+    panel = client.get(reverse("tournaments:pair-actions", kwargs={"slug": t.slug, "pk": big.pk})).content.decode()
+    assert f'id="pair-{big.pk}"' in roster and 'value="1850"' in panel
+    for html in (dashboard, roster, panel):
+        assert "12.345" not in html and "1.850" not in html
     assert "<strong>1.001</strong> duplas confirmadas" in dashboard
     client.cookies["django_language"] = "en"
     assert "1,001 pairs" in client.get("/").content.decode()
