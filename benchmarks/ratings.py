@@ -15,8 +15,8 @@ figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
   temporary SQLite file), and ``ratings_sync_one_more_s``, the same after one more result (what
   each official result costs).
 
-Target: ``ratings_10000_s`` < 5 (issue 27), every method (``hands`` included since
-``pairing.ratings.two_team_rate``).
+Target: ``ratings_10000_s`` < 5, every method but ``hands`` since the ratings call openskill
+itself (what one official result costs: benchmarks/ratings_sync.py).
 
 ``--logloss``: the mean log-loss of each method's prediction of the next match (``predict_win``
 before the match is rated; lower is better, 0.693 is a coin toss) on 5 generated seasons of 64

@@ -16,9 +16,9 @@ the script migrates it and refuses one with results in it). Prints ``name: value
   fingerprint, then the new match rated), on one more result;
 - ``ratings_correction_middle_ms``: a result in the middle of the season corrected (art. 26):
   the history rated again from that match on (about 5,000 matches);
-- ``rate_one_match_us`` and ``rate_one_match_openskill_us``: the computation alone for one match
-  (``pairing.ratings.two_team_rate`` against openskill's ``PlackettLuce.rate``, same numbers),
-  and ``rate_10000_s`` / ``rate_10000_openskill_s`` for a whole season (a full recompute).
+- ``rate_one_match_us`` and ``rate_one_match_hands_us``: the computation alone for one match
+  (openskill's ``PlackettLuce.rate``; the ``hands`` method: about 13 hands), and ``rate_10000_s``
+  for a whole season (the computation of a full recompute).
 """
 from __future__ import annotations
 
@@ -84,6 +84,15 @@ def load_site(matches) -> list:
     return made
 
 
+def analyze(connection) -> None:
+    """PostgreSQL: the planner's statistics of the tables just loaded (autovacuum would take them a
+    while later; without them it plans 10,000 rows as 13)."""
+    if connection.vendor == "postgresql":
+        from django.core.management import call_command
+
+        call_command("dbshell", "--", "-c", "ANALYZE", verbosity=0)
+
+
 def one_more(made, table: int):
     """One more official result in the last tournament (a new table): what a venue sends."""
     from scoring.models import Match
@@ -131,18 +140,6 @@ def full_compare_sync(method: str) -> int:
         return len(matches) - start
 
 
-def openskill_rate(matches, model):
-    """The same ratings with openskill's own ``PlackettLuce.rate`` (one call a match)."""
-    ratings: dict = {}
-    for m in matches:
-        teams = [[ratings.get(p) or model.rating() for p in m.team_a],
-                 [ratings.get(p) or model.rating() for p in m.team_b]]
-        new = model.rate(teams, ranks=[0.0, 1.0] if m.winner == 0 else [1.0, 0.0])
-        for p, r in zip((*m.team_a, *m.team_b), (*new[0], *new[1])):
-            ratings[p] = r
-    return ratings
-
-
 def clock(fn) -> float:
     start = time.perf_counter()
     fn()
@@ -156,18 +153,14 @@ def main() -> None:
     matches = season(seed=27, players=400, tournaments=20, rounds=5)
     assert len(matches) == 10_000, len(matches)
 
-    from openskill.models import PlackettLuce
-
     from tournaments.pairing import ratings as pure
 
-    model = PlackettLuce(mu=pure.MU, sigma=pure.SIGMA, beta=pure.BETA, tau=pure.TAU)
     one = matches[:1]
-    mine = statistics.median(clock(lambda: pure.compute(one)) for _ in range(200))
-    theirs = statistics.median(clock(lambda: openskill_rate(one, model)) for _ in range(200))
-    print(f"rate_one_match_us: {mine * 1e6:.1f}")
-    print(f"rate_one_match_openskill_us: {theirs * 1e6:.1f}")
+    match = statistics.median(clock(lambda: pure.compute(one)) for _ in range(200))
+    hands = statistics.median(clock(lambda: pure.compute(one, "hands")) for _ in range(200))
+    print(f"rate_one_match_us: {match * 1e6:.1f}")
+    print(f"rate_one_match_hands_us: {hands * 1e6:.1f} ({len(one[0].hands)} hands)")
     print(f"rate_10000_s: {clock(lambda: pure.compute(matches)):.3f}")
-    print(f"rate_10000_openskill_s: {clock(lambda: openskill_rate(matches, model)):.3f}")
 
     tmp = tempfile.TemporaryDirectory()
     setup_django(tmp.name)
@@ -178,7 +171,9 @@ def main() -> None:
 
     made = load_site(matches)
     print(f"database: {connection.vendor}")
+    analyze(connection)
     print(f"ratings_full_10000_s: {clock(lambda: sync_ratings('match')):.3f}")
+    analyze(connection)
     table = 1000
     now, before = [], []
     for _ in range(args.repeat):

@@ -7,13 +7,18 @@
   substitute's games are not told apart).
 * The order: the tournament's date, the tournament, the stage, the round, the table, the match
   id (the key of :func:`official_matches`), so the ratings are the same whatever order the results came in.
-* :func:`sync_ratings` compares the rated sequence (``RatingEntry``: one row per player per
-  match, with a fingerprint of what was rated: the players, the winner, the tentos, the hands)
-  with the official matches, keeps the rows up to the first difference and rates the rest from
-  there: a new result at the end adds four rows; a correction, a result of an older tournament
-  or players merged into one person re-rate from that match on. It runs after each official
-  result (``progress._refresh_status``, on commit, as the Celery task
-  ``tournaments.sync_ratings``).
+* :func:`sync_ratings` brings the history up to date from where it stops. Each rated match keeps
+  a copy of what was rated (:class:`~tournaments.models.circuits.RatedResult`: its place in the
+  order, the key, the pairs and their players, the winner, the tentos, the kind, the súmula
+  version, the method); ``RatingEntry`` holds one row per player per match. The database finds
+  the official results that are new or no longer as rated (one anti-join, only those read back)
+  and the rated matches whose result is gone (undone, turned into a walkover: found by a count,
+  then listed); the history is kept up to the first of them in the rating order and only the
+  matches after it are rated again, from the players' ratings at that point. A new result at the
+  end adds four rows; a correction, an undo, a result of an older tournament, a changed date or
+  player re-rate from that match on; a change of method re-rates everything. It runs after each
+  official result (``progress`` calls :func:`queue_sync` on commit: the Celery task
+  ``tournaments.sync_ratings``). Costs: docs/ratings.md.
 * The method is the latest :class:`~tournaments.models.RatingMethodChoice` (a site operator's choice,
   :func:`choose_method`, the page ``/ratings/metodo/``), else ``settings.TRUCO_RATING_METHOD``
   (``match`` by default; ``margin``, ``hands``: docs/ratings.md).
@@ -156,7 +161,7 @@ def _not_as_rated(method: str):
     are read back)."""
     same = RatedResult.objects.filter(match=OuterRef("match_id"), method=method,
                                       **{column: OuterRef(source) for column, source in SOURCE.items()})
-    return _official().filter(~Exists(same))
+    return _official().filter(~Exists(same)).order_by()
 
 
 def _restart_point(method: str) -> tuple[int, list, set]:
