@@ -15,8 +15,8 @@ figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
   temporary SQLite file), and ``ratings_sync_one_more_s``, the same after one more result (what
   each official result costs).
 
-Target: ``ratings_10000_s`` < 5, every method (``hands`` included since
-``pairing.ratings.two_team_rate``).
+Target: ``ratings_10000_s`` < 5, every method but ``hands`` since the ratings call openskill
+itself (what one official result costs: benchmarks/ratings_sync.py).
 
 ``--logloss``: the mean log-loss of each method's prediction of the next match (``predict_win``
 before the match is rated; lower is better, 0.693 is a coin toss) on 5 generated seasons of 64
@@ -101,51 +101,19 @@ def _django(tmp: str) -> None:
 
 def db_sync(matches) -> None:
     """10,000 official results in the database (untimed setup), then ``sync_ratings`` timed."""
-    import datetime
+    from benchmarks.ratings_sync import load_site, one_more
 
     tmp = tempfile.TemporaryDirectory()
     _django(tmp.name)
-    from django.contrib.auth import get_user_model
-
-    from scoring.models import Match
-    from tournaments.models import Pair, Player, RatingEntry, Result, Tournament
+    from tournaments.models import RatingEntry
     from tournaments.services.ratings import sync_ratings
 
-    org = get_user_model().objects.create_user(f"bench-ratings-{os.getpid()}", password="x")
-    players = {i: p for i, p in enumerate(Player.objects.bulk_create(Player(name=f"P{i}") for i in range(400)))}
-    by_event: dict = {}
-    for m in matches:
-        by_event.setdefault(m.key[1], []).append(m)
-    made = []
-    for event, ms in by_event.items():
-        t = Tournament.objects.create(name=f"Bench {event}", slug=f"bench-ratings-{os.getpid()}-{event}",
-                                      organizer=org, date=datetime.date(2026, 1, 1) + datetime.timedelta(days=event),
-                                      status=Tournament.Status.FINISHED)
-        pairs = {}
-        for m in ms:
-            for team in (m.team_a, m.team_b):
-                if team not in pairs:
-                    pairs[team] = Pair(tournament=t, name=f"{team[0]}+{team[1]}", first_player=players[team[0]],
-                                       second_player=players[team[1]])
-        Pair.objects.bulk_create(pairs.values())
-        rows = Match.objects.bulk_create(Match(tournament=t, table=m.key[3], pair_a=pairs[m.team_a],
-                                               pair_b=pairs[m.team_b], rule_set={}, best_of=1) for m in ms)
-        made += [(t, m, row, pairs) for m, row in zip(ms, rows)]
-    Result.objects.bulk_create(
-        Result(match=row, tournament=t, kind=Result.Kind.MANUAL, pair_a=pairs[m.team_a], pair_b=pairs[m.team_b],
-               winner=pairs[m.team_a] if m.winner == 0 else pairs[m.team_b], games_a=int(m.winner == 0),
-               games_b=int(m.winner == 1), points_a=m.points_a, points_b=m.points_b, reason="bench")
-        for t, m, row, pairs in made)
+    made = load_site(matches)
     start = time.perf_counter()
     rated = sync_ratings("match")
     print(f"ratings_sync_10000_s: {time.perf_counter() - start:.3f}")
     assert rated == len(matches) and RatingEntry.objects.count() == 4 * len(matches)
-    t, m, row, pairs = made[-1]
-    extra = Match.objects.create(tournament=t, table=999, pair_a=pairs[m.team_a], pair_b=pairs[m.team_b],
-                                 rule_set={}, best_of=1)
-    Result.objects.create(match=extra, tournament=t, kind=Result.Kind.MANUAL, pair_a=extra.pair_a,
-                          pair_b=extra.pair_b, winner=extra.pair_a, games_a=1, games_b=0, points_a=12, points_b=3,
-                          reason="bench")
+    one_more(made, 999)
     start = time.perf_counter()
     assert sync_ratings("match") == 1
     print(f"ratings_sync_one_more_s: {time.perf_counter() - start:.3f}")

@@ -118,22 +118,35 @@ rating_st = st.tuples(st.floats(-20, 70, allow_nan=False), st.floats(0.01, 9, al
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(rating_st, min_size=4, max_size=4), st.integers(0, 1), st.sampled_from(["match", "margin", "hands"]),
-       st.integers(1, 24))
-def test_the_written_out_update_is_openskills_bit_for_bit(state, winner, method, diff):
-    """two_team_rate (the speed-up for the ratings' 5 s target) gives exactly openskill's PlackettLuce.rate."""
+       st.integers(1, 11))
+def test_a_match_is_rated_as_openskill_rates_it_bit_for_bit(state, winner, method, loser_points):
+    """One match through ``Ratings`` gives exactly openskill's PlackettLuce.rate with the documented
+    parameters (the betas, taus and margins of each method; the hands one by one)."""
     from openskill.models import PlackettLuce
 
     from tournaments.pairing import ratings as r
 
+    points = (12, loser_points) if winner == 0 else (loser_points, 12)
+    hands = ((winner, 3), (1 - winner, 1), (winner, 9))
+    match = RatedMatch((0,), 1, ("a1", "a2"), ("b1", "b2"), winner, *points, hands)
+    ratings = Ratings(method, current={p: Rating(mu, s) for p, (mu, s) in zip(("a1", "a2", "b1", "b2"), state)})
+    mine = [(c.after.mu, c.after.sigma) for c in ratings.rate([match])]
+
     beta, tau, margin = ((r.HAND_BETA, r.HAND_TAU, r.HAND_MARGIN) if method == "hands"
                          else (r.BETA, r.TAU, r.MARGIN if method == "margin" else 0.0))
     model = PlackettLuce(mu=r.MU, sigma=r.SIGMA, beta=beta, tau=tau, margin=margin)
-    teams = [[model.rating(mu=mu, sigma=s) for mu, s in state[:2]], [model.rating(mu=mu, sigma=s) for mu, s in state[2:]]]
+
+    def rate(now, **outcome):
+        teams = [[model.rating(mu=mu, sigma=s) for mu, s in now[:2]], [model.rating(mu=mu, sigma=s) for mu, s in now[2:]]]
+        return [(p.mu, p.sigma) for team in model.rate(teams, **outcome) for p in team]
+
     if method == "match":
-        new = model.rate(teams, ranks=[0.0, 1.0] if winner == 0 else [1.0, 0.0])
-        mine = r.two_team_rate(state, winner, 0.0, beta, tau, margin)
+        expected = rate(state, ranks=[0.0, 1.0] if winner == 0 else [1.0, 0.0])
+    elif method == "margin":
+        diff = float(12 - loser_points)
+        expected = rate(state, scores=[diff, 0.0] if winner == 0 else [0.0, diff])
     else:
-        scores = [float(diff), 0.0] if winner == 0 else [0.0, float(diff)]
-        new = model.rate(teams, scores=scores)
-        mine = r.two_team_rate(state, winner, float(diff), beta, tau, margin)
-    assert [(p.mu, p.sigma) for team in new for p in team] == mine
+        expected = state
+        for side, value in hands:
+            expected = rate(expected, scores=[float(value), 0.0] if side == 0 else [0.0, float(value)])
+    assert mine == expected

@@ -10,6 +10,7 @@ from tests.tournaments.factories import english  # noqa: F401  (autouse: message
 from tests.tournaments.pages_fixtures import open_matches
 from tournaments import services
 from tournaments.models import Pair, RatingEntry, Result
+from tournaments.models.circuits import RatedResult
 from tournaments.pairing.ratings import compute
 from tournaments.services import ratings
 
@@ -61,6 +62,7 @@ def test_sync_rates_each_official_match_once_and_corrections_rerate_from_there(l
     after_correction = snapshot()
     # the same results from scratch give the same ratings (reproducible)
     RatingEntry.objects.all().delete()
+    RatedResult.objects.all().delete()
     assert ratings.sync_ratings() == 4
     assert snapshot() == after_correction
     # and the pure computation on the same matches agrees with the stored history

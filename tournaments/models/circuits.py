@@ -8,6 +8,8 @@
   (the ranking is computed from these by ``tournaments.pairing.circuit``);
 - :class:`RatingEntry`: a player's rating after an official match (the history; the last row is
   the current rating), computed by ``tournaments.pairing.ratings``;
+- :class:`RatedResult`: each rated match as it was rated (where the history stops, and what a
+  later change is compared with: ``services.ratings``);
 - :class:`RatingMethodChoice`: the site's rating method, as chosen by a site operator (the history);
 - :class:`Flight` and :class:`FlightMember`: a tournament's categories and each pair's (declared,
   or by rating), placed apart by ``tournaments.pairing.flights``.
@@ -123,7 +125,43 @@ class RatingEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["player", "match"], name="rating_entry_once_per_match"),
         ]
-        indexes = [models.Index(fields=["sequence"], name="rating_entry_sequence")]
+        indexes = [models.Index(fields=["sequence"], name="rating_entry_sequence"),
+                   models.Index(fields=["player", "sequence"], name="rating_entry_player_sequence")]
+
+
+class RatedResult(models.Model):
+    """One official match as the rating history rated it, in rating order (``sequence``: its place;
+    the last row is where the history stops). The columns copy what the rating read from the
+    result, its match, round, stage, tournament and pairs, so that the database itself finds the
+    official results that are new or no longer as rated (``services.ratings.sync_ratings``)."""
+
+    match = models.OneToOneField("scoring.Match", on_delete=models.CASCADE, related_name="+")
+    sequence = models.PositiveIntegerField(unique=True)
+    method = models.CharField(max_length=10)
+    # the rating order's key: the tournament's date, the tournament, the stage, the round, the table
+    date = models.DateField()
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    stage = models.PositiveIntegerField()  # 0: none, as in the key
+    round = models.PositiveIntegerField()
+    table = models.PositiveIntegerField()
+    # what was rated: the result's pairs (and the match's first pair, for the side), their players,
+    # the winner, the tentos, the kind and the súmula version (a corrected súmula: other hands)
+    match_pair_a = models.BigIntegerField()
+    pair_a = models.BigIntegerField()
+    pair_a_first = models.BigIntegerField()
+    pair_a_second = models.BigIntegerField()
+    pair_b_first = models.BigIntegerField()
+    pair_b_second = models.BigIntegerField()
+    winner = models.BigIntegerField()
+    points_a = models.PositiveIntegerField()
+    points_b = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16)
+    sumula_version = models.PositiveIntegerField()  # 0: none (a result set by hand)
+
+    class Meta:
+        ordering = ["sequence"]
+        verbose_name = _("rated result")
+        verbose_name_plural = _("rated results")
 
 
 class Flight(models.Model):

@@ -135,81 +135,33 @@ class Ratings:
     def _update(self, m: RatedMatch, before: list[Rating]) -> list[Rating]:
         if self.method == "hands" and m.hands:
             return self._update_by_hands(m, before)
-        state = [(r.mu, r.sigma) for r in before]
         if self.method == "margin":
             scores = [float(m.points_a), float(m.points_b)]
             if (scores[0] > scores[1]) != (m.winner == 0) or scores[0] == scores[1]:
                 scores = [1.0, 0.0] if m.winner == 0 else [0.0, 1.0]  # tentos unknown (0-0) or odd: the win
-            state = two_team_rate(state, m.winner, abs(scores[0] - scores[1]), BETA, TAU, MARGIN)
-        else:
-            state = two_team_rate(state, m.winner, 0.0, BETA, TAU, 0.0)
-        return [Rating(mu, sigma) for mu, sigma in state]
+            return _rate(self._model, before, m.winner, abs(scores[0] - scores[1]))
+        return _rate(self._model, before, m.winner, 0.0)
 
     def _update_by_hands(self, m: RatedMatch, before: list[Rating]) -> list[Rating]:
-        state = [(r.mu, r.sigma) for r in before]
+        state = before
         for side, value in m.hands:
             if side not in (0, 1) or value <= 0:
                 continue
-            state = two_team_rate(state, side, float(value), HAND_BETA, HAND_TAU, HAND_MARGIN)
-        return [Rating(mu, sigma) for mu, sigma in state]
+            state = _rate(self._hand_model, state, side, float(value))
+        return state
 
 
-KAPPA = 0.0001  # openskill's default
-
-
-def two_team_rate(state: list[tuple[float, float]], winner: int, score_diff: float, beta: float, tau: float,
-                  margin: float) -> list[tuple[float, float]]:
-    """openskill's ``PlackettLuce(beta=beta, tau=tau, margin=margin).rate`` of two teams of two, one
-    winner (``ranks``, or ``scores`` that differ by ``score_diff``; 0: ranks only), written out for this
-    one case on plain floats: the same operations in the same order (so bit for bit the same ratings,
-    ``tests/tournaments/test_pairing_ratings.py`` checks it against openskill), without openskill's
-    argument checks, deep copies and rating objects, which cost 8 times the arithmetic. ``state`` is
-    ``[(mu, sigma)]`` of team a's two players then team b's; the answer in the same order.
-    (Weng & Lin 2011, algorithm 4; openskill 6.2 ``PlackettLuce.rate``, ``_compute``, ``_sum_q``.)"""
-    tau_squared = tau * tau
-    sig = [math.sqrt(s * s + tau_squared) for _mu, s in state]
-    mus = [mu for mu, _s in state]
-    # the teams in rank order (the winner first), as openskill sorts them before computing
-    order = (0, 1) if winner == 0 else (1, 0)
-    team_mu = [mus[2 * t] + mus[2 * t + 1] for t in order]
-    team_s2 = [sig[2 * t] ** 2 + sig[2 * t + 1] ** 2 for t in order]
-    beta_squared = beta ** 2
-    collective = 0.0
-    collective += team_s2[0] + beta_squared
-    collective += team_s2[1] + beta_squared
-    c = math.sqrt(collective)
-    adjusted = list(team_mu)
+def _rate(model: PlackettLuce, before: list[Rating], winner: int, score_diff: float) -> list[Rating]:
+    """openskill's ``rate`` of two teams of two (``before``: team a's players then team b's), one
+    winner: by ``ranks``, or by ``scores`` that differ by ``score_diff`` when it is positive (the
+    margin counts). The answer in the same order."""
+    teams = [[model.rating(mu=r.mu, sigma=r.sigma) for r in before[:2]],
+             [model.rating(mu=r.mu, sigma=r.sigma) for r in before[2:]]]
     if score_diff > 0:
-        factor = math.log1p(score_diff / margin) if score_diff > margin and margin > 0.0 else 1.0
-        shift = (team_mu[0] - team_mu[1]) * (factor - 1.0)
-        adjusted = [team_mu[0] + (0.0 - shift), team_mu[1] + (0.0 + shift)]
-    e_w, e_l = math.exp(adjusted[0] / c), math.exp(adjusted[1] / c)
-    sum_w, sum_l = e_w + e_l, e_l
-    # the winner (rank 0) compares with itself only; the loser with the winner and itself
-    p = e_w / sum_w
-    omega_w, delta_w = 0.0 + (1 - p) / 1, 0.0 + p * (1 - p) / 1
-    p, p2 = e_l / sum_w, e_l / sum_l
-    delta_l = 0.0 + p * (1 - p) / 1
-    omega_l = 0.0 - p / 1
-    delta_l += p2 * (1 - p2) / 1
-    omega_l += (1 - p2) / 1
-    out: list[tuple[float, float]] = [(0.0, 0.0)] * 4
-    for rank, (omega, delta) in enumerate(((omega_w, delta_w), (omega_l, delta_l))):
-        s2 = team_s2[rank]
-        omega *= s2 / c
-        delta *= s2 / c ** 2
-        delta *= math.sqrt(s2) / c
-        t = order[rank]
-        for j in (2 * t, 2 * t + 1):
-            mu, sigma = mus[j], sig[j]
-            if omega >= 0:
-                mu += (sigma ** 2 / s2) * omega * 1.0
-                sigma *= math.sqrt(max(1 - (sigma ** 2 / s2) * delta * 1.0, KAPPA))
-            else:
-                mu += (sigma ** 2 / s2) * omega / 1.0
-                sigma *= math.sqrt(max(1 - (sigma ** 2 / s2) * delta / 1.0, KAPPA))
-            out[j] = (mu, sigma)
-    return out
+        new = model.rate(teams, scores=[score_diff, 0.0] if winner == 0 else [0.0, score_diff])
+    else:
+        new = model.rate(teams, ranks=[0.0, 1.0] if winner == 0 else [1.0, 0.0])
+    return [Rating(p.mu, p.sigma) for team in new for p in team]
 
 
 def ordered(matches: Iterable[RatedMatch]) -> list[RatedMatch]:

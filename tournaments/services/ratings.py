@@ -7,13 +7,18 @@
   substitute's games are not told apart).
 * The order: the tournament's date, the tournament, the stage, the round, the table, the match
   id (the key of :func:`official_matches`), so the ratings are the same whatever order the results came in.
-* :func:`sync_ratings` compares the rated sequence (``RatingEntry``: one row per player per
-  match, with a fingerprint of what was rated: the players, the winner, the tentos, the hands)
-  with the official matches, keeps the rows up to the first difference and rates the rest from
-  there: a new result at the end adds four rows; a correction, a result of an older tournament
-  or players merged into one person re-rate from that match on. It runs after each official
-  result (``progress._refresh_status``, on commit, as the Celery task
-  ``tournaments.sync_ratings``).
+* :func:`sync_ratings` brings the history up to date from where it stops. Each rated match keeps
+  a copy of what was rated (:class:`~tournaments.models.circuits.RatedResult`: its place in the
+  order, the key, the pairs and their players, the winner, the tentos, the kind, the súmula
+  version, the method); ``RatingEntry`` holds one row per player per match. The database finds
+  the official results that are new or no longer as rated (one anti-join, only those read back)
+  and the rated matches whose result is gone (undone, turned into a walkover: found by a count,
+  then listed); the history is kept up to the first of them in the rating order and only the
+  matches after it are rated again, from the players' ratings at that point. A new result at the
+  end adds four rows; a correction, an undo, a result of an older tournament, a changed date or
+  player re-rate from that match on; a change of method re-rates everything. It runs after each
+  official result (``progress`` calls :func:`queue_sync` on commit: the Celery task
+  ``tournaments.sync_ratings``). Costs: docs/ratings.md.
 * The method is the latest :class:`~tournaments.models.RatingMethodChoice` (a site operator's choice,
   :func:`choose_method`, the page ``/ratings/metodo/``), else ``settings.TRUCO_RATING_METHOD``
   (``match`` by default; ``margin``, ``hands``: docs/ratings.md).
@@ -22,10 +27,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
@@ -34,6 +41,7 @@ from scoring.models import HandEntry
 from tournaments.pairing.ratings import METHODS, RatedMatch, Rating, Ratings, ordered, pair_rating
 
 from ..models import Pair, Player, RatingEntry, RatingMethodChoice, Result
+from ..models.circuits import RatedResult
 
 log = logging.getLogger("tournaments.ratings")
 
@@ -70,34 +78,64 @@ def choose_method(by, method: str, *, current: str) -> bool:
     return True
 
 
+OFFICIAL = Q(kind__in=[Result.Kind.SUMULA, Result.Kind.MANUAL], winner__isnull=False)
+# what a rated result copies (RatedResult's columns) and where each is read from the result
+SOURCE = {"date": "tournament__date", "tournament_id": "tournament_id", "stage": "stage_key", "round": "round_key",
+          "table": "table_key", "match_pair_a": "match__pair_a_id", "pair_a": "pair_a_id",
+          "pair_a_first": "pair_a__first_player_id", "pair_a_second": "pair_a__second_player_id",
+          "pair_b_first": "pair_b__first_player_id", "pair_b_second": "pair_b__second_player_id",
+          "winner": "winner_id", "points_a": "points_a", "points_b": "points_b", "kind": "kind",
+          "sumula_version": "version_key"}
+KEY = ("date", "tournament", "stage", "round", "table")
+Row = namedtuple("Row", ["match_id", *SOURCE.values()])
+FEW = 500  # fewer matches or players than this: read by their ids, else by date
+
+
+def _official():
+    """The rated official results, with their key's parts as the key has them (0 for none)."""
+    return Result.objects.filter(OFFICIAL).annotate(
+        stage_key=Coalesce("match__round__stage__position", 0), round_key=Coalesce("match__round__number", 0),
+        table_key=Coalesce("match__table", 0), version_key=Coalesce("sumula_version", 0))
+
+
+def _rows() -> list:
+    """The rated official results as plain values."""
+    return list(_official().values_list("match_id", *SOURCE.values(), named=True))
+
+
+def _key(row) -> tuple:
+    """A result's place in the rating order (:func:`tournaments.pairing.ratings.ordered`'s key)."""
+    return (row.tournament__date.isoformat(), row.tournament_id, row.stage_key, row.round_key, row.table_key), \
+        row.match_id
+
+
 def official_matches(method: str | None = None, hands: bool | None = None) -> tuple[list[RatedMatch], dict]:
     """Every rated official match in rating order (its key: the date, tournament, stage, round, table)
     and each match's date; one query for the results (plain values, no model instances), one for the
     hands when they count."""
-    method = method or rating_method()
-    rows = (Result.objects.filter(kind__in=[Result.Kind.SUMULA, Result.Kind.MANUAL], winner__isnull=False)
-            .values_list("match_id", "tournament__date", "tournament_id", "match__round__stage__position",
-                         "match__round__number", "match__table", "match__pair_a_id", "pair_a_id",
-                         "pair_a__first_player_id", "pair_a__second_player_id", "pair_b__first_player_id",
-                         "pair_b__second_player_id", "winner_id", "points_a", "points_b"))
+    return _matches(_rows(), method or rating_method(), hands)
+
+
+def _matches(rows: list, method: str, hands: bool | None = None) -> tuple[list[RatedMatch], dict]:
     with_hands: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    if hands if hands is not None else method == "hands":
+    if rows and (hands if hands is not None else method == "hands"):
+        entries = HandEntry.objects.filter(game__match__tournament_result__isnull=False, winner__isnull=False)
+        if len(rows) < FEW:
+            entries = entries.filter(game__match_id__in=[row.match_id for row in rows])
         for match_id, winner, value, points in (
-                HandEntry.objects.filter(game__match__tournament_result__isnull=False, winner__isnull=False)
-                .order_by("game__match_id", "game__number", "position")
+                entries.order_by("game__match_id", "game__number", "position")
                 .values_list("game__match_id", "winner", "value", "points")):
             with_hands[match_id].append((winner, value or points))
     matches, dates = [], {}
-    for (match_id, date, tournament_id, stage, rnd, table, match_pair_a, pair_a, a1, a2, b1, b2, winner,
-         points_a, points_b) in rows:
-        team_a, team_b, pa, pb = (a1, a2), (b1, b2), points_a, points_b
-        a_won = winner == pair_a
-        if match_pair_a != pair_a:  # the result's pairs in the match's order (hands: team 0 is pair A)
+    for row in rows:
+        team_a = (row.pair_a__first_player_id, row.pair_a__second_player_id)
+        team_b = (row.pair_b__first_player_id, row.pair_b__second_player_id)
+        pa, pb, a_won = row.points_a, row.points_b, row.winner_id == row.pair_a_id
+        if row.match__pair_a_id != row.pair_a_id:  # the result's pairs in the match's order (hands: team 0 is pair A)
             team_a, team_b, pa, pb, a_won = team_b, team_a, pb, pa, not a_won
-        key = (date.isoformat(), tournament_id, stage or 0, rnd or 0, table or 0)
-        matches.append(RatedMatch(key, match_id, team_a, team_b, 0 if a_won else 1, pa, pb,
-                                  tuple(with_hands.get(match_id, ()))))
-        dates[match_id] = date
+        matches.append(RatedMatch(_key(row)[0], row.match_id, team_a, team_b, 0 if a_won else 1, pa, pb,
+                                  tuple(with_hands.get(row.match_id, ()))))
+        dates[row.match_id] = row.tournament__date
     return ordered(matches), dates
 
 
@@ -117,35 +155,89 @@ def sync_ratings(method: str | None = None) -> int:
     return 0
 
 
+def _not_as_rated(method: str):
+    """The rated official results that are new or no longer as rated (by ``method``): the database
+    compares each with its :class:`RatedResult` (one index probe a result; only those that differ
+    are read back)."""
+    same = RatedResult.objects.filter(match=OuterRef("match_id"), method=method,
+                                      **{column: OuterRef(source) for column, source in SOURCE.items()})
+    return _official().filter(~Exists(same)).order_by()
+
+
+def _restart_point(method: str) -> tuple[int, list, set]:
+    """How many rated matches stay as they are: the history up to the first new, changed or gone
+    official result (or up to a hole left by a deleted match) in the rating order; with the
+    official results that are new or changed (plain values) and the matches no longer rated."""
+    total, last = RatedResult.objects.aggregate(n=Count("pk"), last=Max("sequence")).values()
+    total, last = total or 0, last or 0
+    cuts = [last]
+    if total != last:  # rows deleted with their match or tournament: up to the first hole
+        sequences = RatedResult.objects.order_by("sequence").values_list("sequence", flat=True)
+        cuts.append(next(n for n, sequence in enumerate(sequences) if sequence != n + 1))
+    was = Subquery(RatedResult.objects.filter(match=OuterRef("match_id")).values("sequence")[:1])
+    changed = list(_not_as_rated(method).annotate(was=was).values_list("match_id", *SOURCE.values(), "was",
+                                                                       named=True))
+    gone: set = set()
+    # the rated matches still official and as rated are the official ones less the changed: the rest is gone
+    if total - (Result.objects.filter(OFFICIAL).count() - len(changed)) - sum(1 for row in changed if row.was):
+        gone = dict(RatedResult.objects.filter(~Exists(Result.objects.filter(OFFICIAL, match=OuterRef("match_id"))))
+                    .values_list("match_id", "sequence"))
+        cuts.append(min(gone.values()) - 1)
+    if changed:
+        cuts += [row.was - 1 for row in changed if row.was]
+        first = min(_key(row) for row in changed)  # the earliest place that is new or moved
+        # the stored rows are in the rating order: those after ``first`` make room for it
+        after = (RatedResult.objects.filter(date__gte=first[0][0]).order_by("sequence")
+                 .values_list("sequence", *KEY, "match_id"))
+        cuts.append(next((sequence - 1 for sequence, day, *key, match in after
+                          if ((day.isoformat(), *key), match) > first), last))
+    return max(0, min(cuts)), changed, set(gone)
+
+
 @transaction.atomic
 def _sync(method: str) -> int:
-    matches, dates = official_matches(method)
-    matches = [m for m in matches if m.rates]
-    stored = list(RatingEntry.objects.order_by("sequence").values_list("sequence", "match_id", "fingerprint",
-                                                                       "method").distinct())
-    start = 0
-    for (sequence, match_id, fp, m_method), m in zip(stored, matches):
-        if m_method != method or match_id != m.match_id or fp != fingerprint(m, method):
-            break
-        start += 1
-    if start == len(stored) == len(matches):
+    start, changed, gone = _restart_point(method)
+    if not changed and not gone and start == (RatedResult.objects.aggregate(last=Max("sequence"))["last"] or 0):
         return 0
+    # after ``start``: the changed results and the rated ones still as they were (their stored copy)
+    moved = {row.match_id for row in changed} | gone
+    as_rated = RatedResult.objects.filter(sequence__gt=start).exclude(match_id__in=moved) if len(moved) < FEW else [
+        r for r in RatedResult.objects.filter(sequence__gt=start) if r.match_id not in moved]
+    rows = changed + [_as_row(r) for r in as_rated]  # all placed after the point kept
+    matches, dates = _matches(rows, method)
     RatingEntry.objects.filter(sequence__gt=start).delete()
-    needed = {p for m in matches[start:] for p in (*m.team_a, *m.team_b)}
-    current: dict = {}
-    query = RatingEntry.objects.filter(sequence__lte=start)
-    if len(needed) < 500:  # a few new matches: only their players' histories
-        query = query.filter(player__in=needed)
-    for player, mu, sigma in query.order_by("player", "sequence").values_list("player_id", "mu", "sigma"):
-        current[player] = Rating(mu, sigma)
-    ratings = Ratings(method, current=current, sequence=start)
-    changes = ratings.rate(matches[start:])
-    prints = {m.match_id: fingerprint(m, method) for m in matches[start:]}
+    RatedResult.objects.filter(sequence__gt=start).delete()
+    ratings = Ratings(method, current=_ratings_at(start, {p for m in matches for p in (*m.team_a, *m.team_b)}),
+                      sequence=start)
+    changes = ratings.rate(matches)
+    prints = {m.match_id: fingerprint(m, method) for m in matches}
     RatingEntry.objects.bulk_create(
         [RatingEntry(player_id=c.player, match_id=c.match_id, sequence=c.sequence, method=method,
                      mu=c.after.mu, sigma=c.after.sigma, rating=c.after.display, date=dates[c.match_id],
                      fingerprint=prints[c.match_id]) for c in changes], batch_size=2000)
-    return len(matches) - start
+    sources = {row.match_id: row for row in rows}
+    RatedResult.objects.bulk_create(
+        [RatedResult(match_id=m.match_id, sequence=start + n, method=method,
+                     **{column: getattr(sources[m.match_id], source) for column, source in SOURCE.items()})
+         for n, m in enumerate(matches, 1)], batch_size=2000)
+    return len(matches)
+
+
+def _as_row(rated: RatedResult):
+    """A stored rated result in the shape of a result's values (it is what the result still holds)."""
+    return Row(rated.match_id, *(getattr(rated, column) for column in SOURCE))
+
+
+def _ratings_at(sequence: int, players: set) -> dict:
+    """Each of ``players``' rating after the first ``sequence`` rated matches (its last row by then)."""
+    if not sequence or not players:
+        return {}
+    query = RatingEntry.objects.filter(sequence__lte=sequence)
+    if len(players) < FEW:  # a few new matches: only their players' last rows
+        query = query.filter(player__in=players)
+    last = RatingEntry.objects.filter(player=OuterRef("player"), sequence__lte=sequence).order_by("-sequence")
+    return {player: Rating(mu, sigma) for player, mu, sigma in
+            query.filter(sequence=Subquery(last.values("sequence")[:1])).values_list("player_id", "mu", "sigma")}
 
 
 def queue_sync() -> None:
