@@ -29,14 +29,16 @@ def _last(model, field: str) -> Subquery:
     return Subquery(model.objects.filter(game=OuterRef("pk")).order_by("-position").values(field)[:1])
 
 
+#: built once (every entry reads them; each query resolves its own copy)
+_LAST_ENTRIES = {"last_hand_number": _last(HandEntry, "number"), "last_hand_dealer": _last(HandEntry, "dealer"),
+                 "last_hand_position": _last(HandEntry, "position"),
+                 "last_penalty_position": _last(PenaltyEntry, "position")}
+
+
 def current_game(match: Match) -> Game | None:
     """The match's last game with ``hand_count``, ``entry_count`` (hands and penalties) and ``dealer``
     (of the next hand), in one query."""
-    game = (Game.objects.filter(match_id=match.pk)
-            .annotate(last_hand_number=_last(HandEntry, "number"), last_hand_dealer=_last(HandEntry, "dealer"),
-                      last_hand_position=_last(HandEntry, "position"),
-                      last_penalty_position=_last(PenaltyEntry, "position"))
-            .order_by("-number").first())
+    game = Game.objects.filter(match_id=match.pk).annotate(**_LAST_ENTRIES).order_by("-number").first()
     if game is not None:
         game.hand_count = game.last_hand_number or 0
         game.entry_count = max(game.last_hand_position or 0, game.last_penalty_position or 0)
