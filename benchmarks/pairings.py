@@ -196,7 +196,7 @@ class Database:
         from django.utils import timezone
 
         from tournaments.models import Result
-        from tournaments.services import _create_nodes, _fast_insert, persist_bracket
+        from tournaments.services import _create_nodes, persist_bracket
 
         stage, pks, nodes = self.bracket
         with transaction.atomic():
@@ -210,13 +210,13 @@ class Database:
                 if m.winner is not None and not m.unplayed and node.match_id is not None and node.winner_id is None:
                     a, b = node.match_pairs
                     top_won = m.winner == a
-                    decided.append({
-                        "match_id": node.match_id, "tournament_id": stage.tournament_id,
-                        "kind": Result.Kind.MANUAL.value, "pair_a_id": a, "pair_b_id": b, "winner_id": m.winner,
-                        "games_a": int(top_won), "games_b": int(not top_won), "points_a": 12 if top_won else 5,
-                        "points_b": 5 if top_won else 12, "reason": "benchmark",
-                        "recorded_by_id": self.organizer.pk, "recorded_at": now})
-            _fast_insert(Result, decided)  # the results made official (in a tournament: one by one)
+                    decided.append(Result(
+                        match_id=node.match_id, tournament_id=stage.tournament_id,
+                        kind=Result.Kind.MANUAL.value, pair_a_id=a, pair_b_id=b, winner_id=m.winner,
+                        games_a=int(top_won), games_b=int(not top_won), points_a=12 if top_won else 5,
+                        points_b=5 if top_won else 12, reason="benchmark",
+                        recorded_by_id=self.organizer.pk, recorded_at=now))
+            Result.objects.bulk_create(decided)  # the results made official (in a tournament: one by one)
             persist_bracket(stage, bracket, nodes, self.organizer)
 
 

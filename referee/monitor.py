@@ -8,24 +8,23 @@ time limit), ``signing`` (the match is over, the pairs sign), ``signed`` (the or
 ``called`` (a match called, not started), ``playing`` (game and score), ``received`` and ``free``.
 :func:`tiles` builds them in a fixed number of queries whatever the number of tables.
 
-The page updates by the live views' conditional polling (docs/live.md) on its own marker
-(:func:`monitor_version`): ONE query over what the tiles show (matches, results, calls to the referee,
-the audit log, every hand's event, the room's options). Clock-driven states (over time, a tolerance
+The page updates by the live views' conditional polling (docs/live.md) on the tournament's change
+marker (``tournaments.freshness``) with the calls to the referee added (:func:`monitor_version`): ONE
+query over what the tiles show (matches, results, calls to the referee, the audit log, every hand's
+event, the room's options). Clock-driven states (over time, a tolerance
 running out) change without a write: each fragment names its next deadline and the page's script
 fetches it again then.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db import connection
-from django.db.models import Count, Max, OuterRef, Subquery
 from django.utils import timezone
 
-from scoring.models import Game, Match, MatchEvent
-from tournaments.models import AuditEntry, MatchCall, Result, RoomSettings, TableAssignment, Tournament
+from scoring.models import Game, Match
+from tournaments.models import MatchCall, TableAssignment, Tournament
+from tournaments import freshness
 from tournaments.services import clock, presence, ready
 
 from .models import RefereeCall
@@ -130,42 +129,12 @@ def tiles(tournament: Tournament, *, now: datetime | None = None) -> tuple[list[
     return out, min(upcoming) if upcoming else None
 
 
-def _scalar(queryset, path: str, value):
-    return Subquery(queryset.filter(**{path: OuterRef("pk")}).order_by().values(path).annotate(v=value)
-                    .values("v")[:1])
-
-
-_COLUMNS = ("pk", "status", "m_count", "m_at", "r_count", "r_at", "a_max", "e_max", "c_max", "c_at", "room_at")
-_SQL: dict[str, str] = {}
-_SLUG = "\x00slug\x00"
-
-
-def _sql() -> str:
-    """The marker's SQL with the slug as its one parameter, compiled from the ORM once per vendor."""
-    if connection.vendor not in _SQL:
-        qs = (Tournament.objects.filter(slug=_SLUG).order_by().annotate(
-            m_count=_scalar(Match.objects, "tournament", Count("pk")),
-            m_at=_scalar(Match.objects, "tournament", Max("updated_at")),
-            r_count=_scalar(Result.objects, "tournament", Count("pk")),
-            r_at=_scalar(Result.objects, "tournament", Max("recorded_at")),
-            a_max=_scalar(AuditEntry.objects, "tournament", Max("pk")),
-            e_max=_scalar(MatchEvent.objects, "match__tournament", Max("pk")),
-            c_max=_scalar(RefereeCall.objects, "match__tournament", Max("pk")),
-            c_at=_scalar(RefereeCall.objects, "match__tournament", Max("resolved_at")),
-            room_at=_scalar(RoomSettings.objects, "tournament", Max("updated_at")),
-        ).values_list(*_COLUMNS))
-        sql, params = qs.query.sql_with_params()
-        if list(params) != [_SLUG]:
-            raise RuntimeError(f"unexpected monitor marker parameters: {params!r}")
-        _SQL[connection.vendor] = sql
-    return _SQL[connection.vendor]
+#: what the monitor shows beyond the public pages: the calls to the referee (taken, resolved)
+CALLS = {"call": (RefereeCall.objects, "match__tournament", ("taken_at", "resolved_at"))}
 
 
 def monitor_version(slug: str) -> str | None:
-    """The monitor's change marker for ``slug`` (None: no such tournament). One query."""
-    with connection.cursor() as cursor:
-        cursor.execute(_sql(), [slug])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    return hashlib.sha256(repr(tuple(str(v) for v in row)).encode()).hexdigest()[:20]
+    """The monitor's change marker for ``slug`` (None: no such tournament): the tournament's one marker
+    (``tournaments.freshness``) with the calls to the referee. One query."""
+    current = freshness.state(slug, also=CALLS)
+    return current.tag if current is not None else None

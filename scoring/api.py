@@ -10,14 +10,12 @@ with the pairs' PINs and read its own match; the services refuse it everything e
 """
 from __future__ import annotations
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from config.api import error_body
@@ -203,8 +201,7 @@ class PinUnlockView(_WriteView):
 class HandView(_WriteView):
     serializer_class = HandSerializer
     # A repeat that waited for the first entry's commit is refused as behind (the expected position), so
-    # the key is claimed after the work, with the answer (scoring/idempotency.py): by the hand's own
-    # write when the hand does not end its game (the answer is known before), else once answered.
+    # the key is claimed after the work, with the answer, in the same transaction (scoring/idempotency.py).
     claim_after_work = True
 
     @extend_schema(request=HandSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
@@ -227,18 +224,12 @@ class HandView(_WriteView):
         position = (data["game"], data["hand"]) if "game" in data and "hand" in data else None
         if ("game" in data) != ("hand" in data):
             return _error(services.ScoringError(_("The expected position is both \"game\" and \"hand\"."), "hand"))
-        claim = self.pending_claim
-        if claim is not None:  # a hand that does not end its game: its write claims the key with this answer
-            claim.answer = lambda entered: JSONRenderer().render(
-                {"created": hand_data(entered), "state": entered.state, "game_over": None})
         try:
-            hand = services.record_hand(pk, entry, request.user, position=position, claim=claim)  # locks the match
+            hand = services.record_hand(pk, entry, request.user, position=position)  # locks the match
         except Match.DoesNotExist:
             return Response(error_body("", _("No such match.")), status=status.HTTP_404_NOT_FOUND)
         except services.ScoringError as error:
             return _error(error)
-        if claim is not None and claim.stored is not None:
-            return HttpResponse(claim.stored, status=status.HTTP_201_CREATED, content_type="application/json")
         body = {"created": hand_data(hand), "state": hand.state, "game_over": hand.game_over}
         if hand.state["over"]:  # the match is decided: the version to sign
             body["match"] = match_data(hand.game.match, request)
@@ -275,7 +266,7 @@ class UndoView(_WriteView):
         return super().post(request, pk)
 
     def act(self, request, match, data):
-        from .services.hand_entry import current_state
+        from .services.game_state import current_state
 
         removed = services.undo_last(match, request.user, last=(data["game"], data["position"]))
         return {"removed": removed, "state": current_state(match)}

@@ -27,7 +27,7 @@ from rest_framework.permissions import BasePermission
 
 from config.errors import Forbidden
 
-from . import access, entry_sql
+from . import access
 from .models import Match, TableLink
 
 SCHEME = b"table"
@@ -177,12 +177,20 @@ def reopen(match: Match, by) -> TableLink:
 
 def resolve(token: str) -> TableLink | None:
     """The active link of ``token`` whose súmula is not received yet (it stops working then), or None.
-    Every request of a table runs it: one statement written once (scoring/entry_sql.py)."""
+
+    Every request of a table runs it: one query, the link with its match. Inside a transaction (a
+    table's write) the match is locked by the same query, and ``match.locked`` says so: the entry
+    that follows does not lock and read it again (``services.hand_entry``)."""
     if not token or len(token) > 64:
         return None
-    link = entry_sql.link_with_match(token)
+    locked = transaction.get_connection().in_atomic_block
+    links = TableLink.objects.select_related("match").filter(token=token, revoked_at__isnull=True).order_by()
+    if locked:
+        links = links.select_for_update(of=("match",))
+    link = next(iter(links[:1]), None)
     if link is None or link.match.status == Match.Status.RECEIVED:
         return None
+    link.match.locked = locked
     return link
 
 

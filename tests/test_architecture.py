@@ -205,19 +205,22 @@ def test_the_private_check_names_the_import(source):
     assert len(private_django(ROOT / "scoring/x.py", source)) == 1
 
 
-def test_one_statement_inserts_a_hand():
-    """Exactly one code path enters a hand (issue 19 §1): no module but the plain statements' one
-    (scoring/plain_sql.py, used by scoring/entry_sql.py) spells an INSERT, bar the idempotency claim
-    and the bulk writer of a draw; and no module creates hands through the ORM (a correction, which
-    rewrites a whole súmula, art. 25, inserts its hands with the entry's statement too)."""
-    allowed = {"scoring/plain_sql.py", "scoring/idempotency.py", "tournaments/services/writing.py"}
-    spelled, creating = [], []
+def test_the_orm_writes_and_hands_have_one_write_path():
+    """The ORM only: no module spells an INSERT (bar the idempotency claim's ``ON CONFLICT``) nor
+    runs the SQL of a ``QuerySet.query``; hands are created by the one write of a hand and by a
+    correction, which rewrites a whole súmula (art. 25)."""
+    allowed = {"scoring/idempotency.py"}
+    writers = {"scoring/services/hand_entry.py", "scoring/services/corrections.py"}
+    spelled, compiled, creating = [], [], []
     for path in app_modules(migrations=False):
         source = path.read_text(encoding="utf-8")
         where = str(path.relative_to(ROOT))
         if "INSERT INTO" in source and where not in allowed:
             spelled.append(where)
-        if "HandEntry.objects.create" in source or "HandEntry.objects.bulk_create" in source:
+        if ".query.sql_with_params" in source or ".query.get_compiler" in source:
+            compiled.append(where)
+        if ("HandEntry.objects.create" in source or "HandEntry.objects.bulk_create" in source) and where not in writers:
             creating.append(where)
-    assert not spelled, f"INSERT statements outside scoring/plain_sql.py: {spelled}"
-    assert not creating, f"hands created outside scoring/entry_sql.py's statement: {creating}"
+    assert not spelled, f"INSERT statements outside scoring/idempotency.py: {spelled}"
+    assert not compiled, f"SQL compiled from a QuerySet.query: {compiled}"
+    assert not creating, f"hands created outside the entry's and the correction's write: {creating}"

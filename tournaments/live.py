@@ -1,6 +1,6 @@
 """Live public pages: a tournament's change marker, answered to conditional requests.
 
-The public bracket, standings, rounds and the projector view update by themselves (issue 13 §3):
+The public bracket, standings, rounds and the projector view update by themselves (docs/live.md):
 a few lines of JavaScript (``templates/tournaments/_live.html``) poll :func:`version_response`
 every few seconds with ``If-None-Match``; the answer is ``304 Not Modified`` (no body) while
 nothing changed, and when the marker moves the script fetches only the page's fragment
@@ -9,32 +9,23 @@ under gunicorn's sync workers a held-open event stream occupies a whole worker p
 phone or projector, so a room of spectators would starve the site; a conditional poll is one
 short request that costs one query (docs/live.md).
 
-Nothing is kept in process memory (several web processes serve the site): the marker is
-computed from the database in ONE query (:func:`tournament_version`) from what every public
-page shows — the tournament's status, its official results (count and latest recording),
-its audit log (every organizer action writes one entry), its matches (status changes bump
-``updated_at``), its generated rounds, registrations and format.
+Nothing is kept in process memory (several web processes serve the site): the marker is the
+tournament's one change marker (``tournaments.freshness``), computed from the database in ONE
+query from what every public page shows.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import datetime
-from datetime import timezone as dt_timezone
 
-from django.db import connection
-from django.db.models import Count, Max, OuterRef, Subquery
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 
 from config.api import error_body
-from scoring.models import Match
 
-from .models import AuditEntry, Pair, Result, Round, Stage, Tournament
+from . import freshness
 
 #: seconds between two polls of the live pages (an official result shows within 10 s)
 POLL_SECONDS = 4
@@ -53,71 +44,13 @@ class Version:
         return {"version": self.tag, "changed_at": self.changed_at.isoformat() if self.changed_at else None}
 
 
-def _scalar(queryset, value):
-    """A correlated one-value subquery over the tournament's rows (aggregate of ``value``)."""
-    return Subquery(queryset.filter(tournament=OuterRef("pk")).order_by().values("tournament")
-                    .annotate(v=value).values("v")[:1])
-
-
-_COLUMNS = ("pk", "status", "v_results", "v_result_at", "v_audit", "v_matches", "v_match_at", "v_rounds",
-            "v_round_at", "v_pairs", "v_pair_at", "v_withdrawn_at", "v_stage_at")
-#: the marker's SQL per database vendor, compiled once per process (compiling the ORM expression
-#: costs ~100 times running it: benchmarks/live_poll.py)
-_SQL: dict[str, str] = {}
-_SLUG_MARK = "\x00slug\x00"
-
-
-def _marker_queryset(slug: str):
-    return (
-        Tournament.objects.filter(slug=slug).order_by()
-        .annotate(
-            v_results=_scalar(Result.objects, Count("pk")),
-            v_result_at=_scalar(Result.objects, Max("recorded_at")),
-            v_audit=_scalar(AuditEntry.objects, Max("pk")),
-            v_matches=_scalar(Match.objects, Count("pk")),
-            v_match_at=_scalar(Match.objects, Max("updated_at")),
-            v_rounds=_scalar(Round.objects.filter(generated_at__isnull=False), Count("pk")),
-            v_round_at=_scalar(Round.objects, Max("generated_at")),
-            v_pairs=_scalar(Pair.objects, Count("pk")),
-            v_pair_at=_scalar(Pair.objects, Max("registered_at")),
-            v_withdrawn_at=_scalar(Pair.objects, Max("withdrawn_at")),
-            v_stage_at=_scalar(Stage.objects, Max("updated_at")),  # one stage today, several tomorrow
-        )
-        .values_list(*_COLUMNS)
-    )
-
-
-def _sql() -> str:
-    """The marker's SQL with one placeholder, the slug (built from the ORM once per vendor)."""
-    vendor = connection.vendor
-    if vendor not in _SQL:
-        sql, params = _marker_queryset(_SLUG_MARK).query.sql_with_params()
-        if list(params) != [_SLUG_MARK]:  # never expected: the slug is the only parameter
-            raise RuntimeError(f"unexpected marker parameters: {params!r}")
-        _SQL[vendor] = sql
-    return _SQL[vendor]
-
-
-def _moment(value) -> datetime | None:
-    """A timestamp as the database gave it (a datetime, or SQLite's text) as an aware datetime."""
-    if value is None:
-        return None
-    parsed = value if isinstance(value, datetime) else parse_datetime(str(value))
-    if parsed is not None and timezone.is_naive(parsed):
-        parsed = timezone.make_aware(parsed, dt_timezone.utc)
-    return parsed
-
-
 def tournament_version(slug: str) -> Version | None:
-    """The change marker of the tournament ``slug`` (None when there is none). One query."""
-    with connection.cursor() as cursor:
-        cursor.execute(_sql(), [slug])
-        row = cursor.fetchone()
-    if row is None:
+    """The change marker of the tournament ``slug`` (None when there is none): ``tournaments.freshness``'s,
+    the same the public pages' ETags and the room monitor use. One query."""
+    current = freshness.state(slug)
+    if current is None:
         return None
-    tag = hashlib.sha256(repr(tuple(str(v) for v in row)).encode()).hexdigest()[:20]
-    moments = [m for m in (_moment(row[i]) for i, name in enumerate(_COLUMNS) if name.endswith("_at")) if m]
-    return Version(tag, max(moments) if moments else None)
+    return Version(current.tag, current.last_modified)
 
 
 def version_response(request, slug: str) -> HttpResponse:

@@ -6,8 +6,9 @@ A package of modules by concern; the public functions are re-exported here
 
 * ``base``: the error type, locking the match, the audit trail event, :func:`rules_of`;
 * ``matches``: :func:`check_new_match`, :func:`create_match`;
-* ``entry``: :func:`set_first_dealer`, :func:`record_hand`, :func:`record_penalty`,
-  :func:`undo_last` (entry while the match is played);
+* ``entry``: :func:`set_first_dealer`, :func:`record_penalty`, :func:`undo_last` (entry while the
+  match is played); ``hand_entry``: :func:`record_hand`, the one write of a hand; ``game_state``:
+  where the current game stands and the 409 of a device that is behind;
 * ``versions``: :func:`issue_version`, :func:`current_version`;
 * ``corrections``: :func:`correct`;
 * ``signing``: :func:`issue_code`, :func:`sign`, :func:`countersign`;
@@ -38,12 +39,12 @@ from .entry import (
     check_hand,
     is_report,
     normalize_article,
-    record_hand,
     record_penalty,
     set_first_dealer,
     state_token,
     undo_last,
 )
+from .hand_entry import record_hand
 from .versions import current_version, issue_version
 from .corrections import CHANGE_OPS, correct
 from .signing import countersign, issue_code, sign, use_code

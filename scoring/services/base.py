@@ -13,7 +13,7 @@ from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
 from referee.engine.rules import RuleSet, rule_set_from
 
-from .. import access, entry_sql
+from .. import access
 from ..words import engine_messages
 from ..content import match_queryset
 from ..models import Match, MatchEvent, Signature
@@ -55,7 +55,7 @@ def _lock(match: Match | int) -> Match:
 
 def event_row(match: Match, kind: str, by=None, **data) -> MatchEvent:
     """The audit trail's next event, not yet written (a hand writes it with its own row). Its author is
-    ``by`` when a user, else the table link that acted (``data["via"] = "table:<id>"``, issue 21 §2)."""
+    ``by`` when a user, else the table link that acted (``data["via"] = "table:<id>"``, docs/table-links.md)."""
     link = getattr(by, "table_link", None)
     if link is not None:
         data.setdefault("via", f"table:{link.pk}")
@@ -69,8 +69,10 @@ def refuse_table(by, match: Match, message: str) -> None:
 
 
 def _event(match: Match, kind: str, by=None, **data) -> MatchEvent:
-    """Write the audit trail's next event (an INSERT written once, scoring/entry_sql.py)."""
-    return entry_sql.insert_event(event_row(match, kind, by, **data))
+    """Write the audit trail's next event."""
+    event = event_row(match, kind, by, **data)
+    event.save(force_insert=True)
+    return event
 
 
 def _is_user(user) -> bool:

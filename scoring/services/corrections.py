@@ -11,7 +11,7 @@ from config.errors import Conflict, Forbidden
 from referee.engine.game import add_points, game_winner, next_dealer
 from referee.engine.summary import ENDINGS
 
-from .. import access, entry_sql, table_links
+from .. import access, table_links
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion, TableLink
 from .base import ScoringError, _check_seat, _event, _is_user, _lock, engine_error_message, rules_of
@@ -171,7 +171,7 @@ def _rewrite(match: Match, games: list[dict], now) -> None:
                 penalties.append(PenaltyEntry(offender=row["offender"], beneficiary=row["beneficiary"],
                                               points=row["points"], article=row["article"], reason=row["reason"],
                                               reason_data=row["reason_data"], ruling_id=row["ruling_id"], **common))
-    entry_sql.insert_hands(hands)  # the one INSERT of a hand (scoring/plain_sql.py)
+    HandEntry.objects.bulk_create(hands)
     PenaltyEntry.objects.bulk_create(penalties)
 
 

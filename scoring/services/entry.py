@@ -1,10 +1,11 @@
-"""Entry while the match is played: the game state and its token, the first dealer, recording a
-hand (a summary or a full hand report checked by the engine), a penalty, and undoing the last
-entry.
+"""Entry while the match is played: the game state and its token, the first dealer, checking a
+hand (a summary or a full hand report checked by the engine: ``hand_entry`` records it), a
+penalty, and undoing the last entry.
 """
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,10 +16,10 @@ from referee.engine.rules import RuleSet, rule_set_from
 from referee.engine.summary import check_summary
 from referee.engine.verdict import check_report
 
-from .. import access, entry_sql, rulings
+from .. import access, rulings
 from ..content import load_games
 from ..words import engine_messages
-from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
+from ..models import Game, Match, MatchEvent, PenaltyEntry
 from .base import (
     ARTICLE_RE,
     LAST_ARTICLE,
@@ -34,6 +35,7 @@ from .base import (
     rules_of,
 )
 from . import time_limit
+from .game_state import PositionConflict, current_state
 from .versions import _issue_version
 
 
@@ -89,21 +91,23 @@ def _finish_entry(match: Match, game: Game, score: tuple[int, int], by, now) -> 
     game.score_a, game.score_b = score
     winner = game_winner(score)
     if winner is None:
-        entry_sql.set_score(game)  # every plain entry: one UPDATE written once
+        Game.objects.filter(pk=game.pk).update(score_a=game.score_a, score_b=game.score_b)
         return
     game.winner, game.finished_at = winner, now
     game.save(update_fields=["score_a", "score_b", "winner", "finished_at"])
-    if winner == 0:
-        match.games_a += 1
-    else:
-        match.games_b += 1
-    if max(match.games_a, match.games_b) >= match.games_to_win:
+    won = "games_a" if winner == 0 else "games_b"
+    setattr(match, won, getattr(match, won) + 1)  # the row is locked: the same count as the F() below
+    decided = max(match.games_a, match.games_b) >= match.games_to_win
+    if decided:
         match.winner, match.finished_at = winner, now
-        match.save(update_fields=["games_a", "games_b", "winner", "finished_at", "updated_at"])
+    Match.objects.filter(pk=match.pk).update(
+        **{won: F(won) + 1}, updated_at=now,
+        **({"winner": winner, "finished_at": now} if decided else {}))
+    match.updated_at = now
+    if decided:
         _issue_version(match, by)
     else:
-        match.save(update_fields=["games_a", "games_b", "updated_at"])
-        eleven = time_limit.starts_at_eleven(match, now)  # the room's end-of-time procedure (issue 25 §2)
+        eleven = time_limit.starts_at_eleven(match, now)  # the room's end-of-time procedure (docs/room.md)
         Game.objects.create(match=match, number=game.number + 1, first_dealer=0, started_at=now,
                             eleven_all=eleven, score_a=11 if eleven else 0, score_b=11 if eleven else 0)
         if eleven:
@@ -179,25 +183,6 @@ def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, rep
     return {"dealer": dealer, "ended_by": verdict["ended_by"], "value": verdict["hand_value"],
             "winner": verdict["winner"], "points": verdict["points"], "score": tuple(verdict["score_after"]),
             "report": report, "verdict": verdict}
-
-
-def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
-                position: tuple[int, int] | None = None, claim=None) -> HandEntry:
-    """Record the next hand of the current game.
-
-    ``entry`` is a summary ``{"winner": 0|1|null, "ended_by": ..., "value": n}`` checked by the
-    engine's ``check_summary``, or a full hand report (``{"report": {...}}`` or the report itself)
-    checked by ``check_report``: its dealer and score must be the game's, a report the engine
-    cannot read is refused, one with violations is recorded with them. A summary may carry
-    ``"dealer"``: the table's draw (art. 1) for a game's first hand, else it must be the dealer in turn.
-    ``expect``: the :func:`state_token` the page showed; refused if the súmula changed since.
-    ``position``: the (game, hand) the device expects; refused with the current state if behind.
-    ``claim``: the request's ``Idempotency-Key``, claimed by the hand's own write (scoring/idempotency.py).
-    Implemented in ``hand_entry`` (a fixed, small number of queries; the table link, issue 10).
-    """
-    from .hand_entry import record_hand as record
-
-    return record(match, entry, by, expect=expect, position=position, claim=claim)
 
 
 def normalize_article(value: object, field: str = "article") -> str:
@@ -280,8 +265,6 @@ def undo_last(match: Match, by, expect: str | None = None, last: tuple[int, int]
     No version is made; the audit trail keeps the removed entry (a ``MatchEvent`` of kind ``undo``).
     If the entry had ended the match, the issued version stays on record and the next one supersedes it.
     """
-    from .hand_entry import PositionConflict
-
     try:
         return _undo_last(match, by, expect, last)
     except PositionConflict as refusal:  # a table's phone behind the other (issue 20 §5): recorded, 409 names it
@@ -338,8 +321,6 @@ def _undo_last(match: Match, by, expect: str | None, last: tuple[int, int] | Non
 
 def _check_last(match: Match, game: Game, sent: tuple[int, int]) -> None:
     """``sent`` (game, position) must be the súmula's last entry: else 409 with where the súmula is."""
-    from .hand_entry import PositionConflict, current_state
-
     actual = (game.number, game.entries[-1].position) if game.entries else None
     if actual == sent:
         return

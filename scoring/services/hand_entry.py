@@ -1,20 +1,18 @@
-"""Recording a hand at the table's pace (issue 10 §3-4): few queries, the expected position, and
-what the page needs next.
+"""Recording a hand at the table's pace: few queries, the expected position, and what the page
+needs next.
 
-``record_hand`` is the one implementation behind ``scoring.services.record_hand`` (``entry``; pages, API,
-the table link): it locks the match (a table's link already did, in the same transaction), reads
-where the current game stands in one query (the last hand and the last penalty as subqueries),
-checks the hand with the engine, then writes the hand, its audit event and the game's score in one
-statement on PostgreSQL (three on SQLite). The hand that ends a game or the match also starts the
-next game or issues the version.
+:func:`record_hand` is the one write of a hand, whoever enters it (a table's link, the referee's or
+the organizer's session; the API, the súmula page and the table page all call it): it locks the
+match (a table's link already did, in the same transaction), reads where the current game stands
+in one query (``game_state.current_game``: the last hand and the last penalty as subqueries),
+checks the hand with the engine, then writes the hand, its audit event and the game's score with
+the ORM. The hand that ends a game or the match also starts the next game or issues the version.
 
 A hand may carry the position it expects (``position=(game, hand)``): a device that is behind
 (two phones at one table, an entry queued offline) gets :class:`PositionConflict` (409) with
-the current state instead of writing in the wrong place.
-
-This is the only code that writes a hand, whoever enters it (a table's link, the referee's or the
-organizer's session; the API, the súmula page and the table page all call it) and whatever the
-database. Its statements are plain SQL written once (scoring/entry_sql.py).
+the current state instead of writing in the wrong place. A repeat of the same request with its
+``Idempotency-Key`` is answered by the API view (``scoring.idempotency``: the key is claimed after
+this work, in the same transaction).
 """
 from __future__ import annotations
 
@@ -22,83 +20,41 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import Conflict, Forbidden
+from config.errors import Forbidden
 from referee.engine.game import game_winner, next_dealer
-from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
-from .. import access, conflicts, entry_sql, hook
-from ..idempotency import KeyTaken
-from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
+from .. import access, conflicts, hook
+from ..models import Game, HandEntry, Match, MatchEvent
 from . import base as services_base
 from . import entry as services_entry
 from . import time_limit
+from .game_state import PositionConflict, current_game, state_of
 
-
-class PositionConflict(Conflict):
-    """The hand was entered for another position than the current one; ``state`` says where the game is."""
-
-    def __init__(self, message: str, state: dict, field: str = "position") -> None:
-        super().__init__(message, field)
-        self.state = state
+__all__ = ["PositionConflict", "check_entry", "hand_data", "hand_event_data", "hand_values", "record_hand"]
 
 
 def _lock(pk: int, by=None) -> Match:
     """The match row alone (its tournament and pairs are read only when needed: an organizer's
     check, the name of a game's winner), locked; a table's link already read and locked it in this
     transaction (``scoring.table_links.resolve``), and that row is the one used."""
-    if not transaction.get_connection().in_atomic_block:
-        raise transaction.TransactionManagementError("select_for_update cannot be used outside of a transaction.")
     link = getattr(by, "table_link", None)
     if link is not None and link.match_id == pk and getattr(link.match, "locked", False):
         link.match.locked = False  # used once: a later entry of this credential locks and reads again
         return link.match
-    match = entry_sql.lock_match(pk)
-    if match is None:
-        raise Match.DoesNotExist("Match matching query does not exist.")
-    return match
-
-
-def current_game(match: Match) -> Game | None:
-    """The match's last game with ``hand_count``, ``entry_count`` (hands and penalties) and ``dealer``
-    (of the next hand), in one query."""
-    game = entry_sql.current_game(match.pk)
-    if game is not None:
-        game.hand_count = game.last_hand_number or 0
-        game.entry_count = max(game.last_hand_position or 0, game.last_penalty_position or 0)
-        game.dealer = next_dealer(game.last_hand_dealer) if game.hand_count else game.first_dealer
-    return game
-
-
-def state_of(match: Match, game_number: int | None, score, dealer: int, hand: int, entries: int,
-             rules=None) -> dict:
-    """The entry state the table page shows (the API's ``state``), without a query."""
-    base = {"status": match.status, "games": [match.games_a, match.games_b], "winner": match.winner}
-    if match.winner is not None or game_number is None:
-        return {**base, "over": True, "game": None}
-    rules = rules or services_base.rules_of(match)
-    score = tuple(score)
-    endings = [ending for ending in ENDINGS if ending != "fold" or rules.fold_any_time]
-    state = hand_state(score)
-    return {**base, "over": False, "game": game_number, "hand": hand, "score": list(score), "dealer": dealer,
-            "entries": entries, "state": state,
-            "eleven_team": (0 if score[0] == 11 else 1) if state == "eleven" else None,
-            "allowed": {ending: list(allowed_values(rules, score, ending)) for ending in endings}}
-
-
-def current_state(match: Match) -> dict:
-    """The state now, from the database (two queries)."""
-    match = Match.objects.get(pk=match.pk)
-    game = current_game(match)
-    if game is None or game.winner is not None:
-        return state_of(match, None, (0, 0), 0, 1, 0)
-    return state_of(match, game.number, game.score, game.dealer, game.hand_count + 1, game.entry_count)
+    return Match.objects.select_for_update().get(pk=pk)
 
 
 def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
-                position: tuple[int, int] | None = None, claim=None) -> HandEntry:
-    """See ``scoring.services.record_hand``; ``position`` = (game, hand) the device expects; ``claim``:
-    the request's ``Idempotency-Key`` (``scoring.idempotency.PendingClaim``): with its ``answer``, a
-    hand that does not end its game claims it in its own write (``KeyTaken`` when it is taken).
+                position: tuple[int, int] | None = None) -> HandEntry:
+    """Record the next hand of the current game.
+
+    ``entry`` is a summary ``{"winner": 0|1|null, "ended_by": ..., "value": n}`` checked by the
+    engine's ``check_summary``, or a full hand report (``{"report": {...}}`` or the report itself)
+    checked by ``check_report``: its dealer and score must be the game's, a report the engine
+    cannot read is refused, one with violations is recorded with them. A summary may carry
+    ``"dealer"``: the table's draw (art. 1) for a game's first hand, else it must be the dealer in turn.
+    ``expect``: the ``state_token`` the page showed; refused if the súmula changed since.
+    ``position``: the (game, hand) the device expects; refused with the current state if behind.
 
     The returned hand carries ``state`` (what the page shows next) and ``game_over`` (the game it ended:
     ``{"number", "winner", "score"}``) or None.
@@ -115,13 +71,13 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
     # every check runs before the first write, and a refusal leaves the transaction as it found it.
     with transaction.atomic(savepoint=False):
         try:
-            return _record(pk, item, by, expect, position, progress, claim)
+            return _record(pk, item, by, expect, position, progress)
         except services_base.ScoringError as error:
             if progress["wrote"]:
                 raise
             refusal = error
     if isinstance(refusal, PositionConflict) and position is not None and getattr(by, "table_link", None):
-        # a table's phone behind the other (issue 20 §5): recorded on refusal only, so both phones and the
+        # a table's phone behind the other: recorded on refusal only, so both phones and the
         # referee see it (scoring/conflicts.py); the 409 names it
         refusal.conflict = conflicts.record(match if isinstance(match, Match) else Match(pk=pk), by, kind="hand",
                                             game=position[0], position=position[1], sent=item, server=refusal.state)
@@ -188,7 +144,7 @@ def hand_event_data(hand: HandEntry, game: Game) -> dict:
                 violations=len(hand.violations))
 
 
-def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) -> HandEntry:
+def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEntry:
     match = _lock(pk, by)
     game = current_game(match) if match.winner is None else None
     rules = services_base.rules_of(match)
@@ -197,35 +153,20 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict, claim) ->
     progress["wrote"] = True
     if drawn:
         game.first_dealer = dealer
-        game.save(update_fields=["first_dealer"])
+        Game.objects.filter(pk=game.pk).update(first_dealer=dealer)
     now = timezone.now()
-    hand = HandEntry(**hand_values(game, dealer, checked, by, now))
-    event = services_base.event_row(match, MatchEvent.Kind.HAND, by, **hand_event_data(hand, game))
+    hand = HandEntry.objects.create(**hand_values(game, dealer, checked, by, now))
+    services_base.event_row(match, MatchEvent.Kind.HAND, by, **hand_event_data(hand, game)).save(force_insert=True)
     ends_game = game_winner(checked["score"]) is not None
     game.match = match
-    answer = None
-    hand.state = None
-    # past the time limit, a hand may end the match by the room's procedure (issue 25 §2, services/time_limit.py)
+    hand.game, hand.state, hand.game_over = game, None, None
+    # past the time limit, a hand may end the match by the room's procedure (services/time_limit.py)
     may_end = time_limit.time_is_up(match, now) and match.end_of_time in time_limit.HANDS_AFTER_LIMIT
+    # the game's score; at its end, the next game or the match's result and version
+    services_entry._finish_entry(match, game, checked["score"], by, now)
     if not ends_game:
-        game.score_a, game.score_b = checked["score"]
         hand.state = state_of(match, game.number, game.score, next_dealer(dealer), hand.number + 1,
                               hand.position, rules)
-        if claim is not None and claim.answer is not None and not may_end:  # the answer is known: the write claims the key
-            answer = claim.answer(hand)
-    # the hand, its event, the game's score when it goes on and the key with its answer: one statement
-    # on PostgreSQL
-    stored, claimed = entry_sql.write_hand(
-        hand, event, score_of=None if ends_game else game,
-        claim=claim.params(201, "application/json", answer.decode()) if answer is not None else None)
-    if not claimed:
-        raise KeyTaken(claim)  # a repeat got there first: the transaction is rolled back
-    if answer is not None:
-        claim.stored = answer
-    stored.game, stored.state, stored.game_over = game, hand.state, None
-    hand = stored
-    if ends_game:  # the game's end, and the next game or the match's result and version
-        services_entry._finish_entry(match, game, checked["score"], by, now)
     if game.number == 1 and game.hand_count == 0 and match.tournament_id is not None and match.time_up_at is None:
         hook.match_started(match, now)  # the room's clock (docs/room.md)
     if may_end and match.winner is None and time_limit.ends_now(match, now):

@@ -90,7 +90,6 @@ from .stages import (
 
 # Low-level helpers benchmarks/pairings.py imports from here.
 from .brackets import _create_nodes  # noqa: E402,F401
-from .writing import _fast_insert  # noqa: E402,F401
 
 __all__ = [
     "BracketView",

@@ -28,7 +28,7 @@ from ..pairing.elimination import (
 )
 from . import notify
 from .base import _has_entries, _result_json
-from .writing import _auto_walkovers, _fast_insert, _mark_generated, _withdrawn_ids, stage_best_of, write_pairings
+from .writing import _auto_walkovers, _mark_generated, _withdrawn_ids, stage_best_of, write_pairings
 
 
 def _levels(bracket: EliminationBracket) -> dict[str, int]:
@@ -75,13 +75,13 @@ def _create_nodes(stage: Stage, bracket: EliminationBracket) -> list[BracketNode
     for m in bracket.matches():
         top_seed, top_source, top_takes = _slot_layout(m.top)
         bottom_seed, bottom_source, bottom_takes = _slot_layout(m.bottom)
-        rows.append({
-            "stage_id": stage.pk, "code": m.match_id, "section": m.section.value, "bracket_round": m.round_number,
-            "position": m.position, "level": levels[m.match_id], "top_seed": top_seed, "top_source": top_source,
-            "top_takes": top_takes, "bottom_seed": bottom_seed, "bottom_source": bottom_source,
-            "bottom_takes": bottom_takes,
-        })
-    return _fast_insert(BracketNode, rows, instances=True)
+        rows.append(BracketNode(
+            stage_id=stage.pk, code=m.match_id, section=m.section.value, bracket_round=m.round_number,
+            position=m.position, level=levels[m.match_id], top_seed=top_seed, top_source=top_source,
+            top_takes=top_takes, bottom_seed=bottom_seed, bottom_source=bottom_source,
+            bottom_takes=bottom_takes,
+        ))
+    return BracketNode.objects.bulk_create(rows)
 
 
 def _layout(stage: Stage, nodes: Sequence[BracketNode]) -> EliminationBracket:

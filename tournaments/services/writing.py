@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,103 +33,6 @@ def _normalized_rule_set(tournament: Tournament) -> dict:
         return rule_set_from(tournament.rule_set, "rule_set").as_dict()
     except ReportError as error:
         raise TournamentError(error.message, "rule_set") from None
-
-
-_PASS_THROUGH = (models.IntegerField, models.BooleanField, models.CharField, models.ForeignKey)
-
-
-def _fast_insert(model, rows: Sequence[dict], *, returning: bool = False, instances: bool = False) -> list:
-    """Insert ``rows`` (dicts of field attnames, all with the same keys) with multi-row INSERT
-    statements, without building model instances first: what ``bulk_create`` does, minus its
-    per-object cost, for the thousands of rows of a big round or bracket. Every other concrete
-    field gets its default (``auto_now`` fields: now), as ``bulk_create`` would. Returns the new
-    primary keys, in order, when ``returning``; the saved model instances with ``instances``."""
-    from django.db import connection
-
-    if not rows:
-        return []
-    returning = returning or instances
-    now = timezone.now()
-    given = list(rows[0])
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    by_name = {f.attname: f for f in fields}
-    unknown = set(given) - set(by_name)
-    if unknown:
-        raise ValueError(f"{model.__name__} has no field {sorted(unknown)[0]}")
-    columns = [by_name[name] for name in given] + [f for f in fields if f.attname not in given]
-    constants = []
-    defaults = {}
-    for f in columns[len(given):]:
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
-            value = now
-        else:
-            value = f.get_default()
-        defaults[f.attname] = value
-        constants.append(f.get_db_prep_save(value, connection))
-    plain = [isinstance(by_name[name], _PASS_THROUGH) for name in given]
-    prepared: dict[tuple[int, int], object] = {}  # (column, id(value)): a value shared by many rows is prepared once
-
-    def prepare(i: int, name: str, value):
-        key = (i, id(value))
-        if key not in prepared:
-            prepared[key] = (value, by_name[name].get_db_prep_save(value, connection))
-        return prepared[key][1]
-
-    values = []
-    for row in rows:
-        item = [row[name] if plain[i] else prepare(i, name, row[name]) for i, name in enumerate(given)]
-        values.append(item + constants)
-    quote = connection.ops.quote_name
-    per_row = len(columns)
-    head = f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in columns)}) "
-    pks: list[int] = []
-    if connection.vendor == "postgresql":
-        # One statement: one array per column (a column equal in every row is sent once), so
-        # the query stays tiny however many rows.
-        selects, params = [], []
-        for i, (f, column) in enumerate(zip(columns, zip(*values))):
-            cast = f.db_type(connection)
-            if i >= len(given) or all(v is column[0] for v in column):
-                selects.append(f"%s::{cast}")
-                params.append(column[0])
-            else:
-                selects.append(f"unnest(%s::{cast}[])")
-                params.append(list(column))
-        if len(selects) == sum(sel.startswith("%s") for sel in selects):  # nothing varies: one row per input row
-            selects[0] = f"unnest(array_fill(%s::{columns[0].db_type(connection)}, ARRAY[{len(values)}]))"
-        sql = head + f"SELECT {', '.join(selects)}"
-        with connection.cursor() as cursor:
-            if returning:
-                cursor.execute(sql + f" RETURNING {quote(model._meta.pk.column)}", params)
-                pks = [r[0] for r in cursor.fetchall()]
-            else:
-                cursor.execute(sql, params)
-        values = []
-    batch = max(1, min(connection.ops.bulk_batch_size(columns, values) or len(values) or 1, 65535 // per_row))
-    head += "VALUES "
-    one = "(" + ", ".join(["%s"] * per_row) + ")"
-    with connection.cursor() as cursor:
-        for start in range(0, len(values), batch):
-            chunk = values[start:start + batch]
-            sql = head + ", ".join([one] * len(chunk))
-            params = [v for item in chunk for v in item]
-            if returning:
-                cursor.execute(sql + f" RETURNING {quote(model._meta.pk.column)}", params)
-                pks.extend(r[0] for r in cursor.fetchall())
-            else:
-                cursor.execute(sql, params)
-    if not instances:
-        return pks
-    # Positional construction (every concrete field given) skips the per-field default lookups.
-    pk_name = model._meta.pk.attname
-    order = [f.attname for f in model._meta.concrete_fields]
-    out = []
-    for pk, row in zip(pks, rows):
-        obj = model(*[pk if name == pk_name else row[name] if name in row else defaults[name] for name in order])
-        obj._state.adding = False
-        obj._state.db = connection.alias
-        out.append(obj)
-    return out
 
 
 def stage_best_of(stage: Stage | None, number: int, last: int | None = None) -> int | None:
@@ -164,10 +66,10 @@ def write_pairings(rnd: Round, boards: Sequence[tuple[int, int, int | None]], *,
               "created_at": timezone.now()}
     rows = [{**common, "table": table, "referee_id": referees.get(table) if table else None, "pair_a_id": a,
              "pair_b_id": b} for a, b, table in boards]
-    matches = _fast_insert(Match, rows, instances=True)
-    _fast_insert(Game, [{"match_id": m.pk, "number": 1, "first_dealer": 0, "started_at": common["created_at"]}
-                        for m in matches])
-    _fast_insert(Bye, [{"round_id": rnd.pk, "pair_id": p} for p in byes])
+    matches = Match.objects.bulk_create([Match(**row) for row in rows])
+    Game.objects.bulk_create([Game(match=m, number=1, first_dealer=0, started_at=common["created_at"])
+                              for m in matches])
+    Bye.objects.bulk_create([Bye(round_id=rnd.pk, pair_id=p) for p in byes])
     return matches
 
 
