@@ -8,12 +8,12 @@ Owns the path from matches to PDF bytes (the rendering itself is ``scoring.pdf``
 - :func:`start_print_job` checks the permission, records a :class:`~scoring.models.PrintJob`
   for a round (or a list of matches) and queues ``scoring.render_print_job`` once the job is
   committed: eagerly in-process by default, on a Celery worker when a broker is configured;
-- :func:`run_print_job` the body of that task: claims the job (:func:`claim_job`), renders
+- :func:`render_print_job` that task, :func:`run_print_job` its body: claims the job (:func:`claim_job`), renders
   every súmula into one PDF, writes the progress to the job as it goes (throttled), stores
   the file and marks the job done or failed with the error (a full disk in words, its partial
   file removed; nothing raised). A task delivered again after
   its worker died takes the job over once it shows no progress; only the attempt that owns
-  the job stores a PDF. Stalled jobs, retries and old PDFs: ``scoring.print_upkeep``.
+  the job stores a PDF. Stalled jobs (``scoring.print_stalls``), retries and old PDFs: ``scoring.print_upkeep``.
 
 Permissions (documented in docs/printing.md): single-match downloads, blank or filled, follow
 ``access.can_read`` (public for tournament matches, read-only; friendlies only for their
@@ -29,6 +29,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
+from celery import shared_task
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
@@ -43,6 +44,7 @@ from config.outage import report
 
 from . import access, numbering, pdf
 from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
+from .print_stalls import fail_if_stalled, stall_seconds
 
 log = logging.getLogger(__name__)
 
@@ -256,8 +258,6 @@ def queue_job(job_id: int) -> str:
     """Send the job's task; returns "" when sent, else why not, and then the job is failed at once with
     that reason (never left queued without a task: issue 22 §4). Eager (no broker), the task runs here
     and its errors are its own."""
-    from .tasks import render_print_job
-
     if render_print_job.app.conf.task_always_eager:
         result = render_print_job.delay(job_id)
     else:
@@ -426,10 +426,28 @@ def _fail(job: PrintJob, error: BaseException) -> PrintJob:
     return job
 
 
+@shared_task(name="scoring.render_print_job", ignore_result=True, bind=True, acks_late=True,
+             reject_on_worker_lost=True, max_retries=None)
+def render_print_job(self, job_id: int) -> str | None:
+    """Render a print job's súmulas into one PDF (:func:`run_print_job`).
+
+    Failures are recorded on the job (status ``failed`` and the error), not raised: the
+    organizer reads them on the job's page. Returns the job's final status. Delivered
+    again while another worker still makes progress on the job, it checks back later
+    (until that one finishes, or the job shows no progress and this one takes it over).
+    """
+    job = run_print_job(job_id)
+    if job is None:
+        return None
+    if getattr(job, "claim", None) == BUSY and not self.request.is_eager:
+        retries_left = stall_seconds() // max(1, settings.PRINT_JOB_HEARTBEAT_SECONDS) + 2
+        if self.request.retries < retries_left:
+            raise self.retry(countdown=settings.PRINT_JOB_HEARTBEAT_SECONDS)
+    return job.status
+
+
 def job_status(job: PrintJob) -> dict:
     """What the progress page polls (a job that stalled is marked failed first)."""
-    from .print_upkeep import fail_if_stalled
-
     fail_if_stalled(job)
     return {
         "id": job.pk,
