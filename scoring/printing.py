@@ -35,6 +35,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F, Prefetch
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -42,9 +43,12 @@ from django.utils.translation import gettext
 from config.errors import Unavailable
 from config.outage import report
 
-from . import access, numbering, pdf
-from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
+from . import access, numbering, pdf, pdf_sheets
+from .content import build_document, document_as_it_stands, match_queryset, signature_document
+from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion, TableLink
 from .print_stalls import fail_if_stalled, stall_seconds
+from .site import address
+from .table_links import ensure_links, table_path, walkover_ids
 
 log = logging.getLogger(__name__)
 
@@ -86,15 +90,10 @@ def may_see_table_link(user, match: Match) -> bool:
 
 def ordered_matches(matches) -> list[Match]:
     """``matches`` (a queryset or ids) with what the document needs, by table then id."""
-    from .content import match_queryset
 
     ids = list(matches.values_list("pk", flat=True)) if hasattr(matches, "values_list") else [
         m.pk if isinstance(m, Match) else m for m in matches
     ]
-    from django.db.models import Prefetch
-
-    from .models import TableLink
-    from .table_links import ensure_links, walkover_ids
 
     ensure_links([Match(pk=pk) for pk in ids])  # every printed match has its table link (issue 10)
     active = TableLink.objects.filter(revoked_at__isnull=True)
@@ -115,12 +114,8 @@ def _with_table_url(document: dict, match: Match, with_link: bool = True) -> dic
     if getattr(match, "walkover", False):   # decided by W.O. (art. 26): nothing to enter, said on the sheet
         document["walkover"] = True
     if not with_link:
-        from django.urls import reverse
-
         document["verify_path"] = reverse("scoring:verify-form")
     elif links:
-        from .table_links import table_path
-
         document["table_path"] = table_path(links[0])
     return document
 
@@ -128,14 +123,14 @@ def _with_table_url(document: dict, match: Match, with_link: bool = True) -> dic
 def _with_numbers(sheets: list[pdf.Sheet], matches: Sequence[Match], site_url: str) -> list[pdf.Sheet]:
     """Each sheet with its match's number (``scoring.numbering``, the bracket's) and the site's address."""
     numbers = numbering.numbers_for(matches)
-    return [sheet._replace(document=pdf.for_print(sheet.document, number=numbers.get(match.pk), site_url=site_url))
+    return [sheet._replace(document=pdf_sheets.for_print(sheet.document, number=numbers.get(match.pk),
+                                                         site_url=site_url))
             for sheet, match in zip(sheets, matches)]
 
 
 def site_address(request) -> str:
     """The address QR codes printed for ``request`` point to (``scoring.site.address``); "" without one
     (then the setting, read when printing)."""
-    from .site import address
 
     return address(request) if request is not None else ""
 
@@ -149,7 +144,6 @@ def sheets_for(matches: Sequence[Match], kind: str, with_links: bool = True) -> 
     sign this content. Six queries for any number of matches; a test checks the result
     equals ``sumula_document`` match by match.
     """
-    from .content import build_document, document_as_it_stands, signature_document
 
     if kind == PrintJob.Kind.BLANK:
         return [pdf.Sheet(_with_table_url(build_document(match, 1, [], games=[]), match, with_links))
