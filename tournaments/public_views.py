@@ -31,7 +31,7 @@ from scoring.pins import client_of
 from scoring.site import absolute
 from scoring.table_links import ensure_links, table_url
 
-from . import live, live_pages, pages, services
+from . import draw_pages, live, live_pages, pages, services
 from .models import Pair, Round, Tournament
 from .services import notify, self_check_in
 from .table_cards import card_path, ensure_cards
@@ -82,7 +82,7 @@ def bracket(request, slug: str):
     view = services.bracket_view(tournament) if stage is not None else None
     context = public_context(request, tournament, "bracket", stage)
     if view is not None:
-        context.update(svg=pages.bracket_drawing(view), rows=pages.bracket_rows(view), champion=view.champion,
+        context.update(svg=draw_pages.bracket_drawing(view), rows=draw_pages.bracket_rows(view), champion=view.champion,
                        double=view.bracket.double)
     return live.render_live(request, "tournaments/bracket.html", "tournaments/_live_bracket.html", context)
 
@@ -94,7 +94,7 @@ def bracket_image(request, slug: str):
     view = services.bracket_view(tournament)
     if view is None:
         raise Http404(_("This tournament has no bracket yet."))
-    svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + pages.bracket_drawing(view)
+    svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + draw_pages.bracket_drawing(view)
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 
@@ -103,7 +103,7 @@ def grid(request, slug: str):
     tournament = tournament_of(slug, request)
     stage = pages.stage_of(tournament)
     groups = pages.group_stage_of(tournament)
-    grids = pages.round_robin_grids(tournament, groups) if groups is not None else []
+    grids = draw_pages.round_robin_grids(tournament, groups) if groups is not None else []
     return live.render_live(request, "tournaments/grid.html", "tournaments/_live_grid.html",
                             public_context(request, tournament, "grid", stage, grids=grids))
 
