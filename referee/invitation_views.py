@@ -28,9 +28,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from config.errors import Forbidden, ServiceError
 from scoring import site
-from scoring.pdf import qr_svg
+from scoring.pdf_sheets import qr_svg
 from tournaments.models import Tournament
-from tournaments.views import organizer_only
+from tournaments.view_helpers import organizer_only
 
 from . import invitations
 from .models import RefereeInvitation

@@ -43,6 +43,8 @@ from tournaments import table_cards
 from scoring.words import engine_messages
 from scoring.pins import client_of, set_device_cookie
 from tournaments import pins
+from tournaments.models import MatchCall
+from tournaments.services import clock, ready
 
 from . import calls, services
 from .models import Ruling
@@ -73,6 +75,22 @@ def _link(token: str):
 
 class WalkoverClosed(Exception):
     """The token is the link of a match decided by W.O. (art. 26): closed to entries, said so."""
+
+
+def presence_context(match: Match) -> dict | None:
+    """What the table page shows of the room: who said they are at the table, and the clock."""
+    if match.tournament_id is None or match.table is None or match.round_id is None:
+        return None
+    room = ready.room_of(match.tournament_id)
+    call = MatchCall.objects.filter(match=match).first()
+    now = timezone.now()
+    state = clock.clock_of(match, room, now, call=call, first_hand=clock.first_hands([match.pk]).get(match.pk))
+    limit_at = (state.started_at + timezone.timedelta(minutes=room.time_limit)
+                if room.time_limit and state.started_at else None)
+    return {"a": call.present_a_at if call else None, "b": call.present_b_at if call else None,
+            "clock": state, "limit_at": limit_at, "room": room, "open": state.started_at is None,
+            "time_up": limit_at is not None and now >= limit_at, "procedure": room.end_of_time,
+            "pair_a": match.pair_a, "pair_b": match.pair_b, "match_id": match.pk}
 
 
 def _walkover_answers(view):
@@ -208,8 +226,6 @@ def page(request, token: str):
         "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
         "sw": reverse("table:sw"), "script": reverse("table:script"),
     })
-    from .presence_views import presence_context  # "we are at the table" and the clock
-
     response = render(request, "referee/table.html", {"match": match, "boot": boot,
                                                       "presence": presence_context(match)})
     set_device_cookie(request, response)  # each phone counts its own PIN failures (scoring/pins.py)

@@ -10,7 +10,7 @@
   default``): súmulas are sealed in this database but the seal key is missing on this machine (a
   restore without the keys). Nothing starts, instead of a new key marking every súmula altered.
 - ``scoring.W003``: ``PRINT_JOB_STALL_SECONDS`` is shorter than the broker's redelivery of a dead
-  worker's task allows (``scoring.print_upkeep.stall_seconds``): the longer limit is used.
+  worker's task allows (``scoring.print_stalls.stall_seconds``): the longer limit is used.
 - ``scoring.E004``: in production, this process's key is not the one the database was sealed with
   (``integrity.key_in_use_problem``: its id, recorded at the first start and by ``rotate_signing_key``;
   never the key itself). Skipped while the database is unreachable or not migrated yet.
@@ -72,7 +72,7 @@ def seal_key_present(app_configs=None, databases=None, **kwargs):
 
 @register()
 def print_stall_limit(app_configs=None, **kwargs):
-    from .print_upkeep import minimum_stall_seconds, redelivery_seconds
+    from .print_stalls import minimum_stall_seconds, redelivery_seconds
 
     minimum = minimum_stall_seconds()
     if settings.PRINT_JOB_STALL_SECONDS >= minimum:

@@ -25,6 +25,8 @@ lost update when guesses arrive in parallel, in any process.
 - **One answer**: a wrong PIN and a player without a PIN get the same refusal; the match's state
   is checked by the callers before any PIN is looked at, so an old match answers nothing about
   the PIN; during a lockout the PIN is not checked at all.
+- **The codes themselves**: only a keyed hash of a code is stored (:func:`hash_code`, by
+  ``scoring.services.signing.issue_code``); :func:`use_code` consumes one.
 - **Told**: every refusal is in the match's audit trail (``signature_refused``, with the client and
   ``locked`` when it started a lockout); :func:`alerts` lists the players of a match whose PIN had
   failures, for the pair and the referee to see on the signing page; the organizer sees the lockouts,
@@ -33,6 +35,8 @@ lost update when guesses arrive in parallel, in any process.
 """
 from __future__ import annotations
 
+import hmac
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -44,12 +48,15 @@ from django.conf import settings
 from django.core import signing
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from config.auth import client_ip
 from config.errors import Forbidden
 
-from .models import CredentialAttempts, MatchEvent
+from . import access
+from .models import CredentialAttempts, MatchEvent, SigningCode
+from .pin_mail import lockout_started
 
 PER_CLIENT_LIMIT = 5
 FIRST_LOCKOUT = timedelta(minutes=10)
@@ -264,8 +271,6 @@ def verify(player, *, client: str | None = None, pin: str | None = None, code: s
                 suspended = _fail(every, now, GLOBAL_LIMIT, FIRST_SUSPENSION)
                 outcome = Outcome(False, method, _wrong_pin(), "pin", locked or suspended, suspended)
         else:
-            from .services import use_code
-
             mine = _row(f"code:{match.pk}:{team}", client)
             if mine.locked_until and mine.locked_until > now:
                 outcome = Outcome(False, method, _("Too many failed attempts from this device: wait %(minutes)s "
@@ -288,10 +293,44 @@ def verify(player, *, client: str | None = None, pin: str | None = None, code: s
                 data["locked"] = True
             MatchEvent.objects.create(match_id=match.pk, kind=MatchEvent.Kind.SIGNATURE_REFUSED, data=data)
             if outcome.locked and method == "pin":  # the organizer told (by mail, once this commits)
-                from .pin_notices import lockout_started
-
                 transaction.on_commit(partial(lockout_started, match.pk, player.pk, outcome.suspended))
     return outcome
+
+
+def hash_code(code: str, salt: str) -> str:
+    """The keyed hash of a one-time code, as stored (``SigningCode.code_hash``)."""
+    return f"hmac${salt}${salted_hmac('scoring.signing-code', salt + code).hexdigest()}"
+
+
+def _code_matches(code: str, stored: str) -> bool:
+    try:
+        _, salt, _digest = stored.split("$", 2)
+    except ValueError:
+        return False
+    return hmac.compare_digest(hash_code(code, salt), stored)
+
+
+#: the codes a code is compared with: an hour's (six lifetimes of a code), so an expired one is named so
+CODES_LOOKED_AT = timedelta(hours=1)
+
+
+def use_code(match, team: int, code: str, player, now) -> str | None:
+    """Consume a valid one-time code of ``team`` in ``match``; return None, or why it was refused."""
+    if not isinstance(code, str) or not re.fullmatch(r"\d{6}", code.strip()):
+        return _("A one-time code has 6 digits.")
+    code = code.strip()
+    recent = SigningCode.objects.select_for_update().filter(
+        match=match, team=team, created_at__gte=now - CODES_LOOKED_AT).order_by("-created_at")[:20]
+    for record in recent:
+        if _code_matches(code, record.code_hash):
+            if record.used_at is not None:
+                return _("This one-time code was already used: ask the referee for a new one.")
+            if record.expires_at <= now:
+                return _("This one-time code expired (codes last 10 minutes): ask the referee for a new one.")
+            record.used_at, record.used_by = now, player
+            record.save(update_fields=["used_at", "used_by"])
+            return None
+    return _("Wrong one-time code.")
 
 
 def require(player, **kwargs) -> None:
@@ -323,8 +362,6 @@ def alerts(players) -> list[dict]:
 
 def unlock(match, player, by) -> int:
     """The match's referee (or the organizer) clears every count and lockout of a player of the match."""
-    from . import access
-
     if not access.can_enter(by, match):
         raise Forbidden(_("Only the match's referee or the tournament's organizer unlocks a PIN."))
     players = {p.pk for team in (0, 1) for p in access.pair_players(match.pair(team))}

@@ -1,17 +1,11 @@
 """Upkeep of print jobs: stalled jobs marked failed, retries, old PDFs removed.
 
-- :func:`fail_stalled_jobs` (Celery beat, every minute; and :func:`fail_if_stalled` when a
-  job's page polls it): a running job with no progress for :func:`stall_seconds` is
-  marked failed with the reason (its worker stopped), and so is a queued job that no
-  worker took within ``PRINT_JOB_QUEUE_TIMEOUT_SECONDS``. A queued job whose task was never
-  sent (the process stopped between the job's commit and the send) is sent again.
-- :func:`stall_seconds`: the stall limit agrees with the broker's redelivery (issue 22 §4). A
-  task whose worker died comes back :func:`redelivery_seconds` after it was taken (Redis's
-  visibility timeout plus the restore interval); the next worker takes the job over once it
-  shows no progress for ``PRINT_JOB_HEARTBEAT_SECONDS`` (a redelivered task that finds it
-  still fresh checks back one heartbeat later). So a job is failed as stalled only after
-  redelivery + 2 heartbeats without progress, whatever ``PRINT_JOB_STALL_SECONDS`` says
-  (system check ``scoring.W003`` tells the operator when it says less).
+- :func:`fail_stalled_jobs` (Celery beat, every minute; ``scoring.print_stalls.fail_if_stalled`` does
+  it for one job when its page polls it): a running job with no progress for the stall limit
+  (``scoring.print_stalls.stall_seconds``) is marked failed with the reason (its worker stopped),
+  and so is a queued job that no worker took within ``PRINT_JOB_QUEUE_TIMEOUT_SECONDS``. A queued
+  job whose task was never sent (the process stopped between the job's commit and the send) is
+  sent again.
 - :func:`retry_job`: the organizer queues a failed job again from its page (a double tap
   queues it once).
 - :func:`remove_old_files` (Celery beat, hourly): the PDFs of jobs finished more than
@@ -37,52 +31,10 @@ from django.utils.translation import ngettext
 from config.errors import Unavailable
 
 from .models import PrintJob
+from .print_stalls import never_taken_reason, stall_seconds, stalled_reason
+from .printing import queue_job
 
 log = logging.getLogger(__name__)
-
-
-def _minutes(seconds: int) -> int:
-    return max(1, round(seconds / 60))
-
-
-def redelivery_seconds() -> int:
-    """How long after it was taken a task whose worker died is delivered again: Redis's visibility
-    timeout plus the interval at which live workers look for such tasks; 0 for a broker that does not
-    hold unacknowledged tasks back (RabbitMQ gives them back at once; the embedded default's filesystem
-    broker and the eager mode never do)."""
-    url = settings.CELERY_BROKER_URL or ""
-    if not url.startswith(("redis://", "rediss://", "sentinel://", "redis+socket://")):
-        return 0
-    return settings.BROKER_VISIBILITY_TIMEOUT + settings.BROKER_RESTORE_INTERVAL
-
-
-def minimum_stall_seconds() -> int:
-    """The shortest stall limit that lets a dead worker's task come back and take its job over."""
-    return redelivery_seconds() + 2 * settings.PRINT_JOB_HEARTBEAT_SECONDS
-
-
-def stall_seconds() -> int:
-    """A running job with no progress for this long is failed: ``PRINT_JOB_STALL_SECONDS``, never less
-    than :func:`minimum_stall_seconds`."""
-    return max(settings.PRINT_JOB_STALL_SECONDS, minimum_stall_seconds())
-
-
-def stalled_reason() -> str:
-    minutes = _minutes(stall_seconds())
-    return ngettext(
-        "No progress for %(minutes)d minute: the worker printing it stopped (restarted or lost). Try again.",
-        "No progress for %(minutes)d minutes: the worker printing it stopped (restarted or lost). Try again.",
-        minutes,
-    ) % {"minutes": minutes}
-
-
-def never_taken_reason() -> str:
-    minutes = _minutes(settings.PRINT_JOB_QUEUE_TIMEOUT_SECONDS)
-    return ngettext(
-        "No worker took it within %(minutes)d minute: check that the print worker is running, then try again.",
-        "No worker took it within %(minutes)d minutes: check that the print worker is running, then try again.",
-        minutes,
-    ) % {"minutes": minutes}
 
 
 def fail_stalled_jobs(now=None) -> int:
@@ -104,8 +56,6 @@ def fail_stalled_jobs(now=None) -> int:
 def resend_unsent(now=None) -> int:
     """Send again the task of every queued job that has no task id a minute after it was made (its
     process stopped between the commit and the send); returns how many were sent."""
-    from .printing import queue_job
-
     now = now or timezone.now()
     unsent = PrintJob.objects.filter(status=PrintJob.Status.QUEUED, task_id="",
                                      created_at__lt=now - timedelta(seconds=60)).values_list("pk", flat=True)
@@ -115,30 +65,11 @@ def resend_unsent(now=None) -> int:
     return sent
 
 
-def fail_if_stalled(job: PrintJob, now=None) -> bool:
-    """:func:`fail_stalled_jobs` for one job (when its page asks); updates ``job``."""
-    if job.is_finished or settings.CELERY_TASK_ALWAYS_EAGER:
-        return False
-    now = now or timezone.now()
-    if job.status == PrintJob.Status.RUNNING:
-        limit, reason, field = stall_seconds(), stalled_reason(), "updated_at"
-    else:
-        limit, reason, field = settings.PRINT_JOB_QUEUE_TIMEOUT_SECONDS, never_taken_reason(), "created_at"
-    changed = PrintJob.objects.filter(
-        pk=job.pk, status=job.status, **{f"{field}__lt": now - timedelta(seconds=limit)}
-    ).update(status=PrintJob.Status.FAILED, error=reason, finished_at=now, updated_at=now)
-    if changed:
-        job.refresh_from_db()
-    return bool(changed)
-
-
 def retry_job(job: PrintJob) -> bool:
     """Queue a failed job again (its progress reset); ``False`` if it is not failed (any more:
     a second tap changes nothing). The caller checks the permission (``printing.can_see_job``).
     Raises ``config.errors.Unavailable`` when the broker cannot be reached (the job is failed again,
     with that reason)."""
-    from .printing import queue_job
-
     outcome: dict[str, str] = {}
     with transaction.atomic():
         old_file = job.file.name if job.file else ""

@@ -8,12 +8,12 @@ Owns the path from matches to PDF bytes (the rendering itself is ``scoring.pdf``
 - :func:`start_print_job` checks the permission, records a :class:`~scoring.models.PrintJob`
   for a round (or a list of matches) and queues ``scoring.render_print_job`` once the job is
   committed: eagerly in-process by default, on a Celery worker when a broker is configured;
-- :func:`run_print_job` the body of that task: claims the job (:func:`claim_job`), renders
+- :func:`render_print_job` that task, :func:`run_print_job` its body: claims the job (:func:`claim_job`), renders
   every súmula into one PDF, writes the progress to the job as it goes (throttled), stores
   the file and marks the job done or failed with the error (a full disk in words, its partial
   file removed; nothing raised). A task delivered again after
   its worker died takes the job over once it shows no progress; only the attempt that owns
-  the job stores a PDF. Stalled jobs, retries and old PDFs: ``scoring.print_upkeep``.
+  the job stores a PDF. Stalled jobs (``scoring.print_stalls``), retries and old PDFs: ``scoring.print_upkeep``.
 
 Permissions (documented in docs/printing.md): single-match downloads, blank or filled, follow
 ``access.can_read`` (public for tournament matches, read-only; friendlies only for their
@@ -29,11 +29,13 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
+from celery import shared_task
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F, Prefetch
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -41,8 +43,12 @@ from django.utils.translation import gettext
 from config.errors import Unavailable
 from config.outage import report
 
-from . import access, numbering, pdf
-from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
+from . import access, numbering, pdf, pdf_sheets
+from .content import build_document, document_as_it_stands, match_queryset, signature_document
+from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion, TableLink
+from .print_stalls import fail_if_stalled, stall_seconds
+from .site import address
+from .table_links import ensure_links, table_path, walkover_ids
 
 log = logging.getLogger(__name__)
 
@@ -84,15 +90,10 @@ def may_see_table_link(user, match: Match) -> bool:
 
 def ordered_matches(matches) -> list[Match]:
     """``matches`` (a queryset or ids) with what the document needs, by table then id."""
-    from .content import match_queryset
 
     ids = list(matches.values_list("pk", flat=True)) if hasattr(matches, "values_list") else [
         m.pk if isinstance(m, Match) else m for m in matches
     ]
-    from django.db.models import Prefetch
-
-    from .models import TableLink
-    from .table_links import ensure_links, walkover_ids
 
     ensure_links([Match(pk=pk) for pk in ids])  # every printed match has its table link (issue 10)
     active = TableLink.objects.filter(revoked_at__isnull=True)
@@ -113,12 +114,8 @@ def _with_table_url(document: dict, match: Match, with_link: bool = True) -> dic
     if getattr(match, "walkover", False):   # decided by W.O. (art. 26): nothing to enter, said on the sheet
         document["walkover"] = True
     if not with_link:
-        from django.urls import reverse
-
         document["verify_path"] = reverse("scoring:verify-form")
     elif links:
-        from .table_links import table_path
-
         document["table_path"] = table_path(links[0])
     return document
 
@@ -126,14 +123,14 @@ def _with_table_url(document: dict, match: Match, with_link: bool = True) -> dic
 def _with_numbers(sheets: list[pdf.Sheet], matches: Sequence[Match], site_url: str) -> list[pdf.Sheet]:
     """Each sheet with its match's number (``scoring.numbering``, the bracket's) and the site's address."""
     numbers = numbering.numbers_for(matches)
-    return [sheet._replace(document=pdf.for_print(sheet.document, number=numbers.get(match.pk), site_url=site_url))
+    return [sheet._replace(document=pdf_sheets.for_print(sheet.document, number=numbers.get(match.pk),
+                                                         site_url=site_url))
             for sheet, match in zip(sheets, matches)]
 
 
 def site_address(request) -> str:
     """The address QR codes printed for ``request`` point to (``scoring.site.address``); "" without one
     (then the setting, read when printing)."""
-    from .site import address
 
     return address(request) if request is not None else ""
 
@@ -147,7 +144,6 @@ def sheets_for(matches: Sequence[Match], kind: str, with_links: bool = True) -> 
     sign this content. Six queries for any number of matches; a test checks the result
     equals ``sumula_document`` match by match.
     """
-    from .content import build_document, document_as_it_stands, signature_document
 
     if kind == PrintJob.Kind.BLANK:
         return [pdf.Sheet(_with_table_url(build_document(match, 1, [], games=[]), match, with_links))
@@ -256,8 +252,6 @@ def queue_job(job_id: int) -> str:
     """Send the job's task; returns "" when sent, else why not, and then the job is failed at once with
     that reason (never left queued without a task: issue 22 §4). Eager (no broker), the task runs here
     and its errors are its own."""
-    from .tasks import render_print_job
-
     if render_print_job.app.conf.task_always_eager:
         result = render_print_job.delay(job_id)
     else:
@@ -426,10 +420,28 @@ def _fail(job: PrintJob, error: BaseException) -> PrintJob:
     return job
 
 
+@shared_task(name="scoring.render_print_job", ignore_result=True, bind=True, acks_late=True,
+             reject_on_worker_lost=True, max_retries=None)
+def render_print_job(self, job_id: int) -> str | None:
+    """Render a print job's súmulas into one PDF (:func:`run_print_job`).
+
+    Failures are recorded on the job (status ``failed`` and the error), not raised: the
+    organizer reads them on the job's page. Returns the job's final status. Delivered
+    again while another worker still makes progress on the job, it checks back later
+    (until that one finishes, or the job shows no progress and this one takes it over).
+    """
+    job = run_print_job(job_id)
+    if job is None:
+        return None
+    if getattr(job, "claim", None) == BUSY and not self.request.is_eager:
+        retries_left = stall_seconds() // max(1, settings.PRINT_JOB_HEARTBEAT_SECONDS) + 2
+        if self.request.retries < retries_left:
+            raise self.retry(countdown=settings.PRINT_JOB_HEARTBEAT_SECONDS)
+    return job.status
+
+
 def job_status(job: PrintJob) -> dict:
     """What the progress page polls (a job that stalled is marked failed first)."""
-    from .print_upkeep import fail_if_stalled
-
     fail_if_stalled(job)
     return {
         "id": job.pk,

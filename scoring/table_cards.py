@@ -14,7 +14,7 @@ from django.template.loader import get_template
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from . import pdf, table_links
+from . import pdf_sheets, table_links
 from .models import TableLink
 
 CARD_TEMPLATE = "scoring/pdf/table_cards.html"
@@ -49,10 +49,10 @@ def cards_html(matches, site_url: str = "", paths: dict[int, str] | None = None)
             url = ""
         else:
             continue
-        cards.append({"match": match, "url": url, "qr": mark_safe(pdf.qr_svg(url, CARD_QR_MM)) if url else "",
+        cards.append({"match": match, "url": url, "qr": mark_safe(pdf_sheets.qr_svg(url, CARD_QR_MM)) if url else "",
                       "pairs": [match.pair_a, match.pair_b], "whole_event": match.pk in paths,
                       "walkover": walkover})
-    with translation.override(pdf.PDF_LANGUAGE):
+    with translation.override(pdf_sheets.PDF_LANGUAGE):
         return get_template(CARD_TEMPLATE).render({"cards": cards})
 
 

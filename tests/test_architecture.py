@@ -1,7 +1,7 @@
 """The layering of docs/architecture.md, checked on the source: every import of every app module
 (function-level imports included) goes down or sideways within its own layer, never up; the pure
-packages import no Django and no app; no app module reaches 800 lines; config/ holds only its listed
-modules (configuration, no words).
+packages import no Django and no app; no app imports itself in a circle; no app module reaches
+MAX_LINES lines; config/ holds only its listed modules (configuration, no words).
 
 The imports are read with ``ast`` (nothing is imported), so a violation names the file, the line
 and the imported name.
@@ -34,7 +34,10 @@ MAY_IMPORT = {
 FRAMEWORKS = {"django", "rest_framework", "drf_spectacular", "celery", "kombu", "weasyprint", "psycopg",
               "dj_database_url"}
 
-MAX_LINES = 800
+# The house's aim is modules under ~500 lines; this is the limit every module meets today. Still
+# over 500: scoring/models.py, referee/engine/hand.py, referee/engine/cli.py, referee/services.py,
+# tournaments/api.py, tournaments/svg.py (lower the limit as they are split).
+MAX_LINES = 680
 
 # What config/ holds (docs/architecture.md): configuration and the base every app stands on. Words
 # (the Portuguese that names pairs, fields, months) live in the lowest app that shows them
@@ -110,7 +113,7 @@ def test_no_app_module_imports_against_the_layering():
     assert not found, "imports against the layering:\n" + "\n".join(found)
 
 
-def test_no_app_module_has_800_lines_or_more():
+def test_no_app_module_reaches_the_line_limit():
     long = []
     for path in app_modules(migrations=False):
         lines = len(path.read_text(encoding="utf-8").splitlines())
@@ -224,3 +227,122 @@ def test_the_orm_writes_and_hands_have_one_write_path():
     assert not spelled, f"INSERT statements outside scoring/idempotency.py: {spelled}"
     assert not compiled, f"SQL compiled from a QuerySet.query: {compiled}"
     assert not creating, f"hands created outside the entry's and the correction's write: {creating}"
+
+
+# ------------------------------------------------------------------------------ import circles
+
+APPS = ("config", "people", "scoring", "tournaments", "referee")
+
+# Circles still there, each removed by the work that owns its modules: this set only shrinks.
+ALLOWED_CIRCLES = {
+    # tournaments/services/*.py: the services' own circles, left to the work on the services
+    frozenset({"tournaments.services.notify", "tournaments.services.ratings", "tournaments.tasks"}),
+    frozenset({"tournaments.services.progress", "tournaments.services.stages"}),
+    frozenset({"tournaments.services.registration", "tournaments.services.signup"}),
+}
+
+
+def import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
+    """Each module (dotted name → its source and whether it is a package's ``__init__``) to the modules of
+    its own app it imports, function-level imports included. ``from a import b`` is the module ``a.b``
+    when there is one, else ``a``; importing ``a.b`` does not count as importing the package ``a``."""
+    graph = {}
+    for module, (source, is_package) in sources.items():
+        targets = set()
+        for _line, name in imported_names(module, is_package, ast.parse(source)):
+            parts = name.split(".")
+            while parts and ".".join(parts) not in sources:
+                parts.pop()
+            target = ".".join(parts)
+            if parts and target != module and parts[0] == module.split(".")[0]:
+                targets.add(target)
+        graph[module] = targets
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[tuple[frozenset[str], list[str]]]:
+    """The import circles of ``graph``: each strongly connected set of two modules or more (Tarjan's
+    algorithm), with one path around it (``a, b, c, a``) to name it."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            members = []
+            while True:
+                member = stack.pop()
+                members.append(member)
+                if member == module:
+                    break
+            if len(members) > 1:
+                found.append((frozenset(members), _path_around(graph, set(members))))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def _path_around(graph: dict[str, set[str]], members: set[str]) -> list[str]:
+    """A shortest path from the first member back to itself through the others (breadth first)."""
+    start = min(members)
+    came_from = {start: None}
+    queue = [start]
+    while queue:
+        module = queue.pop(0)
+        for target in sorted(graph[module] & members):
+            if target == start:
+                path = [module]
+                while came_from[path[-1]] is not None:
+                    path.append(came_from[path[-1]])
+                return [start, *reversed(path[:-1]), start] if len(path) > 1 else [start, module, start]
+            if target not in came_from:
+                came_from[target] = module
+                queue.append(target)
+    return sorted(members)
+
+
+def app_sources(app: str) -> dict[str, tuple[str, bool]]:
+    return {module_name(path): (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+            for path in app_modules(migrations=False) if path.relative_to(ROOT).parts[0] == app}
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_no_app_imports_itself_in_a_circle(app):
+    """Modules of one app import one another one way (function-level imports included): a circle means
+    two modules that are one concern, or a third that both need."""
+    found = [(members, path) for members, path in circles(import_graph(app_sources(app)))
+             if members not in ALLOWED_CIRCLES]
+    assert not found, f"import circles in {app}/ (split out what both sides need):\n" + "\n".join(
+        " -> ".join(path) + (f" (and {', '.join(sorted(members - set(path)))})" if members - set(path) else "")
+        for members, path in found)
+
+
+def test_the_allowed_circles_are_still_there():
+    """A circle removed leaves the allowed list with it."""
+    present = {members for app in APPS for members, _path in circles(import_graph(app_sources(app)))}
+    gone = ALLOWED_CIRCLES - present
+    assert not gone, f"no longer circles, remove them from ALLOWED_CIRCLES: {[sorted(c) for c in gone]}"
+
+
+def test_the_circle_check_names_the_path_around():
+    sources = {
+        "scoring.a": ("def f():\n    from . import b\n", False),
+        "scoring.b": ("from scoring.c import x\n", False),
+        "scoring.c": ("from .a import f\nfrom config.errors import Conflict\n", False),
+        "scoring.d": ("from . import a\n", False),
+        "scoring.pkg": ("from .inner import y\n", True),
+        "scoring.pkg.inner": ("from scoring.pkg import other\n", False),
+    }
+    assert [path for _members, path in circles(import_graph(sources))] == [
+        ["scoring.a", "scoring.b", "scoring.c", "scoring.a"], ["scoring.pkg", "scoring.pkg.inner", "scoring.pkg"]]

@@ -1,14 +1,12 @@
-"""The organizer's controls that were in the API only (issue 24 point 11), as dashboard actions:
-the tournament's details (name, date, venue), deleting a pair registered by mistake (before the
-draw), reinstating a withdrawn pair, disqualifying a pair, a double W.O. (point 6), a final place
-set by hand, the avoid tags of a pair (club, family: point 10), and the settings of a stage not
-started yet (every option of ``services.update_stage``: tiebreaks, seeding,
-grand-final reset, legs, the match format per round...). The appeal window and the escalation
-policy are the referee app's (``referee.settings_views``), linked from the dashboard.
+"""The tournament itself, from the organizer's side: a new tournament (the page), its details (name,
+date, venue) and a final place set by hand, as dashboard actions; the dashboard's context for them
+(:func:`dashboard_controls`: the details form, the settings form of each later stage not started
+yet). The appeal window and the escalation policy are the referee app's
+(``referee.settings_views``), linked from the dashboard.
 
-Thin views: each reads its form, calls one service (``tournaments.services``), turns a refusal into
-a message and comes back to the dashboard's section (POST-redirect-GET). Irreversible ones are
-confirmed in the page first (``data-confirm``).
+Thin views: each reads its form, calls one service (``tournaments.services``) through
+:func:`~tournaments.view_helpers.act` and comes back to the dashboard's section
+(POST-redirect-GET).
 """
 from __future__ import annotations
 
@@ -17,19 +15,19 @@ from dataclasses import replace
 
 from django import forms
 from django.contrib import messages
-from django.shortcuts import get_object_or_404
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from scoring.models import Match
-from scoring.words import pair_names
-
 from . import services
-from .models import Pair, Stage, Tournament
+from .models import Tournament
+from .new_tournament import NewTournamentForm
 from .stage_pages import LaterStageForm
-from .views import _back, _fail, _form_errors, organizer_only
+from .view_helpers import act, back, dashboard_url, form_errors, organizer_only
 
 
 class TournamentDetailsForm(forms.Form):
@@ -67,100 +65,10 @@ def dashboard_controls(tournament: Tournament, context: dict) -> dict:
 def edit_details(request, tournament: Tournament):
     form = TournamentDetailsForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
-        return _back(tournament, request, "details")
-    try:
-        services.update_tournament(tournament, request.user, **form.cleaned_data)
-    except services.TournamentError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, _("Tournament details saved."))
-    return _back(tournament, request, "details")
-
-
-@organizer_only
-@require_POST
-def delete_pair(request, tournament: Tournament, pk: int):
-    pair = get_object_or_404(Pair, pk=pk, tournament=tournament)
-    name = pair.name
-    try:
-        services.delete_pair(pair, request.user, reason=request.POST.get("reason", ""))
-    except services.TournamentError as error:
-        _fail(request, error)
-        return _back(tournament, request, f"pair-{pk}")
-    messages.success(request, pair_names.contract(_("%(pair)s deleted.") % {"pair": name}, name))
-    return _back(tournament, request, "pairs")
-
-
-@organizer_only
-@require_POST
-def reinstate_pair(request, tournament: Tournament, pk: int):
-    pair = get_object_or_404(Pair, pk=pk, tournament=tournament)
-    try:
-        services.reinstate_pair(pair, request.user, request.POST.get("reason", ""))
-    except services.TournamentError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, pair_names.contract(_("%(pair)s is back in the tournament.") % {"pair": pair.name},
-                                                     pair.name))
-    return _back(tournament, request, f"pair-{pk}")
-
-
-@organizer_only
-@require_POST
-def avoid_tags(request, tournament: Tournament, pk: int):
-    pair = get_object_or_404(Pair, pk=pk, tournament=tournament)
-    try:
-        services.update_pair(pair, request.user, avoid_tags=request.POST.get("avoid_tags", ""))
-    except services.TournamentError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, pair_names.contract(_("Changes to %(pair)s saved.") % {"pair": pair.name},
-                                                     pair.name))
-    return _back(tournament, request, f"pair-{pk}")
-
-
-@organizer_only
-@require_POST
-def edit_stage(request, tournament: Tournament, position: int):
-    stage = get_object_or_404(Stage, tournament=tournament, position=position)
-    form = LaterStageForm(request.POST, auto_id=f"stage{position}_%s")
-    if not form.is_valid():
-        _form_errors(request, form)
-        return _back(tournament, request, "stages")
-    try:
-        stage = services.update_stage(stage, request.user, **form.settings())
-    except services.TournamentError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, _("%(stage)s saved.") % {"stage": stage.display_name})
-    return _back(tournament, request, "stages")
-
-
-@organizer_only
-@require_POST
-def disqualify_pair(request, tournament: Tournament, pk: int):
-    pair = get_object_or_404(Pair, pk=pk, tournament=tournament)
-    try:
-        services.disqualify_pair(pair, request.user, request.POST.get("reason", ""))
-    except services.TournamentError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, pair_names.contract(_("%(pair)s disqualified.") % {"pair": pair.name}, pair.name))
-    return _back(tournament, request, f"pair-{pk}")
-
-
-@organizer_only
-@require_POST
-def double_walkover(request, tournament: Tournament, pk: int):
-    match = get_object_or_404(Match, pk=pk, tournament=tournament)
-    try:
-        services.record_double_walkover(match, request.user, reason=request.POST.get("reason", ""))
-    except services.TournamentError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, _("Double W.O. recorded: no winner, a loss for each pair."))
-    return _back(tournament, request, f"match-{pk}")
+        form_errors(request, form)
+        return back(tournament, request, "details")
+    return act(request, tournament, lambda: services.update_tournament(tournament, request.user, **form.cleaned_data),
+               _("Tournament details saved."), "details")
 
 
 @organizer_only
@@ -168,12 +76,22 @@ def double_walkover(request, tournament: Tournament, pk: int):
 def override_placing(request, tournament: Tournament):
     pair = request.POST.get("pair", "")
     place = request.POST.get("place", "").strip()
-    try:
-        services.override_placing(tournament, request.user, pair=int(pair) if pair.isdigit() else -1,
-                                  place=int(place) if place.isdigit() else None,
-                                  reason=request.POST.get("reason", ""))
-    except services.TournamentError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, _("Final place saved.") if place else _("Final place taken back."))
-    return _back(tournament, request, "details")
+    return act(request, tournament, lambda: services.override_placing(
+        tournament, request.user, pair=int(pair) if pair.isdigit() else -1,
+        place=int(place) if place.isdigit() else None, reason=request.POST.get("reason", "")),
+        _("Final place saved.") if place else _("Final place taken back."), "details")
+
+
+def new_tournament(request):
+    """A new tournament and its format, for users who may create tournaments."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not services.can_create_tournament(request.user):
+        raise PermissionDenied(_("Only organizers create tournaments."))
+    form = NewTournamentForm(request.POST or None)
+    if request.method == "POST":
+        tournament = form.save(by=request.user)
+        if tournament is not None:
+            messages.success(request, _("Tournament created: register the pairs."))
+            return redirect(dashboard_url(tournament))
+    return render(request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200)

@@ -16,7 +16,7 @@ from config.errors import ServiceError
 
 from .models import FlightMember, Pair, Tournament
 from .services import flights
-from .views import organizer_only
+from .view_helpers import organizer_only
 
 
 def parse_lines(text: str) -> list[dict]:

@@ -21,8 +21,10 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Game, Match
 
-from . import exports, pages, services
+from . import draw_pages, exports, pages, services
+from .calls_board import called_now, round_clock
 from .models import Bye, Pair, Result, Round, Stage, Tournament
+from .services.ready import room_of
 
 #: tables shown on one projector slide (two columns of six: names in two lines of 5vh)
 TABLES_PER_SLIDE = 12
@@ -113,8 +115,6 @@ def projector_slides(tournament: Tournament) -> Projector:
     current = pages.current_round(generated)
     slides: list[Slide] = []
     byes: list[Pair] = []
-    from .calls_board import called_now, round_clock  # the calls and the round's clock
-    from .services.ready import room_of
 
     room = room_of(tournament)
     called = called_now(tournament, room)
@@ -133,7 +133,7 @@ def projector_slides(tournament: Tournament) -> Projector:
     champion = None
     columns: list = []
     if view is not None:
-        svg = pages.bracket_drawing(view)
+        svg = draw_pages.bracket_drawing(view)
         champion = view.champion
         slides.append(Slide("bracket", "bracket", _("Bracket")))
     stages = getattr(tournament, "stage_list", None) or ([stage] if stage is not None else [])

@@ -10,11 +10,14 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
+from scoring.pdf_sheets import qr_svg
 
 from . import pins
 from .models import Pair, Player, Tournament
@@ -50,11 +53,6 @@ def active_pairs(tournament: Tournament):
 
 def cards_pdf(tournament: Tournament, pairs, known: dict[str, str]) -> bytes:
     from weasyprint import HTML
-
-    from django.urls import reverse
-    from django.utils.safestring import mark_safe
-
-    from scoring.pdf import qr_svg
 
     cards = []
     for pair in pairs:

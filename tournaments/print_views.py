@@ -6,14 +6,17 @@ here because they read tournaments and rounds, which scoring does not know (docs
 """
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from config.errors import Unavailable
-from scoring import printing
+from scoring import access, printing, table_cards
+from scoring.models import Match
 from scoring.print_views import deny
 
 from .models import Round, Tournament
+from .table_cards import card_path, ensure_cards
 
 
 @require_GET
@@ -63,12 +66,6 @@ def round_print(request, pk: int):
 def round_table_cards(request, pk: int):
     """The round's table cards (issue 10): one page per table with the QR code of the table's card for the
     whole event (issue 20 §2; a match without a table number gets its own link)."""
-    from django.http import HttpResponse
-
-    from scoring import access, table_cards
-    from scoring.models import Match
-
-    from .table_cards import card_path, ensure_cards
 
     rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
     if not access.manages(request.user, rnd.tournament):

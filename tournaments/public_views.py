@@ -1,36 +1,175 @@
-"""Public pages of issue 13 §3 (mounted with the other tournament pages, Portuguese paths):
+"""The public pages of a tournament (mounted at the site root, Portuguese paths), read-only:
 
-- ``/torneios/<slug>/versao/``: the change marker the live pages poll (ETag, 304; ``tournaments.live``);
-- ``/torneios/<slug>/telao/``: the projector view (a 1920×1080 screen across the room), cycling
-  between the current round's tables, the bracket and the standings, live;
-- ``/torneios/<slug>/duplas/<pair>/``: a pair's page (players, matches, scores, súmulas);
-- ``/torneios/<slug>/rodadas/<number>/mural.pdf``: the round's wall sheet (PDF).
+- ``/``: the tournaments; ``/torneios/<slug>/``: a tournament's page (its pairs, the champion);
+- ``chave/`` (the bracket; ``chave.svg`` the drawing alone), ``grupos/`` (round-robin grids),
+  ``classificacao/`` (standings with the stage's tiebreak columns), ``rodadas/`` and
+  ``rodadas/<n>/`` (pairings and tables; the organizer also sees each table's link and card): live
+  (``tournaments.live``: they poll the change marker and fetch their fragment, ``?parte=1``; docs/live.md);
+- ``versao/``: the change marker the live pages poll (ETag, 304);
+- ``telao/``: the projector view (a 1920×1080 screen across the room), cycling between the current
+  round's tables, the bracket and the standings, live;
+- ``duplas/<pair>/``: a pair's page (players, matches, scores, súmulas), and its "Chegamos" (the pair
+  checks itself in with a player's PIN);
+- ``rodadas/<number>/mural.pdf``: the round's wall sheet (PDF).
 
-Thin: the data comes from ``tournaments.live_pages``; nothing here writes.
+Thin: the data comes from ``tournaments.pages`` and ``tournaments.live_pages``; nothing here writes
+but the pair's own check-in (``services.self_check_in``).
 """
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
+from django.db.models import Count
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django.views.generic import DetailView, ListView
 
 from scoring.pins import client_of
+from scoring.site import absolute
+from scoring.table_links import ensure_links, table_url
 
-from . import live, live_pages, pages, services
+from . import draw_pages, live, live_pages, pages, services
 from .models import Pair, Round, Tournament
 from .services import notify, self_check_in
+from .table_cards import card_path, ensure_cards
+from .view_helpers import public_context, tournament_of
+from .where import next_match
 
 
-def _tournament(slug: str, request) -> Tournament:
-    """The page's tournament; the one ``tournaments.conditional`` read for the ETag when it did."""
-    known = getattr(request, "public_tournament", None)
-    if known is not None and known.slug == slug:
-        return known
-    return get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
+class TournamentListView(ListView):
+    model = Tournament
+    template_name = "home.html"
+    context_object_name = "tournaments"
+
+    def get_queryset(self):
+        return Tournament.objects.select_related("organizer").annotate(pair_count=Count("pairs"))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["can_create"] = services.can_create_tournament(self.request.user)
+        return context
+
+
+
+class TournamentDetailView(DetailView):
+    model = Tournament
+    context_object_name = "tournament"
+
+    def get_queryset(self):
+        return Tournament.objects.select_related("organizer")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = self.object
+        stage = pages.stage_of(tournament)
+        context.update(public_context(self.request, tournament, "detail", stage))
+        context["pairs"] = tournament.pairs.exclude(status=Pair.Status.WITHDRAWN).select_related(
+            "first_player", "second_player", "substitute")
+        context["withdrawn"] = tournament.pairs.filter(status=Pair.Status.WITHDRAWN).order_by("name")
+        view = services.bracket_view(tournament) if stage is not None and stage.bracket_first_round else None
+        context["champion"] = view.champion if view is not None else None
+        context["format_name"] = pages.format_name(getattr(tournament, "stage_list", []))  # every stage (§9)
+        return context
+
+
+@require_GET
+def bracket(request, slug: str):
+    tournament = tournament_of(slug, request)
+    stage = pages.stage_of(tournament)
+    view = services.bracket_view(tournament) if stage is not None else None
+    context = public_context(request, tournament, "bracket", stage)
+    if view is not None:
+        context.update(svg=draw_pages.bracket_drawing(view), rows=draw_pages.bracket_rows(view), champion=view.champion,
+                       double=view.bracket.double)
+    return live.render_live(request, "tournaments/bracket.html", "tournaments/_live_bracket.html", context)
+
+
+@require_GET
+def bracket_image(request, slug: str):
+    """The bracket alone, as an SVG file (to share or print)."""
+    tournament = tournament_of(slug, request)
+    view = services.bracket_view(tournament)
+    if view is None:
+        raise Http404(_("This tournament has no bracket yet."))
+    svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + draw_pages.bracket_drawing(view)
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+@require_GET
+def grid(request, slug: str):
+    tournament = tournament_of(slug, request)
+    stage = pages.stage_of(tournament)
+    groups = pages.group_stage_of(tournament)
+    grids = draw_pages.round_robin_grids(tournament, groups) if groups is not None else []
+    return live.render_live(request, "tournaments/grid.html", "tournaments/_live_grid.html",
+                            public_context(request, tournament, "grid", stage, grids=grids))
+
+
+@require_GET
+def standings(request, slug: str):
+    tournament = tournament_of(slug, request)
+    stage = pages.stage_of(tournament)
+    table = services.standings(tournament)
+    columns = pages.tiebreak_columns(table.tiebreaks)
+    shown = pages.value_columns(columns)
+    overall_shown = shown
+    if table.stages:  # several stages: each row's figures are its deciding stage's, named on the row
+        overall_shown = pages.value_columns(pages.tiebreak_columns(
+            list(dict.fromkeys(t for st in table.stages for t in st["tiebreaks"]))))
+    context = public_context(
+        request, tournament, "standings", stage, columns=columns, value_columns=shown,
+        overall_columns=overall_shown, rows=pages.standing_rows(table.rows, overall_shown),
+        stage_legend=[(st["name"], st["decided_by"], pages.tiebreak_columns(st["tiebreaks"]), st["lot_seed"],
+                       st["position"]) for st in table.stages],
+        groups=[(name, pages.standing_rows(lines, shown)) for name, lines in table.groups],
+        lot_seed=table.lot_seed, walkover_scores=table.walkover_scores,
+        played=any(line.played or line.byes for line in table.rows),
+    )
+    return live.render_live(request, "tournaments/standings.html", "tournaments/_live_standings.html", context)
+
+
+@require_GET
+def rounds(request, slug: str):
+    """The rounds' index: the current round's pairings."""
+    tournament = tournament_of(slug, request)
+    generated = pages.generated_rounds(tournament)
+    current = pages.current_round(generated)
+    if current is None:
+        stage = pages.stage_of(tournament)
+        return live.render_live(request, "tournaments/round.html", "tournaments/_live_round.html",
+                                public_context(request, tournament, "rounds", stage, rounds=[], round=None))
+    return round_detail(request, slug, current.number, tournament=tournament, generated=generated)
+
+
+@require_GET
+def round_detail(request, slug: str, number: int, *, tournament: Tournament | None = None, generated=None):
+    tournament = tournament or tournament_of(slug, request)
+    stage = pages.stage_of(tournament)
+    generated = generated if generated is not None else pages.generated_rounds(tournament)
+    rnd = next((r for r in generated if r.number == number), None)
+    if rnd is None:
+        raise Http404(_("No round with this number."))
+    numbers = {}
+    if rnd.phase == Round.Phase.BRACKET:  # the numbers depend on the layout alone
+        layout = services.bracket_layout(tournament)
+        numbers = pages.match_numbers(layout) if layout is not None else {}
+    context = public_context(
+        request, tournament, "rounds", stage, rounds=generated, round=rnd,
+        matches=pages.match_rows(services.round_matches(rnd), numbers), byes=pages.round_byes(rnd),
+    )
+    if context["can_manage"]:  # the organizer sees each table's link, to reissue or revoke it
+        played = [row.match for row in context["matches"] if row.match.table and row.match.status != "received"]
+        links = ensure_links(played)
+        cards = ensure_cards(tournament, [row.match.table for row in context["matches"]])
+        for match in played:
+            match.table_url = table_url(links[match.pk], request) if match.pk in links else ""
+            match.table_revoked = match.pk not in links  # revoked: stays so until "New link"
+        for row in context["matches"]:
+            row.match.card_url = absolute(card_path(cards[row.match.table]), request) if row.match.table else ""
+    return live.render_live(request, "tournaments/round.html", "tournaments/_live_round.html", context)
 
 
 @require_GET
@@ -40,7 +179,7 @@ def version(request, slug: str):
 
 @require_GET
 def projector(request, slug: str):
-    tournament = _tournament(slug, request)
+    tournament = tournament_of(slug, request)
     context = {"projector": live_pages.projector_slides(tournament), "tournament": tournament,
                "slide_seconds": live_pages.SLIDE_SECONDS}
     context["stage"] = context["projector"].stage
@@ -49,9 +188,7 @@ def projector(request, slug: str):
 
 @require_GET
 def pair_detail(request, slug: str, pair: int):
-    from .where import next_match  # issue 25 §5: where the pair plays now, live
-
-    tournament = _tournament(slug, request)
+    tournament = tournament_of(slug, request)
     if live.wants_fragment(request):  # the live part only: the pair's next match and its table
         found = Pair.objects.filter(tournament=tournament, pk=pair).first()
         if found is None:
@@ -72,8 +209,8 @@ def pair_detail(request, slug: str, pair: int):
 
 @require_POST
 def arrived(request, slug: str, pair: int):
-    """"Chegamos": the pair checks itself in with one of its players' PIN (issue 25 §6)."""
-    tournament = _tournament(slug, request)
+    """"Chegamos": the pair checks itself in with one of its players' PIN."""
+    tournament = tournament_of(slug, request)
     found = Pair.objects.filter(tournament=tournament, pk=pair).first()
     if found is None:
         raise Http404(_("This tournament has no such pair."))
@@ -89,7 +226,7 @@ def arrived(request, slug: str, pair: int):
 
 @require_GET
 def wall_sheet(request, slug: str, number: int):
-    tournament = _tournament(slug, request)
+    tournament = tournament_of(slug, request)
     rnd = Round.objects.filter(tournament=tournament, number=number, generated_at__isnull=False).first()
     if rnd is None:
         raise Http404(_("No round with this number."))

@@ -1,17 +1,21 @@
-"""The organizer's room section of the dashboard (issue 25 §1-§2): ready matches and free tables, "call"
-in one tap (or "call every ready match"), and the room's options (ready matches, calling by itself,
-tables, lateness tolerance, time limit, end-of-time procedure). Services: ``tournaments.services.ready``."""
+"""The room, from the organizer's dashboard: its section (ready matches and free tables, "call" in one
+tap or "call every ready match", and the room's options: ready matches, calling by itself, tables,
+lateness tolerance, time limit, end-of-time procedure), the tables' referees (assigning one, creating
+a referee's account) and the phones notified of a pair's calls. Services: ``tournaments.services.ready``
+and ``notify``, ``tournaments.organizer_tools`` (the referee's account), through
+:func:`~tournaments.view_helpers.act`."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from . import services
-from .models import RoomSettings, Tournament
+from . import organizer_tools, services
+from .models import RoomSettings, Round, Tournament
 from .services import notify, ready
-from .views import _back, _fail, organizer_only
+from .view_helpers import act, back, fail_naming_field, organizer_only
 
 
 def dashboard_room(tournament: Tournament, drawn: bool, stage=None) -> dict:
@@ -31,18 +35,13 @@ def dashboard_room(tournament: Tournament, drawn: bool, stage=None) -> dict:
 @require_POST
 def call(request, tournament: Tournament):
     match, table = request.POST.get("match", ""), request.POST.get("table", "")
-    try:
-        if request.POST.get("all"):
-            calls = ready.call_ready(tournament, request.user, automatic=False)
-            messages.success(request, ngettext("%(count)s match called.", "%(count)s matches called.", len(calls))
-                             % {"count": len(calls)})
-        else:
-            done = ready.call_match(int(match) if match.isdigit() else match, request.user,
-                                    table=int(table) if table.isdigit() else None)
-            messages.success(request, _("Match called to table %(table)s.") % {"table": done.table})
-    except services.TournamentError as error:
-        _fail(request, error)
-    return _back(tournament, request, "room")
+    if request.POST.get("all"):
+        return act(request, tournament, lambda: ready.call_ready(tournament, request.user, automatic=False),
+                   lambda calls: ngettext("%(count)s match called.", "%(count)s matches called.", len(calls))
+                   % {"count": len(calls)}, "room")
+    return act(request, tournament, lambda: ready.call_match(int(match) if match.isdigit() else match, request.user,
+                                                             table=int(table) if table.isdigit() else None),
+               lambda done: _("Match called to table %(table)s.") % {"table": done.table}, "room")
 
 
 def _minutes(value: str):
@@ -62,18 +61,56 @@ def options(request, tournament: Tournament):
         values["ready_matches"] = post.get("ready_matches") == "on"
         if values["ready_matches"] == ready.room_of(tournament).ready_matches:
             values.pop("ready_matches")
-    try:
-        ready.configure_room(tournament, request.user, **values)
-        messages.success(request, _("Room options saved."))
-    except services.TournamentError as error:
-        _fail(request, error)
-    return _back(tournament, request, "room")
+    return act(request, tournament, lambda: ready.configure_room(tournament, request.user, **values),
+               _("Room options saved."), "room")
+
+
+@organizer_only
+@require_POST
+def assign_referee(request, tournament: Tournament):
+    table = request.POST.get("table", "")
+    referee_id = request.POST.get("referee", "")
+    round_number = request.POST.get("round_only", "")
+    referee = None
+    if referee_id.isdigit():
+        referee = get_user_model().objects.filter(pk=int(referee_id), is_active=True).first()
+        if referee is None:
+            messages.error(request, _("Choose an active user as the referee."))
+            return back(tournament, request, "tables")
+    rnd = Round.objects.filter(tournament=tournament, number=int(round_number)).first() \
+        if round_number.isdigit() else None
+    if referee is None:
+        done = _("Table %(table)s has no referee now.") % {"table": table}
+    else:
+        done = _("%(referee)s referees table %(table)s.") % {"referee": referee.get_username(), "table": table}
+    return act(request, tournament, lambda: services.assign_referee(
+        tournament, request.user, table=int(table) if table.isdigit() else table, referee=referee, round=rnd),
+        done, "tables")
+
+
+@organizer_only
+@require_POST
+def create_referee(request, tournament: Tournament):
+    data = request.POST
+    table = data.get("table", "").strip()
+
+    def created(user) -> str:
+        if table.isdigit():
+            return (_("Referee %(name)s created (login %(login)s) and assigned to table %(table)s.")
+                    % {"name": user.get_full_name(), "login": user.get_username(), "table": table})
+        return _("Referee %(name)s created (login %(login)s).") % {"name": user.get_full_name(),
+                                                                   "login": user.get_username()}
+
+    return act(request, tournament, lambda: organizer_tools.create_referee(
+        tournament, request.user, name=data.get("name", ""), username=data.get("username", ""),
+        password=data.get("password", ""), table=int(table) if table.isdigit() else None),
+        created, "tables", on_refusal=fail_naming_field)
 
 
 @organizer_only
 @require_POST
 def clear_push(request, tournament: Tournament, pk: int):
-    """Issue 25 §5: the organizer stops every phone notified of a pair's calls (audited)."""
+    """The organizer stops every phone notified of a pair's calls (audited)."""
     pair = tournament.pairs.filter(pk=pk).first()
     if pair is None:
         messages.error(request, _("This tournament has no such pair."))
@@ -81,4 +118,4 @@ def clear_push(request, tournament: Tournament, pk: int):
         count = notify.revoke_all(pair, request.user)
         messages.success(request, ngettext("%(n)s phone no longer notified.", "%(n)s phones no longer notified.",
                                            count) % {"n": count})
-    return _back(tournament, request, f"pair-{pk}")
+    return back(tournament, request, f"pair-{pk}")

@@ -30,7 +30,7 @@ from scoring.pins import client_of, set_device_cookie
 from .models import SignUp, Tournament
 from .services import signup as signups
 from .signup_forms import POSITIONS, ConfirmForm, SignUpForm, SignUpOptionsForm
-from .views import _tournament, organizer_only
+from .view_helpers import organizer_only, tournament_of
 
 
 def _links(request, signup: SignUp) -> list[dict]:
@@ -49,7 +49,7 @@ def _sent(request, tournament: Tournament, signup: SignUp):
 @never_cache
 @require_http_methods(["GET", "POST"])
 def signup_page(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = tournament_of(slug)
     info = signups.counts(tournament)
     if not info["options"].open:
         raise Http404(_("This tournament does not take sign-ups on its page."))

@@ -1,17 +1,17 @@
 """The stage pages: the public list of a tournament's stages (``/torneios/<slug>/fases/``: each
 stage's format, state, qualifiers rule, match format and its own standings), and the
 organizer's stage panel of the dashboard (add or remove a later stage, start the next stage
-with the rule's qualifiers or his own, with a reason). Thin views over
-``tournaments.services.stages``; the form is :class:`LaterStageForm`.
+with the rule's qualifiers or his own, with a reason; the settings of a stage not started yet: every
+option of ``services.update_stage``, tiebreaks, seeding, grand-final reset, legs, the match format per
+round...). Thin views over ``tournaments.services.stages`` through
+:func:`~tournaments.view_helpers.act`; the form is :class:`LaterStageForm`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django import forms
-from django.contrib import messages
-from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.shortcuts import get_object_or_404, render
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -21,7 +21,7 @@ from . import pages, services
 from .forms import TIEBREAK_CHOICES, OrderedTiebreaks, RoundFormatsField
 from .models import Pair, Stage, Tournament
 from .pairing.standings import Tiebreak
-from .views import _fail, _public_context, _tournament, organizer_only
+from .view_helpers import act, back, form_errors, organizer_only, public_context, tournament_of
 
 BEST_OF = [("", gettext_lazy("The stage's")), (1, gettext_lazy("Single game")), (3, gettext_lazy("Best of 3 games")),
            (5, gettext_lazy("Best of 5 games"))]
@@ -178,7 +178,7 @@ def dashboard_stages(tournament: Tournament, form: LaterStageForm | None = None)
 
 @require_GET
 def stages(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = tournament_of(slug)
     stage = pages.stage_of(tournament)
     tables = {}
     for row in stage_rows(tournament):
@@ -190,11 +190,7 @@ def stages(request, slug: str):
                                           f"stage-standings-{row.stage.position}")
     rows = [(row, tables.get(row.stage.position)) for row in stage_rows(tournament)]
     return render(request, "tournaments/stages.html",
-                  _public_context(request, tournament, "stages", stage, stage_list=rows))
-
-
-def _back(tournament: Tournament):
-    return redirect(reverse("tournaments:dashboard", kwargs={"slug": tournament.slug}) + "#stages")
+                  public_context(request, tournament, "stages", stage, stage_list=rows))
 
 
 @organizer_only
@@ -202,40 +198,39 @@ def _back(tournament: Tournament):
 def add_stage(request, tournament: Tournament):
     form = LaterStageForm(request.POST)
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            for error in errors:
-                messages.error(request, f"{form.fields[field].label}: {error}" if field in form.fields else error)
-        return _back(tournament)
-    try:
-        stage = services.add_stage(tournament, request.user, **form.settings())
-        messages.success(request, _("Stage %(position)s added: %(name)s.") % {"position": stage.position,
-                                                                             "name": stage.display_name})
-    except services.TournamentError as error:
-        _fail(request, error)
-    return _back(tournament)
+        form_errors(request, form)
+        return back(tournament, request, "stages")
+    return act(request, tournament, lambda: services.add_stage(tournament, request.user, **form.settings()),
+               lambda stage: _("Stage %(position)s added: %(name)s.") % {"position": stage.position,
+                                                                        "name": stage.display_name}, "stages")
+
+
+@organizer_only
+@require_POST
+def edit_stage(request, tournament: Tournament, position: int):
+    stage = get_object_or_404(Stage, tournament=tournament, position=position)
+    form = LaterStageForm(request.POST, auto_id=f"stage{position}_%s")
+    if not form.is_valid():
+        form_errors(request, form)
+        return back(tournament, request, "stages")
+    return act(request, tournament, lambda: services.update_stage(stage, request.user, **form.settings()),
+               lambda saved: _("%(stage)s saved.") % {"stage": saved.display_name}, "stages")
 
 
 @organizer_only
 @require_POST
 def remove_stage(request, tournament: Tournament, position: int):
     stage = Stage.objects.filter(tournament=tournament, position=position).first()
-    if stage is not None:
-        try:
-            services.remove_stage(stage, request.user)
-            messages.success(request, _("Stage %(position)s removed.") % {"position": position})
-        except services.TournamentError as error:
-            _fail(request, error)
-    return _back(tournament)
+    if stage is None:
+        return back(tournament, request, "stages")
+    return act(request, tournament, lambda: services.remove_stage(stage, request.user),
+               _("Stage %(position)s removed.") % {"position": position}, "stages")
 
 
 @organizer_only
 @require_POST
 def start_stage(request, tournament: Tournament):
     chosen = [int(v) for v in request.POST.getlist("qualifiers") if v.isdigit()]
-    reason = request.POST.get("reason", "")
-    try:
-        rnd = services.start_next_stage(tournament, request.user, qualifiers=chosen or None, reason=reason)
-        messages.success(request, _("%(round)s generated: the next stage started.") % {"round": rnd.display_name})
-    except services.TournamentError as error:
-        _fail(request, error)
-    return _back(tournament)
+    return act(request, tournament, lambda: services.start_next_stage(
+        tournament, request.user, qualifiers=chosen or None, reason=request.POST.get("reason", "")),
+        lambda rnd: _("%(round)s generated: the next stage started.") % {"round": rnd.display_name}, "stages")

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import table_cards
-from .views import organizer_only
+from .view_helpers import organizer_only
 
 
 @require_POST

@@ -21,7 +21,7 @@ from scoring import site
 
 from .models import CoOrganizer, OrganizerInvitation, Tournament
 from .services import organizers
-from .views import organizer_only
+from .view_helpers import organizer_only
 
 SHOWN_COOKIE = "truco_organizer_link"
 SHOWN_SALT = "tournaments.team_views.shown"

@@ -1,8 +1,8 @@
-"""The "Desfazer" toast of the organizer's dashboard (issue 26 §5; the rules in
+"""The "Desfazer" toast of the organizer's dashboard (the rules in
 ``tournaments.services.undo``): the view of a reversible action leaves an offer in the session
 (:func:`offer` after a withdrawal, :func:`offer_result` after a result typed by hand), the next
 dashboard takes it (:func:`take`) and shows it in the messages for ``TOAST_SECONDS``; its button posts
-the audit entry it undoes (``organizer_views.undo_withdrawal``, ``organizer_views.undo_result``)."""
+the audit entry it undoes (``pair_views.undo_withdrawal``, ``match_views.undo_result``)."""
 from __future__ import annotations
 
 from django.urls import reverse

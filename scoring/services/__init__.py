@@ -47,7 +47,7 @@ from .entry import (
 from .hand_entry import record_hand
 from .versions import current_version, issue_version
 from .corrections import CHANGE_OPS, correct
-from .signing import countersign, issue_code, sign, use_code
+from .signing import countersign, issue_code, sign
 from .receipt import mark_received, official_result
 from .page_state import entry_state, matches_for, page_token, signing_state
 
@@ -85,5 +85,4 @@ __all__ = [
     "signing_state",
     "state_token",
     "undo_last",
-    "use_code",
 ]

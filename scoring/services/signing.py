@@ -3,13 +3,10 @@ countersignature.
 """
 from __future__ import annotations
 
-import hmac
-import re
 import secrets
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -42,18 +39,6 @@ def _signable_version(match: Match) -> SumulaVersion:
     return version
 
 
-def _code_hash(code: str, salt: str) -> str:
-    return f"hmac${salt}${salted_hmac('scoring.signing-code', salt + code).hexdigest()}"
-
-
-def _code_matches(code: str, stored: str) -> bool:
-    try:
-        _, salt, _digest = stored.split("$", 2)
-    except ValueError:
-        return False
-    return hmac.compare_digest(_code_hash(code, salt), stored)
-
-
 def issue_code(match: Match, team: int, by) -> tuple[SigningCode, str]:
     """A one-time code for a player of ``team`` without a PIN: 6 digits, valid 10 minutes, single use.
     Only its keyed hash is stored; the code itself is returned once, to be shown on screen."""
@@ -67,30 +52,11 @@ def issue_code(match: Match, team: int, by) -> tuple[SigningCode, str]:
             raise _locked_error()
         code = f"{secrets.randbelow(10**6):06d}"
         now = timezone.now()
-        record = SigningCode.objects.create(match=match, team=team, code_hash=_code_hash(code, secrets.token_hex(8)),
+        record = SigningCode.objects.create(match=match, team=team, code_hash=pins.hash_code(code, secrets.token_hex(8)),
                                             created_by=by if _is_user(by) else None, created_at=now,
                                             expires_at=now + CODE_LIFETIME)
         _event(match, MatchEvent.Kind.CODE, by, team=team, expires_at=record.expires_at.isoformat())
         return record, code
-
-
-def use_code(match: Match, team: int, code: str, player, now) -> str | None:
-    """Consume a valid code; return None, or why it was refused."""
-    if not isinstance(code, str) or not re.fullmatch(r"\d{6}", code.strip()):
-        return _("A one-time code has 6 digits.")
-    code = code.strip()
-    recent = SigningCode.objects.select_for_update().filter(
-        match=match, team=team, created_at__gte=now - 6 * CODE_LIFETIME).order_by("-created_at")[:20]
-    for record in recent:
-        if _code_matches(code, record.code_hash):
-            if record.used_at is not None:
-                return _("This one-time code was already used: ask the referee for a new one.")
-            if record.expires_at <= now:
-                return _("This one-time code expired (codes last 10 minutes): ask the referee for a new one.")
-            record.used_at, record.used_by = now, player
-            record.save(update_fields=["used_at", "used_by"])
-            return None
-    return _("Wrong one-time code.")
 
 
 def _role_team(role: object) -> int:

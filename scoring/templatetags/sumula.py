@@ -54,7 +54,7 @@ def seat_player(teams, seat):
 @register.filter
 def rules_words(rules):
     """The rule set in words: the preset's name and each option that differs from it."""
-    from ..pdf import rules_in_words
+    from ..pdf_sheets import rules_in_words
 
     preset, options = rules_in_words(rules)
     return "; ".join([str(preset), *[str(o) for o in options]])

@@ -8,7 +8,7 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import pin_notices, services
+from scoring import pin_mail, pin_notices, services
 from scoring.models import CredentialAttempts, Match, MatchEvent, NoticeSent
 from tests.scoring.sumula_setup import *  # noqa: F401,F403 (fixtures)
 from tests.scoring.sumula_setup import play
@@ -138,7 +138,7 @@ def test_a_mail_server_that_fails_does_not_fail_the_refusal(over, mail_on, monke
     def down(*args, **kwargs):
         raise OSError("connection refused")
 
-    monkeypatch.setattr(pin_notices, "send_mail", down)
+    monkeypatch.setattr(pin_mail, "send_mail", down)
     with django_capture_on_commit_callbacks(execute=True):
         guess(over, 5)  # still the plain refusal (Forbidden), no server error
     assert mail.outbox == []
@@ -149,9 +149,9 @@ def test_the_once_an_hour_mark_is_in_the_database_for_every_process(db):
     from datetime import timedelta
 
     hour = timedelta(hours=1)
-    assert pin_notices.first_notice_in("k", hour) is True
-    assert pin_notices.first_notice_in("k", hour) is False
-    assert pin_notices.first_notice_in("other", hour) is True
+    assert pin_mail.first_notice_in("k", hour) is True
+    assert pin_mail.first_notice_in("k", hour) is False
+    assert pin_mail.first_notice_in("other", hour) is True
     NoticeSent.objects.filter(key="k").update(sent_at=timezone.now() - hour - timedelta(seconds=1))
-    assert pin_notices.first_notice_in("k", hour) is True  # an hour later: again
+    assert pin_mail.first_notice_in("k", hour) is True  # an hour later: again
     assert NoticeSent.objects.count() == 2

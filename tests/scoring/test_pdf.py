@@ -8,7 +8,7 @@ import qrcode
 from django.urls import NoReverseMatch
 from django.utils import translation
 
-from scoring import pdf
+from scoring import pdf, pdf_sheets
 from tests.scoring.documents import make_blank_document, make_document, make_signatures
 
 
@@ -63,7 +63,7 @@ def test_filled_sumula_holds_teams_players_scores_penalties_corrections_and_dige
     assert f"{games_won[0]} × {games_won[1]}" in text and f"Vencedora: {winner}" in text
     for correction in document["corrections"]:
         assert correction["reason"] in text
-    for group in pdf.digest_groups(document["digest"]).split():
+    for group in pdf_sheets.digest_groups(document["digest"]).split():
         assert group in text
     assert "Verifique esta súmula" in text
 
@@ -75,20 +75,20 @@ def test_filled_sumula_lists_signatures_with_local_times_and_marks_the_voided_on
     voided = [s for s in signatures if s["digest"] != document["digest"]]
     assert len(valid) == 3 and len(voided) == 1
     for signature in valid:
-        assert f"{signature['name']} · assinou em {pdf.local_time(signature['at'])}" in text
+        assert f"{signature['name']} · assinou em {pdf_sheets.local_time(signature['at'])}" in text
     assert "ANULADA: assinou outro conteúdo (" + voided[0]["digest"][:12] in text
     # 15:30 at -03:00 plus 7 minutes per match id (17): São Paulo time as printed
-    assert pdf.local_time(valid[0]["at"]) == "21/11/2026 17:29"
+    assert pdf_sheets.local_time(valid[0]["at"]) == "21/11/2026 17:29"
     assert "JOGADOR DA DUPLA A" in text and "ÁRBITRO" in text
 
 
 def test_the_qr_code_encodes_the_verification_url(settings):
     settings.SITE_URL = "https://truco.example.org"
     digest = "ab" * 32
-    url = pdf.verification_url(digest)
+    url = pdf_sheets.verification_url(digest)
     assert url == f"https://truco.example.org/sumulas/verificar/{digest}/"
-    svg = pdf.qr_svg(url)
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0, mask_pattern=pdf.QR_MASK)
+    svg = pdf_sheets.qr_svg(url)
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0, mask_pattern=pdf_sheets.QR_MASK)
     code.add_data(url)
     code.make(fit=True)
     expected = code.get_matrix()
@@ -98,19 +98,19 @@ def test_the_qr_code_encodes_the_verification_url(settings):
         for i in range(int(w)):
             drawn[int(y) - 2][int(x) - 2 + i] = True
     assert drawn == expected
-    context = pdf.filled_context({**make_document(1), "digest": digest})
-    assert context["verify_url"] == url and str(context["qr"]) == svg.replace("30mm", f"{pdf.QR_SIZE_MM}mm")
+    context = pdf_sheets.filled_context({**make_document(1), "digest": digest})
+    assert context["verify_url"] == url and str(context["qr"]) == svg.replace("30mm", f"{pdf_sheets.QR_SIZE_MM}mm")
 
 
 def test_verification_path_reverses_the_verify_page_or_builds_it(monkeypatch):
     digest = "c" * 64
-    assert pdf.verification_path(digest) == f"/sumulas/verificar/{digest}/"
+    assert pdf_sheets.verification_path(digest) == f"/sumulas/verificar/{digest}/"
 
     def missing(*args, **kwargs):
         raise NoReverseMatch("not mounted yet")
 
-    monkeypatch.setattr(pdf, "reverse", missing)
-    assert pdf.verification_path(digest) == f"/sumulas/verificar/{digest}/"
+    monkeypatch.setattr(pdf_sheets, "reverse", missing)
+    assert pdf_sheets.verification_path(digest) == f"/sumulas/verificar/{digest}/"
 
 
 @pytest.mark.parametrize("best_of, pages", [(1, 1), (3, 2), (5, 3)])
@@ -149,20 +149,20 @@ def test_rules_in_words_names_only_what_differs_from_the_preset():
     from referee.engine.rules import PRESETS
 
     with translation.override("pt-br"):
-        assert pdf.rules_in_words({"preset": "regulamento-tecnico", "options": {}}) == ("Regulamento Técnico de Truco", [])
+        assert pdf_sheets.rules_in_words({"preset": "regulamento-tecnico", "options": {}}) == ("Regulamento Técnico de Truco", [])
         full = PRESETS["jtb"].as_dict()  # what the services store: every option spelled out
-        assert pdf.rules_in_words(full) == ("Truco Brasileiro (JTB)", [])
-        name, changed = pdf.rules_in_words({"preset": "regras-4-jogadores", "options": {"iron_hand_value": 1,
+        assert pdf_sheets.rules_in_words(full) == ("Truco Brasileiro (JTB)", [])
+        name, changed = pdf_sheets.rules_in_words({"preset": "regras-4-jogadores", "options": {"iron_hand_value": 1,
                                                                                          "raises": "any_time"}})
         assert name == "Regras da casa para 4 jogadores" and changed == ["mão de ferro vale 1"]
-        assert pdf.rules_in_words({"preset": "regulamento-tecnico", "options": {"score_cap": False}})[1] == [
+        assert pdf_sheets.rules_in_words({"preset": "regulamento-tecnico", "options": {"score_cap": False}})[1] == [
             "placar sem limite de 12"]
 
 
 def test_every_option_value_of_the_engine_has_words():
     from referee.engine.rules import OPTIONS
 
-    assert set(pdf.OPTION_WORDS) == {(name, value) for name, option in OPTIONS.items() for value in option.choices}
+    assert set(pdf_sheets.OPTION_WORDS) == {(name, value) for name, option in OPTIONS.items() for value in option.choices}
 
 
 def test_pdfs_are_portuguese_whatever_the_active_language(pdf_text):
@@ -178,7 +178,7 @@ def test_an_open_match_a_friendly_and_a_draft(pdf_text):
     text = flat(pdf_text(pdf.render_filled(document, [], draft=True)))
     assert "Jogo amistoso" in text and "Jogo não terminado" in text and "em andamento" in text
     assert "RASCUNHO: a súmula mudou depois da última versão emitida" in text
-    assert "Rascunho: ainda não verificável" in text and pdf.verification_url(document["digest"]) not in text
+    assert "Rascunho: ainda não verificável" in text and pdf_sheets.verification_url(document["digest"]) not in text
     assert text.count("não assinada") == 3
     first = make_document(6, best_of=3, finished=False, corrections=0)  # version 1, never issued
     assert "PROVISÓRIA: nenhuma versão desta súmula foi emitida ainda" in flat(pdf_text(pdf.render_filled(first, draft=True)))
@@ -234,7 +234,7 @@ def test_the_printed_qr_code_reads_back_as_the_verification_url(played, played_p
     for image in sorted(tmp_path.glob("page*.png")):
         out = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True).stdout
         found.update(line for line in out.splitlines() if line)
-    assert found == {pdf.verification_url(document["digest"])}
+    assert found == {pdf_sheets.verification_url(document["digest"])}
 
 
 def test_chunks_are_joined_into_one_pdf_and_the_collector_is_restored(pdf_text, pdf_pages):
@@ -267,5 +267,5 @@ def test_every_variant_and_long_names_still_fit_two_grids_on_the_first_page(pdf_
     first = pdf_text(data).split("\f")[0]
     assert "Partida 1" in first and "Partida 2" in first and "placar sem limite de 12" in flat(first)
     numbers = [int(n) for line in re.findall(r"^[ \d]+$", first, re.M) for n in line.split()]
-    rows = max(numbers)  # fewer rows as the variants lengthen the header (pdf._blank_rows), both grids whole
-    assert 16 <= rows < pdf.BLANK_ROWS and numbers.count(rows) == 2
+    rows = max(numbers)  # fewer rows as the variants lengthen the header (pdf_sheets._blank_rows), both grids whole
+    assert 16 <= rows < pdf_sheets.BLANK_ROWS and numbers.count(rows) == 2

@@ -9,19 +9,19 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.people import Pair
 from tournaments.models.tournament import Tournament
+from tournaments.pairing.round_robin import group_name
+from tournaments.pairing.seeding import new_lot_seed as draw
+from tournaments.pairing.standings import default_tiebreaks_for
 
 
 def default_tiebreaks(format: str | None = None) -> list[str]:
     """Matches won, head-to-head, point difference (saldo de tentos), points scored; in a Swiss,
     Buchholz after matches won (``tournaments.pairing.standings.default_tiebreaks_for``)."""
-    from tournaments.pairing.standings import default_tiebreaks_for
 
     return [t.value for t in default_tiebreaks_for(format)]
 
 
 def new_lot_seed() -> int:
-    from tournaments.pairing.seeding import new_lot_seed as draw
-
     return draw()
 
 
@@ -236,8 +236,6 @@ class GroupMember(models.Model):
 
     @property
     def group_name(self) -> str:
-        from tournaments.pairing.round_robin import group_name
-
         return group_name(self.group)
 
 

@@ -2,16 +2,11 @@
 whether its rounds need check-in (:class:`Tournament`), and the rule set a new one starts with."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-
-if TYPE_CHECKING:
-    from tournaments.models.stages import Stage
 
 
 def default_rule_set() -> dict:
@@ -80,10 +75,11 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
 
     @property
-    def stage(self) -> "Stage":
-        """The stage in play: the last one started, else the first (raises ``Stage.DoesNotExist``
-        when no format was chosen, as the one-stage relation did)."""
-        from tournaments.models.stages import Stage
+    def stage(self) -> models.Model:
+        """The stage in play (a ``Stage``): the last one started, else the first (raises
+        ``Stage.DoesNotExist`` when no format was chosen, as the one-stage relation did). ``Stage``
+        points here (``tournaments.models.stages``), so it is reached through its relation."""
+        Stage = type(self).stages.rel.related_model  # noqa: N806 - the model class
 
         stages = list(Stage.objects.filter(tournament=self).order_by("position"))
         if not stages:
