@@ -26,7 +26,6 @@ from django.db import transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 from django.utils import timezone
-from django.utils.translation import ngettext
 
 from config.errors import Unavailable
 
