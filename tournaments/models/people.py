@@ -59,7 +59,7 @@ class Pair(models.Model):
     avoid_tags = models.CharField(
         _("avoid meeting"), max_length=200, blank=True,
         help_text=_("Club, family...: comma separated. Pairs sharing one are kept apart in the Swiss rounds and "
-                    "the group draw when possible (issue 24 point 10)."),
+                    "the group draw when possible."),
     )
 
     class Meta:

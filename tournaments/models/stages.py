@@ -72,7 +72,7 @@ class Stage(models.Model):
     classification = models.BooleanField(
         _("places 5 to 8 played"), default=False,
         help_text=_("A single elimination of 8 or more: the quarterfinal losers play for places 5 to 8 beside the "
-                    "semifinals and the final (issue 24 point 9)."),
+                    "semifinals and the final."),
     )
     grand_final_reset = models.BooleanField(_("grand-final reset"), default=True)
     group_count = models.PositiveSmallIntegerField(_("groups"), default=1)
