@@ -12,8 +12,8 @@ figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
   counted);
 - ``bracket_1024_s``: building a 1,024-pair single-elimination bracket and recording
   every result, round by round, up to the champion;
-- ``swiss_N_avoid_s``: the pairing alone (no database) with prohibited pairings (issue 24
-  point 10): a quarter of the field in clubs of four pairs that should not meet, as a tier of
+- ``swiss_N_avoid_s``: the pairing alone (no database) with prohibited pairings (club
+  mates apart, docs/tournaments.md): a quarter of the field in clubs of four pairs that should not meet, as a tier of
   the matching's weight; compare with ``swiss_N_pairing_s``. With avoided pairs the
   score-group shortcut is off (its proof needs the bye tier right above the scores), and a
   club pair met inside the candidate window sends the matching to the complete allowed graph
@@ -28,7 +28,7 @@ Baselines, measured in the same run (same machine, same load):
   candidate graph (the score-group shortcut of ``tournaments.pairing.swiss_blocks``
   switched off): what rustworkx alone gives.
 
-Targets: ``swiss_1024_s`` < 1, ``swiss_4096_s`` <= 0.5 (issue 9, with the database writes),
+Targets: ``swiss_1024_s`` < 1, ``swiss_4096_s`` <= 0.5 (with the database writes),
 ``bracket_1024_s`` < 0.5 (one core).
 
 Matchers compared on the graphs this benchmark's Swiss builds (round 6 after 5 simulated
@@ -44,7 +44,7 @@ pairs  edges  old blossom   rustworkx rustworkx, by groups   networkx
 ====== ====== ============= ========= ====================== =========
 
 "old blossom" is the project's former pure-Python Edmonds blossom with warm start (deleted
-in issue 9); all four reach the same total weight on every graph.  networkx 3.6 was
+when rustworkx replaced it); all four reach the same total weight on every graph.  networkx 3.6 was
 installed for the measurement only (it is not a dependency).
 
 The figures include the database writes, done by :func:`store_pairings` inside every timed
@@ -268,7 +268,7 @@ def swiss_after_rounds(pairs: int, rounds: int, seed: int) -> list[SwissEntrant]
 
 def clubs(entrants: list[SwissEntrant], seed: int) -> list[frozenset]:
     """A quarter of the field in clubs of four pairs (drawn with ``seed``): every two of a club avoid
-    each other (issue 24 point 10)."""
+    each other (prohibited pairings)."""
     rng = random.Random(seed)
     ids = [e.pair_id for e in entrants]
     members = rng.sample(ids, len(ids) // 4)

@@ -189,7 +189,7 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
         # a connection kept from an earlier request is tried (SELECT 1) before a request uses it: one that
         # PostgreSQL ended (a stop, a restart, a failover) is reopened instead of answering a false 503 on
-        # the first request of each web thread once the database is back (issue 22 §5)
+        # the first request of each web thread once the database is back
         conn_health_checks=True,
     )
 }
@@ -204,7 +204,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # upgrade a read lock (which fails at once with "database is locked"); WAL lets readers
     # go on while one writes.
     # config/sqlite: each writer waits its turn at one pace (not SQLite's backoff, which let late comers
-    # overtake: issue 22 §9) and WAL checkpoints run in a thread of their own, off the requests' COMMIT.
+    # overtake) and WAL checkpoints run in a thread of their own, off the requests' COMMIT.
     DATABASES["default"]["ENGINE"] = "config.sqlite"
     # the tests' database stays in memory, as with Django's own ENGINE name (which pytest-django looks for)
     DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", ":memory:")
@@ -280,7 +280,7 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
-    "tournaments.pins.PinHasher",  # players' PINs (issue 10): only for them
+    "tournaments.pins.PinHasher",  # players' PINs: only for them
 ]
 
 REST_FRAMEWORK = {
@@ -289,8 +289,8 @@ REST_FRAMEWORK = {
     # not travel with every request.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>" (issue 10)
-        "scoring.api_tokens.TokenAuthentication",  # "Authorization: Token <key>": a user's script (issue 27 §5)
+        "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>": a table link
+        "scoring.api_tokens.TokenAuthentication",  # "Authorization: Token <key>": a user's script
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # The API's edge (config/api.py): bounded JSON, JSON answers, one error shape.
@@ -354,7 +354,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # taken (Redis's visibility timeout), found by a live worker within the restore interval. It must
 # come back before the job it prints is failed as stalled: the print jobs' stall limit is at least
 # BROKER_VISIBILITY_TIMEOUT + BROKER_RESTORE_INTERVAL + 2 x PRINT_JOB_HEARTBEAT_SECONDS
-# (scoring.print_upkeep.stall_seconds; system check scoring.W003 when PRINT_JOB_STALL_SECONDS is lower).
+# (scoring.print_stalls.stall_seconds; system check scoring.W003 when PRINT_JOB_STALL_SECONDS is lower).
 # Not named CELERY_*: Celery reads those as its own settings.
 BROKER_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))
 BROKER_RESTORE_INTERVAL = int(os.environ.get("CELERY_RESTORE_INTERVAL", "10"))
@@ -404,7 +404,7 @@ CELERY_BEAT_SCHEDULE = {
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
 #: a running print job with no progress for this long is marked failed (its worker is lost and its
-#: task did not come back); never less than the redelivery above allows (scoring.print_upkeep.stall_seconds)
+#: task did not come back); never less than the redelivery above allows (scoring.print_stalls.stall_seconds)
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "300"))
 #: a queued print job that no worker took for this long is marked failed
 PRINT_JOB_QUEUE_TIMEOUT_SECONDS = int(os.environ.get("PRINT_JOB_QUEUE_TIMEOUT_SECONDS", "1800"))
@@ -435,7 +435,7 @@ LOGOUT_REDIRECT_URL = "tournaments:home"
 # this default only without a request (scoring/site.py).
 SITE_URL_SET = bool(os.environ.get("SITE_URL", "").strip())
 SITE_URL = (os.environ.get("SITE_URL", "").strip() or "http://127.0.0.1:8000").rstrip("/")
-# a referee's invitation link (issue 14 §1) works once, for this many days
+# a referee's invitation link works once, for this many days
 REFEREE_INVITATION_DAYS = float(os.environ.get("REFEREE_INVITATION_DAYS", "7"))
 
 # -- errors and logs --------------------------------------------------------------------------
@@ -452,7 +452,7 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
-#: one error mail per distinct error per this many minutes, counted across processes (issue 22 §5)
+#: one error mail per distinct error per this many minutes, counted across processes
 ERROR_MAIL_EVERY_MINUTES = float(os.environ.get("DJANGO_ERROR_MAIL_MINUTES", "10"))
 #: what a 503 (the database or the broker unreachable) tells clients to wait before trying again
 RETRY_AFTER_SECONDS = int(os.environ.get("DJANGO_RETRY_AFTER_SECONDS", "10"))
@@ -460,7 +460,7 @@ RETRY_AFTER_SECONDS = int(os.environ.get("DJANGO_RETRY_AFTER_SECONDS", "10"))
 # named or a backend chosen; otherwise the pages alone tell.
 EMAIL_CONFIGURED = bool(os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_BACKEND"))
 
-# Web Push to the phones that allowed it on a pair's page (issue 25 §5): off unless both VAPID keys are
+# Web Push to the phones that allowed it on a pair's page (its match called to a table): off unless both VAPID keys are
 # set (the private key as base64url, as py-vapid's `vapid --gen` and `--applicationServerKey` print them).
 # The server posts only to these push services' hosts (over HTTPS; WEBPUSH_HTTP_HOSTS: hosts allowed over
 # plain HTTP, the tests' loopback), so a subscription cannot make it post anywhere else.

@@ -1,4 +1,4 @@
-"""The room monitor (issue 25 §4): every table of a tournament as a tile, for the organizer and the
+"""The room monitor: every table of a tournament as a tile, for the organizer and the
 referees, on a phone or a laptop.
 
 A tile's state, most urgent first (the order of the tiles: what needs a person comes first):

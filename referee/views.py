@@ -86,7 +86,7 @@ def tables(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     mine = assigned_matches(request.user).order_by("table", "-created_at", "-pk")
-    # issue 26 §10: a match the organizer decided (W.O., a result by hand) is done, not "Aberta 0 – 0"
+    # a match the organizer decided (W.O., a result by hand) is done, not "Aberta 0 – 0"
     decided = Q(status=Match.Status.RECEIVED) | Q(tournament_result__isnull=False)
     open_ = _with_scores(list(mine.exclude(decided)[:100]))
     done = _with_scores(list(mine.filter(decided).select_related("tournament_result")
@@ -101,7 +101,7 @@ def tables(request):
     conflicts = list(calls.open_conflicts_for(request.user))
     return render(request, "referee/tables.html", {
         "open_matches": open_, "done_matches": done, "calls": open_calls, "claims": claims,
-        "conflicts": conflicts,  # phones of a table at odds (issue 20 §5)
+        "conflicts": conflicts,  # phones of a table at odds
         "waiting": _waiting_mark(open_calls, [c["ruling"] for c in claims], conflicts),
         "is_organizer": roles.summary(request.user).organizer,  # the same query as the header's
     })
@@ -375,7 +375,7 @@ def claim(request, pk: int):
             context["default_value"] = 3 if state.eleven_team is not None else 1
             context["outcomes"] = _outcomes()
             context["dealer_seat"] = state.dealer
-            context["dealer_name"] = seat_names(match)[state.dealer]  # a name, not "assento 2" (issue 26 §10)
+            context["dealer_name"] = seat_names(match)[state.dealer]  # a name, not "assento 2"
     status = 400 if context["error"] else 200
     return render(request, "referee/claim.html", context, status=status)
 
@@ -443,7 +443,7 @@ def answer_call(request, pk: int):
             calls.resolve(made, request.user, action)
     except ServiceError as error:
         messages.error(request, error.message)
-    target = request.POST.get("next", "")  # the súmula page's form comes back to it (issue 20 §8)
+    target = request.POST.get("next", "")  # the súmula page's form comes back to it
     if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
                                                   require_https=request.is_secure()):
         return redirect(target)
@@ -452,7 +452,7 @@ def answer_call(request, pk: int):
 
 @require_POST
 def settle_conflict(request, pk: int):
-    """A referee settles a conflict between the phones of a table (issue 20 §5, referee/calls.py)."""
+    """A referee settles a conflict between the phones of a table (referee/calls.py)."""
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("referee:tables"))
     try:

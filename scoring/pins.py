@@ -187,7 +187,7 @@ def _wrong_pin() -> str:
     return _("Wrong PIN (or the player has no PIN: ask the referee for a one-time code).")
 
 
-wrong_pin = _wrong_pin  # public: a caller tells a wrong PIN from a lockout (the public sign-up, issue 27 §5)
+wrong_pin = _wrong_pin  # public: a caller tells a wrong PIN from a lockout (the public sign-up)
 
 
 def _row(subject: str, client: str) -> CredentialAttempts:

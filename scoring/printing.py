@@ -82,7 +82,7 @@ def can_download_match(user, match: Match) -> bool:
 
 
 def may_see_table_link(user, match: Match) -> bool:
-    """Who gets the table's live link printed (issue 21 §1): the organizer and the match's referee."""
+    """Who gets the table's live link printed: the organizer and the match's referee."""
     return access.can_enter(user, match)
 
 
@@ -95,20 +95,20 @@ def ordered_matches(matches) -> list[Match]:
         m.pk if isinstance(m, Match) else m for m in matches
     ]
 
-    ensure_links([Match(pk=pk) for pk in ids])  # every printed match has its table link (issue 10)
+    ensure_links([Match(pk=pk) for pk in ids])  # every printed match has its table link
     active = TableLink.objects.filter(revoked_at__isnull=True)
     matches = list(match_queryset().filter(pk__in=ids).order_by("table", "pk")
                    .prefetch_related(Prefetch("table_links", active, to_attr="active_links")))
-    walkovers = walkover_ids(ids)  # a W.O. (art. 26) is printed as such, without a live link (issue 20 §2)
+    walkovers = walkover_ids(ids)  # a W.O. (art. 26) is printed as such, without a live link
     for match in matches:
         match.walkover = match.pk in walkovers
     return matches
 
 
 def _with_table_url(document: dict, match: Match, with_link: bool = True) -> dict:
-    """A blank súmula shows the QR code of its table's link (issue 10): only on paper, never in a
-    version's document. The path only: ``scoring.pdf`` puts it on the print's address (issue 20 §1).
-    ``with_link`` False (a print for someone who may not enter the match: issue 21 §1): the
+    """A blank súmula shows the QR code of its table's link: only on paper, never in a
+    version's document. The path only: ``scoring.pdf`` puts it on the print's address.
+    ``with_link`` False (a print for someone who may not enter the match): the
     verification page's instead, never the live link."""
     links = getattr(match, "active_links", None)
     if getattr(match, "walkover", False):   # decided by W.O. (art. 26): nothing to enter, said on the sheet
@@ -250,7 +250,7 @@ def broker_unreachable_reason() -> str:
 
 def queue_job(job_id: int) -> str:
     """Send the job's task; returns "" when sent, else why not, and then the job is failed at once with
-    that reason (never left queued without a task: issue 22 §4). Eager (no broker), the task runs here
+    that reason (never left queued without a task). Eager (no broker), the task runs here
     and its errors are its own."""
     if render_print_job.app.conf.task_always_eager:
         result = render_print_job.delay(job_id)

@@ -1,4 +1,4 @@
-"""Table links (issue 10): the table's own key to its match, the way Tabbycat's private URLs give
+"""Table links: the table's own key to its match, the way Tabbycat's private URLs give
 each participant a key and a landing page without an account.
 
 Every match of a round has one active link (none once revoked, until a reissue): an unguessable
@@ -63,8 +63,8 @@ def ensure_links(matches) -> dict[int, TableLink]:
     """The active link of every match given, created for a match that never had one; ``{match_id: link}``.
 
     A match whose links were all revoked (the organizer's "revoke", a received súmula, a W.O.) stays
-    without one, also when a correction reopens it: only :func:`reissue` gives it a new link (issue 21
-    §2 and §10). Such a match is absent from the answer."""
+    without one, also when a correction reopens it: only :func:`reissue` gives it a new link
+    (docs/table-links.md). Such a match is absent from the answer."""
     matches = list(matches)
     ids = [m.pk for m in matches]
     links = {link.match_id: link for link in TableLink.objects.filter(match_id__in=ids, revoked_at__isnull=True)}
@@ -106,7 +106,7 @@ def revoke(match: Match, by) -> int:
 
 def close(match: Match, by, closed_as: str) -> int:
     """Revoke the match's links because its result was decided without the súmula (a W.O., an organizer's
-    result, issue 20 §2) or its súmula was received: closed to entries, and ``closed_as`` says why (a table
+    result) or its súmula was received: closed to entries, and ``closed_as`` says why (a table
     refused is told so). The caller checked who may; how many were active."""
     return close_all([match.pk], by, closed_as)
 
@@ -146,7 +146,7 @@ def walkover_ids(match_ids) -> set[int]:
 
 
 def refusal(token: str) -> str:
-    """Why ``token`` no longer works, in the table's words (its refusal, issue 20 §2): a W.O. says so and
+    """Why ``token`` no longer works, in the table's words (its refusal): a W.O. says so and
     cites its article; anything else the general rule. Only read on a refusal (never on an accepted entry)."""
     return walkover_refusal() if closed_by_walkover(token) else general_refusal()
 

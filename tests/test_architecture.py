@@ -129,7 +129,7 @@ def test_no_app_module_reaches_the_line_limit():
 
 
 def test_config_holds_only_configuration():
-    """Issue 19 §3: config/ had become the home of whatever every layer uses (pair names, the engine's
+    """config/ had become the home of whatever every layer uses (pair names, the engine's
     sentences, field and month words). Only the listed modules may be there; no subpackages."""
     found = {path.relative_to(ROOT / "config").with_suffix("").as_posix()
              for path in (ROOT / "config").rglob("*.py")}
@@ -185,7 +185,7 @@ def test_imports_down_the_layers_pass(path, source):
     assert violations(ROOT / path, source) == []
 
 
-# Django's private API (issue 19 §1): its ``sql`` package and any underscore name of a Django module.
+# Django's private API: its ``sql`` package and any underscore name of a Django module.
 PRIVATE_DJANGO = ("django.db.models.sql", "django.db.models.query.get_related_populators")
 
 
@@ -204,7 +204,7 @@ def private_django(path: Path, source: str) -> list[str]:
 
 def test_no_app_module_imports_a_private_name_of_django():
     found = [v for path in app_modules() for v in private_django(path, path.read_text(encoding="utf-8"))]
-    assert not found, "Django's private API (issue 19 §1):\n" + "\n".join(found)
+    assert not found, "Django's private API:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("source", ["from django.db.models.sql import InsertQuery\n",

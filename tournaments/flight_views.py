@@ -1,4 +1,4 @@
-"""The organizer's page of a tournament's categories (flights, issue 27 §3):
+"""The organizer's page of a tournament's categories (flights, docs/ratings.md):
 ``/torneios/<slug>/painel/categorias/``. The categories one per line, the strongest first
 ("A: 1100", "B: 950", "C": a minimum rating after the colon, none for the last), placed by the pairs'
 combined ratings now or declared pair by pair. Thin: every rule, check and audit is

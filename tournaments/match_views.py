@@ -38,7 +38,7 @@ def receive(request, tournament: Tournament, pk: int):
     """Art. 25: the organizer receives the signed súmula at the organizing table; the result becomes
     official and the tournament follows it (the bracket's next match, the standings)."""
     match = _match_of(tournament, pk)
-    # the tournament follows through scoring's ``result_official`` signal, in the same transaction
+    # the tournament follows through scoring's hook (``scoring.hook.result_official``), in the same transaction
     return act(request, tournament, lambda: scoring_services.mark_received(match, request.user),
                _("Súmula received at the organizing table: the result is official (art. 25)."), f"match-{match.pk}")
 

@@ -1,4 +1,4 @@
-"""The pair's page's notifications (issue 25 §5, ``tournaments.services.notify``), mounted with the public
+"""The pair's page's notifications (``tournaments.services.notify``), mounted with the public
 pages:
 
 - ``/torneios/avisos-sw.js``: the service worker that shows a call's notification (scope ``/torneios/``);

@@ -38,13 +38,13 @@ def stage_of(tournament: Tournament) -> Stage | None:
     stage = started[-1] if started else (stages[0] if stages else None)
     if stage is not None:
         stage.tournament = tournament
-        # what comes after it (the knockout after the groups: the "Chave" tab says so, issue 26 §9)
+        # what comes after it (the knockout after the groups: the "Chave" tab says so)
         stage.next_stage = next((st for st in stages if st.position > stage.position), None)
     return stage
 
 
 def format_name(stages: list[Stage]) -> str:
-    """The tournament's format as people say it, every stage in order (issue 26 §9): "3 groups,
+    """The tournament's format as people say it, every stage in order: "3 groups,
     round robin → single elimination, with a third-place match", not the first stage's alone."""
     parts = []
     for st in stages:
@@ -153,11 +153,11 @@ class MatchRow:
     third_place: bool = False
 
     awaiting_referee: bool = False  # signed by both pairs, the referee's countersignature still missing
-    until: object = None  # the projector: the match's time limit ends at (issue 25 §2), once started
+    until: object = None  # the projector: the match's time limit ends at (the room's clock), once started
 
     @property
     def classification(self) -> str:
-        """A match for places 5 to 8 (issue 24 point 9), by its bracket code; "" for any other."""
+        """A match for places 5 to 8 (the stage's ``classification`` option), by its bracket code; "" for any other."""
         return classification_label(self.node_code)
 
     @property
@@ -166,7 +166,7 @@ class MatchRow:
 
     @property
     def reopened(self) -> bool:
-        """A received súmula corrected since (issue 26 §2): its official result stands until it is received again."""
+        """A received súmula corrected since: its official result stands until it is received again."""
         return (self.result is not None and self.result.kind == Result.Kind.SUMULA
                 and self.match.status != Match.Status.RECEIVED)
 
@@ -184,7 +184,7 @@ def classification_label(code: str) -> str:
 
 def mark_awaiting_referee(rows: list[MatchRow]) -> list[MatchRow]:
     """Flag the signed rows whose current version the match's referee has not countersigned (one query),
-    so the organizer sees why "receive" would be refused before pressing it (issue 26 §3)."""
+    so the organizer sees why "receive" would be refused before pressing it."""
     signed = [r for r in rows if r.match.status == Match.Status.SIGNED and r.match.referee_id]
     if not signed:
         return rows
@@ -273,7 +273,7 @@ def _check_in_state(tournament: Tournament, stage: Stage | None, rounds: list[Ro
     if rounds and stage is not None and (stage.is_bracket or stage.bracket_first_round is not None):
         return None
     if rounds and (stage is None or stage.format != Stage.Format.SWISS or not tournament.check_in_required):
-        # issue 26 §10: after the draw only a Swiss round is paired from who checked in (services.draw
+        # after the draw only a Swiss round is paired from who checked in (services.draw
         # ._entrants); a round robin's rounds are fixed at the draw, so round 2 has no check-in panel
         return None
     number = upcoming_round_number(tournament, rounds)

@@ -1,4 +1,4 @@
-"""The organizer's PIN pages (issue 10 §2): PINs issued at registration (form and CSV), the pair cards
+"""The organizer's PIN pages: PINs issued at registration (form and CSV), the pair cards
 PDF handed out at check-in, and a player's PIN reset. Only hashes are stored (tournaments.pins): the
 PINs just issued are kept in the organizer's session until the cards are printed, the only place
 they are shown besides the registration message.
@@ -56,7 +56,7 @@ def cards_pdf(tournament: Tournament, pairs, known: dict[str, str]) -> bytes:
 
     cards = []
     for pair in pairs:
-        # issue 25 §5: the card's QR code opens the pair's page (its next match and table, live)
+        # the card's QR code opens the pair's page (its next match and table, live)
         page = settings.SITE_URL + reverse("tournaments:pair", kwargs={"slug": tournament.slug, "pair": pair.pk})
         cards.append({"pair": pair, "players": [{"name": p.name, "pin": known.get(str(p.pk), "")}
                                                  for p in pins.pair_players(pair)],

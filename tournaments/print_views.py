@@ -45,7 +45,7 @@ def round_print(request, pk: int):
             try:
                 job = printing.start_print_job(kind=kind, user=request.user, round=round_,
                                                site_url=printing.site_address(request))
-            except Unavailable as unavailable:  # the broker is down: said now, never a 500 (issue 22 §4)
+            except Unavailable as unavailable:  # the broker is down: said now, never a 500
                 error, message, status = "unavailable", unavailable.message, 503
             else:
                 return redirect("printing:job", pk=job.pk)
@@ -64,8 +64,8 @@ def round_print(request, pk: int):
 
 @require_GET
 def round_table_cards(request, pk: int):
-    """The round's table cards (issue 10): one page per table with the QR code of the table's card for the
-    whole event (issue 20 §2; a match without a table number gets its own link)."""
+    """The round's table cards: one page per table with the QR code of the table's card for the
+    whole event (a match without a table number gets its own link)."""
 
     rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
     if not access.manages(request.user, rnd.tournament):
@@ -73,7 +73,7 @@ def round_table_cards(request, pk: int):
     matches = Match.objects.filter(round=rnd).select_related(
         "round", "tournament", "pair_a__first_player__club", "pair_a__second_player__club",
         "pair_b__first_player__club", "pair_b__second_player__club").order_by("table", "pk")
-    # one card per physical table, for the whole event (issue 20 §2): it follows the table's matches
+    # one card per physical table, for the whole event: it follows the table's matches
     cards = ensure_cards(rnd.tournament, [m.table for m in matches if m.table])
     paths = {m.pk: card_path(cards[m.table]) for m in matches if m.table in cards}
     response = HttpResponse(table_cards.table_cards_pdf(matches, printing.site_address(request), paths),

@@ -1,4 +1,4 @@
-"""The public sign-up pages and the organizer's list of sign-ups (issue 27 §5; rules in
+"""The public sign-up pages and the organizer's list of sign-ups (rules in
 ``tournaments.services.signup``):
 
 - ``/torneios/<slug>/inscricao/``: the form; once sent, the same address (POST) answers with the two

@@ -29,7 +29,7 @@ BEST_OF = [("", gettext_lazy("The stage's")), (1, gettext_lazy("Single game")), 
 
 class LaterStageForm(forms.Form):
     """A stage after the first: its format, the rule its qualifiers come by, and every option of
-    ``services.update_stage`` (issue 24 point 11): seeding, tiebreaks, grand-final reset, legs, the
+    ``services.update_stage``: seeding, tiebreaks, grand-final reset, legs, the
     match format per round, byes, withdrawn pairs, avoided pairings. Adds a stage, or edits one not
     started (:meth:`for_stage`)."""
 
@@ -87,7 +87,7 @@ class LaterStageForm(forms.Form):
                                "empty: every round."))
 
     def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("auto_id", "later_%s")  # its own ids beside the dashboard's other forms (issue 26 §11)
+        kwargs.setdefault("auto_id", "later_%s")  # its own ids beside the dashboard's other forms
         kwargs.setdefault("label_suffix", "")  # sentence case, no colon, as the other organizer forms
         super().__init__(*args, **kwargs)
         for field in self.fields.values():

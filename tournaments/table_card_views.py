@@ -1,5 +1,6 @@
-"""The organizer's side of the table cards (issue 20 §2): revoke or reissue the card of a physical
-table (``tournaments.table_cards``); the round page lists them beside the matches."""
+"""The organizer's side of the table cards (one per physical table for the whole event): revoke or
+reissue the card of a physical table (``tournaments.table_cards``); the round page lists them beside
+the matches."""
 from __future__ import annotations
 
 from django.contrib import messages

@@ -1,4 +1,4 @@
-"""A tournament's organizers (issue 27 §5): the page listing them, adding one by login or by an
+"""A tournament's organizers (co-organizers): the page listing them, adding one by login or by an
 invitation link (shown once, carried to the page in a signed short-lived cookie as the referees' links
 are), removing one, revoking a link; and ``/organizar/<token>/`` where the signed-in invitee accepts.
 Rules and audit in ``tournaments.services.organizers``."""

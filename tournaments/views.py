@@ -83,8 +83,8 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "Status": Match.Status,
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
         "format_summary": pages.format_summary(stage),
-        "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # issue 11 §1
-        "undo": undo_toast.take(request, tournament),  # issue 26 §5
+        "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # lockouts
+        "undo": undo_toast.take(request, tournament),  # the "Desfazer" toast
     })
     from . import control_views
     from .dashboard_rows import by_state, wanted_range
@@ -94,8 +94,8 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
     context.update(by_state(rows, wanted_range(request), (forms.get("result_retry") or {}).get("pk")))
 
     context.update(dashboard_stages(tournament))
-    context.update(control_views.dashboard_controls(tournament, context))  # issue 24 §11: details, stage settings
-    context.update(dashboard_room(tournament, drawn, stage))  # issue 25: ready matches, free tables, room options
+    context.update(control_views.dashboard_controls(tournament, context))  # details, stage settings
+    context.update(dashboard_room(tournament, drawn, stage))  # the room: ready matches, free tables, options
     return context
 
 
@@ -112,7 +112,7 @@ def _regenerable(stage: Stage | None, generated: list[Round]) -> Round | None:
 @require_GET
 def dashboard(request, tournament: Tournament):
     """The whole page, or only the sections a background post names in ``X-Dashboard-Parts`` (the page's
-    script replaces those): a quick result is answered with under half the page (issue 26)."""
+    script replaces those): a quick result is answered with under half the page."""
     context = _dashboard_context(request, tournament)
     parts = set(request.headers.get("X-Dashboard-Parts", "").split()) & DASHBOARD_PARTS
     if parts:

@@ -211,7 +211,7 @@ def correct(match: Match, changes: list, reason: str, by) -> SumulaVersion:
         games, decided, wins = _replay(match, after)
         _rewrite(match, games, now)
         previous_status = match.status
-        if previous_status == Match.Status.RECEIVED:  # links left open by an older receipt stay dead (issue 21 §2)
+        if previous_status == Match.Status.RECEIVED:  # links left open by an older receipt stay dead
             table_links.close(match, by, TableLink.ClosedAs.RECEIVED)
         match.games_a, match.games_b = wins
         match.winner = decided

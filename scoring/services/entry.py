@@ -259,7 +259,7 @@ def undo_last(match: Match, by, expect: str | None = None, last: tuple[int, int]
     ``last``: the entry the device means to remove, ``(game, position)`` — the game's number and the
     entry's position in it (the table page's ``entries[].game``/``position``); refused with
     ``PositionConflict`` (409, with the current ``state``) when it is not the last entry, so that a phone
-    that has not seen another phone's hand cannot remove it (issue 20 §4). ``expect``: the page's
+    that has not seen another phone's hand cannot remove it. ``expect``: the page's
     :func:`state_token` (the plain form). The API requires ``last``.
 
     No version is made; the audit trail keeps the removed entry (a ``MatchEvent`` of kind ``undo``).
@@ -267,7 +267,7 @@ def undo_last(match: Match, by, expect: str | None = None, last: tuple[int, int]
     """
     try:
         return _undo_last(match, by, expect, last)
-    except PositionConflict as refusal:  # a table's phone behind the other (issue 20 §5): recorded, 409 names it
+    except PositionConflict as refusal:  # a table's phone behind the other: recorded, 409 names it
         if last is not None and getattr(by, "table_link", None) is not None:
             from .. import conflicts
 

@@ -26,14 +26,14 @@ def mark_received(match: Match, by) -> Match:
             raise Conflict(_("The súmula was already received by the organizer (art. 25)."), "status")
         if match.status != Match.Status.SIGNED:
             raise Conflict(_("The súmula is received once both pairs signed it (art. 25)."), "status")
-        holds.refuse_if_held(match)  # an open dispute of an entry first (issue 20 §8)
+        holds.refuse_if_held(match)  # an open dispute of an entry first
         version = current_version(match)
         if match.referee_id and not version.signatures.filter(role=Signature.Role.REFEREE).exists():
             raise Conflict(_("The referee has not countersigned the súmula yet."), "status")
         match.status, match.received_at, match.received_by = Match.Status.RECEIVED, timezone.now(), by
         match.save(update_fields=["status", "received_at", "received_by", "updated_at"])
         # the table's links die with the receipt, for good: a later correction reopens the súmula for
-        # the referee and the organizer, not for the table (issue 21 §2); a new link only by a reissue
+        # the referee and the organizer, not for the table; a new link only by a reissue
         closed = table_links.close(match, by, TableLink.ClosedAs.RECEIVED)
         _event(match, MatchEvent.Kind.RECEIVED, by, version=version.number, digest=version.digest,
                links_closed=closed)

@@ -71,7 +71,7 @@ def sign(match: Match, role: str, player, *, pin: str | None = None, code: str |
     one-time code. Nobody signs for the other pair. When both pairs signed, the súmula is locked.
     The state is checked before the PIN; the PIN or code is checked by ``scoring.pins`` (counted per
     player and ``client``). ``by``: the credential the signature came through (a table link, a user's
-    session), recorded in the audit events (issue 21 §2)."""
+    session), recorded in the audit events."""
     team = _role_team(role)
     if bool(pin) == bool(code):
         raise ScoringError(_("Sign with your PIN or with a one-time code (one of them)."), "pin")
@@ -115,7 +115,7 @@ def _may_sign(match: Match, team: int, role: str, player, digest: str | None):
     if match.status == Match.Status.SIGNED:
         raise Conflict(_("Both pairs already signed: the súmula is locked (art. 25)."), "status")
     version = _signable_version(match)
-    holds.refuse_if_held(match)  # a disputed entry is not agreed to (issue 20 §8)
+    holds.refuse_if_held(match)  # a disputed entry is not agreed to
     if digest is not None and digest != version.digest:
         raise Conflict(_("The súmula changed while you were reading it: read version %(number)s and sign again.")
                        % {"number": version.number}, "digest")

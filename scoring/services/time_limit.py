@@ -1,5 +1,5 @@
-"""The end-of-time procedure at the entry (issue 25 §2): what ``record_hand`` does once a match's time
-limit has run out.
+"""The end-of-time procedure at the entry (the room's time limit, docs/room.md): what ``record_hand`` does
+once a match's time limit has run out.
 
 The tournament's room (``tournaments.services.time_limit``) writes on the match when its time limit ends
 (``Match.time_up_at``, from the moment it started) and the procedure chosen (``Match.end_of_time``); all

@@ -23,7 +23,7 @@ the migrations' ``tournaments.models.default_*`` keep working.
 - :class:`AuditEntry`: the append-only log of what organizers did, with reasons;
 - :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
 - :class:`PushSubscription` and :class:`CallNotice`: telling a pair its match was called (push, e-mail).
-- :class:`CoOrganizer`, :class:`OrganizerInvitation`: a tournament's other organizers (issue 27 §5);
+- :class:`CoOrganizer`, :class:`OrganizerInvitation`: a tournament's other organizers (co-organizers);
 - :class:`SignUpSettings`, :class:`SignUp`, :class:`SignUpPlayer`: players signing themselves up.
 - :class:`Circuit`, :class:`CircuitStage`, :class:`CircuitPlacing`: seasons and their stages' placings;
   :class:`RatingEntry`: each player's rating history; :class:`Flight`, :class:`FlightMember`: a

@@ -1,4 +1,4 @@
-"""Telling a pair that its match was called (issue 25 §5), both optional.
+"""Telling a pair that its match was called to a table, both optional.
 
 - :class:`PushSubscription`: a phone that allowed notifications on the pair's page (Web Push). The
   subscription's endpoint and keys are secrets of that phone's browser: they are stored to send, never

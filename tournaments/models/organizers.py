@@ -3,7 +3,7 @@ rights on one tournament) and :class:`OrganizerInvitation` (a one-use link that 
 co-organizer; only the token's SHA-256 is stored).
 
 The rights themselves are decided in one place, ``scoring.access.manages`` (and ``organizes`` for
-queries). A club's organizers (issue 27 §1) will be a second owner of the same rows: a ``club`` foreign
+queries). A club's organizers (docs/people.md) will be a second owner of the same rows: a ``club`` foreign
 key beside ``tournament``, exactly one of the two set, read by the same two functions.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tournaments.models.tournament import Tournament
 
 
 class CoOrganizer(models.Model):
-    """A user who organizes ``tournament`` with the same rights as its organizer (issue 27 §5)."""
+    """A user who organizes ``tournament`` with the same rights as its organizer."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="co_organizers",
                                    verbose_name=_("tournament"))

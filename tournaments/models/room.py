@@ -1,4 +1,4 @@
-"""The room (issue 25): how matches reach the tables and the clock of every match.
+"""The room (docs/room.md): how matches reach the tables and the clock of every match.
 
 :class:`RoomSettings` holds a tournament's room options, all off by default because the regulation
 is silent on them (docs/room.md names the source of each): the whole round-robin schedule made at

@@ -155,7 +155,7 @@ class TableAssignment(models.Model):
 
 
 class TableCard(models.Model):
-    """The card of a physical table for the whole event (issue 20 §2): one link (a QR code) scanned once,
+    """The card of a physical table for the whole event: one link (a QR code) scanned once,
     always showing the match currently assigned to that table (``tournaments.table_cards``).
 
     One active card per table of a tournament; the organizer revokes or reissues it (a lost card), and

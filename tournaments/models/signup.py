@@ -1,4 +1,4 @@
-"""Players signing themselves up (issue 27 §5): a tournament's options (:class:`SignUpSettings`), a
+"""Players signing themselves up (the public sign-up): a tournament's options (:class:`SignUpSettings`), a
 pair's request (:class:`SignUp`) and each of its two players' confirmation (:class:`SignUpPlayer`).
 
 A sign-up becomes a :class:`~tournaments.models.Pair` once both players confirmed and, when the

@@ -240,7 +240,7 @@ def _write_nodes(stage: Stage, rnd: Round, items, withdrawn, best_of, changed, b
         node.match_id = match.pk
         node.match_pairs = (match.pair_a_id, match.pair_b_id)
         changed[node.code] = node
-        if match.table is not None:  # at its table: optional push and e-mail to its pairs (issue 25 §5)
+        if match.table is not None:  # at its table: optional push and e-mail to its pairs
             notify.match_called(match.pk, match.table)
     return matches
 

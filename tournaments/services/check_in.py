@@ -59,7 +59,7 @@ def check_in(round: Round, pair: Pair | int, by) -> CheckIn:
 def undo_check_in(round: Round, pair: Pair | int, by, *, check_in: int | str | None = None) -> None:
     """Remove a check-in of a round not paired yet. ``check_in`` (the pages send it): the id of the
     check-in this undo removes; another one (undone and done again from another device since) is
-    refused, not removed (issue 26 §5)."""
+    refused, not removed."""
     with transaction.atomic():
         tournament = _lock_tournament(round.tournament_id)
         _require_manager(by, tournament)

@@ -79,7 +79,7 @@ def _check_rules(circuit: Circuit) -> None:
 
 @transaction.atomic
 def set_escalation_across_stages(circuit: Circuit, by, value: bool) -> Circuit:
-    """The circuit's discipline option (issue 27 §4; art. 26): the referee's escalation counts the same
+    """The circuit's discipline option (art. 26): the referee's escalation counts the same
     two players' rulings in the circuit's other stages. Its organizer only; the same value again
     changes nothing. Rulings already made keep their step; the next ones count this way."""
     if not can_manage_circuit(by, circuit):

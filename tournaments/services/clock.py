@@ -1,5 +1,5 @@
-"""The round clock (issue 25 §2): when each match was called and started, how long it has run, how long
-it has left, and the lateness deadline of its pairs.
+"""The round clock (docs/room.md): when each match was called and started, how long it
+has run, how long it has left, and the lateness deadline of its pairs.
 
 Nothing here writes. A match's *called* time is its :class:`~tournaments.models.MatchCall`'s (a ready
 match called to a table), else its round's pairing time (every match of a round is called to its table

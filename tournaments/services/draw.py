@@ -69,7 +69,7 @@ def _group_members(stage: Stage) -> dict[int, list[int]]:
 def avoided(stage: Stage, stage_round: int = 1) -> frozenset:
     """The pairs of the stage's tournament that share an avoid tag (club, family) and are to be kept
     apart in the stage's round ``stage_round`` (``Stage.avoid_rounds``: up to that round; empty, every
-    round), issue 24 point 10."""
+    round): prohibited pairings."""
     if stage.avoid_rounds is not None and stage_round > stage.avoid_rounds:
         return frozenset()
     tags = {pk: [t for t in raw.split(",")]
@@ -144,7 +144,7 @@ def _generate_swiss_round(stage: Stage, rnd: Round, by, *, first_order: Sequence
     if len(entrants) < 2:
         raise Conflict(_("At least 2 pairs are needed to pair a round."), "pairs")
     number = Round.objects.filter(stage=stage, phase=Round.Phase.SWISS).exclude(pk=rnd.pk).count() + 1
-    # top half v bottom half, or neighbours; club mates apart when possible (a cost, issue 24 point 10)
+    # top half v bottom half, or neighbours; club mates apart when possible (a cost: prohibited pairings)
     paired = pair_swiss_round(entrants, order=stage.swiss_order, avoid=avoided(stage, number))
     rnd.unavoided = [list(p) for p in paired.unavoided]
     rnd.stage = stage

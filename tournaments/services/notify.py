@@ -1,4 +1,4 @@
-"""Telling a pair that its match was called to a table (issue 25 §5): optional Web Push and e-mail.
+"""Telling a pair that its match was called to a table: optional Web Push and e-mail.
 
 Both are off unless configured: Web Push needs the VAPID keys in the environment
 (``WEBPUSH_VAPID_PRIVATE_KEY``, ``WEBPUSH_VAPID_PUBLIC_KEY``, ``WEBPUSH_VAPID_SUBJECT``) and a page

@@ -1,4 +1,4 @@
-"""A tournament's co-organizers (issue 27 §5): added by login or by a one-use invitation link, removed,
+"""A tournament's co-organizers: added by login or by a one-use invitation link, removed,
 every step in the tournament's audit log. A co-organizer has the organizer's rights
 (``scoring.access.manages``), adding and removing other co-organizers included; nobody removes the
 tournament's own ``organizer``.

@@ -1,4 +1,4 @@
-"""Presence at the table (issue 25 §3): each pair says "estamos na mesa" from the table page; when the
+"""Presence at the table (the room, docs/room.md): each pair says "estamos na mesa" from the table page; when the
 lateness tolerance runs out with one pair there and the other not, the organizer gets a W.O. proposal
 (:func:`walkover_proposals`) and confirms it in one tap (:func:`confirm_proposal`, through
 ``record_walkover``: audited with its reason). Never an automatic result: the regulation gives the

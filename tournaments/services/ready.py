@@ -269,7 +269,7 @@ def configure_room(tournament: Tournament, by, **values) -> RoomSettings:
             setattr(room, name, value)
         room.tournament = tournament
         room.save()
-        time_limit.sync(tournament.pk, room)  # the matches in play get the new limit and procedure (issue 25 §2)
+        time_limit.sync(tournament.pk, room)  # the matches in play get the new limit and procedure
         _audit(tournament, by, AuditEntry.Action.ROOM_CONFIGURED, before=before,
                after={f: getattr(room, f) for f in ROOM_FIELDS})
         return room

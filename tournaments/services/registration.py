@@ -73,7 +73,7 @@ def clean_player(value: object, field: str, tournament: Tournament | None = None
         data[key] = text
     if not data["name"]:
         raise TournamentError(_("The player's name is required."), f"{field}.name")
-    if data["federation_number"]:  # one person per number (issue 27 §1): the registered player, or a refusal
+    if data["federation_number"]:  # one person per number (docs/people.md): the registered player, or a refusal
         holder = Player.objects.filter(federation_number=data["federation_number"]).first()
         if holder is not None:
             if tournament is not None and holder.pk in players.known_player_ids(tournament):
@@ -237,7 +237,7 @@ def _pair_json(pair: Pair) -> dict:
 def update_pair(pair: Pair, by, **changes) -> Pair:
     """Change a pair's ``name``, ``rating``, ``seed``, ``substitute`` (a player, or ``None``) or
     ``status`` (``pending`` / ``confirmed``), ``avoid_tags`` (club, family: kept apart from pairs
-    sharing one, issue 24 point 10). Withdraw with :func:`withdraw_pair`."""
+    sharing one: prohibited pairings). Withdraw with :func:`withdraw_pair`."""
     allowed = {"name", "rating", "seed", "substitute", "status", "avoid_tags"}
     unknown = set(changes) - allowed
     if unknown:
@@ -338,7 +338,7 @@ def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) ->
                after={**_pair_json(pair), "walkovers": [w.match_id for w in walkovers]})
         from .signup import fill_from_waiting_list
 
-        fill_from_waiting_list(tournament, by)  # the place goes to the first pair waiting (issue 27 §5)
+        fill_from_waiting_list(tournament, by)  # the place goes to the first pair waiting (the public sign-up)
         if walkovers:  # the W.O.s free tables: the room calls what is ready (after_results)
             results_changed(tournament, by, [w.match_id for w in walkovers])
         return walkovers
@@ -347,7 +347,7 @@ def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) ->
 def _walkovers_become_double(tournament: Tournament, pair: Pair, by) -> list[Result]:
     """The W.O.s the pair was given in the current round (the last generated one) because its opponent
     withdrew, outside a bracket: it withdraws too, so neither played that match and it is a double
-    W.O. (no winner, a loss each), as when both had withdrawn before it was created (issue 24 point 6).
+    W.O. (no winner, a loss each), as when both had withdrawn before it was created.
     The W.O.s are deleted here; the double W.O.s are returned unsaved. W.O.s of earlier rounds stay:
     the pair was there to take them."""
     last = (Match.objects.filter(tournament=tournament, round__generated_at__isnull=False)
@@ -398,7 +398,7 @@ def reinstate_pair(pair: Pair, by, reason: str) -> Pair:
                 top = Match.objects.filter(round_id=match.round_id).aggregate(t=Max("table"))["t"] or 0
                 match.table = top + 1
                 match.save(update_fields=["table", "updated_at"])
-            table_links.reopen(match, by)  # to be played: its table's card opens it again (issue 20 §2)
+            table_links.reopen(match, by)  # to be played: its table's card opens it again
             undone.append(match.pk)
         _audit(tournament, by, AuditEntry.Action.PAIR_REINSTATED, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers_undone": undone})

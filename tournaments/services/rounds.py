@@ -93,7 +93,7 @@ def generate_first_round(tournament: Tournament, by, *, seed: int | None = None)
         rnd = _round_numbered(tournament, 1)
         rnd.tournament = tournament
         _draw(stage, rnd, by, seed)
-        later = after_draw(stage, rnd, by)  # issue 25: with ready matches, the whole schedule now
+        later = after_draw(stage, rnd, by)  # the room's ready matches: the whole schedule now
         tournament.status = Tournament.Status.IN_PROGRESS
         tournament.save(update_fields=["status"])
         _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=rnd,
@@ -105,7 +105,7 @@ def generate_first_round(tournament: Tournament, by, *, seed: int | None = None)
 
 
 def _notify_round(rnd: Round) -> None:
-    """A round paired with its tables calls each match: optional push and e-mail to the pairs (issue 25 §5)."""
+    """A round paired with its tables calls each match: optional push and e-mail to the pairs."""
     if notify.push_configured() or notify.email_configured():
         for pk, table in Match.objects.filter(round=rnd, table__isnull=False).values_list("pk", "table"):
             notify.match_called(pk, table)

@@ -1,4 +1,4 @@
-"""Self check-in (issue 25 §6): at the start of the day a pair checks itself in from its page (the pair
+"""Self check-in (the room, docs/room.md): at the start of the day a pair checks itself in from its page (the pair
 card's QR code) with one of its players' PIN — "chegamos" — feeding the same check-in as the organizer's
 (``check_in.check_in``), who can still check pairs in and out by hand.
 

@@ -1,4 +1,4 @@
-"""Players sign themselves up on a tournament's public page (issue 27 §5).
+"""Players sign themselves up on a tournament's public page (the public sign-up).
 
 - **Options** (:func:`configure_signup`, the organizer, audited): open or closed, a limit of pairs, a
   waiting list, a deadline, the organizer's approval of each pair.

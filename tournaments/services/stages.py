@@ -145,7 +145,7 @@ def start_stage(stage: Stage, rnd: Round, order: list[int], by) -> None:
 def _reseed(stage: Stage, order: list[int]) -> list[int]:
     """A later stage's draw order: its qualifiers in the standings' order (seeding ``order``, the
     default), or drawn again among them by lot (the lot seed kept on the stage, so a rebuild draws
-    the same) or by rating (issue 24 point 11)."""
+    the same) or by rating."""
     if stage.seeding == Stage.Seeding.LOT:
         seeding = seed_by_lot(order, stage.lot_seed)
         if stage.lot_seed != seeding.lot_seed:

@@ -284,7 +284,7 @@ def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int],
 def _decided_lines(lines: list[StandingLine], deciding: dict[int, Stage], data: _Loaded,
                    pair_ids: list[int]) -> tuple[list[StandingLine], list[dict]]:
     """The overall table's lines with each row's figures from the stage that decided its place
-    (issue 24: a Swiss's places 9-24 with the Swiss's own wins, Buchholz and saldo, not the sums
+    (a Swiss's places 9-24 with the Swiss's own wins, Buchholz and saldo, not the sums
     over every stage), and that stage named; and the deciding stages, in order, for the legend."""
     tables: dict[int, dict[int, StandingLine]] = {}
     used: dict[int, Stage] = {}
