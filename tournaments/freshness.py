@@ -106,7 +106,7 @@ def state(slug: str, also: dict[str, Source] | None = None) -> State | None:
         return None
     values = {field.attname: getattr(tournament, field.attname) for field in Tournament._meta.concrete_fields}
     stamps = [value for value in values.values() if isinstance(value, datetime)]
-    for (name, (_rows, _path, names)), mark in zip(sources.items(), marks):
+    for (_rows, _path, names), mark in zip(sources.values(), marks):
         read = getattr(tournament, mark)
         values[mark] = read
         if read and names:
