@@ -5,7 +5,7 @@ the room monitor ask before they build anything ("did anything change since my c
 and, for each table its pages read (rounds, pairs, the format's stages, check-ins, table
 assignments, matches with their events — every hand, signature and receipt writes one — results,
 the audit trail and the room's options), the count, the largest id and the latest timestamps: one
-correlated subquery a table, its aggregates joined in one text. The count and the largest id catch
+correlated subquery a table, its aggregates read as one JSON object. The count and the largest id catch
 inserts and deletes, the timestamps the updates; an append-only table (events, the audit trail:
 ``config.history.AppendOnly``, its rows never deleted) needs its count alone (a largest id would
 miss a row committed after a later one). The events are counted from the index on
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 
-from django.db.models import CharField, Count, Max, OuterRef, Subquery, Value
-from django.db.models.functions import Cast, Concat
+from django.db.models import Count, Max, OuterRef, Subquery
+from django.db.models.functions import JSONObject
 
 from config.history import AppendOnly
 from scoring.models import Match, MatchEvent
@@ -49,9 +49,6 @@ SOURCES: dict[str, Source] = {
     "room": (RoomSettings.objects, "tournament", ("updated_at",)),
 }
 
-#: between the values of a source's text (a count, an id, a timestamp never holds it)
-SEPARATOR = "|"
-
 # What the pages show of the organizer (the name); any other field is read when first used.
 ORGANIZER_FIELDS = ("id", "username", "first_name", "last_name")
 
@@ -70,15 +67,13 @@ class State:
 
 def _source(rows, path: str, stamps: tuple[str, ...]) -> Subquery:
     """The tournament's ``rows`` (reached by ``path``) read once: their count, largest id and latest
-    ``stamps``, as one text ``n|max|stamp…`` (one correlated subquery a source, not one an aggregate)."""
-    marks = [Count("*")]
+    ``stamps``, as one JSON object (one correlated subquery a source, not one an aggregate)."""
+    marks = {"n": Count("*")}
     if not issubclass(rows.model, AppendOnly):  # rows never deleted: an insert always moves the count
-        marks.append(Max("pk"))
-    marks += [Max(stamp) for stamp in stamps]
-    parts = [Cast(mark, CharField()) for mark in marks]
-    text = Concat(*sum(([part, Value(SEPARATOR)] for part in parts[:-1]), []), parts[-1]) if len(parts) > 1 else parts[0]
+        marks["max"] = Max("pk")
+    marks.update((stamp, Max(stamp)) for stamp in stamps)
     return Subquery(rows.filter(**{path: OuterRef("pk")}).order_by().values(path)
-                    .annotate(v=text).values("v")[:1], output_field=CharField())
+                    .annotate(v=JSONObject(**marks)).values("v")[:1])
 
 
 @lru_cache(maxsize=8)
@@ -91,7 +86,7 @@ def _marked(sources: tuple[tuple[str, Source], ...]):
 
 
 def _stamp(value: str) -> datetime:
-    """A timestamp as a source's text holds it (ISO; naive means UTC: SQLite's storage)."""
+    """A timestamp as a source's JSON object holds it (ISO text; naive means UTC: SQLite's storage)."""
     moment = datetime.fromisoformat(value)
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
@@ -107,10 +102,9 @@ def state(slug: str, also: dict[str, Source] | None = None) -> State | None:
     values = {field.attname: getattr(tournament, field.attname) for field in Tournament._meta.concrete_fields}
     stamps = [value for value in values.values() if isinstance(value, datetime)]
     for (_rows, _path, names), mark in zip(sources.values(), marks):
-        read = getattr(tournament, mark)
-        values[mark] = read
-        if read and names:
-            stamps += [_stamp(text) for text in read.split(SEPARATOR)[-len(names):] if text]
+        read = getattr(tournament, mark) or {}
+        values[mark] = (read.get("n"), read.get("max"), *(read.get(stamp) for stamp in names))
+        stamps += [_stamp(read[stamp]) for stamp in names if read.get(stamp)]
     values["organizer_name"] = tournament.organizer.get_full_name() if tournament.organizer_id else ""
     return State(tournament, tuple(sorted((key, str(value)) for key, value in values.items())),
                  max(stamps, default=None))
