@@ -14,10 +14,20 @@ marker must read its tournament's rows only). Prints ``name: value`` lines, medi
   driver's ``execute`` (``connection.execute_wrapper``); ``marker_python_ms``: the rest (building and
   compiling the query, reading its row, hashing);
 - ``marker_queries``: the statements one call runs;
-- ``monitor_marker_ms`` / ``monitor_marker_db_ms``: the same with the room monitor's calls to the referee.
+- ``monitor_marker_ms`` / ``monitor_marker_db_ms``: the same with the room monitor's calls to the referee;
+- with ``--against REV``: ``against_marker_*``, the marker as ``tournaments/freshness.py`` was at that
+  revision, then ``marker_again_*`` (today's once more: the machine's load moves).
 
-Measured 2026-11-29 on the shared 2-core machine (other sessions running), defaults (64 pairs, 4000
-events, 3 other tournaments), medians of 200 calls: see docs in the module's commit message and below.
+Measured 2026-11-29 on the shared 2-core machine (load average 4.2, other sessions running), defaults
+(64 pairs, 4000 events each, 3 other tournaments), medians of 200 calls, ``--against d1bafd0`` (the
+marker as first written with the ORM: one correlated subquery an aggregate, 25 of them, built anew
+each call), after this change's index on events (match, at), ms whole / in the database:
+
+- SQLite: now 8.1 / 1.1 (7.8 / 1.1 again), before 44.8 / 3.0; the trivial read 1.2 / 0.1. Before the
+  index the former marker's database time was 4.8 ms (12 ms at load 5: the events read from the table);
+- PostgreSQL 16 (ANALYZEd): now 16.3 / 5.2 (14.5 / 4.8 again), before 49.1 / 15.4; the trivial read 3.6
+  / 1.2. Of the database time most is planning the ten subqueries (13 ms at load 5 by EXPLAIN ANALYZE,
+  its execution 3.6 ms; the events' part 1.9 ms, an index-only scan).
 """
 from __future__ import annotations
 
@@ -112,6 +122,22 @@ def measure(call, repeat: int) -> tuple[float, float, int]:
     return statistics.median(whole), statistics.median(inside), queries
 
 
+def load_former(revision: str):
+    """``tournaments/freshness.py`` as it was at ``revision``, loaded beside today's (same models)."""
+    import importlib.util
+    import subprocess
+
+    source = subprocess.run(["git", "show", f"{revision}:tournaments/freshness.py"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp(prefix="truco-marker-former-")) / "freshness_former.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location("tournaments.freshness_former", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=64)
@@ -119,6 +145,8 @@ def main() -> None:
     parser.add_argument("--others", type=int, default=3, help="other tournaments in the database")
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--slug", help="measure this tournament, left by an earlier run, instead of building one")
+    parser.add_argument("--against", metavar="REV", help="also time tournaments/freshness.py as it was at this git "
+                        "revision (same database, same run): prints against_marker_* lines")
     args = parser.parse_args()
     tmp = setup_django()
     from django.db import connection
@@ -145,6 +173,12 @@ def main() -> None:
         "marker": measure(lambda: freshness.state(slug), args.repeat),
         "monitor_marker": measure(lambda: freshness.state(slug, also=CALLS), args.repeat),
     }
+    if args.against:
+        former = load_former(args.against)
+        for _ in range(5):
+            former.state(slug)
+        results["against_marker"] = measure(lambda: former.state(slug), args.repeat)
+        results["marker_again"] = measure(lambda: freshness.state(slug), args.repeat)  # the load moves
     for name, (whole, inside, queries) in results.items():
         print(f"{name}_ms: {whole:.2f}")
         print(f"{name}_db_ms: {inside:.2f}")
