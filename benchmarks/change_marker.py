@@ -25,7 +25,7 @@ each call), after this change's index on events (match, at), ms whole / in the d
 
 - SQLite: now 8.1 / 1.1 (7.8 / 1.1 again), before 44.8 / 3.0; the trivial read 1.2 / 0.1. Before the
   index the former marker's database time was 4.8 ms (12 ms at load 5: the events read from the table);
-- PostgreSQL 16 (ANALYZEd): now 16.3 / 5.2 (14.5 / 4.8 again), before 49.1 / 15.4; the trivial read 3.6
+- PostgreSQL 15 (ANALYZEd): now 16.3 / 5.2 (14.5 / 4.8 again), before 49.1 / 15.4; the trivial read 3.6
   / 1.2. Of the database time most is planning the ten subqueries (13 ms at load 5 by EXPLAIN ANALYZE,
   its execution 3.6 ms; the events' part 1.9 ms, an index-only scan).
 """
