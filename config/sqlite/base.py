@@ -21,7 +21,8 @@ lock (which fails at once). The turn is the whole transaction: two tables' entri
   them holding ``<db>-checkpointer`` works, the others stand by) runs a ``PASSIVE`` checkpoint every
   2 s on a connection of its own: it blocks neither writers nor readers.
 
-In-memory databases (the test suite's) are left as Django's backend has them.
+JSON's support is declared, not probed with a query on each connection's first JSON function.
+In-memory databases (the test suite's) are otherwise left as Django's backend has them.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ import threading
 import time
 
 from django.db import OperationalError
-from django.db.backends.sqlite3 import base
+from django.db.backends.sqlite3 import base, features
 
 CHECKPOINT_EVERY = 2.0  # seconds
 _checkpointers: dict[str, int] = {}  # database file -> the pid whose thread checkpoints it
@@ -71,7 +72,14 @@ def _start_checkpointer(path: str) -> None:
     threading.Thread(target=_checkpoint_forever, args=(path,), name="sqlite-checkpoint", daemon=True).start()
 
 
+class DatabaseFeatures(features.DatabaseFeatures):
+    # JSON is built into SQLite (3.38+; the models' JSONFields need it): known without the query Django
+    # runs on each connection's first use of a JSON function (tournaments.freshness reads JSON objects)
+    supports_json_field = True
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    features_class = DatabaseFeatures
     turn_file = None
     holding_turn = False
 
