@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import rustworkx
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -267,36 +268,18 @@ def import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
 
 
 def circles(graph: dict[str, set[str]]) -> list[tuple[frozenset[str], list[str]]]:
-    """The import circles of ``graph``: each strongly connected set of two modules or more (Tarjan's
-    algorithm), with one path around it (``a, b, c, a``) to name it."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
+    """The import circles of ``graph``: each strongly connected set of two modules or more
+    (rustworkx's), with one path around it (``a, b, c, a``) to name it, in the order of their paths."""
+    digraph = rustworkx.PyDiGraph()
+    names = sorted(graph)
+    node = {name: digraph.add_node(name) for name in names}
+    digraph.add_edges_from_no_data([(node[a], node[b]) for a in names for b in graph[a] if b in node])
     found = []
-
-    def visit(module: str) -> None:
-        index[module] = low[module] = len(index)
-        stack.append(module)
-        for target in sorted(graph[module]):
-            if target not in index:
-                visit(target)
-                low[module] = min(low[module], low[target])
-            elif target in stack:
-                low[module] = min(low[module], index[target])
-        if low[module] == index[module]:
-            members = []
-            while True:
-                member = stack.pop()
-                members.append(member)
-                if member == module:
-                    break
-            if len(members) > 1:
-                found.append((frozenset(members), _path_around(graph, set(members))))
-
-    for module in sorted(graph):
-        if module not in index:
-            visit(module)
-    return found
+    for component in rustworkx.strongly_connected_components(digraph):
+        members = {names[i] for i in component}
+        if len(members) > 1:
+            found.append((frozenset(members), _path_around(graph, members)))
+    return sorted(found, key=lambda circle: circle[1])
 
 
 def _path_around(graph: dict[str, set[str]], members: set[str]) -> list[str]:
