@@ -32,7 +32,7 @@ from scoring.models import Match
 from ..models import Tournament
 from . import ready
 from .progress import _after_results
-from .ratings import queue_sync
+from .ratings import mark_changed, queue_sync
 
 
 def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> None:
@@ -43,6 +43,7 @@ def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> Non
     _after_results(tournament, by)
     ready.auto_call(tournament)
     mark_live(ids)
+    mark_changed(ids)  # the ratings compare these matches only, in this transaction (docs/ratings.md)
     transaction.on_commit(queue_ratings)
 
 

@@ -27,12 +27,16 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import functools
+import operator
 from collections import defaultdict, namedtuple
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
@@ -41,7 +45,7 @@ from scoring.models import HandEntry
 from tournaments.pairing.ratings import METHODS, RatedMatch, Rating, Ratings, ordered, pair_rating
 
 from ..models import Pair, Player, RatingEntry, RatingMethodChoice, Result
-from ..models.circuits import RatedResult
+from ..models.circuits import RatedResult, RatingChange, RatingSync
 
 log = logging.getLogger("tournaments.ratings")
 
@@ -88,6 +92,7 @@ SOURCE = {"date": "tournament__date", "tournament_id": "tournament_id", "stage":
           "sumula_version": "version_key"}
 KEY = ("date", "tournament", "stage", "round", "table")
 Row = namedtuple("Row", ["match_id", *SOURCE.values()])
+Changed = namedtuple("Changed", [*Row._fields, "was"])  # with its place rated before (None: new)
 FEW = 500  # fewer matches or players than this: read by their ids, else by date
 
 
@@ -144,11 +149,23 @@ def fingerprint(m: RatedMatch, method: str) -> str:
     return hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
 
 
-def sync_ratings(method: str | None = None) -> int:
-    """Bring the rating history in step with the official matches; the number of matches rated now."""
+def mark_changed(match_ids: Iterable[int] = (), *, tournaments: Iterable[int] = ()) -> None:
+    """Inside the caller's transaction: these matches (a result decided, changed or taken back), or
+    every match of these tournaments (a changed date), may rate differently now. The next sync
+    compares them, and only them, with what was rated (:class:`RatingChange`: committed or rolled
+    back with the change; a lost task leaves them to the next sync)."""
+    RatingChange.objects.bulk_create([RatingChange(match=pk) for pk in sorted(set(match_ids))]
+                                     + [RatingChange(tournament=pk) for pk in sorted(set(tournaments))])
+
+
+def sync_ratings(method: str | None = None, *, full: bool = False) -> int:
+    """Bring the rating history in step with the official matches; the number of matches rated now.
+    By default only the marked matches (:func:`mark_changed`) are compared with what was rated;
+    ``full``: every official result on the site (``manage.py sync_ratings --full`` and the periodic
+    task: a change that did not go through a service, a data fix, is found there)."""
     for attempt in range(2):
         try:
-            return _sync(method or rating_method())
+            return _sync(method or rating_method(), full)
         except IntegrityError:  # another worker wrote the same rows first: compare again
             if attempt:
                 raise
@@ -164,40 +181,96 @@ def _not_as_rated(method: str):
     return _official().filter(~Exists(same)).order_by()
 
 
-def _restart_point(method: str) -> tuple[int, list, set]:
+def _marked(marks: list) -> Q:
+    """The marked matches: by their id, or by their tournament."""
+    return Q(match_id__in={m for _pk, m, _t in marks if m}) | Q(tournament_id__in={t for _pk, _m, t in marks if t})
+
+
+def _compare_marked(method: str, marks: list) -> tuple[list, dict]:
+    """The marked matches only (by the event, not the site): their official results that are new or
+    no longer as rated (plain values, with ``was``: the place rated before, None for new) and the
+    rated ones no longer official (match id: place). Two queries, compared here."""
+    if not marks:
+        return [], {}
+    where = _marked(marks)
+    now = list(_official().filter(where).values_list("match_id", *SOURCE.values(), named=True))
+    copies = {row[0]: row for row in RatedResult.objects.filter(where).values_list("match_id", "sequence", "method",
+                                                                                   *SOURCE)}
+    changed = []
+    for row in now:
+        copy = copies.get(row.match_id)
+        if copy is None or copy[2] != method or copy[3:] != row[1:]:
+            changed.append(Changed(*row, copy[1] if copy else None))
+    official = {row.match_id for row in now}
+    return changed, {match: copy[1] for match, copy in copies.items() if match not in official}
+
+
+def _compare_all(method: str, total: int) -> tuple[list, dict]:
+    """Every official result on the site compared with its copy, by the database (one anti-join; only
+    those that differ are read back), and the copies whose result is gone (a count says whether any
+    is, then one query lists them); as :func:`_compare_marked`."""
+    was = Subquery(RatedResult.objects.filter(match=OuterRef("match_id")).values("sequence")[:1])
+    changed = list(_not_as_rated(method).annotate(was=was).values_list("match_id", *SOURCE.values(), "was",
+                                                                       named=True))
+    # the rated matches still official and as rated are the official ones less the changed: the rest is gone
+    if not total - (Result.objects.filter(OFFICIAL).count() - len(changed)) - sum(1 for row in changed if row.was):
+        return changed, {}
+    still = Exists(Result.objects.filter(OFFICIAL, match=OuterRef("match_id")))
+    return changed, dict(RatedResult.objects.filter(~still).values_list("match_id", "sequence"))
+
+
+def _restart_point(method: str, marks: list | None = None) -> tuple[int, int, list, set]:
     """How many rated matches stay as they are: the history up to the first new, changed or gone
-    official result (or up to a hole left by a deleted match) in the rating order; with the
-    official results that are new or changed (plain values) and the matches no longer rated."""
-    total, last = RatedResult.objects.aggregate(n=Count("pk"), last=Max("sequence")).values()
-    total, last = total or 0, last or 0
+    official result in the rating order; with where the history stops now, the official results
+    that are new or changed (plain values) and the matches no longer rated. ``marks``
+    (:class:`RatingChange` rows): only those matches are compared; None: every official result,
+    and a hole left by a deleted match or tournament (an operator's deletion, no service's) is
+    found too."""
+    if marks is None:
+        total, last = RatedResult.objects.aggregate(n=Count("pk"), last=Max("sequence")).values()
+        total, last = total or 0, last or 0
+        changed, gone = _compare_all(method, total)
+    else:
+        last = RatedResult.objects.aggregate(last=Max("sequence"))["last"] or 0
+        total, (changed, gone) = last, _compare_marked(method, marks)
     cuts = [last]
     if total != last:  # rows deleted with their match or tournament: up to the first hole
         sequences = RatedResult.objects.order_by("sequence").values_list("sequence", flat=True)
         cuts.append(next(n for n, sequence in enumerate(sequences) if sequence != n + 1))
-    was = Subquery(RatedResult.objects.filter(match=OuterRef("match_id")).values("sequence")[:1])
-    changed = list(_not_as_rated(method).annotate(was=was).values_list("match_id", *SOURCE.values(), "was",
-                                                                       named=True))
-    gone: set = set()
-    # the rated matches still official and as rated are the official ones less the changed: the rest is gone
-    if total - (Result.objects.filter(OFFICIAL).count() - len(changed)) - sum(1 for row in changed if row.was):
-        gone = dict(RatedResult.objects.filter(~Exists(Result.objects.filter(OFFICIAL, match=OuterRef("match_id"))))
-                    .values_list("match_id", "sequence"))
+    if gone:
         cuts.append(min(gone.values()) - 1)
     if changed:
         cuts += [row.was - 1 for row in changed if row.was]
-        first = min(_key(row) for row in changed)  # the earliest place that is new or moved
-        # the stored rows are in the rating order: those after ``first`` make room for it
-        after = (RatedResult.objects.filter(date__gte=first[0][0]).order_by("sequence")
-                 .values_list("sequence", *KEY, "match_id"))
-        cuts.append(next((sequence - 1 for sequence, day, *key, match in after
-                          if ((day.isoformat(), *key), match) > first), last))
-    return max(0, min(cuts)), changed, set(gone)
+        first = min(changed, key=_key)  # the earliest place that is new or moved
+        # the stored rows are in the rating order: the first after ``first`` makes room for it
+        after = RatedResult.objects.filter(date__gte=first.tournament__date).filter(_after(first)).aggregate(
+            n=Min("sequence"))["n"]
+        cuts.append(after - 1 if after else last)
+    return max(0, min(cuts)), last, changed, set(gone)
+
+
+def _after(row) -> Q:
+    """The rated results placed after ``row`` in the rating order (its key, then the match id)."""
+    key = [("date", row.tournament__date), ("tournament_id", row.tournament_id), ("stage", row.stage_key),
+           ("round", row.round_key), ("table", row.table_key), ("match_id", row.match_id)]
+    return functools.reduce(operator.or_, (Q(**dict(key[:n]), **{f"{key[n][0]}__gt": key[n][1]})
+                                           for n in range(len(key))))
 
 
 @transaction.atomic
-def _sync(method: str) -> int:
-    start, changed, gone = _restart_point(method)
-    if not changed and not gone and start == (RatedResult.objects.aggregate(last=Max("sequence"))["last"] or 0):
+def _sync(method: str, full: bool) -> int:
+    checked, _created = RatingSync.objects.select_for_update().get_or_create(pk=1)  # one sync at a time
+    marks = list(RatingChange.objects.values_list("pk", "match", "tournament"))
+    rated_with = RatedResult.objects.order_by("sequence").values_list("method", flat=True).first()
+    if rated_with != method:  # nothing rated yet (an upgraded site), or another method: every match
+        full = True
+    start, last, changed, gone = _restart_point(method, None if full else marks)
+    for n in range(0, len(marks), FEW):
+        RatingChange.objects.filter(pk__in=[pk for pk, *_ in marks[n:n + FEW]]).delete()
+    if full:
+        checked.checked_at = timezone.now()
+        checked.save(update_fields=["checked_at"])
+    if not changed and not gone and start == last:
         return 0
     # after ``start``: the changed results and the rated ones still as they were (their stored copy)
     moved = {row.match_id for row in changed} | gone
