@@ -15,7 +15,7 @@ the script migrates it and refuses one with results in it). Prints ``name: value
 - baseline, same run, same database: ``ratings_one_more_full_check_ms``, the sync as it was before
   the marks and as the periodic check still runs it (``sync_ratings(full=True)``: every official
   result on the site compared with its copy, in the database), on one more result;
-- ``ratings_mark_ms``: what marking a match adds to the decision's transaction (one insert);
+- ``ratings_mark_ms``: what marking a match adds inside the decision's transaction (one insert);
 - ``ratings_correction_middle_ms``: a result in the middle of the season corrected (art. 26) and
   marked: the history rated again from that match on (about 5,000 matches); then a full check
   must find nothing left (asserted);
@@ -141,7 +141,7 @@ def main() -> None:
 
     tmp = tempfile.TemporaryDirectory()
     setup_django(tmp.name)
-    from django.db import connection
+    from django.db import connection, transaction
 
     from tournaments.models import Result
     from tournaments.services.ratings import sync_ratings
@@ -152,7 +152,7 @@ def main() -> None:
     print(f"ratings_full_10000_s: {clock(lambda: sync_ratings('match')):.3f}")
     analyze(connection)
     table = 1000
-    now, before, marking = [], [], []
+    now, before = [], []
     for _ in range(args.repeat):
         table += 1
         one_more(made, table)
@@ -160,8 +160,10 @@ def main() -> None:
         table += 1
         one_more(made, table)
         before.append(clock(lambda: sync_ratings("match", full=True)))
-        marking.append(clock(lambda: mark(made[-1][2].pk)))
         sync_ratings("match")
+    with transaction.atomic():  # inside the decision's transaction (its commit is the decision's)
+        marking = [clock(lambda: mark(made[-1][2].pk)) for _ in range(args.repeat)]
+        transaction.set_rollback(True)
     print(f"ratings_one_more_ms: {statistics.median(now) * 1000:.1f}")
     print(f"ratings_one_more_full_check_ms: {statistics.median(before) * 1000:.1f}")
     print(f"ratings_mark_ms: {statistics.median(marking) * 1000:.2f}")

@@ -10,24 +10,29 @@
 * :func:`sync_ratings` brings the history up to date from where it stops. Each rated match keeps
   a copy of what was rated (:class:`~tournaments.models.circuits.RatedResult`: its place in the
   order, the key, the pairs and their players, the winner, the tentos, the kind, the súmula
-  version, the method); ``RatingEntry`` holds one row per player per match. The database finds
-  the official results that are new or no longer as rated (one anti-join, only those read back)
-  and the rated matches whose result is gone (undone, turned into a walkover: found by a count,
-  then listed); the history is kept up to the first of them in the rating order and only the
-  matches after it are rated again, from the players' ratings at that point. A new result at the
-  end adds four rows; a correction, an undo, a result of an older tournament, a changed date or
-  player re-rate from that match on; a change of method re-rates everything. It runs after each
-  official result (``progress`` calls :func:`queue_sync` on commit: the Celery task
-  ``tournaments.sync_ratings``). Costs: docs/ratings.md.
+  version, the method); ``RatingEntry`` holds one row per player per match. What changed is
+  marked in the transaction that changes it (:func:`mark_changed`, a
+  :class:`~tournaments.models.circuits.RatingChange` row): every decision on results by
+  ``after_results.results_changed`` (the matches), a tournament's date by ``update_tournament``
+  (its matches), two tables swapped by ``overrides.swap_tables``. The sync compares only the marked matches with their copies (by the event, not
+  the site); the history is kept up to the first new, changed or gone one in the rating order and
+  only the matches after it are rated again, from the players' ratings at that point. A new
+  result at the end adds four rows; a correction, an undo, a result of an older tournament, a
+  changed date re-rate from that match on; a change of method re-rates everything. It runs after
+  each decision (``queue_sync`` on commit: the Celery task ``tournaments.sync_ratings``); a lost
+  task leaves its marks to the next sync. ``sync_ratings(full=True)`` (``manage.py sync_ratings
+  --full``, the periodic task ``tournaments.check_ratings``) compares every official result
+  instead: what no service marks (a player merged, a data fix, a tournament deleted by an
+  operator) is found there. Costs: docs/ratings.md.
 * The method is the latest :class:`~tournaments.models.RatingMethodChoice` (a site operator's choice,
   :func:`choose_method`, the page ``/ratings/metodo/``), else ``settings.TRUCO_RATING_METHOD``
   (``match`` by default; ``margin``, ``hands``: docs/ratings.md).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
-import functools
 import operator
 from collections import defaultdict, namedtuple
 from collections.abc import Iterable
@@ -219,11 +224,12 @@ def _compare_all(method: str, total: int) -> tuple[list, dict]:
     return changed, dict(RatedResult.objects.filter(~still).values_list("match_id", "sequence"))
 
 
-def _restart_point(method: str, marks: list | None = None) -> tuple[int, int, list, set]:
+def _restart_point(method: str, marks: list | None = None, marks_last: int = 0) -> tuple[int, int, list, set]:
     """How many rated matches stay as they are: the history up to the first new, changed or gone
     official result in the rating order; with where the history stops now, the official results
     that are new or changed (plain values) and the matches no longer rated. ``marks``
-    (:class:`RatingChange` rows): only those matches are compared; None: every official result,
+    (:class:`RatingChange` rows, with ``marks_last`` where the history stops): only those matches
+    are compared; None: every official result,
     and a hole left by a deleted match or tournament (an operator's deletion, no service's) is
     found too."""
     if marks is None:
@@ -231,8 +237,8 @@ def _restart_point(method: str, marks: list | None = None) -> tuple[int, int, li
         total, last = total or 0, last or 0
         changed, gone = _compare_all(method, total)
     else:
-        last = RatedResult.objects.aggregate(last=Max("sequence"))["last"] or 0
-        total, (changed, gone) = last, _compare_marked(method, marks)
+        total = last = marks_last
+        changed, gone = _compare_marked(method, marks)
     cuts = [last]
     if total != last:  # rows deleted with their match or tournament: up to the first hole
         sequences = RatedResult.objects.order_by("sequence").values_list("sequence", flat=True)
@@ -261,10 +267,11 @@ def _after(row) -> Q:
 def _sync(method: str, full: bool) -> int:
     checked, _created = RatingSync.objects.select_for_update().get_or_create(pk=1)  # one sync at a time
     marks = list(RatingChange.objects.values_list("pk", "match", "tournament"))
-    rated_with = RatedResult.objects.order_by("sequence").values_list("method", flat=True).first()
+    # every copy has the method of the last sync: the last one tells where the history stops and how
+    last, rated_with = RatedResult.objects.order_by("-sequence").values_list("sequence", "method").first() or (0, "")
     if rated_with != method:  # nothing rated yet (an upgraded site), or another method: every match
         full = True
-    start, last, changed, gone = _restart_point(method, None if full else marks)
+    start, last, changed, gone = _restart_point(method, None if full else marks, last)
     for n in range(0, len(marks), FEW):
         RatingChange.objects.filter(pk__in=[pk for pk, *_ in marks[n:n + FEW]]).delete()
     if full:
@@ -274,12 +281,16 @@ def _sync(method: str, full: bool) -> int:
         return 0
     # after ``start``: the changed results and the rated ones still as they were (their stored copy)
     moved = {row.match_id for row in changed} | gone
-    as_rated = RatedResult.objects.filter(sequence__gt=start).exclude(match_id__in=moved) if len(moved) < FEW else [
-        r for r in RatedResult.objects.filter(sequence__gt=start) if r.match_id not in moved]
+    as_rated = []
+    if start < last:
+        after = RatedResult.objects.filter(sequence__gt=start)
+        as_rated = after.exclude(match_id__in=moved) if len(moved) < FEW else [
+            r for r in after if r.match_id not in moved]
     rows = changed + [_as_row(r) for r in as_rated]  # all placed after the point kept
     matches, dates = _matches(rows, method)
-    RatingEntry.objects.filter(sequence__gt=start).delete()
-    RatedResult.objects.filter(sequence__gt=start).delete()
+    if start < last:
+        RatingEntry.objects.filter(sequence__gt=start).delete()
+        RatedResult.objects.filter(sequence__gt=start).delete()
     ratings = Ratings(method, current=_ratings_at(start, {p for m in matches for p in (*m.team_a, *m.team_b)}),
                       sequence=start)
     changes = ratings.rate(matches)
@@ -316,7 +327,7 @@ def _ratings_at(sequence: int, players: set) -> dict:
 def queue_sync() -> None:
     """After a commit: the ratings task sent (or run here when Celery is eager). It never fails the
     request whose result is already committed: a broker down or a failed run is logged, and the
-    next official result's sync starts from the first difference, so it catches up."""
+    marks it leaves (:func:`mark_changed`, committed with the decision) are taken by the next sync."""
     from ..tasks import sync_ratings as task
 
     try:
