@@ -95,7 +95,7 @@ SOURCE = {"date": "tournament__date", "tournament_id": "tournament_id", "stage":
           "pair_b_first": "pair_b__first_player_id", "pair_b_second": "pair_b__second_player_id",
           "winner": "winner_id", "points_a": "points_a", "points_b": "points_b", "kind": "kind",
           "sumula_version": "version_key"}
-KEY = ("date", "tournament", "stage", "round", "table")
+PLACE = ("date", "tournament_id", "stage", "round", "table", "match_id")  # a copy's place in the order
 Row = namedtuple("Row", ["match_id", *SOURCE.values()])
 Changed = namedtuple("Changed", [*Row._fields, "was"])  # with its place rated before (None: new)
 FEW = 500  # fewer matches or players than this: read by their ids, else by date
@@ -224,12 +224,12 @@ def _compare_all(method: str, total: int) -> tuple[list, dict]:
     return changed, dict(RatedResult.objects.filter(~still).values_list("match_id", "sequence"))
 
 
-def _restart_point(method: str, marks: list | None = None, marks_last: int = 0) -> tuple[int, int, list, set]:
+def _restart_point(method: str, marks: list | None = None, tail: tuple = ()) -> tuple[int, int, list, set]:
     """How many rated matches stay as they are: the history up to the first new, changed or gone
     official result in the rating order; with where the history stops now, the official results
     that are new or changed (plain values) and the matches no longer rated. ``marks``
-    (:class:`RatingChange` rows, with ``marks_last`` where the history stops): only those matches
-    are compared; None: every official result,
+    (:class:`RatingChange` rows, with ``tail``: the last copy's sequence, method and place): only
+    those matches are compared; None: every official result,
     and a hole left by a deleted match or tournament (an operator's deletion, no service's) is
     found too."""
     if marks is None:
@@ -237,7 +237,7 @@ def _restart_point(method: str, marks: list | None = None, marks_last: int = 0) 
         total, last = total or 0, last or 0
         changed, gone = _compare_all(method, total)
     else:
-        total = last = marks_last
+        total = last = tail[0]
         changed, gone = _compare_marked(method, marks)
     cuts = [last]
     if total != last:  # rows deleted with their match or tournament: up to the first hole
@@ -248,9 +248,12 @@ def _restart_point(method: str, marks: list | None = None, marks_last: int = 0) 
     if changed:
         cuts += [row.was - 1 for row in changed if row.was]
         first = min(changed, key=_key)  # the earliest place that is new or moved
-        # the stored rows are in the rating order: the first after ``first`` makes room for it
-        after = RatedResult.objects.filter(date__gte=first.tournament__date).filter(_after(first)).aggregate(
-            n=Min("sequence"))["n"]
+        # the stored rows are in the rating order: the first after ``first`` makes room for it (none
+        # when the last one is before it: a new result at the end)
+        after = None
+        if not tail or ((tail[2].isoformat(), *tail[3:7]), tail[7]) > _key(first):
+            after = RatedResult.objects.filter(date__gte=first.tournament__date).filter(_after(first)).aggregate(
+                n=Min("sequence"))["n"]
         cuts.append(after - 1 if after else last)
     return max(0, min(cuts)), last, changed, set(gone)
 
@@ -268,10 +271,10 @@ def _sync(method: str, full: bool) -> int:
     checked, _created = RatingSync.objects.select_for_update().get_or_create(pk=1)  # one sync at a time
     marks = list(RatingChange.objects.values_list("pk", "match", "tournament"))
     # every copy has the method of the last sync: the last one tells where the history stops and how
-    last, rated_with = RatedResult.objects.order_by("-sequence").values_list("sequence", "method").first() or (0, "")
-    if rated_with != method:  # nothing rated yet (an upgraded site), or another method: every match
+    tail = RatedResult.objects.order_by("-sequence").values_list("sequence", "method", *PLACE).first()
+    if not tail or tail[1] != method:  # nothing rated yet (an upgraded site), or another method: every match
         full = True
-    start, last, changed, gone = _restart_point(method, None if full else marks, last)
+    start, last, changed, gone = _restart_point(method, None if full else marks, tail)
     for n in range(0, len(marks), FEW):
         RatingChange.objects.filter(pk__in=[pk for pk, *_ in marks[n:n + FEW]]).delete()
     if full:
@@ -316,10 +319,10 @@ def _ratings_at(sequence: int, players: set) -> dict:
     """Each of ``players``' rating after the first ``sequence`` rated matches (its last row by then)."""
     if not sequence or not players:
         return {}
-    query = RatingEntry.objects.filter(sequence__lte=sequence)
+    query = RatingEntry.objects.filter(sequence__lte=sequence).order_by()  # not by the players' names (a join)
     if len(players) < FEW:  # a few new matches: only their players' last rows
         query = query.filter(player__in=players)
-    last = RatingEntry.objects.filter(player=OuterRef("player"), sequence__lte=sequence).order_by("-sequence")
+    last = RatingEntry.objects.filter(player=OuterRef("player_id"), sequence__lte=sequence).order_by("-sequence")
     return {player: Rating(mu, sigma) for player, mu, sigma in
             query.filter(sequence=Subquery(last.values("sequence")[:1])).values_list("player_id", "mu", "sigma")}
 
@@ -345,7 +348,7 @@ def current_rating(player: Player | int) -> Rating | None:
 
 def current_ratings(players: list[int]) -> dict[int, Rating]:
     out: dict[int, Rating] = {}
-    for player, mu, sigma in (RatingEntry.objects.filter(player__in=players).order_by("player", "sequence")
+    for player, mu, sigma in (RatingEntry.objects.filter(player__in=players).order_by("player_id", "sequence")
                               .values_list("player_id", "mu", "sigma")):
         out[player] = Rating(mu, sigma)
     return out
