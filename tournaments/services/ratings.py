@@ -319,12 +319,16 @@ def _ratings_at(sequence: int, players: set) -> dict:
     """Each of ``players``' rating after the first ``sequence`` rated matches (its last row by then)."""
     if not sequence or not players:
         return {}
-    query = RatingEntry.objects.filter(sequence__lte=sequence).order_by()  # not by the players' names (a join)
-    if len(players) < FEW:  # a few new matches: only their players' last rows
-        query = query.filter(player__in=players)
+    if len(players) < FEW:  # a few new matches: each player's last row by then, one index probe each
+        last = RatingEntry.objects.filter(player=OuterRef("pk"), sequence__lte=sequence).order_by("-sequence")
+        rows = Player.objects.filter(pk__in=players).order_by().annotate(
+            last_mu=Subquery(last.values("mu")[:1]), last_sigma=Subquery(last.values("sigma")[:1]))
+        return {player: Rating(mu, sigma) for player, mu, sigma in rows.values_list("pk", "last_mu", "last_sigma")
+                if mu is not None}
     last = RatingEntry.objects.filter(player=OuterRef("player_id"), sequence__lte=sequence).order_by("-sequence")
     return {player: Rating(mu, sigma) for player, mu, sigma in
-            query.filter(sequence=Subquery(last.values("sequence")[:1])).values_list("player_id", "mu", "sigma")}
+            RatingEntry.objects.filter(sequence__lte=sequence, sequence=Subquery(last.values("sequence")[:1]))
+            .order_by().values_list("player_id", "mu", "sigma")}
 
 
 def queue_sync() -> None:
