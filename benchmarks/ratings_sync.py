@@ -9,13 +9,16 @@ the script migrates it and refuses one with results in it). Prints ``name: value
   tournaments of 500 matches) written with ``bulk_create`` as official results set by hand;
 - ``ratings_full_10000_s``: ``sync_ratings`` on that site from nothing (rates 10,000 matches,
   writes 40,000 history rows and 10,000 rated results);
-- ``ratings_one_more_ms``: one more official result (the last tournament's next table), then
-  ``sync_ratings``: what each result costs now;
-- baseline, same run, same database: ``ratings_one_more_full_compare_ms``, the sync as it was
-  (every official match on the site read and compared with the whole stored history by
-  fingerprint, then the new match rated), on one more result;
-- ``ratings_correction_middle_ms``: a result in the middle of the season corrected (art. 26):
-  the history rated again from that match on (about 5,000 matches);
+- ``ratings_one_more_ms``: one more official result (the last tournament's next table), marked as
+  ``after_results.results_changed`` marks it, then ``sync_ratings``: what each result costs now
+  (only the marked match compared with what was rated);
+- baseline, same run, same database: ``ratings_one_more_full_check_ms``, the sync as it was before
+  the marks and as the periodic check still runs it (``sync_ratings(full=True)``: every official
+  result on the site compared with its copy, in the database), on one more result;
+- ``ratings_mark_ms``: what marking a match adds inside the decision's transaction (one insert);
+- ``ratings_correction_middle_ms``: a result in the middle of the season corrected (art. 26) and
+  marked: the history rated again from that match on (about 5,000 matches); then a full check
+  must find nothing left (asserted);
 - ``rate_one_match_us`` and ``rate_one_match_hands_us``: the computation alone for one match
   (openskill's ``PlackettLuce.rate``; the ``hands`` method: about 13 hands), and ``rate_10000_s``
   for a whole season (the computation of a full recompute).
@@ -104,40 +107,14 @@ def one_more(made, table: int):
     Result.objects.create(match=extra, tournament=t, kind=Result.Kind.MANUAL, pair_a=extra.pair_a,
                           pair_b=extra.pair_b, winner=extra.pair_a, games_a=1, games_b=0, points_a=12, points_b=3,
                           reason="bench")
+    mark(extra.pk)
 
 
-def full_compare_sync(method: str) -> int:
-    """The sync as it was before the rated results (the baseline): every official match read and
-    compared with the whole stored history by fingerprint, the rest rated from the first difference."""
-    from django.db import transaction
+def mark(match_id: int) -> None:
+    """What ``after_results.results_changed`` adds to the decision's transaction: the match marked."""
+    from tournaments.services.ratings import mark_changed
 
-    from tournaments.models import RatingEntry
-    from tournaments.pairing.ratings import Rating, Ratings
-    from tournaments.services.ratings import fingerprint, official_matches
-
-    with transaction.atomic():
-        matches, dates = official_matches(method)
-        matches = [m for m in matches if m.rates]
-        stored = list(RatingEntry.objects.order_by("sequence").values_list("sequence", "match_id", "fingerprint",
-                                                                           "method").distinct())
-        start = 0
-        for (_sequence, match_id, fp, m_method), m in zip(stored, matches):
-            if m_method != method or match_id != m.match_id or fp != fingerprint(m, method):
-                break
-            start += 1
-        RatingEntry.objects.filter(sequence__gt=start).delete()
-        needed = {p for m in matches[start:] for p in (*m.team_a, *m.team_b)}
-        current = {}
-        query = RatingEntry.objects.filter(sequence__lte=start, player__in=needed)
-        for player, mu, sigma in query.order_by("player", "sequence").values_list("player_id", "mu", "sigma"):
-            current[player] = Rating(mu, sigma)
-        changes = Ratings(method, current=current, sequence=start).rate(matches[start:])
-        RatingEntry.objects.bulk_create(
-            [RatingEntry(player_id=c.player, match_id=c.match_id, sequence=c.sequence, method=method,
-                         mu=c.after.mu, sigma=c.after.sigma, rating=c.after.display, date=dates[c.match_id],
-                         fingerprint=fingerprint(m, method)) for c in changes for m in matches[start:]
-             if m.match_id == c.match_id])
-        return len(matches) - start
+    mark_changed([match_id])
 
 
 def clock(fn) -> float:
@@ -164,7 +141,7 @@ def main() -> None:
 
     tmp = tempfile.TemporaryDirectory()
     setup_django(tmp.name)
-    from django.db import connection
+    from django.db import connection, transaction
 
     from tournaments.models import Result
     from tournaments.services.ratings import sync_ratings
@@ -182,15 +159,21 @@ def main() -> None:
         now.append(clock(lambda: sync_ratings("match")))
         table += 1
         one_more(made, table)
-        before.append(clock(lambda: full_compare_sync("match")))
-        sync_ratings("match")  # the rated result of the baseline's match (its rows were written by it)
+        before.append(clock(lambda: sync_ratings("match", full=True)))
+        sync_ratings("match")
+    with transaction.atomic():  # inside the decision's transaction (its commit is the decision's)
+        marking = [clock(lambda: mark(made[-1][2].pk)) for _ in range(args.repeat)]
+        transaction.set_rollback(True)
     print(f"ratings_one_more_ms: {statistics.median(now) * 1000:.1f}")
-    print(f"ratings_one_more_full_compare_ms: {statistics.median(before) * 1000:.1f}")
+    print(f"ratings_one_more_full_check_ms: {statistics.median(before) * 1000:.1f}")
+    print(f"ratings_mark_ms: {statistics.median(marking) * 1000:.2f}")
     middle = Result.objects.order_by("tournament__date", "match__table", "match_id")[5000]
     loser = middle.pair_b if middle.winner_id == middle.pair_a_id else middle.pair_a
     Result.objects.filter(pk=middle.pk).update(winner=loser, games_a=int(loser == middle.pair_a),
                                                games_b=int(loser == middle.pair_b))
+    mark(middle.match_id)
     print(f"ratings_correction_middle_ms: {clock(lambda: sync_ratings('match')) * 1000:.1f}")
+    assert sync_ratings("match", full=True) == 0  # the marks were enough: the full check finds nothing
     tmp.cleanup()
 
 

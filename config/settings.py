@@ -400,6 +400,9 @@ CELERY_BEAT_SCHEDULE = {
     # every official result against its seal, the sealed súmula and the audit log (tournaments/result_seals.py)
     "verify-results": {"task": "tournaments.verify_results",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
+    # every official result against what the ratings rated (tournaments/services/ratings.py)
+    "check-ratings": {"task": "tournaments.check_ratings",
+                      "schedule": float(os.environ.get("RATINGS_CHECK_EVERY", "3600"))},
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))

@@ -35,3 +35,13 @@ def sync_ratings() -> int:
     from .services.ratings import sync_ratings as sync
 
     return sync()
+
+
+@shared_task(name="tournaments.check_ratings")
+def check_ratings() -> int:
+    """Periodic (Celery beat): every official result compared with what was rated, not only the
+    matches marked changed (a change that did not go through a service, a data fix); the number of
+    matches rated again."""
+    from .services.ratings import sync_ratings as sync
+
+    return sync(full=True)

@@ -143,3 +143,16 @@ def test_a_failed_ratings_task_never_fails_the_committed_result(league, monkeypa
     with django_capture_on_commit_callbacks(execute=True):  # the next result catches up (eager task)
         services.set_result(m2, org, winner=m2.pair_a_id, games=[1, 0], points=[12, 3], reason="test")
     assert RatingEntry.objects.values("match").distinct().count() == 2
+
+
+def test_tables_swapped_under_a_result_set_by_hand_rate_in_their_new_order(league):
+    org, t, pairs = league
+    m1, m2 = sorted(open_matches(t), key=lambda m: m.table)
+    for m in (m1, m2):
+        services.set_result(m, org, winner=m.pair_a_id, games=[1, 0], points=[12, 5], reason="test")
+    ratings.sync_ratings()
+    assert list(RatedResult.objects.values_list("match_id", flat=True)) == [m1.pk, m2.pk]
+    services.swap_tables(m1, m2, org, reason="mesas trocadas")  # the súmulas are still open
+    assert ratings.sync_ratings() == 2  # marked by the swap: rated again in the tables' order
+    assert list(RatedResult.objects.values_list("match_id", flat=True)) == [m2.pk, m1.pk]
+    assert ratings.sync_ratings(full=True) == 0

@@ -162,6 +162,34 @@ class RatedResult(models.Model):
         ordering = ["sequence"]
         verbose_name = _("rated result")
         verbose_name_plural = _("rated results")
+        indexes = [models.Index(fields=["date"], name="rated_result_date")]  # where a new result fits
+
+
+class RatingChange(models.Model):
+    """A change that may rate differently, written in the same transaction as the change
+    (``services.ratings.mark_changed``): a match whose result was decided, changed or taken back,
+    or every match of a tournament (its date changed). The next sync compares only what is marked
+    with its copy and deletes the marks it read; a lost task leaves them to the next sync. Plain
+    ids, not foreign keys: a mark outlives a deleted match (the sync finds the hole it leaves)."""
+
+    match = models.BigIntegerField(null=True)
+    tournament = models.BigIntegerField(null=True)
+
+    class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+
+
+class RatingSync(models.Model):
+    """One row, locked by the sync that runs (two syncs never interleave their reads and writes),
+    with when the last full comparison of every official result ran (``manage.py sync_ratings --full``
+    and the periodic task)."""
+
+    checked_at = models.DateTimeField(null=True)
+
+    class Meta:
+        verbose_name = _("ratings sync")
+        verbose_name_plural = _("ratings syncs")
 
 
 class Flight(models.Model):

@@ -14,8 +14,9 @@ a withdrawal undone (``registration.reinstate_pair``, ``undo.undo_withdrawal``) 
    to the free tables (``ready.auto_call``; docs/room.md);
 3. live pages: the decided matches are marked changed (:func:`mark_live`), for the live pages,
    the projector and the referees' monitor;
-4. ratings: brought up to date after the commit (:func:`queue_ratings`, ``transaction.on_commit``),
-   never for a decision rolled back.
+4. ratings: the matches marked changed in this transaction (``ratings.mark_changed``: the sync
+   compares only them), then brought up to date after the commit (:func:`queue_ratings`,
+   ``transaction.on_commit``), never for a decision rolled back.
 
 No save signal does any of this: a bulk write (a withdrawal's W.O.s) follows the same path as a
 single one.
@@ -32,7 +33,7 @@ from scoring.models import Match
 from ..models import Tournament
 from . import ready
 from .progress import _after_results
-from .ratings import queue_sync
+from .ratings import mark_changed, queue_sync
 
 
 def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> None:
@@ -43,6 +44,7 @@ def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> Non
     _after_results(tournament, by)
     ready.auto_call(tournament)
     mark_live(ids)
+    mark_changed(ids)  # the ratings compare these matches only, in this transaction (docs/ratings.md)
     transaction.on_commit(queue_ratings)
 
 

@@ -13,6 +13,7 @@ from scoring.models import Match
 from scoring.words import pair_names
 
 from ..models import AuditEntry, Bye, Pair, Result, Round
+from . import ratings
 from .base import (
     TournamentError,
     _audit,
@@ -133,6 +134,8 @@ def swap_tables(match: Match, other: Match, by, *, reason: str) -> None:
         match.referee_id, other.referee_id = other.referee_id, match.referee_id
         for m in (match, other):
             m.save(update_fields=["table", "referee", "updated_at"])
+        ratings.mark_changed([match.pk, other.pk])  # the table places a match in the rating order
+        transaction.on_commit(ratings.queue_sync)
         _audit(tournament, by, AuditEntry.Action.TABLES_SWAPPED, reason=reason, match=match, round=match.round,
                before={"matches": before}, after={"matches": [_match_json(match), _match_json(other)]})
 

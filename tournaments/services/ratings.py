@@ -10,29 +10,38 @@
 * :func:`sync_ratings` brings the history up to date from where it stops. Each rated match keeps
   a copy of what was rated (:class:`~tournaments.models.circuits.RatedResult`: its place in the
   order, the key, the pairs and their players, the winner, the tentos, the kind, the súmula
-  version, the method); ``RatingEntry`` holds one row per player per match. The database finds
-  the official results that are new or no longer as rated (one anti-join, only those read back)
-  and the rated matches whose result is gone (undone, turned into a walkover: found by a count,
-  then listed); the history is kept up to the first of them in the rating order and only the
-  matches after it are rated again, from the players' ratings at that point. A new result at the
-  end adds four rows; a correction, an undo, a result of an older tournament, a changed date or
-  player re-rate from that match on; a change of method re-rates everything. It runs after each
-  official result (``progress`` calls :func:`queue_sync` on commit: the Celery task
-  ``tournaments.sync_ratings``). Costs: docs/ratings.md.
+  version, the method); ``RatingEntry`` holds one row per player per match. What changed is
+  marked in the transaction that changes it (:func:`mark_changed`, a
+  :class:`~tournaments.models.circuits.RatingChange` row): every decision on results by
+  ``after_results.results_changed`` (the matches), a tournament's date by ``update_tournament``
+  (its matches), two tables swapped by ``overrides.swap_tables``. The sync compares only the marked matches with their copies (by the event, not
+  the site); the history is kept up to the first new, changed or gone one in the rating order and
+  only the matches after it are rated again, from the players' ratings at that point. A new
+  result at the end adds four rows; a correction, an undo, a result of an older tournament, a
+  changed date re-rate from that match on; a change of method re-rates everything. It runs after
+  each decision (``queue_sync`` on commit: the Celery task ``tournaments.sync_ratings``); a lost
+  task leaves its marks to the next sync. ``sync_ratings(full=True)`` (``manage.py sync_ratings
+  --full``, the periodic task ``tournaments.check_ratings``) compares every official result
+  instead: what no service marks (a player merged, a data fix, a tournament deleted by an
+  operator) is found there. Costs: docs/ratings.md.
 * The method is the latest :class:`~tournaments.models.RatingMethodChoice` (a site operator's choice,
   :func:`choose_method`, the page ``/ratings/metodo/``), else ``settings.TRUCO_RATING_METHOD``
   (``match`` by default; ``margin``, ``hands``: docs/ratings.md).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
+import operator
 from collections import defaultdict, namedtuple
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, Max, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
@@ -41,7 +50,7 @@ from scoring.models import HandEntry
 from tournaments.pairing.ratings import METHODS, RatedMatch, Rating, Ratings, ordered, pair_rating
 
 from ..models import Pair, Player, RatingEntry, RatingMethodChoice, Result
-from ..models.circuits import RatedResult
+from ..models.circuits import RatedResult, RatingChange, RatingSync
 
 log = logging.getLogger("tournaments.ratings")
 
@@ -86,8 +95,9 @@ SOURCE = {"date": "tournament__date", "tournament_id": "tournament_id", "stage":
           "pair_b_first": "pair_b__first_player_id", "pair_b_second": "pair_b__second_player_id",
           "winner": "winner_id", "points_a": "points_a", "points_b": "points_b", "kind": "kind",
           "sumula_version": "version_key"}
-KEY = ("date", "tournament", "stage", "round", "table")
+PLACE = ("date", "tournament_id", "stage", "round", "table", "match_id")  # a copy's place in the order
 Row = namedtuple("Row", ["match_id", *SOURCE.values()])
+Changed = namedtuple("Changed", [*Row._fields, "was"])  # with its place rated before (None: new)
 FEW = 500  # fewer matches or players than this: read by their ids, else by date
 
 
@@ -144,11 +154,23 @@ def fingerprint(m: RatedMatch, method: str) -> str:
     return hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
 
 
-def sync_ratings(method: str | None = None) -> int:
-    """Bring the rating history in step with the official matches; the number of matches rated now."""
+def mark_changed(match_ids: Iterable[int] = (), *, tournaments: Iterable[int] = ()) -> None:
+    """Inside the caller's transaction: these matches (a result decided, changed or taken back), or
+    every match of these tournaments (a changed date), may rate differently now. The next sync
+    compares them, and only them, with what was rated (:class:`RatingChange`: committed or rolled
+    back with the change; a lost task leaves them to the next sync)."""
+    RatingChange.objects.bulk_create([RatingChange(match=pk) for pk in sorted(set(match_ids))]
+                                     + [RatingChange(tournament=pk) for pk in sorted(set(tournaments))])
+
+
+def sync_ratings(method: str | None = None, *, full: bool = False) -> int:
+    """Bring the rating history in step with the official matches; the number of matches rated now.
+    By default only the marked matches (:func:`mark_changed`) are compared with what was rated;
+    ``full``: every official result on the site (``manage.py sync_ratings --full`` and the periodic
+    task: a change that did not go through a service, a data fix, is found there)."""
     for attempt in range(2):
         try:
-            return _sync(method or rating_method())
+            return _sync(method or rating_method(), full)
         except IntegrityError:  # another worker wrote the same rows first: compare again
             if attempt:
                 raise
@@ -164,49 +186,114 @@ def _not_as_rated(method: str):
     return _official().filter(~Exists(same)).order_by()
 
 
-def _restart_point(method: str) -> tuple[int, list, set]:
+def _marked(marks: list) -> Q:
+    """The marked matches: by their id, or by their tournament."""
+    return Q(match_id__in={m for _pk, m, _t in marks if m}) | Q(tournament_id__in={t for _pk, _m, t in marks if t})
+
+
+def _compare_marked(method: str, marks: list) -> tuple[list, dict]:
+    """The marked matches only (by the event, not the site): their official results that are new or
+    no longer as rated (plain values, with ``was``: the place rated before, None for new) and the
+    rated ones no longer official (match id: place). Two queries, compared here."""
+    if not marks:
+        return [], {}
+    where = _marked(marks)
+    now = list(_official().filter(where).values_list("match_id", *SOURCE.values(), named=True))
+    copies = {row[0]: row for row in RatedResult.objects.filter(where).values_list("match_id", "sequence", "method",
+                                                                                   *SOURCE)}
+    changed = []
+    for row in now:
+        copy = copies.get(row.match_id)
+        if copy is None or copy[2] != method or copy[3:] != row[1:]:
+            changed.append(Changed(*row, copy[1] if copy else None))
+    official = {row.match_id for row in now}
+    return changed, {match: copy[1] for match, copy in copies.items() if match not in official}
+
+
+def _compare_all(method: str, total: int) -> tuple[list, dict]:
+    """Every official result on the site compared with its copy, by the database (one anti-join; only
+    those that differ are read back), and the copies whose result is gone (a count says whether any
+    is, then one query lists them); as :func:`_compare_marked`."""
+    was = Subquery(RatedResult.objects.filter(match=OuterRef("match_id")).values("sequence")[:1])
+    changed = list(_not_as_rated(method).annotate(was=was).values_list("match_id", *SOURCE.values(), "was",
+                                                                       named=True))
+    # the rated matches still official and as rated are the official ones less the changed: the rest is gone
+    if not total - (Result.objects.filter(OFFICIAL).count() - len(changed)) - sum(1 for row in changed if row.was):
+        return changed, {}
+    still = Exists(Result.objects.filter(OFFICIAL, match=OuterRef("match_id")))
+    return changed, dict(RatedResult.objects.filter(~still).values_list("match_id", "sequence"))
+
+
+def _restart_point(method: str, marks: list | None = None, tail: tuple = ()) -> tuple[int, int, list, set]:
     """How many rated matches stay as they are: the history up to the first new, changed or gone
-    official result (or up to a hole left by a deleted match) in the rating order; with the
-    official results that are new or changed (plain values) and the matches no longer rated."""
-    total, last = RatedResult.objects.aggregate(n=Count("pk"), last=Max("sequence")).values()
-    total, last = total or 0, last or 0
+    official result in the rating order; with where the history stops now, the official results
+    that are new or changed (plain values) and the matches no longer rated. ``marks``
+    (:class:`RatingChange` rows, with ``tail``: the last copy's sequence, method and place): only
+    those matches are compared; None: every official result,
+    and a hole left by a deleted match or tournament (an operator's deletion, no service's) is
+    found too."""
+    if marks is None:
+        total, last = RatedResult.objects.aggregate(n=Count("pk"), last=Max("sequence")).values()
+        total, last = total or 0, last or 0
+        changed, gone = _compare_all(method, total)
+    else:
+        total = last = tail[0]
+        changed, gone = _compare_marked(method, marks)
     cuts = [last]
     if total != last:  # rows deleted with their match or tournament: up to the first hole
         sequences = RatedResult.objects.order_by("sequence").values_list("sequence", flat=True)
         cuts.append(next(n for n, sequence in enumerate(sequences) if sequence != n + 1))
-    was = Subquery(RatedResult.objects.filter(match=OuterRef("match_id")).values("sequence")[:1])
-    changed = list(_not_as_rated(method).annotate(was=was).values_list("match_id", *SOURCE.values(), "was",
-                                                                       named=True))
-    gone: set = set()
-    # the rated matches still official and as rated are the official ones less the changed: the rest is gone
-    if total - (Result.objects.filter(OFFICIAL).count() - len(changed)) - sum(1 for row in changed if row.was):
-        gone = dict(RatedResult.objects.filter(~Exists(Result.objects.filter(OFFICIAL, match=OuterRef("match_id"))))
-                    .values_list("match_id", "sequence"))
+    if gone:
         cuts.append(min(gone.values()) - 1)
     if changed:
         cuts += [row.was - 1 for row in changed if row.was]
-        first = min(_key(row) for row in changed)  # the earliest place that is new or moved
-        # the stored rows are in the rating order: those after ``first`` make room for it
-        after = (RatedResult.objects.filter(date__gte=first[0][0]).order_by("sequence")
-                 .values_list("sequence", *KEY, "match_id"))
-        cuts.append(next((sequence - 1 for sequence, day, *key, match in after
-                          if ((day.isoformat(), *key), match) > first), last))
-    return max(0, min(cuts)), changed, set(gone)
+        first = min(changed, key=_key)  # the earliest place that is new or moved
+        # the stored rows are in the rating order: the first after ``first`` makes room for it (none
+        # when the last one is before it: a new result at the end)
+        after = None
+        if not tail or ((tail[2].isoformat(), *tail[3:7]), tail[7]) > _key(first):
+            after = RatedResult.objects.filter(date__gte=first.tournament__date).filter(_after(first)).aggregate(
+                n=Min("sequence"))["n"]
+        cuts.append(after - 1 if after else last)
+    return max(0, min(cuts)), last, changed, set(gone)
+
+
+def _after(row) -> Q:
+    """The rated results placed after ``row`` in the rating order (its key, then the match id)."""
+    key = [("date", row.tournament__date), ("tournament_id", row.tournament_id), ("stage", row.stage_key),
+           ("round", row.round_key), ("table", row.table_key), ("match_id", row.match_id)]
+    return functools.reduce(operator.or_, (Q(**dict(key[:n]), **{f"{key[n][0]}__gt": key[n][1]})
+                                           for n in range(len(key))))
 
 
 @transaction.atomic
-def _sync(method: str) -> int:
-    start, changed, gone = _restart_point(method)
-    if not changed and not gone and start == (RatedResult.objects.aggregate(last=Max("sequence"))["last"] or 0):
+def _sync(method: str, full: bool) -> int:
+    checked, _created = RatingSync.objects.select_for_update().get_or_create(pk=1)  # one sync at a time
+    marks = list(RatingChange.objects.values_list("pk", "match", "tournament"))
+    # every copy has the method of the last sync: the last one tells where the history stops and how
+    tail = RatedResult.objects.order_by("-sequence").values_list("sequence", "method", *PLACE).first()
+    if not tail or tail[1] != method:  # nothing rated yet (an upgraded site), or another method: every match
+        full = True
+    start, last, changed, gone = _restart_point(method, None if full else marks, tail)
+    for n in range(0, len(marks), FEW):
+        RatingChange.objects.filter(pk__in=[pk for pk, *_ in marks[n:n + FEW]]).delete()
+    if full:
+        checked.checked_at = timezone.now()
+        checked.save(update_fields=["checked_at"])
+    if not changed and not gone and start == last:
         return 0
     # after ``start``: the changed results and the rated ones still as they were (their stored copy)
     moved = {row.match_id for row in changed} | gone
-    as_rated = RatedResult.objects.filter(sequence__gt=start).exclude(match_id__in=moved) if len(moved) < FEW else [
-        r for r in RatedResult.objects.filter(sequence__gt=start) if r.match_id not in moved]
+    as_rated = []
+    if start < last:
+        after = RatedResult.objects.filter(sequence__gt=start)
+        as_rated = after.exclude(match_id__in=moved) if len(moved) < FEW else [
+            r for r in after if r.match_id not in moved]
     rows = changed + [_as_row(r) for r in as_rated]  # all placed after the point kept
     matches, dates = _matches(rows, method)
-    RatingEntry.objects.filter(sequence__gt=start).delete()
-    RatedResult.objects.filter(sequence__gt=start).delete()
+    if start < last:
+        RatingEntry.objects.filter(sequence__gt=start).delete()
+        RatedResult.objects.filter(sequence__gt=start).delete()
     ratings = Ratings(method, current=_ratings_at(start, {p for m in matches for p in (*m.team_a, *m.team_b)}),
                       sequence=start)
     changes = ratings.rate(matches)
@@ -232,18 +319,22 @@ def _ratings_at(sequence: int, players: set) -> dict:
     """Each of ``players``' rating after the first ``sequence`` rated matches (its last row by then)."""
     if not sequence or not players:
         return {}
-    query = RatingEntry.objects.filter(sequence__lte=sequence)
-    if len(players) < FEW:  # a few new matches: only their players' last rows
-        query = query.filter(player__in=players)
-    last = RatingEntry.objects.filter(player=OuterRef("player"), sequence__lte=sequence).order_by("-sequence")
+    if len(players) < FEW:  # a few new matches: each player's last row by then, one index probe each
+        last = RatingEntry.objects.filter(player=OuterRef("pk"), sequence__lte=sequence).order_by("-sequence")
+        rows = Player.objects.filter(pk__in=players).order_by().annotate(
+            last_mu=Subquery(last.values("mu")[:1]), last_sigma=Subquery(last.values("sigma")[:1]))
+        return {player: Rating(mu, sigma) for player, mu, sigma in rows.values_list("pk", "last_mu", "last_sigma")
+                if mu is not None}
+    last = RatingEntry.objects.filter(player=OuterRef("player_id"), sequence__lte=sequence).order_by("-sequence")
     return {player: Rating(mu, sigma) for player, mu, sigma in
-            query.filter(sequence=Subquery(last.values("sequence")[:1])).values_list("player_id", "mu", "sigma")}
+            RatingEntry.objects.filter(sequence__lte=sequence, sequence=Subquery(last.values("sequence")[:1]))
+            .order_by().values_list("player_id", "mu", "sigma")}
 
 
 def queue_sync() -> None:
     """After a commit: the ratings task sent (or run here when Celery is eager). It never fails the
     request whose result is already committed: a broker down or a failed run is logged, and the
-    next official result's sync starts from the first difference, so it catches up."""
+    marks it leaves (:func:`mark_changed`, committed with the decision) are taken by the next sync."""
     from ..tasks import sync_ratings as task
 
     try:
@@ -261,7 +352,7 @@ def current_rating(player: Player | int) -> Rating | None:
 
 def current_ratings(players: list[int]) -> dict[int, Rating]:
     out: dict[int, Rating] = {}
-    for player, mu, sigma in (RatingEntry.objects.filter(player__in=players).order_by("player", "sequence")
+    for player, mu, sigma in (RatingEntry.objects.filter(player__in=players).order_by("player_id", "sequence")
                               .values_list("player_id", "mu", "sigma")):
         out[player] = Rating(mu, sigma)
     return out
