@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0026_rated_results_for_incremental_ratings'),
+        ('tournaments', '0027_rating_changes_marked_by_the_event'),
     ]
 
     operations = [
