@@ -244,7 +244,6 @@ APPS = ("config", "people", "scoring", "tournaments", "referee")
 ALLOWED_CIRCLES = {
     # tournaments/services/*.py: the services' own circles, left to the work on the services
     frozenset({"tournaments.services.notify", "tournaments.services.ratings", "tournaments.tasks"}),
-    frozenset({"tournaments.services.progress", "tournaments.services.stages"}),
     frozenset({"tournaments.services.registration", "tournaments.services.signup"}),
 }
 

@@ -9,7 +9,7 @@ a withdrawal undone (``registration.reinstate_pair``, ``undo.undo_withdrawal``) 
 :func:`results_changed` once, inside its transaction, which calls in this order:
 
 1. the draw: later stages kept in agreement, the brackets advance, the tournament's status and its
-   circuits' placings (``progress._after_results``; a ``Conflict`` there refuses the decision);
+   circuits' placings (:func:`advance_draw`; a ``Conflict`` there refuses the decision);
 2. the room: with the options ``ready_matches`` and ``auto_call`` on, the ready matches are called
    to the free tables (``ready.auto_call``; docs/room.md);
 3. live pages: the decided matches are marked changed (:func:`mark_live`), for the live pages,
@@ -30,9 +30,11 @@ from django.utils import timezone
 
 from scoring.models import Match
 
-from ..models import Tournament
+from ..models import Stage, Tournament
 from . import ready
-from .progress import _after_results
+from .brackets import _advance_bracket
+from .progress import _refresh_status
+from .stages import check_later_stages
 from .ratings import mark_changed, queue_sync
 
 
@@ -41,11 +43,25 @@ def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> Non
     draw, then the room, live pages and ratings (the module docstring). Runs inside the caller's
     transaction, which holds the tournament's lock."""
     ids = sorted(set(match_ids))
-    _after_results(tournament, by)
+    advance_draw(tournament, by)
     ready.auto_call(tournament)
     mark_live(ids)
     mark_changed(ids)  # the ratings compare these matches only, in this transaction (docs/ratings.md)
     transaction.on_commit(queue_ratings)
+
+
+def advance_draw(tournament: Tournament, by) -> None:
+    """Advance what follows from new official results: a later stage whose qualifiers changed
+    (rebuilt, or the change refused), the brackets, and the tournament's status."""
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
+    if not stages:
+        return
+    if len(stages) > 1:
+        check_later_stages(tournament, by)
+    for stage in Stage.objects.filter(tournament=tournament, bracket_first_round__isnull=False).order_by("position"):
+        stage.tournament = tournament
+        _advance_bracket(stage, by)
+    _refresh_status(tournament)
 
 
 def mark_live(match_ids: list[int]) -> None:

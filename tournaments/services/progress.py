@@ -1,14 +1,12 @@
-"""The draw's part of what follows new official results: later stages kept in agreement with the
-stage before them, the brackets advance, and the tournament's status (in progress or finished) is
-refreshed; whether a stage is complete. Called first by ``after_results.results_changed`` (which
-then calls the room, live pages and ratings).
+"""Where the draw stands: whether a stage is complete, and the tournament's status (in progress or
+finished) refreshed from it, with its circuits' placings. ``after_results.advance_draw`` calls it
+after new official results.
 """
 from __future__ import annotations
 
 from scoring.models import Match
 
 from ..models import BracketNode, Result, Round, Stage, Tournament
-from .brackets import _advance_bracket
 from .draw import _group_members, _group_round_count
 
 
@@ -37,22 +35,6 @@ def stage_complete(stage: Stage) -> bool:
         rounds = Round.objects.filter(stage=stage, phase=Round.Phase.GROUPS).count()
         return rounds >= _group_round_count(_group_members(stage), stage.legs) and not _unofficial_in(stage)
     return False
-
-
-def _after_results(tournament: Tournament, by) -> None:
-    """Advance what follows from new official results: a later stage whose qualifiers changed
-    (rebuilt, or the change refused), the brackets, and the tournament's status."""
-    from .stages import check_later_stages
-
-    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
-    if not stages:
-        return
-    if len(stages) > 1:
-        check_later_stages(tournament, by)
-    for stage in Stage.objects.filter(tournament=tournament, bracket_first_round__isnull=False).order_by("position"):
-        stage.tournament = tournament
-        _advance_bracket(stage, by)
-    _refresh_status(tournament)
 
 
 def _refresh_status(tournament: Tournament, stage: Stage | None = None) -> None:
