@@ -130,6 +130,11 @@ def _aim(case, world) -> None:
             case.path_parameters[name] = values[name]
 
 
+# The site compresses answers (GZipMiddleware) for clients that accept it, as schemathesis's WSGI client
+# says it does, but that client hands the body on undecoded: the fuzzing asks for the plain body.
+PLAIN = {"Accept-Encoding": "identity"}
+
+
 # pytest >= 9.2 builds a test's node id from its function's name and its parameters: schemathesis names
 # its items "test[GET /path]" but gives them no parameters, so all 98 had one node id and pytest-xdist ran
 # one of them. With a parametrization each item's id keeps its operation ("test[GET /path][...]");
@@ -141,9 +146,9 @@ def test_no_server_error_and_answers_as_documented(case, world, callers):
     _aim(case, world)
     label = case.operation.label
     if ANONYMOUS_OPEN[label] or ANONYMOUS_ASKED[label] < ANONYMOUS_TRIES:
-        status = case.call_and_validate(checks=CHECKS).status_code  # anonymous
+        status = case.call_and_validate(checks=CHECKS, headers=PLAIN).status_code  # anonymous
         STATUSES[status] += 1
         ANONYMOUS_ASKED[label] += 1
         ANONYMOUS_OPEN[label] = ANONYMOUS_OPEN[label] or status not in (401, 403)
     STATUSES[case.call_and_validate(checks=CHECKS, cookies={"sessionid": world["session"], "csrftoken": CSRF},
-                                    headers={"X-CSRFToken": CSRF}).status_code] += 1  # the organizer
+                                    headers={"X-CSRFToken": CSRF, **PLAIN}).status_code] += 1  # the organizer
