@@ -132,7 +132,7 @@ def check_database() -> str:
 
     try:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
+            cursor.execute("SELECT 1")  # raw: a probe of the server itself, through no table of ours
             cursor.fetchone()
     except Exception as error:  # noqa: BLE001 - any failure means not ready
         connection.close_if_unusable_or_obsolete()

@@ -6,10 +6,10 @@ same request again, and the server must do its work once.
 and referee. For a POST/PUT/PATCH/DELETE carrying ``Idempotency-Key``:
 
 - the request runs in one transaction: the first request by a credential (a user, a table link,
-  or an anonymous player) with that key claims an :class:`~scoring.models.IdempotencyRecord` with
-  one ``INSERT … ON CONFLICT DO NOTHING`` (the unique constraint on (credential, key): never a
+  or an anonymous player) with that key claims an :class:`~scoring.models.IdempotencyRecord` by
+  creating it in a savepoint (the unique constraint on (credential, key) refuses a second: never a
   check-then-write), runs, and stores its response, and all of it commits at once (one commit
-  per entry). A concurrent repeat's INSERT waits on PostgreSQL for that commit, then finds the
+  per entry). A concurrent repeat's insert waits on PostgreSQL for that commit, then finds the
   stored response and replays it: the work is done once. A 5xx (or a crash) rolls the claim
   back with the work, so the client may retry;
 - a repeat with the same method, path and body gets that first response back
@@ -21,10 +21,10 @@ and referee. For a POST/PUT/PATCH/DELETE carrying ``Idempotency-Key``:
 
 A view whose work refuses a repeat by itself may claim **after** its work instead
 (``claim_after_work``: the hand entry, which carries the position it expects, so a repeat that
-waited for the first one's commit is refused as behind): its claim is one ``INSERT … ON CONFLICT
-DO NOTHING`` with the answer already in it, at the end of the transaction. A claim that finds the
-key taken rolls the work back and answers from the stored record (the replay, or 422): the work
-is still done once, with one statement fewer on every entry.
+waited for the first one's commit is refused as behind): its claim is one insert with the answer
+already in it, at the end of the transaction. A claim that finds the key taken rolls the work back
+and answers from the stored record (the replay, or 422): the work is still done once, with one
+statement fewer on every entry.
 
 No secret can be read back from a stored record: the request's digest is a keyed
 HMAC-SHA256 (a key derived from ``SECRET_KEY``) of the method, path and body **with its PIN and
@@ -43,7 +43,7 @@ import json
 from datetime import timedelta
 from urllib.parse import parse_qsl, urlencode
 
-from django.db import connection, transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpResponse, RawPostDataException
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -174,23 +174,24 @@ def _error(status: int, message: str) -> Response:
     return Response(error_body("Idempotency-Key", message), status=status)
 
 
-def claim_sql() -> str:
-    """The claim of a key: ``INSERT … ON CONFLICT (credential, key) DO NOTHING RETURNING id``, whose
-    parameters are credential, key, request hash, status, content type, body and time."""
-    q = connection.ops.quote_name
-    columns = ", ".join(q(name) for name in ("credential", "key", "request_hash", "status", "content_type", "body",
-                                             "created_at"))
-    return (f"INSERT INTO {q(IdempotencyRecord._meta.db_table)} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s) "
-            f"ON CONFLICT ({q('credential')}, {q('key')}) DO NOTHING RETURNING {q('id')}")
-
-
-def _claim(credential: str, key: str, digest: str) -> int | None:
-    """Insert the record, its answer to come; its id, or None when (credential, key) exists already. One
-    statement."""
-    with connection.cursor() as cursor:
-        cursor.execute(claim_sql(), [credential, key, digest, None, "", "", timezone.now()])
-        row = cursor.fetchone()
-    return row[0] if row else None
+def _insert(credential: str, key: str, digest: str, status: int | None = None, content_type: str = "",
+            body: str = "", savepoint: bool = True) -> int | None:
+    """Insert the record (its answer to come, or given); its id, or None when (credential, key) exists
+    already: the unique constraint decides, never a check-then-write (on PostgreSQL a concurrent claim
+    waits for the first one's commit, then fails). The savepoint keeps the request's transaction usable
+    after a refusal; without it (``savepoint=False``) a refusal leaves the transaction to be rolled back,
+    as the claim after the work does (:func:`store`)."""
+    record = IdempotencyRecord(credential=credential, key=key, request_hash=digest, status=status,
+                               content_type=content_type, body=body)
+    try:
+        if not savepoint:
+            record.save(force_insert=True)
+            return record.pk
+        with transaction.atomic():
+            record.save(force_insert=True)
+            return record.pk
+    except IntegrityError:
+        return None
 
 
 def _replay(record: IdempotencyRecord) -> HttpResponse:
@@ -211,9 +212,10 @@ class PendingClaim:
         self.answer = None
         self.stored: bytes | None = None
 
-    def params(self, status: int, content_type: str, body: str) -> list:
-        """The parameters of :func:`claim_sql`."""
-        return [self.credential, self.key, self.digest, status, content_type, body, timezone.now()]
+    def insert(self, status: int, content_type: str, body: str) -> int | None:
+        """The claim with its answer, at the end of the work's transaction: a refusal rolls the work back
+        (:class:`KeyTaken`), so no savepoint (:func:`_insert`)."""
+        return _insert(self.credential, self.key, self.digest, status, content_type, body, savepoint=False)
 
 
 def claim_of(request) -> tuple[str, str, str] | None:
@@ -237,12 +239,12 @@ def begin(request) -> int | None:
     if claim is None:
         return None
     credential, key, digest = claim
-    record_id = _claim(credential, key, digest)
+    record_id = _insert(credential, key, digest)
     if record_id is not None:
         return record_id
     record = IdempotencyRecord.objects.filter(credential=credential, key=key).first()
     if record is None:  # purged between the two statements: claim again
-        record_id = _claim(credential, key, digest)
+        record_id = _insert(credential, key, digest)
         if record_id is not None:
             return record_id
         raise _Answer(_error(409, _("A request with this Idempotency-Key is being processed: retry in a moment.")))
@@ -260,13 +262,8 @@ def complete(record_id: int, response, content: tuple[int, str, str] | None = No
     if response.status_code >= 500:
         IdempotencyRecord.objects.filter(pk=record_id).delete()
         return
-    q = connection.ops.quote_name
-    with connection.cursor() as cursor:  # one statement on every entry: written once, as the claim
-        cursor.execute(
-            f"UPDATE {q(IdempotencyRecord._meta.db_table)} SET {q('status')} = %s, {q('content_type')} = %s, "
-            f"{q('body')} = %s WHERE {q('id')} = %s",
-            [*(content or _content(response)), record_id],
-        )
+    status, content_type, body = content or _content(response)
+    IdempotencyRecord.objects.filter(pk=record_id).update(status=status, content_type=content_type, body=body)
 
 
 def _content(response) -> tuple[int, str, str]:
@@ -288,10 +285,8 @@ def store(claim: PendingClaim, response, content: tuple[int, str, str] | None = 
     the key is taken. A 5xx is not stored: the client may retry with the same key."""
     if response.status_code >= 500:
         return
-    with connection.cursor() as cursor:
-        cursor.execute(claim_sql(), claim.params(*(content or _content(response))))
-        if cursor.fetchone() is None:
-            raise KeyTaken(claim)
+    if claim.insert(*(content or _content(response))) is None:
+        raise KeyTaken(claim)
 
 
 def answer_of_taken(claim: PendingClaim):

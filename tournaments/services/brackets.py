@@ -245,34 +245,14 @@ def _write_nodes(stage: Stage, rnd: Round, items, withdrawn, best_of, changed, b
     return matches
 
 
+NODE_BATCH = 1000  # nodes per UPDATE: each field's CASE grows with the batch
 NODE_STATE = ("top_pair_id", "bottom_pair_id", "top_bye", "bottom_bye", "winner_id", "unplayed", "match_id")
 
 
 def _save_node_states(nodes: Sequence[BracketNode]) -> None:
-    """Write the state fields of ``nodes``: one parametrized UPDATE run for every node
-    (``executemany``), much faster than ``bulk_update``'s CASE expressions on a big bracket."""
-    if not nodes:
-        return
-    from django.db import connection
-
-    quote = connection.ops.quote_name
-    fields = [BracketNode._meta.get_field(name) for name in NODE_STATE]
-    table = quote(BracketNode._meta.db_table)
-    rows = [[getattr(n, name) for name in NODE_STATE] + [n.pk] for n in nodes]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # One statement joining the table to one array per column.
-            names = [f"v{i}" for i in range(len(fields))]
-            casts = ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
-            sets = ", ".join(f"{quote(f.column)} = v.{name}" for f, name in zip(fields, names))
-            cursor.execute(
-                f"UPDATE {table} SET {sets} FROM unnest({casts}, %s::bigint[]) AS v({', '.join(names)}, id) "
-                f"WHERE {table}.{quote('id')} = v.id",
-                [list(column) for column in zip(*rows)],
-            )
-        else:
-            sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-            cursor.executemany(f"UPDATE {table} SET {sets} WHERE {quote('id')} = %s", rows)
+    """Write the state fields of the nodes whose state changed: one UPDATE a node."""
+    for node in nodes:
+        BracketNode.objects.filter(pk=node.pk).update(**{name: getattr(node, name) for name in NODE_STATE})
 
 
 def _needs_match(m: BracketMatch) -> bool:
