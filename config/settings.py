@@ -114,9 +114,12 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI served from the project: no CDN at the venue
     "axes",
     "storages",
+    # ours, lowest layer first (docs/architecture.md)
     "people",
-    "tournaments",
+    "events",
+    "draw",
     "scoring",
+    "tournaments",
     "referee",
 ]
 

@@ -1,9 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RefereeConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "referee"
+    verbose_name = _("Refereeing")
 
     def ready(self):
         # an open dispute holds the súmula: scoring asks, without importing referee

@@ -51,7 +51,7 @@ class Ruling(models.Model):
         CHANGED = "changed", _("Changed on appeal")
         REJECTED = "rejected", _("Rejected by the referee")
 
-    match = models.ForeignKey("scoring.Match", on_delete=models.PROTECT, related_name="rulings",
+    match = models.ForeignKey("draw.Match", on_delete=models.PROTECT, related_name="rulings",
                               verbose_name=_("match"))
     game_number = models.PositiveSmallIntegerField(_("game"))
     hand_number = models.PositiveSmallIntegerField(_("hand"))  # the hand being played (hands recorded + 1)
@@ -175,7 +175,7 @@ class EscalationPolicy(models.Model):
     """The organizer's steps for repeated infractions of one code by the same pair in a tournament:
     the nth confirmed ruling gets ``steps[n-1]``, the last step repeating."""
 
-    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+    tournament = models.ForeignKey("events.Tournament", on_delete=models.CASCADE,
                                    related_name="escalation_policies", verbose_name=_("tournament"))
     code = models.CharField(_("infraction"), max_length=40, validators=[validate_code])
     steps = models.JSONField(_("steps"), validators=[validate_steps])
@@ -196,7 +196,7 @@ class EscalationPolicy(models.Model):
 class RefereeSettings(models.Model):
     """A tournament's referee settings: how long after a ruling is confirmed a pair may appeal."""
 
-    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE,
+    tournament = models.OneToOneField("events.Tournament", on_delete=models.CASCADE,
                                       related_name="referee_settings", verbose_name=_("tournament"))
     appeal_window_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=30)
 
@@ -224,7 +224,7 @@ class RefereeCall(models.Model):
         CORRECTED = "corrected", _("Súmula corrected")
         DONE = "done", _("Attended")
 
-    match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="referee_calls",
+    match = models.ForeignKey("draw.Match", on_delete=models.CASCADE, related_name="referee_calls",
                               verbose_name=_("match"))
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.CALL)
     team = models.PositiveSmallIntegerField(_("calling team"), null=True, blank=True)
@@ -263,7 +263,7 @@ class RefereeInvitation(models.Model):
     once, to the organizer who made it); it works once, until ``expires_at``, unless revoked. A
     reissue revokes it and makes a new one. Writes in ``referee.invitations``."""
 
-    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+    tournament = models.ForeignKey("events.Tournament", on_delete=models.CASCADE,
                                    related_name="referee_invitations", verbose_name=_("tournament"))
     name = models.CharField(_("name"), max_length=150)
     login = models.CharField(_("suggested login"), max_length=150, blank=True)

@@ -66,7 +66,7 @@ def _user_ok(user) -> bool:
 
 
 def is_organizer(user, match_or_tournament) -> bool:
-    """The tournament's organizer, staff or a superuser (scoring.access.manages)."""
+    """The tournament's organizer, staff or a superuser (events.access.manages)."""
     if isinstance(match_or_tournament, Tournament):
         return access.manages(user, match_or_tournament)
     return access.is_organizer(user, match_or_tournament)

@@ -9,57 +9,23 @@
   table link entered, until the súmula is received; never penalties, corrections, undoing what a
   referee or the organizer recorded, countersigning, receiving nor codes.
 
-The organizers of a tournament are its ``organizer`` and its co-organizers (``tournaments.CoOrganizer``,
-with the same rights), or a site operator (staff or superuser); a friendly's organizers are the
-site operators. ``manages`` is that one definition for one tournament, and ``organizes`` the same rule as
-a query filter; both are used by the tournaments and referee apps too (never ``tournament.organizer``
-compared by hand).
+Who organizes a tournament is the event's rule (``events.access``: ``manages``, ``organizes``); it is
+imported here, where every check of a match starts from it.
 """
 from __future__ import annotations
 
-from django.db.models import Q
-
-
-def _user_ok(user) -> bool:
-    return user is not None and getattr(user, "is_authenticated", False) and getattr(user, "is_active", False)
-
-
-def manages(user, tournament) -> bool:
-    """The tournament's organizer, one of its co-organizers, or a site operator (staff, superuser); a friendly
-    (None): operators. A co-organizer costs one query, remembered on the tournament object."""
-    if not _user_ok(user):
-        return False
-    if user.is_superuser or user.is_staff:
-        return True
-    if tournament is None:
-        return False
-    if tournament.organizer_id == user.id:
-        return True
-    known = getattr(tournament, "co_organizer_ids", None)
-    if known is None:
-        known = tournament.co_organizer_ids = set(tournament.co_organizers.values_list("user_id", flat=True))
-    return user.id in known
-
-
-def organizes(user, path: str = "tournament") -> Q:
-    """A filter for rows whose tournament (reached by ``path``: ``"tournament"``, ``"match__tournament"``; ``""``
-    for tournaments themselves) ``user`` organizes or co-organizes. Operators are the caller's: this is only
-    the organizers' rule. One subquery, no join that could repeat a row."""
-    if not _user_ok(user):
-        return Q(pk__in=[])
-    prefix = f"{path}__" if path else ""
-    return (Q(**{f"{prefix}organizer": user})
-            | Q(**{f"{prefix}pk__in": user.co_organizer_roles.values("tournament_id")}))
+from events.access import active_user
+from events.access import manages, organizes  # noqa: F401 (organizes: the same rule as a filter, for scoring's callers)
 
 
 def is_organizer(user, match) -> bool:
-    if not _user_ok(user):
+    if not active_user(user):
         return False
     return manages(user, match.tournament if match.tournament_id else None)
 
 
 def is_referee(user, match) -> bool:
-    return _user_ok(user) and match.referee_id is not None and match.referee_id == user.id
+    return active_user(user) and match.referee_id is not None and match.referee_id == user.id
 
 
 def can_enter(user, match) -> bool:

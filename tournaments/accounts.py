@@ -26,6 +26,10 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, ServiceError
 
+# The apps whose models an organizer's account may change through the admin too: the event, the draw,
+# and the day and season around them (docs/architecture.md).
+ORGANIZER_APPS = ("events", "draw", "tournaments")
+
 USERNAME = re.compile(r"^[\w.@+-]{1,150}$")
 
 
@@ -70,7 +74,7 @@ def create_organizer(*, username: str, name: str = "", email: str = "", password
     try:
         with transaction.atomic():
             user.save()
-            permissions = Permission.objects.filter(content_type__app_label="tournaments")
+            permissions = Permission.objects.filter(content_type__app_label__in=ORGANIZER_APPS)
             if manager:
                 permissions = permissions | Permission.objects.filter(content_type__app_label="auth",
                                                                       codename="add_user")

@@ -56,6 +56,7 @@ class TournamentListView(ListView):
 
 class TournamentDetailView(DetailView):
     model = Tournament
+    template_name = "tournaments/tournament_detail.html"  # the page is the site's; the model is events'
     context_object_name = "tournament"
 
     def get_queryset(self):

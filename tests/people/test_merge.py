@@ -38,7 +38,7 @@ def test_two_organizers_records_become_one_person_with_both_histories_and_unmerg
     assert done.status_code == 201, done.json()
     merge = PlayerMerge.objects.get()
     assert (merge.merged_by, merge.reason) == (north, "same person, same phone")
-    assert merge.moved["tournaments.pair.first_player"] == [pair2.pk]
+    assert merge.moved["events.pair.first_player"] == [pair2.pk]
     pair2.refresh_from_db()
     assert pair2.first_player_id == ana_n.pk
     ana_n.refresh_from_db()

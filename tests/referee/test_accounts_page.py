@@ -40,7 +40,7 @@ def test_a_superuser_creates_an_organizer_who_chooses_the_password_from_a_link(c
     link = re.search(r'value="(http://testserver/conta/senha/[^"]+)"', made.content.decode()).group(1)
     ana = get_user_model().objects.get(username="ana")
     assert ana.is_staff and not ana.is_superuser and not ana.has_usable_password()
-    assert ana.has_perm("tournaments.add_tournament") and not ana.has_perm("auth.add_user")
+    assert ana.has_perm("events.add_tournament") and not ana.has_perm("auth.add_user")
     assert "ana" in client.get(PAGE).content.decode()  # waiting to choose the password: a new link offered
 
     client.logout()

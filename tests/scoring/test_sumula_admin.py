@@ -30,7 +30,7 @@ def test_admin_changes_a_club_through_the_membership_history(admin_client, db):
 
 
 def test_admin_lists_matches_read_only(admin_client, match):
-    response = admin_client.get("/admin/scoring/match/")
+    response = admin_client.get("/admin/draw/match/")
     assert response.status_code == 200 and f"/sumulas/partida/{match.pk}/" in response.content.decode()
 
 
@@ -40,7 +40,7 @@ def test_organizer_creates_a_match_in_the_admin(client, organizer, pairs, tourna
     organizer.is_staff = True
     organizer.save()
     client.force_login(organizer)
-    url = "/admin/scoring/match/add/"
+    url = "/admin/draw/match/add/"
     assert client.get(url).status_code == 200
     data = {"tournament": tournament.pk, "pair_a": pairs[0].pk, "pair_b": pairs[0].pk, "referee": referee.pk,
             "table": "2", "best_of": ""}

@@ -1,4 +1,4 @@
-"""Co-organizers: one permission function (``scoring.access.manages`` / ``organizes``) gives a
+"""Co-organizers: one permission function (``events.access.manages`` / ``organizes``) gives a
 co-organizer exactly the organizer's rights on that tournament, pages, API, referee pages and queries alike;
 a stranger gets none; adding, inviting, accepting and removing are audited; a link works once."""
 from __future__ import annotations

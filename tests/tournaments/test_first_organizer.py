@@ -75,7 +75,7 @@ def test_create_organizer_without_input_reads_the_password_from_the_environment(
     ana = get_user_model().objects.get(username="ana")
     assert (ana.first_name, ana.last_name, ana.email) == ("Ana", "Souza", "ana@example.org")
     assert ana.is_staff and not ana.is_superuser and ana.check_password("um-truco-bem-trucado-9")
-    assert can_create_tournament(ana) and ana.has_perm("tournaments.change_tournament")
+    assert can_create_tournament(ana) and ana.has_perm("events.change_tournament")
     assert "/entrar/" in out.getvalue()
     with pytest.raises(CommandError, match="taken"):
         call_command("create_organizer", "--no-input", "--username", "ana", "--password-env", "SENHA",

@@ -2,6 +2,8 @@
 the draw (audited), tiebreaks as an ordered list, a draw button that says what it does."""
 from __future__ import annotations
 
+from draw.models.stages import stage_in_play
+
 import pytest
 from django.urls import reverse
 
@@ -25,7 +27,7 @@ def test_the_creation_form_takes_the_third_place_and_the_seeding(client):
     client.post(reverse("tournaments:new"), {"name": "Copa", "date": "2026-06-01", "best_of": 1,
                                              "format": "single_elimination", "third_place": "on",
                                              "seeding": "rating"})
-    stage = Tournament.objects.get(slug="copa").stage
+    stage = stage_in_play(Tournament.objects.get(slug="copa"))
     assert stage.third_place and stage.seeding == "rating"
 
 
@@ -49,7 +51,7 @@ def test_the_creation_form_sets_a_knockouts_final_and_refuses_options_of_another
     client.force_login(f.user("chefe", is_staff=True))
     client.post(reverse("tournaments:new"), {"name": "Copa", "date": "2026-06-01", "best_of": 1,
                                              "format": "single_elimination", "final_best_of": "5"})
-    assert Tournament.objects.get(slug="copa").stage.round_best_of == {"-1": 5}
+    assert stage_in_play(Tournament.objects.get(slug="copa")).round_best_of == {"-1": 5}
     response = client.post(reverse("tournaments:new"), {"name": "Suíço", "date": "2026-06-01", "best_of": 1,
                                                         "format": "swiss", "group_count": "2", "final_best_of": "3"})
     assert response.status_code == 400 and not Tournament.objects.filter(name="Suíço").exists()

@@ -6,6 +6,7 @@ from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401 (autouse fixture)
 from tournaments import services
 from tournaments.models import AuditEntry, BracketNode, Bye, GroupMember, Round, Stage, TableAssignment
+from draw.models.stages import stage_in_play
 
 pytestmark = pytest.mark.django_db
 
@@ -80,11 +81,11 @@ def test_single_elimination_standard_seeding_tables_and_match_format(t, org):
     match = Match.objects.filter(round=rnd).first()
     assert match.best_of == 3 and match.rule_set["preset"] == "regulamento-tecnico"
     assert Game.objects.filter(match__round=rnd, number=1).count() == 4
-    assert BracketNode.objects.filter(stage=t.stage).count() == 7
+    assert BracketNode.objects.filter(stage=stage_in_play(t)).count() == 7
     t.refresh_from_db()
     assert t.status == "in_progress"
     audit = AuditEntry.objects.get(action="round_generated")
-    assert audit.after["order"] == t.stage.bracket_seeds and len(audit.after["matches"]) == 4
+    assert audit.after["order"] == stage_in_play(t).bracket_seeds and len(audit.after["matches"]) == 4
 
 
 def test_byes_go_to_the_top_seeds_and_the_third_place_match_exists(t, org):
@@ -92,10 +93,10 @@ def test_byes_go_to_the_top_seeds_and_the_third_place_match_exists(t, org):
     services.configure_stage(t, org, format="single_elimination", third_place=True)
     rnd = services.generate_first_round(t, org)
     assert boards(rnd) == [(1, "P4", "P5"), (2, "P3", "P6")]
-    byes = BracketNode.objects.filter(stage=t.stage, bracket_round=1, unplayed=True)
+    byes = BracketNode.objects.filter(stage=stage_in_play(t), bracket_round=1, unplayed=True)
     assert {n.winner.name for n in byes} == {"P1", "P2"}
-    assert BracketNode.objects.filter(stage=t.stage, section="third_place").exists()
-    semis = BracketNode.objects.filter(stage=t.stage, bracket_round=2).order_by("position")
+    assert BracketNode.objects.filter(stage=stage_in_play(t), section="third_place").exists()
+    semis = BracketNode.objects.filter(stage=stage_in_play(t), bracket_round=2).order_by("position")
     assert [n.top_pair.name if n.top_pair else None for n in semis] == ["P1", None]
     assert [n.bottom_pair.name if n.bottom_pair else None for n in semis] == [None, "P2"]
     assert all(n.match_id is None for n in semis)
@@ -128,17 +129,17 @@ def test_draw_by_lot_is_recorded_and_reproducible(org):
         f.pairs(t, 16)
         services.configure_stage(t, org, format="single_elimination", seeding="lot")
         rnd = services.generate_first_round(t, org, seed=12345)
-        t.stage.refresh_from_db()
-        assert t.stage.lot_seed == 12345 and rnd.lot_seed == 12345
+        stage_in_play(t).refresh_from_db()
+        assert stage_in_play(t).lot_seed == 12345 and rnd.lot_seed == 12345
         names = dict(t.pairs.values_list("pk", "name"))
-        orders.append([names[pk] for pk in t.stage.bracket_seeds])
+        orders.append([names[pk] for pk in stage_in_play(t).bracket_seeds])
     assert orders[0] == orders[1] and orders[0] != [f"P{i}" for i in range(1, 17)]
     t = f.tournament(org, slug="c")
     f.pairs(t, 4)
     services.configure_stage(t, org, format="swiss", seeding="lot")
     rnd = services.generate_first_round(t, org)
-    t.stage.refresh_from_db()
-    assert rnd.lot_seed is not None and rnd.lot_seed == t.stage.lot_seed
+    stage_in_play(t).refresh_from_db()
+    assert rnd.lot_seed is not None and rnd.lot_seed == stage_in_play(t).lot_seed
 
 
 def test_a_seed_is_only_for_a_draw_by_lot(t, org):
@@ -154,7 +155,7 @@ def test_double_elimination_first_round(t, org):
     services.configure_stage(t, org, format="double_elimination", grand_final_reset=True)
     rnd = services.generate_first_round(t, org)
     assert boards(rnd) == [(1, "P1", "P8"), (2, "P4", "P5"), (3, "P3", "P6"), (4, "P2", "P7")]
-    codes = set(BracketNode.objects.filter(stage=t.stage).values_list("code", flat=True))
+    codes = set(BracketNode.objects.filter(stage=stage_in_play(t)).values_list("code", flat=True))
     assert {"W1-1", "L1-1", "L4-1", "GF1", "GF2"} <= codes and len(codes) == 7 + 6 + 2
 
 
@@ -164,7 +165,7 @@ def test_round_robin_berger_order(t, org):
     rnd = services.generate_first_round(t, org)
     assert rnd.phase == "groups"
     assert boards(rnd) == [(1, "P1", "P8"), (2, "P2", "P7"), (3, "P3", "P6"), (4, "P4", "P5")]
-    assert GroupMember.objects.filter(stage=t.stage).count() == 8
+    assert GroupMember.objects.filter(stage=stage_in_play(t)).count() == 8
 
 
 def test_round_robin_with_an_odd_group_records_the_bye(t, org):
@@ -180,7 +181,7 @@ def test_round_robin_groups_by_snake_seeding(t, org):
     services.configure_stage(t, org, format="round_robin", group_count=2)
     rnd = services.generate_first_round(t, org)
     groups = {}
-    for m in GroupMember.objects.filter(stage=t.stage).select_related("pair"):
+    for m in GroupMember.objects.filter(stage=stage_in_play(t)).select_related("pair"):
         groups.setdefault(m.group_name, []).append(m.pair.name)
     assert groups == {"A": ["P1", "P4", "P5", "P8"], "B": ["P2", "P3", "P6", "P7"]}
     assert boards(rnd) == [(1, "P1", "P8"), (2, "P4", "P5"), (3, "P2", "P7"), (4, "P3", "P6")]

@@ -24,7 +24,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.tournament import Tournament
+from events.models import Tournament
 
 
 def default_circuit_points() -> list[int]:
@@ -94,7 +94,7 @@ class CircuitStage(models.Model):
 
 class CircuitPlacing(models.Model):
     stage = models.ForeignKey(CircuitStage, on_delete=models.CASCADE, related_name="placings")
-    pair = models.ForeignKey("tournaments.Pair", on_delete=models.PROTECT, related_name="+")
+    pair = models.ForeignKey("events.Pair", on_delete=models.PROTECT, related_name="+")
     place = models.PositiveSmallIntegerField(_("final place"))
 
     class Meta:
@@ -109,7 +109,7 @@ class RatingEntry(models.Model):
     """A player's rating after one official match (``sequence``: the match's place in the rating order)."""
 
     player = models.ForeignKey("people.Player", on_delete=models.CASCADE, related_name="rating_entries")
-    match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey("draw.Match", on_delete=models.CASCADE, related_name="+")
     sequence = models.PositiveIntegerField()
     method = models.CharField(max_length=10)
     mu = models.FloatField()
@@ -135,7 +135,7 @@ class RatedResult(models.Model):
     result, its match, round, stage, tournament and pairs, so that the database itself finds the
     official results that are new or no longer as rated (``services.ratings.sync_ratings``)."""
 
-    match = models.OneToOneField("scoring.Match", on_delete=models.CASCADE, related_name="+")
+    match = models.OneToOneField("draw.Match", on_delete=models.CASCADE, related_name="+")
     sequence = models.PositiveIntegerField(unique=True)
     method = models.CharField(max_length=10)
     # the rating order's key: the tournament's date, the tournament, the stage, the round, the table
@@ -218,7 +218,7 @@ class FlightMember(models.Model):
     """A pair's category in its tournament (declared, or given by its rating)."""
 
     flight = models.ForeignKey(Flight, on_delete=models.CASCADE, related_name="members")
-    pair = models.OneToOneField("tournaments.Pair", on_delete=models.CASCADE, related_name="flight_member")
+    pair = models.OneToOneField("events.Pair", on_delete=models.CASCADE, related_name="flight_member")
     by_rating = models.IntegerField(_("rating when placed"), null=True, blank=True)
 
 

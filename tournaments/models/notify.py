@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.people import Pair
+from events.models import Pair
 
 
 class PushSubscription(models.Model):
@@ -41,7 +41,7 @@ class PushSubscription(models.Model):
 
 
 class CallNotice(models.Model):
-    match = models.ForeignKey("scoring.Match", on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey("draw.Match", on_delete=models.CASCADE, related_name="+")
     table = models.PositiveSmallIntegerField(_("table"))
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     pushes = models.PositiveSmallIntegerField(_("pushes sent"), default=0)

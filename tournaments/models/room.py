@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.tournament import Tournament
+from events.models import Tournament
 
 
 class RoomSettings(models.Model):
@@ -68,7 +68,7 @@ class RoomSettings(models.Model):
 class MatchCall(models.Model):
     """A match called to a table: when, by whom (or by itself), when it started, who is at the table."""
 
-    match = models.OneToOneField("scoring.Match", on_delete=models.CASCADE, related_name="call",
+    match = models.OneToOneField("draw.Match", on_delete=models.CASCADE, related_name="call",
                                  verbose_name=_("match"))
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="match_calls")
     table = models.PositiveSmallIntegerField(_("table"))

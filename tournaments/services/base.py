@@ -30,7 +30,7 @@ def _is_user(user) -> bool:
 
 
 def can_manage(user, tournament: Tournament) -> bool:
-    """The tournament's organizer, staff and superusers manage a tournament (scoring.access.manages,
+    """The tournament's organizer, staff and superusers manage a tournament (events.access.manages,
     the project's one definition); everyone may read it."""
     return manages(user, tournament)
 

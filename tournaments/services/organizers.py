@@ -1,6 +1,6 @@
 """A tournament's co-organizers: added by login or by a one-use invitation link, removed,
 every step in the tournament's audit log. A co-organizer has the organizer's rights
-(``scoring.access.manages``), adding and removing other co-organizers included; nobody removes the
+(``events.access.manages``), adding and removing other co-organizers included; nobody removes the
 tournament's own ``organizer``.
 
 The invitation token is ``secrets.token_urlsafe`` (192 bits, as the referees' links); only its SHA-256 is

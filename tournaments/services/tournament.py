@@ -19,8 +19,8 @@ TOURNAMENT_FIELDS = ("name", "slug", "venue", "date", "status", "best_of", "rule
 
 
 def can_create_tournament(user) -> bool:
-    """Staff, superusers and users with the ``tournaments.add_tournament`` permission create tournaments."""
-    return _is_user(user) and bool(user.is_staff or user.is_superuser or user.has_perm("tournaments.add_tournament"))
+    """Staff, superusers and users with the ``events.add_tournament`` permission create tournaments."""
+    return _is_user(user) and bool(user.is_staff or user.is_superuser or user.has_perm("events.add_tournament"))
 
 
 def _clean_tournament(values: dict, tournament: Tournament | None) -> dict:

@@ -32,6 +32,7 @@ from django.urls import reverse
 from scoring import services as scoring
 from scoring.models import HandEntry, Match, PenaltyEntry, Signature
 from tournaments import services
+from tournaments.accounts import ORGANIZER_APPS
 from tournaments.models import BracketNode, Pair, Player, Result, Round, Stage, TableAssignment, Tournament
 
 PASSWORD = "truco-demo"
@@ -157,8 +158,8 @@ class Command(BaseCommand):
     def _organizer(self):
         user = self._user(ORGANIZER_USERNAME, ORGANIZER_PASSWORD, first_name="Organizador",
                           last_name="de Demonstração", is_staff=True)
-        # The organizer manages everything in the tournaments app through the admin too.
-        missing = Permission.objects.filter(content_type__app_label="tournaments").exclude(user=user)
+        # The organizer manages the event, the draw and the day through the admin too.
+        missing = Permission.objects.filter(content_type__app_label__in=ORGANIZER_APPS).exclude(user=user)
         if missing.exists():
             user.user_permissions.add(*missing)
         return user

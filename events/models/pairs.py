@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Player
-from tournaments.models.tournament import Tournament
+from events.models.tournament import Tournament
 
 __all__ = ["Pair", "Player"]
 
@@ -63,6 +63,7 @@ class Pair(models.Model):
     )
 
     class Meta:
+        db_table = "tournaments_pair"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "name"]
         verbose_name = _("pair")
         verbose_name_plural = _("pairs")

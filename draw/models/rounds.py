@@ -9,8 +9,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.people import Pair
-from tournaments.models.tournament import Tournament
+from events.models.pairs import Pair
+from events.models.tournament import Tournament
 
 
 class Round(models.Model):
@@ -45,6 +45,7 @@ class Round(models.Model):
     )
 
     class Meta:
+        db_table = "tournaments_round"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "number"]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
@@ -88,6 +89,7 @@ class Bye(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="byes", verbose_name=_("pair"))
 
     class Meta:
+        db_table = "tournaments_bye"  # the table it had in ``tournaments``, kept by the move
         ordering = ["round", "pair"]
         verbose_name = _("bye")
         verbose_name_plural = _("byes")
@@ -110,6 +112,7 @@ class CheckIn(models.Model):
     )
 
     class Meta:
+        db_table = "tournaments_checkin"  # the table it had in ``tournaments``, kept by the move
         ordering = ["round", "checked_in_at", "id"]
         verbose_name = _("check-in")
         verbose_name_plural = _("check-ins")
@@ -133,6 +136,7 @@ class TableAssignment(models.Model):
     )
 
     class Meta:
+        db_table = "tournaments_tableassignment"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "round", "table"]
         verbose_name = _("table assignment")
         verbose_name_plural = _("table assignments")
@@ -154,40 +158,6 @@ class TableAssignment(models.Model):
         ]
 
 
-class TableCard(models.Model):
-    """The card of a physical table for the whole event: one link (a QR code) scanned once,
-    always showing the match currently assigned to that table (``tournaments.table_cards``).
-
-    One active card per table of a tournament; the organizer revokes or reissues it (a lost card), and
-    the old token stops at once. The token shares the table links' URL space (``/mesa/<token>/``)."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_cards",
-                                   verbose_name=_("tournament"))
-    table = models.PositiveSmallIntegerField(_("table"))
-    token = models.CharField(_("token"), max_length=64, unique=True)
-    created_at = models.DateTimeField(_("created at"), default=timezone.now)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
-    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
-    revoked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
-
-    class Meta:
-        ordering = ["tournament", "table", "-created_at", "-id"]
-        verbose_name = _("table card")
-        verbose_name_plural = _("table cards")
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "table"], condition=Q(revoked_at__isnull=True),
-                                    name="table_card_one_active_per_table"),
-            models.CheckConstraint(condition=Q(table__gte=1), name="table_card_table_positive",
-                                   violation_error_message=_("Tables are numbered from 1.")),
-            models.CheckConstraint(condition=Q(token__regex=r"^[A-Za-z0-9_-]{20,64}$"), name="table_card_token_shape"),
-        ]
-
-    def __str__(self) -> str:
-        return f"card of table {self.table} of tournament {self.tournament_id}"
-
-
 class Result(models.Model):
     """The official result of a match as the tournament counts it.
 
@@ -203,7 +173,7 @@ class Result(models.Model):
         MANUAL = "manual", _("Set by the organizer")
         DOUBLE_WALKOVER = "double_walkover", _("Double walkover (both absent, no winner)")
 
-    match = models.OneToOneField("scoring.Match", on_delete=models.PROTECT, related_name="tournament_result")
+    match = models.OneToOneField("draw.Match", on_delete=models.PROTECT, related_name="tournament_result")
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="results")
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     pair_a = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
@@ -229,6 +199,7 @@ class Result(models.Model):
     server_key = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
+        db_table = "tournaments_result"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "match"]
         verbose_name = _("result")
         verbose_name_plural = _("results")

@@ -57,6 +57,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        db_table = "tournaments_tournament"  # the table it had in ``tournaments``, kept by the move
         ordering = ["-date", "name"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
@@ -73,16 +74,3 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
-
-    @property
-    def stage(self) -> models.Model:
-        """The stage in play (a ``Stage``): the last one started, else the first (raises
-        ``Stage.DoesNotExist`` when no format was chosen, as the one-stage relation did). ``Stage``
-        points here (``tournaments.models.stages``), so it is reached through its relation."""
-        Stage = type(self).stages.rel.related_model  # noqa: N806 - the model class
-
-        stages = list(Stage.objects.filter(tournament=self).order_by("position"))
-        if not stages:
-            raise Stage.DoesNotExist("This tournament has no stage yet.")
-        started = [st for st in stages if st.started_at is not None]
-        return started[-1] if started else stages[0]

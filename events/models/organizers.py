@@ -2,7 +2,7 @@
 rights on one tournament) and :class:`OrganizerInvitation` (a one-use link that makes its holder a
 co-organizer; only the token's SHA-256 is stored).
 
-The rights themselves are decided in one place, ``scoring.access.manages`` (and ``organizes`` for
+The rights themselves are decided in one place, ``events.access.manages`` (and ``organizes`` for
 queries). A club's organizers (docs/people.md) will be a second owner of the same rows: a ``club`` foreign
 key beside ``tournament``, exactly one of the two set, read by the same two functions.
 """
@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.tournament import Tournament
+from events.models.tournament import Tournament
 
 
 class CoOrganizer(models.Model):
@@ -28,6 +28,7 @@ class CoOrganizer(models.Model):
     added_at = models.DateTimeField(_("added at"), default=timezone.now)
 
     class Meta:
+        db_table = "tournaments_coorganizer"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "added_at", "id"]
         verbose_name = _("co-organizer")
         verbose_name_plural = _("co-organizers")
@@ -54,6 +55,7 @@ class OrganizerInvitation(models.Model):
     revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_organizerinvitation"  # the table it had in ``tournaments``, kept by the move
         ordering = ["-created_at", "-id"]
         verbose_name = _("organizer invitation")
         verbose_name_plural = _("organizer invitations")

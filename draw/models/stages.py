@@ -7,8 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.people import Pair
-from tournaments.models.tournament import Tournament
+from events.models.pairs import Pair
+from events.models.tournament import Tournament
 from tournaments.pairing.round_robin import group_name
 from tournaments.pairing.seeding import new_lot_seed as draw
 from tournaments.pairing.standings import default_tiebreaks_for
@@ -152,6 +152,7 @@ class Stage(models.Model):
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
+        db_table = "tournaments_stage"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "position"]
         verbose_name = _("stage")
         verbose_name_plural = _("stages")
@@ -225,6 +226,7 @@ class GroupMember(models.Model):
     number = models.PositiveSmallIntegerField(_("pairing number"))
 
     class Meta:
+        db_table = "tournaments_groupmember"  # the table it had in ``tournaments``, kept by the move
         ordering = ["stage", "group", "number"]
         verbose_name = _("group member")
         verbose_name_plural = _("group members")
@@ -274,10 +276,11 @@ class BracketNode(models.Model):
     winner = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     unplayed = models.BooleanField(default=False)
     match = models.OneToOneField(
-        "scoring.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="bracket_node"
+        "draw.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="bracket_node"
     )
 
     class Meta:
+        db_table = "tournaments_bracketnode"  # the table it had in ``tournaments``, kept by the move
         ordering = ["stage", "level", "section", "bracket_round", "position"]
         verbose_name = _("bracket match")
         verbose_name_plural = _("bracket matches")
@@ -305,3 +308,13 @@ class BracketNode(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage_id}:{self.code}"
+
+
+def stage_in_play(tournament) -> Stage:
+    """The tournament's stage in play: the last one started, else the first (``Stage.DoesNotExist``
+    when no format was chosen yet)."""
+    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
+    if not stages:
+        raise Stage.DoesNotExist("This tournament has no stage yet.")
+    started = [st for st in stages if st.started_at is not None]
+    return started[-1] if started else stages[0]

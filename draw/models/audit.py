@@ -9,8 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from config.history import AppendOnly, HistoryError
-from tournaments.models.rounds import Round
-from tournaments.models.tournament import Tournament
+from draw.models.rounds import Round
+from events.models.tournament import Tournament
 
 
 class AuditError(HistoryError):
@@ -70,12 +70,13 @@ class AuditEntry(AppendOnly):
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     round = models.ForeignKey(Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    match = models.ForeignKey("scoring.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    match = models.ForeignKey("draw.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
     at = models.DateTimeField(_("at"), default=timezone.now)
 
     class Meta:
+        db_table = "tournaments_auditentry"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "at", "id"]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")

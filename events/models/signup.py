@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.tournament import Tournament
+from events.models.tournament import Tournament
 
 
 class SignUpSettings(models.Model):
@@ -34,6 +34,7 @@ class SignUpSettings(models.Model):
         help_text=_("Otherwise a pair is registered as soon as both players confirm."))
 
     class Meta:
+        db_table = "tournaments_signupsettings"  # the table it had in ``tournaments``, kept by the move
         verbose_name = _("sign-up settings")
         verbose_name_plural = _("sign-up settings")
         constraints = [models.CheckConstraint(condition=Q(pair_limit__isnull=True) | Q(pair_limit__gte=2),
@@ -57,10 +58,11 @@ class SignUp(models.Model):
                                     help_text=_("Confirmed (and approved): its place in the waiting list."))
     refused_at = models.DateTimeField(_("refused at"), null=True, blank=True)
     refusal_reason = models.CharField(_("reason"), max_length=300, blank=True)
-    pair = models.OneToOneField("tournaments.Pair", on_delete=models.SET_NULL, null=True, blank=True,
+    pair = models.OneToOneField("events.Pair", on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="signup", verbose_name=_("pair"))
 
     class Meta:
+        db_table = "tournaments_signup"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "created_at", "id"]
         verbose_name = _("sign-up")
         verbose_name_plural = _("sign-ups")
@@ -90,5 +92,6 @@ class SignUpPlayer(models.Model):
     confirmed_via = models.CharField(max_length=4, choices=Via.choices, blank=True)
 
     class Meta:
+        db_table = "tournaments_signupplayer"  # the table it had in ``tournaments``, kept by the move
         ordering = ["signup", "position"]
         constraints = [models.UniqueConstraint(fields=["signup", "position"], name="signup_player_once")]
