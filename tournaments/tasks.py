@@ -1,5 +1,6 @@
-"""Celery tasks of the tournaments app: the periodic check of the official results; telling a pair its
-match was called; the players' ratings brought in step with the official results (after each one)."""
+"""Celery tasks of the tournaments app, for the worker to find: the periodic check of the official
+results; telling a pair its match was called; the players' ratings brought in step with the official
+results (after each one; defined beside their service, ``services.ratings``)."""
 from celery import shared_task
 
 
@@ -28,20 +29,6 @@ def notify_match_called(match_id: int, table: int) -> None:
     send_call(match_id, table)
 
 
-@shared_task(name="tournaments.sync_ratings")
-def sync_ratings() -> int:
-    """The rating history in step with the official results (tournaments/services/ratings.py); the
-    number of matches rated."""
-    from .services.ratings import sync_ratings as sync
-
-    return sync()
-
-
-@shared_task(name="tournaments.check_ratings")
-def check_ratings() -> int:
-    """Periodic (Celery beat): every official result compared with what was rated, not only the
-    matches marked changed (a change that did not go through a service, a data fix); the number of
-    matches rated again."""
-    from .services.ratings import sync_ratings as sync
-
-    return sync(full=True)
+# the ratings' tasks live beside the service that queues them
+from .services.ratings import check_ratings_task as check_ratings  # noqa: E402,F401
+from .services.ratings import sync_ratings_task as sync_ratings  # noqa: E402,F401

@@ -126,12 +126,12 @@ def test_seeding_by_the_players_ratings(league):
 
 def test_a_failed_ratings_task_never_fails_the_committed_result(league, monkeypatch, caplog,
                                                                   django_capture_on_commit_callbacks):
-    from tournaments import tasks
+    from tournaments.services import ratings
 
     def down():
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(tasks.sync_ratings, "delay", down)
+    monkeypatch.setattr(ratings.sync_ratings_task, "delay", down)
     org, t, pairs = league
     m = open_matches(t)[0]
     with django_capture_on_commit_callbacks(execute=True):

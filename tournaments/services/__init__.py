@@ -61,10 +61,8 @@ from .registration import (
     register_pair,
     update_pair,
     delete_pair,
-    reinstate_pair,
-    withdraw_pair,
-    disqualify_pair,
 )
+from .withdrawals import disqualify_pair, reinstate_pair, withdraw_pair
 from .check_in import check_in, undo_check_in, upcoming_round
 from .undo import result_undo_offer, undo_offer, undo_result, undo_withdrawal
 from .formats import LATER_STAGE_FIELDS, STAGE_FIELDS, clean_tiebreaks, configure_stage

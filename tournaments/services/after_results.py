@@ -3,8 +3,8 @@
 A decision is anything that gives matches an official result, changes one or takes one back: a
 súmula received (art. 25, ``results.record_official_result``, called through ``scoring.hook``), a
 result set by hand (art. 26, ``results.set_result``), a W.O. and a double W.O.
-(``walkovers``), a withdrawal and a disqualification (their W.O.s, ``registration.withdraw_pair``),
-a withdrawal undone (``registration.reinstate_pair``, ``undo.undo_withdrawal``) and a result undone
+(``walkovers``), a withdrawal and a disqualification (their W.O.s, ``withdrawals.withdraw_pair``),
+a withdrawal undone (``withdrawals.reinstate_pair``, ``undo.undo_withdrawal``) and a result undone
 (``undo.undo_result``). Each of them writes its rows and its audit entry, then calls
 :func:`results_changed` once, inside its transaction, which calls in this order:
 

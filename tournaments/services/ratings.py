@@ -37,6 +37,7 @@ import operator
 from collections import defaultdict, namedtuple
 from collections.abc import Iterable
 
+from celery import shared_task
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, Subquery
@@ -331,14 +332,27 @@ def _ratings_at(sequence: int, players: set) -> dict:
             .order_by().values_list("player_id", "mu", "sigma")}
 
 
+@shared_task(name="tournaments.sync_ratings")
+def sync_ratings_task() -> int:
+    """The rating history in step with the official results (:func:`sync_ratings`); the number of
+    matches rated. Queued after each decision on results (:func:`queue_sync`)."""
+    return sync_ratings()
+
+
+@shared_task(name="tournaments.check_ratings")
+def check_ratings_task() -> int:
+    """Periodic (Celery beat): every official result compared with what was rated, not only the
+    matches marked changed (a change that did not go through a service, a data fix); the number of
+    matches rated again."""
+    return sync_ratings(full=True)
+
+
 def queue_sync() -> None:
     """After a commit: the ratings task sent (or run here when Celery is eager). It never fails the
     request whose result is already committed: a broker down or a failed run is logged, and the
     marks it leaves (:func:`mark_changed`, committed with the decision) are taken by the next sync."""
-    from ..tasks import sync_ratings as task
-
     try:
-        task.delay()
+        sync_ratings_task.delay()
     except Exception as error:  # noqa: BLE001 - kombu's OperationalError, redis's ConnectionError, a failed run
         log.error("ratings not brought up to date (%s: %s); the next official result will",
                   type(error).__name__, str(error)[:160])

@@ -10,7 +10,7 @@ Audited as ``result_undone`` naming the entry it undoes. A result that replaced 
 offered an undo (set it again by hand).
 
 A pair's withdrawal (or disqualification). :func:`undo_withdrawal` calls the same service as
-reinstating a pair from its row (``registration.reinstate_pair``), but only for the entry it names,
+reinstating a pair from its row (``withdrawals.reinstate_pair``), but only for the entry it names,
 while that entry is still the pair's latest withdrawal or reinstatement and younger than
 :data:`UNDO_SECONDS`. A stale device (the pair was reinstated and withdrew again since, or the toast
 was left open) is refused (409) instead of undoing something else; reinstating later stays possible,
@@ -35,7 +35,7 @@ from scoring.models import Match
 from ..models import AuditEntry, Pair, Result
 from .base import _audit, _lock_tournament, _managed_match, _require_manager, _result_json
 from .after_results import results_changed
-from .registration import reinstate_pair
+from .withdrawals import reinstate_pair
 
 UNDO_SECONDS = 60  # the server's window; the toast shows for fewer (TOAST_SECONDS), a slow network's margin
 TOAST_SECONDS = 15
