@@ -1,7 +1,7 @@
 """REST endpoints of the tournaments app (mounted at /api/tournaments/); see ``tournaments.api``."""
 from django.urls import path
 
-from . import api, api_stages, export_api, room_api
+from . import api, api_play, api_stages, export_api, room_api
 
 app_name = "tournaments-api"
 T = "<slug:slug>/"
@@ -22,23 +22,23 @@ urlpatterns = [
     path(T + "stages/<int:position>/qualifiers/", api_stages.StageQualifiersView.as_view(),
          name="stage-qualifiers"),
     path(T + "stages/<int:position>/standings/", api_stages.StageStandingsView.as_view(), name="stage-standings"),
-    path(T + "rounds/", api.RoundListView.as_view(), name="rounds"),
-    path(T + "rounds/generate/", api.RoundGenerateView.as_view(), name="rounds-generate"),
-    path(T + "rounds/next/", api.RoundNextView.as_view(), name="rounds-next"),
-    path(T + "rounds/<int:number>/", api.RoundDetailView.as_view(), name="round"),
-    path(T + "rounds/<int:number>/regenerate/", api.RoundRegenerateView.as_view(), name="round-regenerate"),
-    path(T + "check-ins/", api.CheckInListView.as_view(), name="check-ins"),
-    path(T + "check-ins/<int:check_in_id>/", api.CheckInDetailView.as_view(), name="check-in"),
-    path(T + "tables/", api.TableListView.as_view(), name="tables"),
-    path(T + "tables/<int:assignment_id>/", api.TableDetailView.as_view(), name="table"),
-    path(T + "matches/", api.MatchListView.as_view(), name="matches"),
-    path(T + "matches/<int:match_id>/", api.MatchDetailView.as_view(), name="match"),
-    path(T + "matches/<int:match_id>/walkover/", api.MatchWalkoverView.as_view(), name="match-walkover"),
-    path(T + "matches/<int:match_id>/double-walkover/", api.MatchDoubleWalkoverView.as_view(),
+    path(T + "rounds/", api_play.RoundListView.as_view(), name="rounds"),
+    path(T + "rounds/generate/", api_play.RoundGenerateView.as_view(), name="rounds-generate"),
+    path(T + "rounds/next/", api_play.RoundNextView.as_view(), name="rounds-next"),
+    path(T + "rounds/<int:number>/", api_play.RoundDetailView.as_view(), name="round"),
+    path(T + "rounds/<int:number>/regenerate/", api_play.RoundRegenerateView.as_view(), name="round-regenerate"),
+    path(T + "check-ins/", api_play.CheckInListView.as_view(), name="check-ins"),
+    path(T + "check-ins/<int:check_in_id>/", api_play.CheckInDetailView.as_view(), name="check-in"),
+    path(T + "tables/", api_play.TableListView.as_view(), name="tables"),
+    path(T + "tables/<int:assignment_id>/", api_play.TableDetailView.as_view(), name="table"),
+    path(T + "matches/", api_play.MatchListView.as_view(), name="matches"),
+    path(T + "matches/<int:match_id>/", api_play.MatchDetailView.as_view(), name="match"),
+    path(T + "matches/<int:match_id>/walkover/", api_play.MatchWalkoverView.as_view(), name="match-walkover"),
+    path(T + "matches/<int:match_id>/double-walkover/", api_play.MatchDoubleWalkoverView.as_view(),
          name="match-double-walkover"),
-    path(T + "matches/<int:match_id>/result/", api.MatchResultView.as_view(), name="match-result"),
-    path(T + "matches/<int:match_id>/pairing/", api.MatchPairingView.as_view(), name="match-pairing"),
-    path(T + "matches/<int:match_id>/swap-tables/", api.MatchSwapTablesView.as_view(), name="match-swap-tables"),
+    path(T + "matches/<int:match_id>/result/", api_play.MatchResultView.as_view(), name="match-result"),
+    path(T + "matches/<int:match_id>/pairing/", api_play.MatchPairingView.as_view(), name="match-pairing"),
+    path(T + "matches/<int:match_id>/swap-tables/", api_play.MatchSwapTablesView.as_view(), name="match-swap-tables"),
     path(T + "standings/", api.StandingsView.as_view(), name="standings"),
     path(T + "bracket/", api.BracketView.as_view(), name="bracket"),
     path(T + "audit/", api.AuditListView.as_view(), name="audit"),

@@ -37,9 +37,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
 from html import escape
 
+from .bracket_words import (ENGLISH, BracketStructure, Labels, MatchDisplay, bracket_structure, match_numbers, pending_text,
+                            round_title)
 from .pairing.elimination import BracketMatch, EliminationBracket, Section, Slot
 
 __all__ = ["Labels", "MatchDisplay", "bracket_structure", "bracket_svg", "match_numbers", "pending_text", "round_title"]
@@ -64,45 +65,6 @@ NAME_CHARS = 20  # about what fits in the name area at 12.5 px
 _XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-@dataclass(frozen=True)
-class MatchDisplay:
-    """What to print on a match box besides the names (usually only for official results).
-
-    ``top_score`` / ``bottom_score``: short texts (up to 4 characters) for each side: games
-    won, tentos of a single game, or "W.O." for a walkover; ``href``: where the box links to.
-    """
-
-    top_score: str = ""
-    bottom_score: str = ""
-    href: str = ""
-
-
-@dataclass(frozen=True)
-class Labels:
-    """The words in the drawing; ``{number}`` and ``{match}`` are filled in."""
-
-    title: str = "Bracket"
-    round: str = "Round {number}"
-    final: str = "Final"
-    semifinal: str = "Semifinals"
-    quarterfinal: str = "Quarterfinals"
-    winners_bracket: str = "Winners' bracket"
-    losers_bracket: str = "Losers' bracket"
-    winners_final: str = "Winners' final"
-    losers_round: str = "Losers' round {number}"
-    losers_final: str = "Losers' final"
-    grand_final: str = "Grand final"
-    reset: str = "Grand final, 2nd match"
-    reset_not_needed: str = "not needed"
-    third_place: str = "Third place"
-    champion: str = "Champion"
-    bye: str = "bye"
-    winner_of: str = "Winner of {match}"
-    loser_of: str = "Loser of {match}"
-    to_be_decided: str = "to be decided"
-    match: str = "Match {number}"
-
-
 def _clean(text: object) -> str:
     return _XML_FORBIDDEN.sub("", str(text))
 
@@ -114,91 +76,6 @@ def _esc(text: object) -> str:
 def _short(text: str, limit: int = NAME_CHARS) -> str:
     text = " ".join(_clean(text).split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-class _Structure:
-    """What the draw alone decides: which matches are byes (never played, whatever the results)."""
-
-    def __init__(self, bracket: EliminationBracket) -> None:
-        self.by_id = {m.match_id: m for m in bracket.all_matches()}
-        self._byes: dict[str, tuple[bool, bool]] = {}
-        for m in bracket.matches():  # sources first
-            self._byes[m.match_id] = (self._slot_bye(m.top), self._slot_bye(m.bottom))
-
-    def _slot_bye(self, slot: Slot) -> bool:
-        if slot.source is None:
-            return slot.bye  # a seed slot beyond the number of entrants
-        top, bottom = self._byes[slot.source.match_id]
-        # the loser of a match against a bye is nobody; the winner is nobody only if both were byes
-        return (top or bottom) if slot.source.takes == "loser" else (top and bottom)
-
-    def is_bye_match(self, match_id: str) -> bool:
-        return any(self._byes[match_id])
-
-    def source(self, slot: Slot):
-        """The source to name for an empty slot, skipping bye matches (their winner is the other side's)."""
-        source = slot.source
-        while source is not None and source.takes == "winner" and self.is_bye_match(source.match_id):
-            m = self.by_id[source.match_id]
-            top_bye, _bottom_bye = self._byes[source.match_id]
-            source = (m.bottom if top_bye else m.top).source
-        return source
-
-
-def bracket_structure(bracket: EliminationBracket) -> _Structure:
-    """What the draw alone decides about ``bracket`` (its bye matches), computed once: a page
-    naming many empty slots passes it to :func:`pending_text` (each new one walks the whole
-    bracket)."""
-    return _Structure(bracket)
-
-
-def match_numbers(bracket: EliminationBracket, structure: _Structure | None = None) -> dict[str, int]:
-    """Match id -> number shown to people (1, 2, ...), column by column, top to bottom.
-
-    Matches the draw makes byes get no number. The numbering depends only on the layout
-    and the number of entrants, so it never changes while results come in.
-    """
-    structure = structure or _Structure(bracket)
-    numbers: dict[str, int] = {}
-    for m in bracket.all_matches():
-        if not structure.is_bye_match(m.match_id):
-            numbers[m.match_id] = len(numbers) + 1
-    return numbers
-
-
-def pending_text(bracket: EliminationBracket, slot: Slot, labels: Labels = Labels(),
-                 numbers: Mapping[str, int] | None = None, structure: _Structure | None = None) -> str:
-    """What an empty slot says: "Winner of 5", "Loser of 9", "bye" or "to be decided"
-    (``structure``: :func:`bracket_structure` of ``bracket``, when the caller has it)."""
-    if slot.bye:
-        return labels.bye
-    structure = structure or _Structure(bracket)
-    numbers = numbers if numbers is not None else match_numbers(bracket, structure)
-    source = structure.source(slot)
-    if source is not None and source.match_id in numbers:
-        template = labels.winner_of if source.takes == "winner" else labels.loser_of
-        return template.format(match=numbers[source.match_id])
-    return labels.to_be_decided
-
-
-def round_title(bracket: EliminationBracket, section: Section, round_number: int, labels: Labels = Labels()) -> str:
-    """The column title of a round: Final, Semifinals, Quarterfinals, Round n, Losers' round n..."""
-    if section is Section.LOSERS:
-        if round_number == len(bracket.losers):
-            return labels.losers_final
-        return labels.losers_round.format(number=round_number)
-    if section is Section.GRAND_FINAL:
-        return labels.grand_final if round_number == 1 else labels.reset
-    if section is Section.THIRD_PLACE:
-        return labels.third_place
-    from_end = len(bracket.winners) - round_number
-    if from_end == 0:
-        return labels.winners_final if bracket.double else labels.final
-    if from_end == 1 and not bracket.double:
-        return labels.semifinal
-    if from_end == 2 and not bracket.double:
-        return labels.quarterfinal
-    return labels.round.format(number=round_number)
 
 
 class _Canvas:
@@ -222,7 +99,7 @@ def bracket_svg(
     names: Mapping[Hashable, str],
     displays: Mapping[str, MatchDisplay] | None = None,
     *,
-    labels: Labels = Labels(),
+    labels: Labels = ENGLISH,
     dom_id: str = "bracket",
 ) -> str:
     """The SVG drawing of ``bracket``.
@@ -233,7 +110,7 @@ def bracket_svg(
     ids inside the drawing (two drawings on one page need different ones).
     """
     displays = displays or {}
-    structure = _Structure(bracket)
+    structure = BracketStructure(bracket)
     numbers = match_numbers(bracket, structure)
     canvas = _Canvas()
     centers: dict[str, float] = {}  # match id -> y of the box's vertical centre
@@ -406,7 +283,7 @@ def bracket_svg(
 
 
 def _draw_match(canvas: _Canvas, m: BracketMatch, x: float, top: float, numbers: Mapping[str, int],
-                structure: _Structure,
+                structure: BracketStructure,
                 display: MatchDisplay | None, name_of, labels: Labels) -> None:
     number = numbers.get(m.match_id)
     classes = ["bk-match"]
@@ -450,7 +327,7 @@ def _draw_match(canvas: _Canvas, m: BracketMatch, x: float, top: float, numbers:
 
 
 def _draw_slot(canvas: _Canvas, m: BracketMatch, slot: Slot, row: int, x: float, top: float,
-               numbers: Mapping[str, int], structure: _Structure, display: MatchDisplay | None, name_of,
+               numbers: Mapping[str, int], structure: BracketStructure, display: MatchDisplay | None, name_of,
                labels: Labels) -> None:
     y = top + row * ROW_H
     baseline = y + ROW_H / 2 + 4.5

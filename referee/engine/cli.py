@@ -44,18 +44,13 @@ Exit status:
   command itself. Every verdict reached before it is still printed; never 1 for a bug;
 * 141 -- standard output was closed before every verdict was written (``| head``).
 
-JSON is read and written with msgspec (about twice as fast as the standard library here, see
-``benchmarks/engine.py``), with the standard library's exact results: msgspec reads the same
-values (integers of any size; floats through :class:`JsonFloat`, from the same text), and when it
-refuses a text (a lone surrogate escape, a syntax error) the standard library reads it and words
-the error; floats are written as the standard library writes them (``1e+16``, ``Infinity``), and
-what msgspec cannot write goes through the standard library (``tests/referee/test_check_hand_cli.py``).
+JSON is read and written with msgspec, with the standard library's exact results
+(:mod:`referee.engine.json_codec`, ``tests/referee/test_check_hand_cli.py``); the input's lines come
+from :mod:`referee.engine.report_input`.
 """
 from __future__ import annotations
 
-import codecs
 import gc
-import io
 import itertools
 import json
 import os
@@ -63,81 +58,19 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import msgspec
 
 from . import json_array
 from .json_array import Partial
+# the JSON codec and the input's lines are modules of their own; their names used here (and by the tests
+# through this module: JsonFloat, _whole_lines)
+from .json_codec import DECODER, FAST_DECODE, FAST_ERRORS, ConstantRefused, JsonFloat, decode, encode  # noqa: F401
+from .report_input import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INVALID, CheckHandError, Gettext,  # noqa: F401
+                           _identity, _whole_lines, input_lines)
 from .messages import relocalize
 from .verdict import check_report
 
-EXIT_INVALID = 1
-EXIT_BAD_INPUT = 2
-EXIT_BROKEN_PIPE = 141  # what a shell reports for a writer killed by SIGPIPE
 # Verdicts are written in chunks of this many lines: one write call per chunk.
 CHUNK_LINES = 1000
-
-Gettext = Callable[[str], str]
-
-
-def _identity(message: str) -> str:
-    return message
-
-
-class CheckHandError(Exception):
-    """What ends the command with a message on standard error and an exit status (Django's CommandError)."""
-
-    def __init__(self, message: str, returncode: int) -> None:
-        super().__init__(message)
-        self.returncode = returncode
-
-
-class JsonFloat(float):
-    """A float read from the input. msgspec writes ``1e16`` where the standard library writes
-    ``1e+16``: this type makes msgspec hand it to :func:`_encode_float`, which writes it as the
-    standard library does. It is a float in every other respect (``==``, ``repr``, arithmetic)."""
-
-    __slots__ = ()
-
-
-def _encode_float(value: object) -> msgspec.Raw:
-    if isinstance(value, float):
-        return msgspec.Raw(json.dumps(float(value)).encode("ascii"))
-    raise TypeError(f"cannot encode {type(value).__name__}")
-
-
-class _Constant(ValueError):
-    pass
-
-
-def _reject_constant(name: str) -> None:
-    # NaN, Infinity and -Infinity are accepted by Python's json module but are not JSON.
-    raise _Constant(name)
-
-
-# Built once: json.loads/json.dumps with non-default options build a new coder per call.
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=JsonFloat)
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_FAST_DECODE = msgspec.json.Decoder(float_hook=JsonFloat).decode
-_FAST_ENCODE = msgspec.json.Encoder(enc_hook=_encode_float).encode
-_FAST_ERRORS = (msgspec.DecodeError, RecursionError, ValueError)
-
-
-def decode(text: str) -> Any:
-    """``text`` read as JSON, exactly as the standard library reads it (NaN refused); raises as it does."""
-    try:
-        return _FAST_DECODE(text)
-    except _FAST_ERRORS:
-        return _DECODER.decode(text)
-
-
-def encode(verdict: object) -> bytes:
-    """One verdict as compact UTF-8 JSON, exactly as the standard library writes it; what UTF-8
-    cannot encode (a lone surrogate) escaped."""
-    try:
-        return _FAST_ENCODE(verdict)
-    except Exception:  # a lone surrogate, a type msgspec does not write: the standard library's way
-        return _ENCODER.encode(verdict).encode("utf-8", "backslashreplace")
-
 
 def localized(check: Callable[[Any], dict], lang: str) -> Callable[[Any], dict]:
     """``check`` whose verdicts have their violations and notes in ``lang`` (``check_hand --lang en``)."""
@@ -184,7 +117,7 @@ def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
         message = _("Invalid JSON on line %(line)d: %(error)s") % {
             "line": line, "error": _("nested too deeply"),
         }
-    elif isinstance(exc, _Constant):
+    elif isinstance(exc, ConstantRefused):
         message = _("Invalid JSON on line %(line)d: %(error)s") % {
             "line": line, "error": _("%(constant)s is not a valid JSON value") % {"constant": exc.args[0]},
         }
@@ -264,122 +197,6 @@ def _has_report_line(lines: list[str]) -> bool:
     return False
 
 
-def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
-    """The input's lines as text, one at a time, without their ``\n`` (an optional BOM dropped).
-
-    Opening fails at once with :class:`CheckHandError` (exit 2); a line that is not UTF-8 raises
-    it when that line is reached (the verdicts before it are already written).
-    """
-    _ = gettext
-    if path == "-":
-        stream = sys.stdin
-        if stream is None:  # started without a standard input
-            return iter(())
-        source = getattr(stream, "buffer", None) or stream
-        name = None  # worded when needed: the catalog is read only for a message (manage.py)
-    else:
-        name = path
-        try:
-            source = open(path, "rb")  # noqa: SIM115 (closed by the generator below)
-        except FileNotFoundError:
-            raise CheckHandError(_("File not found: %(path)s") % {"path": path}, EXIT_BAD_INPUT) from None
-        except IsADirectoryError:
-            raise CheckHandError(_("%(path)s is a directory, not a file.") % {"path": path},
-                                 EXIT_BAD_INPUT) from None
-        except OSError as exc:
-            raise CheckHandError(
-                _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror or exc}, EXIT_BAD_INPUT,
-            ) from None
-    return _decoded_lines(source, name, path != "-", _)
-
-
-#: Bytes read at a time: a longer line comes in pieces (:class:`~referee.engine.json_array.Partial`), so that
-#: a JSON list on one line is never held whole.
-PIECE_BYTES = 1 << 20
-
-
-def _decoded_lines(source: Any, name: str | None, close: bool, _: Gettext) -> Iterator[str]:
-    """The lines of ``source`` as text. Bytes are read ``PIECE_BYTES`` at a time and decoded a block at a time
-    (one C call per block, not per line: ``benchmarks/engine.py``); a line longer than a block
-    comes in :class:`Partial` pieces. A byte that is not UTF-8 raises :class:`CheckHandError` after the lines
-    before it were given."""
-    try:
-        if isinstance(source, io.TextIOBase) or not hasattr(source, "read"):
-            yield from _text_lines(iter(source))
-            return
-        read = getattr(source, "read1", None) or source.read
-        decoder = codecs.getincrementaldecoder("utf-8-sig")()
-        position = 0  # bytes read before this block
-        held = ""  # the start of a line whose end is not read yet
-        first = True
-        while True:
-            raw = read(PIECE_BYTES)
-            final = not raw
-            pending = len(decoder.getstate()[0])  # bytes of a character cut by the previous block
-            try:
-                text = decoder.decode(raw, final)
-                bad = None
-            except UnicodeDecodeError as exc:
-                bad = exc
-                valid = exc.object[:exc.start]
-                text = valid.decode("utf-8-sig" if position - pending == 0 else "utf-8")
-            if first and text:
-                text = text.removeprefix("\ufeff")
-                first = False
-            if held:
-                text = held + text
-            lines = text.split("\n")
-            held = lines.pop()
-            yield from lines
-            if bad is not None:
-                where = _("standard input") if name is None else name
-                raise CheckHandError(
-                    _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
-                    % {"name": where, "position": position - pending + bad.start},
-                    EXIT_BAD_INPUT,
-                ) from None
-            position += len(raw)
-            if final:
-                if held:
-                    yield Partial(held)  # the input ends without a line end
-                return
-            if len(held) >= PIECE_BYTES:
-                yield Partial(held)  # more of this line follows
-                held = ""
-    finally:
-        if close:
-            source.close()
-
-
-def _text_lines(source: Iterator[str]) -> Iterator[str]:
-    """The lines of a text stream (its lines end with ``\\n``)."""
-    first = True
-    for line in source:
-        if first:
-            line = line.removeprefix("\ufeff")
-            first = False
-        if line.endswith("\n"):
-            yield line[:-1]
-        elif line:
-            yield Partial(line)
-
-
-def _whole_lines(pieces: Iterator[str]) -> Iterator[str]:
-    """The input's lines, each :class:`Partial` piece joined with the rest of its line."""
-    held: list[str] = []
-    for piece in pieces:
-        if type(piece) is Partial:
-            held.append(piece)
-            continue
-        if held:
-            held.append(piece)
-            piece = "".join(held)
-            held.clear()
-        yield piece
-    if held:
-        yield "".join(held)
-
-
 #: A JSON list of at most this many characters is read whole (as any document); a longer one is judged
 #: element by element as it is read, memory bounded by the longest report.
 WHOLE_LIST_CHARS = 1 << 20
@@ -410,8 +227,8 @@ def iter_stream(lines: Iterator[str], gettext: Gettext = _identity, freeze: bool
             break
     number = len(read)
     try:
-        value = _FAST_DECODE(first)
-    except _FAST_ERRORS:
+        value = FAST_DECODE(first)
+    except FAST_ERRORS:
         value = None
     if type(value) is not dict:  # a list, a pretty-printed report, a broken first line: read it whole
         read.extend(lines)
@@ -452,7 +269,7 @@ def _list_reports(pieces: Iterator[str], gettext: Gettext, freeze: bool) -> Iter
     pieces = iter(pieces)
     held: list[Any] = []
     try:
-        for report, error, where in json_array.values(keep(pieces), _DECODER.raw_decode):
+        for report, error, where in json_array.values(keep(pieces), DECODER.raw_decode):
             if error is not None:
                 if kept is not None:
                     raise json_array.ArrayError("element", 1, 1)
@@ -484,15 +301,15 @@ def _list_reports(pieces: Iterator[str], gettext: Gettext, freeze: bool) -> Iter
 
 def _json_lines(lines: Iterator[str], first: int, gettext: Gettext) -> Iterator[Any]:
     """Each line of JSON Lines read on its own, numbered from ``first`` on; blank lines skipped."""
-    fast = _FAST_DECODE
+    fast = FAST_DECODE
     for number, line in enumerate(lines, start=first):
         try:
             report = fast(line)
-        except _FAST_ERRORS:  # a blank line, or msgspec refuses: the standard library reads it or words why
+        except FAST_ERRORS:  # a blank line, or msgspec refuses: the standard library reads it or words why
             if not line or line.isspace():
                 continue
             try:
-                report = _DECODER.decode(line)
+                report = DECODER.decode(line)
             except (ValueError, RecursionError) as exc:
                 report = Unparsable(_json_error(number, exc, gettext))
         yield report

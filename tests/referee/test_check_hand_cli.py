@@ -21,7 +21,7 @@ from django.utils.translation import to_locale
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.engine import cli
+from referee.engine import cli, report_input
 from referee.engine.simulate import random_report
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -268,7 +268,7 @@ def test_a_number_too_long_is_worded_in_the_catalog_language():
 def test_lines_read_a_block_at_a_time_keep_characters_cut_between_blocks(tmp_path, monkeypatch):
     """For speed, the input is decoded a block of PIECE_BYTES at a time, not a line at a time; the lines,
     a character cut between two blocks, the BOM and the place of a byte that is not UTF-8 are unchanged."""
-    monkeypatch.setattr(cli, "PIECE_BYTES", 7)
+    monkeypatch.setattr(report_input, "PIECE_BYTES", 7)
     path = tmp_path / "hands.jsonl"
     lines = ['{"nota": "mão ♦ 🃏"}', "", '{"n": 2}', '{"x": "' + "é" * 20 + '"}']
     path.write_bytes(b"\xef\xbb\xbf" + "\n".join(lines).encode("utf-8"))

@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import check_report, cli, json_array
+from referee.engine import check_report, cli, json_array, report_input
 from referee.engine.simulate import random_report
 
 
@@ -47,7 +47,7 @@ def test_a_long_list_is_answered_as_it_is_read():
 
 
 def test_a_list_on_one_line_with_an_emoji_gives_the_json_lines_verdicts(tmp_path, monkeypatch):
-    monkeypatch.setattr(cli, "PIECE_BYTES", 997)  # pieces of a line, cut inside characters too
+    monkeypatch.setattr(report_input, "PIECE_BYTES", 997)  # pieces of a line, cut inside characters too
     monkeypatch.setattr(cli, "WHOLE_LIST_CHARS", 5000)
     reports = _reports(60)
     reports[7]["id"] = "mesa 🃏 7"
