@@ -99,7 +99,7 @@ def merge_page(request, pk: int):
                 return redirect(_merge_url(person))
             players.may_merge(request.user, person, duplicate, pin=request.POST.get("pin") or None,
                               client=client_of(request))
-            merge = merges.merge_players(person, duplicate, by=request.user, reason=typed["reason"])
+            merge = players.merge_players(person, duplicate, by=request.user, reason=typed["reason"])
         except ServiceError as error:
             if isinstance(error, Forbidden) and error.field != "pin" and error.field != "duplicate":
                 raise PermissionDenied(error.message) from None
@@ -128,7 +128,7 @@ def undo_merge(request, merge_id: int):
     if not (_operator(request.user) or merge.merged_by_id == request.user.pk):
         raise PermissionDenied(_("Only who made the merge, or a site operator, undoes it."))
     try:
-        merges.unmerge(merge, by=request.user)
+        players.unmerge(merge, by=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
     else:

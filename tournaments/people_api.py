@@ -104,7 +104,7 @@ class MergeView(PeopleAPIView):
         duplicate = get_object_or_404(Player, pk=data.validated_data["duplicate"])
         players.may_merge(request.user, kept, duplicate, pin=data.validated_data.get("pin"),
                           client=client_of(request))
-        merge = merges.merge_players(kept, duplicate, by=request.user, reason=data.validated_data["reason"])
+        merge = players.merge_players(kept, duplicate, by=request.user, reason=data.validated_data["reason"])
         return Response(MergeSerializer(merge).data, status=status.HTTP_201_CREATED)
 
 
@@ -120,7 +120,7 @@ class MergeUndoView(PeopleAPIView):
         user = request.user
         if not (user.is_staff or user.is_superuser or merge.merged_by_id == user.pk):
             raise Forbidden(_("Only who made the merge, or a site operator, undoes it."), "merge")
-        return Response(MergeSerializer(merges.unmerge(merge, by=user)).data)
+        return Response(MergeSerializer(players.unmerge(merge, by=user)).data)
 
 
 class PlayerView(PeopleAPIView):

@@ -11,6 +11,7 @@ events the player entered. The same consent rule decides who may merge two recor
 """
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -19,7 +20,11 @@ from config.errors import Forbidden, ServiceError
 from people.names import plain_name
 from people.services import merges
 
+from people.models import PlayerMerge
+from scoring.models import Match
+
 from .models import Pair, Player, Tournament
+from .services import ratings
 
 
 
@@ -201,3 +206,31 @@ def same_name_error(tournament: Tournament, name: str, field: str, exclude_pair:
     return SameName(_("%(name)s%(club)s is already registered %(where)s (player id %(id)s). Is it the same person? "
                       "Choose the registered player, or confirm that they are different people.")
                     % {"name": player.name, "club": club, "where": where, "id": player.pk}, field, candidates)
+
+
+def merge_players(kept: Player, duplicate: Player, *, by, reason: str) -> PlayerMerge:
+    """People's merge (``people.services.merges``, the caller checked :func:`may_merge`), then the
+    ratings told: the pairs it repointed played matches that now rate as the kept person's
+    (docs/ratings.md), so those are marked and the sync queued after the commit."""
+    with transaction.atomic():
+        merge = merges.merge_players(kept, duplicate, by=by, reason=reason)
+        _ratings_follow(merge)
+    return merge
+
+
+def unmerge(merge: PlayerMerge, *, by) -> PlayerMerge:
+    """People's undoing of a merge, then the ratings told, as :func:`merge_players`."""
+    with transaction.atomic():
+        merge = merges.unmerge(merge, by=by)
+        _ratings_follow(merge)
+    return merge
+
+
+def _ratings_follow(merge: PlayerMerge) -> None:
+    pairs = {pk for key, ids in merge.moved.items() if key.startswith("events.pair.") for pk in ids}
+    if not pairs:
+        return
+    ratings.mark_changed(Match.objects.filter(Q(pair_a__in=pairs) | Q(pair_b__in=pairs),
+                                              tournament_result__isnull=False).values_list("pk", flat=True))
+    transaction.on_commit(ratings.queue_sync)
+

@@ -105,7 +105,7 @@ def apply(step, players, matches, state) -> bool:
 
 
 def stored():
-    return list(RatingEntry.objects.order_by("sequence", "player")
+    return list(RatingEntry.objects.order_by("sequence", "player_id")
                 .values_list("sequence", "match_id", "player_id", "mu", "sigma", "method"))
 
 
@@ -212,3 +212,31 @@ def test_a_changed_date_marks_the_tournament_and_moves_its_matches(site):
     assert ratings.sync_ratings("match") == 3  # it was first: everything rated again in the new order
     assert stored() == from_scratch("match")
     assert RatedResult.objects.order_by("sequence").last().match_id == matches[12].pk
+
+
+def test_a_merge_and_its_undoing_rate_the_moved_matches_again_without_the_full_check(
+        site, django_capture_on_commit_callbacks):
+    """A merge repoints the duplicate's pairs to the kept person: their matches are marked and the sync
+    is queued after the commit (docs/ratings.md), so the history equals one computed from nothing."""
+    from tournaments import players as identities
+
+    players, matches = site
+    for index in (0, 6, 12):
+        apply(("result", index, 0, 5, False, False), players, matches, {})
+    ratings.sync_ratings("match")
+    org = matches[0].tournament.organizer
+    duplicate = Player.objects.create(name="Player 0 again")
+    pair = matches[6].pair_a
+    pair.first_player = duplicate
+    pair.save(update_fields=["first_player"])
+    ratings.sync_ratings("match", full=True)
+    assert stored() == from_scratch("match")
+    with django_capture_on_commit_callbacks() as queued:
+        merge = identities.merge_players(players[0], duplicate, by=org, reason="same person")
+    assert RatingChange.objects.filter(match=matches[6].pk).exists() and ratings.queue_sync in queued
+    assert ratings.sync_ratings("match") > 0  # the marked matches only: no full check
+    assert stored() == from_scratch("match")
+    with django_capture_on_commit_callbacks() as queued:
+        identities.unmerge(merge, by=org)
+    assert ratings.queue_sync in queued and ratings.sync_ratings("match") > 0
+    assert stored() == from_scratch("match")
