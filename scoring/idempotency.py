@@ -13,7 +13,8 @@ and referee. For a POST/PUT/PATCH/DELETE carrying ``Idempotency-Key``:
   stored response and replays it: the work is done once. A 5xx (or a crash) rolls the claim
   back with the work, so the client may retry;
 - a repeat with the same method, path and body gets that first response back
-  (``Idempotent-Replayed: true``) and writes nothing;
+  (``Idempotent-Replayed: true``) and writes nothing; a refusal (4xx) is not kept: it wrote nothing,
+  and the same key sent again once its cause is gone (the right PIN after a wrong one) is heard;
 - the same key with another body (or another endpoint) is refused with 422;
 - a claim without a stored answer (only where the database does not wait, or a record left by an
   older version) gets 409 ("retry later"), or is taken over after :data:`STALE`: a hand entry
@@ -257,9 +258,10 @@ def begin(request) -> int | None:
 
 
 def complete(record_id: int, response, content: tuple[int, str, str] | None = None) -> None:
-    """Store the first response, or ``content`` in its place (a 5xx is forgotten: the client may retry
-    with the same key)."""
-    if response.status_code >= 500:
+    """Store the first response, or ``content`` in its place. A refusal (4xx) or a 5xx is forgotten: it
+    wrote nothing, and the client may send the same key again once the cause is gone (the right PIN
+    after a wrong one)."""
+    if response.status_code >= 400:
         IdempotencyRecord.objects.filter(pk=record_id).delete()
         return
     status, content_type, body = content or _content(response)
@@ -282,8 +284,15 @@ class KeyTaken(Exception):
 
 def store(claim: PendingClaim, response, content: tuple[int, str, str] | None = None) -> None:
     """Claim the key with its answer, after the work (one statement); raises :class:`KeyTaken` when
-    the key is taken. A 5xx is not stored: the client may retry with the same key."""
+    the key is taken. A 5xx is not stored: the client may retry with the same key. Nor is a refusal
+    (4xx), which wrote nothing; but a refusal because another request with the key got there first
+    (a repeat refused as behind, after waiting for the first one's commit) answers with that one's
+    stored answer."""
     if response.status_code >= 500:
+        return
+    if response.status_code >= 400:
+        if IdempotencyRecord.objects.filter(credential=claim.credential, key=claim.key).exists():
+            raise KeyTaken(claim)
         return
     if claim.insert(*(content or _content(response))) is None:
         raise KeyTaken(claim)
@@ -375,6 +384,10 @@ class IdempotentAPIView(APIView):
 
     def finalize_response(self, request, response, *args, **kwargs):
         response = super().finalize_response(request, response, *args, **kwargs)
+        if self._idempotency_record is not None or self.pending_claim is not None:
+            if transaction.get_rollback():  # the work failed inside (a 404 from an inner block): nothing is kept
+                self._idempotency_record = self.pending_claim = None
+                return response
         record_id, self._idempotency_record = self._idempotency_record, None
         if record_id is not None:
             complete(record_id, response, self.stored_content(response))

@@ -52,17 +52,32 @@ def test_keys_belong_to_one_credential(match, referee, organizer):
     assert HandEntry.objects.count() == 2
 
 
-def test_refusals_are_replayed_too_and_keys_are_kept_24_hours(match, referee):
+def test_a_refusal_is_not_kept_and_answers_are_kept_24_hours(match, referee):
+    """A refused request wrote nothing: the same key sent again once the cause is gone is heard (the
+    right value after a wrong one), and that answer is kept a day."""
     api = APIClient()
     api.force_authenticate(referee)
     url = f"/api/scoring/matches/{match.pk}/hands/"
-    bad = {"winner": 0, "ended_by": "tricks", "value": 2}
-    assert api.post(url, bad, format="json", HTTP_IDEMPOTENCY_KEY="bad").status_code == 400
-    assert api.post(url, bad, format="json", HTTP_IDEMPOTENCY_KEY="bad").status_code == 400
+    bad = {"winner": 0, "ended_by": "tricks", "value": 2, "game": 1, "hand": 1}
+    assert api.post(url, bad, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code == 400
+    assert not IdempotencyRecord.objects.exists()
+    good = {**bad, "value": 1}
+    first = api.post(url, good, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert first.status_code == 201
+    again = api.post(url, good, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true" and again.json() == first.json()
     IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(hours=23))
     assert idempotency.purge() == 0
     IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(hours=25))
     assert idempotency.purge() == 1
+
+
+def test_a_key_sent_to_a_match_that_does_not_exist_is_a_404_not_a_500(referee):
+    api = APIClient()
+    api.force_authenticate(referee)
+    response = api.post("/api/scoring/matches/999999/hands/", {"winner": 0, "ended_by": "tricks", "value": 1,
+                        "game": 1, "hand": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert response.status_code == 404 and not IdempotencyRecord.objects.exists()
 
 
 def test_every_write_endpoint_of_scoring_and_referee_is_idempotent():
