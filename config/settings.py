@@ -291,7 +291,7 @@ REST_FRAMEWORK = {
     # Sessions and table links; no HTTP Basic (only the hand validator keeps it, NUL-safe): passwords do
     # not travel with every request.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        "scoring.table_links.SessionUnlessTable",  # the session, unless the request names its table
         "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>": a table link
         "scoring.api_tokens.TokenAuthentication",  # "Authorization: Token <key>": a user's script
     ],

@@ -35,7 +35,8 @@ class Lockout:
 def _clients(rows) -> tuple:
     """``(describe(client), failures)`` per client, most failures first (at most 5 shown)."""
     found = sorted(((pins.describe(row.client), row.failures + pins.PER_CLIENT_LIMIT * row.lockouts)
-                    for row in rows), key=lambda item: -item[1])
+                    for row in rows if not row.client.startswith("addr:")),  # an address's total: not a client
+                   key=lambda item: -item[1])
     return tuple(found[:5])
 
 

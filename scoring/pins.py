@@ -12,9 +12,22 @@ lost update when guesses arrive in parallel, in any process.
   the server, HttpOnly, SameSite=Lax: :func:`set_device_cookie`) with the client's address
   (``config.auth.client_ip``: the same trusted-proxy logic as login throttling, ``DJANGO_PROXY_COUNT``);
   else the logged-in user; else the address alone. Every phone at a table is its own device: an
-  opponent's guesses on the table's phone lock out that phone, not the player's own.
+  opponent's guesses on the table's phone lock out that phone, not the player's own. The table page
+  sends its API calls with same-origin credentials, so the cookie reaches ``/api/`` (the table link's
+  ``Authorization`` header still says which table: the cookie only names the phone).
 - **Per (player, device)**: five failures lock that device out of that player's PIN for 10 minutes,
-  then 20, 40… (doubling, at most a day). A success clears the device's count.
+  then 20, 40… (doubling, at most a day). A success clears the device's count. Each refusal of a wrong
+  PIN says how many tries this device has left (:attr:`Outcome.message`).
+- **Per (player, address)**: a device cookie costs nothing (clear the cookies, reload the page), so the
+  failures from one address are counted too (``addr:<address>``, every device and cookieless client
+  there together): 15 within a day (three devices' worth) close the address to the PIN for 30 minutes,
+  then 60, 120… (at most a day). The ceiling is high because a venue's phones often share one address
+  (one Wi-Fi behind a NAT, a hotspot), and it never closes the PIN to a device that has not failed:
+  during the address's lockout a device that was already at the table when it started and never failed
+  this PIN signs at once; refused are the address without a device cookie, the devices there that
+  failed this PIN, and the devices first seen since the lockout started (a fresh cookie is what
+  clearing the cookies gives, so it is not a phone that "has not failed"). An attacker at one address
+  gets 15 tries, then one per cookie they held before, then waits; the player's own phone never waits.
 - **Every client together**: 20 failures within a day *slow* the player's PIN for an hour (doubling
   on each slowdown), never block it: a device that was at the table before the slowdown started (its
   cookie's date) or a logged-in user tries once a minute; an address without a device cookie, or a
@@ -50,6 +63,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.auth import client_ip
 from config.errors import Forbidden
@@ -61,6 +75,8 @@ from .pin_mail import lockout_started
 PER_CLIENT_LIMIT = 5
 FIRST_LOCKOUT = timedelta(minutes=10)
 MAX_LOCKOUT = timedelta(days=1)
+ADDRESS_LIMIT = 15  # failures from one address (every device there) within a day: three devices' worth
+FIRST_ADDRESS_LOCKOUT = timedelta(minutes=30)
 GLOBAL_LIMIT = 20
 GLOBAL_WINDOW = timedelta(days=1)
 FIRST_SUSPENSION = timedelta(hours=1)  # the PIN slowed (each known device once a minute), doubling
@@ -157,6 +173,15 @@ def _device_issued(client: str) -> int | None:
         return None
 
 
+def address_of(client: str) -> str | None:
+    """The address a ``dev:`` or ``ip:`` client guesses from (None for a user, an organizer, the shell)."""
+    if client.startswith("dev:"):
+        return client.partition("@")[2] or None
+    if client.startswith("ip:"):
+        return client[3:] or None
+    return None
+
+
 def describe(client: str) -> str:
     """The client as the organizer reads it: a device (its id's first characters) and address, an
     address, or a user."""
@@ -165,6 +190,8 @@ def describe(client: str) -> str:
         return _("device %(device)s at %(address)s") % {"device": device[:6], "address": address or "?"}
     if client.startswith("ip:"):
         return _("address %(address)s without a device cookie") % {"address": client[3:]}
+    if client.startswith("addr:"):
+        return _("every device at address %(address)s") % {"address": client[5:]}
     if client.startswith("user:"):
         return _("user #%(id)s") % {"id": client[5:]}
     return client
@@ -177,10 +204,17 @@ def describe(client: str) -> str:
 class Outcome:
     ok: bool
     method: str
-    why: str = ""
+    why: str = ""  # the refusal (a wrong PIN's is always :func:`wrong_pin`: callers compare with it)
     field: str = ""
     locked: bool = False  # this refusal started a lockout
     suspended: bool = False  # ... of the PIN for every client
+    tries_left: int | None = None  # after a wrong PIN: tries this device has before it waits
+    hint: str = ""  # what comes next (the tries left, the wait that started)
+
+    @property
+    def message(self) -> str:
+        """What the one who typed reads: the refusal and what comes next."""
+        return f"{self.why} {self.hint}".strip()
 
 
 def _wrong_pin() -> str:
@@ -188,6 +222,14 @@ def _wrong_pin() -> str:
 
 
 wrong_pin = _wrong_pin  # public: a caller tells a wrong PIN from a lockout (the public sign-up)
+
+
+def _tries_hint(tries: int, wait: timedelta | None) -> str:
+    if wait is not None:
+        return _("No tries left on this device: it waits %(minutes)s minutes for this PIN, or ask the referee "
+                 "for a one-time code.") % {"minutes": _minutes(wait)}
+    return ngettext("%(tries)s try left on this device.", "%(tries)s tries left on this device.", tries) % {
+        "tries": tries}
 
 
 def _row(subject: str, client: str) -> CredentialAttempts:
@@ -221,6 +263,24 @@ def _fail(row: CredentialAttempts, now, limit: int, first: timedelta) -> bool:
     return started
 
 
+def _address_refusal(player, address: CredentialAttempts | None, mine: CredentialAttempts, client: str,
+                     now) -> str:
+    """While ``address`` is closed to the PIN (too many failures from every device there), why this client
+    may not try ("" when it may): a device that was at the table before the lockout started and never
+    failed this PIN tries; an address without a device cookie, a device that failed, or one first seen
+    since, does not."""
+    if address is None or not (address.locked_until and address.locked_until > now):
+        return ""
+    started = address.locked_until - _back_off(FIRST_ADDRESS_LOCKOUT, address.lockouts)
+    issued = _device_issued(client)
+    failed = bool(mine.failures or mine.lockouts)  # a success since clears both: the player's own phone
+    if issued is not None and issued < started.timestamp() * 1000 and not failed:
+        return ""
+    return _("Too many failed attempts for %(player)s from this network: this device waits %(minutes)s minutes. "
+             "A phone that was already at the table and has not failed still signs, or ask the referee for "
+             "a one-time code.") % {"player": player.name, "minutes": _minutes(address.locked_until - now)}
+
+
 def _slowed_refusal(player, every: CredentialAttempts, mine: CredentialAttempts, client: str, now) -> str:
     """While the PIN is slowed (many failures from several clients), why this client may not try now
     ("" when it may): a device that was at the table before the slowdown started, or a logged-in user,
@@ -251,25 +311,41 @@ def verify(player, *, client: str | None = None, pin: str | None = None, code: s
     with transaction.atomic():
         if pin:
             subject = f"player:{player.pk}"
-            every = _row(subject, EVERY_CLIENT)  # always in this order: no deadlock
+            every = _row(subject, EVERY_CLIENT)  # always in this order (every, address, device): no deadlock
+            where = address_of(client)
+            address = _row(subject, f"addr:{where}"[:120]) if where else None
             mine = _row(subject, client)
             if every.window_start <= now - GLOBAL_WINDOW:
                 every.failures, every.window_start = 0, now
+            if address is not None and address.last_failure_at and address.last_failure_at <= now - GLOBAL_WINDOW:
+                address.failures = 0  # the address's count is a day's
+            closed = _address_refusal(player, address, mine, client, now)
             slowed = _slowed_refusal(player, every, mine, client, now)
             if mine.locked_until and mine.locked_until > now:
                 outcome = Outcome(False, method, _("Too many failed attempts for %(player)s from this device: wait "
                                                    "%(minutes)s minutes, or ask the referee for a one-time code.")
-                                  % {"player": player.name, "minutes": _minutes(mine.locked_until - now)}, "pin")
-            elif slowed:
-                outcome = Outcome(False, method, slowed, "pin")
+                                  % {"player": player.name, "minutes": _minutes(mine.locked_until - now)}, "pin",
+                                  tries_left=0)
+            elif closed or slowed:
+                outcome = Outcome(False, method, closed or slowed, "pin", tries_left=0)
             elif player.check_pin(str(pin)):
                 mine.failures, mine.lockouts, mine.locked_until = 0, 0, None
                 mine.save()
                 outcome = Outcome(True, method)
             else:
                 locked = _fail(mine, now, PER_CLIENT_LIMIT, FIRST_LOCKOUT)
+                closing = address is not None and _fail(address, now, ADDRESS_LIMIT, FIRST_ADDRESS_LOCKOUT)
                 suspended = _fail(every, now, GLOBAL_LIMIT, FIRST_SUSPENSION)
-                outcome = Outcome(False, method, _wrong_pin(), "pin", locked or suspended, suspended)
+                tries = PER_CLIENT_LIMIT - mine.failures if not locked else 0
+                if address is not None:
+                    tries = min(tries, ADDRESS_LIMIT - address.failures if not closing else 0)
+                wait = None
+                if tries == 0:
+                    until = max(filter(None, [mine.locked_until if locked else None,
+                                              address.locked_until if closing else None]), default=None)
+                    wait = until - now if until else None
+                outcome = Outcome(False, method, _wrong_pin(), "pin", locked or closing or suspended, suspended,
+                                  tries, _tries_hint(tries, wait) if (tries or wait) else "")
         else:
             mine = _row(f"code:{match.pk}:{team}", client)
             if mine.locked_until and mine.locked_until > now:
@@ -337,7 +413,7 @@ def require(player, **kwargs) -> None:
     """:func:`verify`, raising :class:`Forbidden` (naming ``pin`` or ``code``) on a refusal."""
     outcome = verify(player, **kwargs)
     if not outcome.ok:
-        raise Forbidden(outcome.why, outcome.field)
+        raise Forbidden(outcome.message, outcome.field)
 
 
 # ------------------------------------------------------------------------------ seeing and unlocking

@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import BasePermission
 
@@ -228,6 +228,19 @@ class TableAuthentication(BaseAuthentication):
 
     def authenticate_header(self, request) -> str:
         return "Table"
+
+
+class SessionUnlessTable(SessionAuthentication):
+    """The session, except on a request that names its table (``Authorization: Table``): the table page
+    sends its cookies (the device cookie counts PIN failures per phone, scoring/pins.py), and a phone
+    also logged in stays the table there, not a session request needing a CSRF token (a cross-site
+    page cannot send that header without the API's consent)."""
+
+    def authenticate(self, request):
+        parts = get_authorization_header(request).split()
+        if parts and parts[0].lower() == SCHEME:
+            return None
+        return super().authenticate(request)
 
 
 def table_of(request) -> TableLink | None:

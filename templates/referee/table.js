@@ -13,7 +13,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var cache = "mesa-" + B.token;
   var E = trucoEntry(B, {
-    store: "q-" + B.token, credentials: "omit",
+    store: "q-" + B.token, credentials: "same-origin",
     headers: function () { return { "Authorization": "Table " + B.token }; },
     rendered: function (st) { renderSigning(st); renderConflicts(); },
     row: function (li, row) {
@@ -213,7 +213,7 @@
     };
     pinf.onsubmit = function (ev) {
       ev.preventDefault();
-      fetch(B.urls.pin, { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "omit",
+      fetch(B.urls.pin, { method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
         body: JSON.stringify({ player: +pinf.player.value, current: pinf.current.value, "new": pinf["new"].value }) })
         .then(function (res) { return res.json().then(function (d) { out(pinf, { ok: res.ok, message: d.error && d.error.message }, T.changed); }); });
       pinf.current.value = pinf["new"].value = "";

@@ -147,3 +147,54 @@ def test_the_organizer_sees_who_is_guessing(over, token, organizer, tournament):
     section = html.split('data-testid="pin-clients"')[1].split("</small>")[0]
     assert "em 10.0.0.40 (5)" in section and "endereço 198.51.100.0 sem cookie de aparelho (3)" in section
     assert "8 tentativas erradas hoje" in section
+
+
+def test_each_wrong_pin_says_how_many_tries_this_device_has_left(over, token):
+    opponents = phone(token, "10.0.0.50")
+    messages = [sign(opponents, over, f"{700000 + n}", token).json()["detail"] for n in range(pins.PER_CLIENT_LIMIT)]
+    assert "4 tentativas restantes neste aparelho" in messages[0]
+    assert "1 tentativa restante neste aparelho" in messages[3]
+    assert "Nenhuma tentativa restante neste aparelho" in messages[4] and "10 minutos" in messages[4]
+
+
+def test_the_opponents_phone_locked_out_leaves_the_players_own_phone_at_the_same_address_signing(over, token):
+    own = phone(token, "10.0.0.60")  # Ana's phone, which never typed a wrong PIN
+    opponents = phone(token, "10.0.0.60")  # the opponent's, on the same Wi-Fi behind one NAT
+    for n in range(pins.PER_CLIENT_LIMIT + 1):
+        assert sign(opponents, over, f"{700000 + n}", token).status_code == 403
+    refused = sign(opponents, over, "1111", token)  # even the right PIN: that device waits
+    assert refused.status_code == 403 and "neste aparelho" in refused.json()["detail"]
+    signed = sign(own, over, "1111", token)
+    assert signed.status_code == 201, signed.content
+
+
+def test_clearing_the_cookies_each_try_meets_the_addresss_ceiling_not_the_players_phone(over, token):
+    own = phone(token, "10.0.0.70")
+    for n in range(pins.ADDRESS_LIMIT):  # a new cookie for every guess: each one "a device that never failed"
+        assert sign(phone(token, "10.0.0.70"), over, f"{700000 + n}", token).status_code == 403
+    fresh = sign(phone(token, "10.0.0.70"), over, "1111", token)  # a cookie from after the ceiling: refused
+    assert fresh.status_code == 403 and "desta rede" in fresh.json()["detail"]
+    assert sign(Client(REMOTE_ADDR="10.0.0.70"), over, "1111", token=token).status_code == 403  # no cookie
+    assert sign(own, over, "1111", token).status_code == 201  # at the table before, never failed: signs
+
+
+def test_a_device_that_failed_waits_while_its_address_is_closed(over, token):
+    player = over.pair_a.first_player
+    mistyped = phone(token, "10.0.0.80")
+    assert sign(mistyped, over, "999999", token).status_code == 403
+    for n in range(pins.ADDRESS_LIMIT - 1):
+        sign(phone(token, "10.0.0.80"), over, f"{700000 + n}", token)
+    address = CredentialAttempts.objects.get(subject=f"player:{player.pk}", client="addr:10.0.0.80")
+    assert address.locked_until > timezone.now() + timedelta(minutes=29)
+    assert sign(mistyped, over, "1111", token).status_code == 403
+    assert sign(phone(token, "10.0.0.81"), over, "1111", token).status_code == 201  # another address: not closed
+
+
+def test_a_logged_in_phone_sending_its_cookies_still_acts_as_the_table(over, token, referee):
+    """The table page sends same-origin credentials: a phone also logged in (the referee's) is the table
+    by its link's header, not a session request refused for a missing CSRF token."""
+    own = phone(token, "10.0.0.90")
+    own.force_login(referee)
+    own.handler.enforce_csrf_checks = True
+    response = sign(own, over, "1111", token)
+    assert response.status_code == 201, response.content
