@@ -29,8 +29,7 @@ from .entry_screen import screen_boot, screen_state
 from .holds import open_holds
 from .models import Match
 
-REPORT_HINT = gettext_lazy("The rules engine checks it: %(name)s deals (seat %(seat)s), score %(a)s–%(b)s before "
-                           "the hand.")
+REPORT_HINT = gettext_lazy("The rules engine checks it: %(name)s deals, score %(a)s–%(b)s before the hand.")
 
 
 def login_url(match: Match) -> str:
@@ -40,7 +39,8 @@ def login_url(match: Match) -> str:
 
 
 def report_hint(seats: list[dict], dealer: int, score) -> str:
-    """The hand report's reminder: who deals (by name, with the seat the report numbers) and the score."""
+    """The hand report's reminder: who deals (by name: the súmula's pages name people, never a seat) and the
+    score."""
     return str(REPORT_HINT) % {
         "name": seats[dealer]["name"], "seat": dealer, "a": score[0], "b": score[1]}
 

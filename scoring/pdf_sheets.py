@@ -233,7 +233,7 @@ def _header(document: dict, number: int | None = None) -> dict:
         format_words = pgettext("súmula PDF", "Best of %(n)s games to 12 points") % {"n": best_of}
     return {
         "match": match,
-        "number": number or match.get("id"),
+        "number": number,  # the tournament's number for the match, never its database id (None: not shown)
         "tournament_name": match.get("tournament") or pgettext("súmula PDF", "Friendly match"),
         "best_of": best_of,
         "format": format_words,

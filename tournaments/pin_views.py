@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from config.errors import ServiceError
 from scoring.pdf_sheets import qr_svg
 
-from . import pins
+from . import links, pins
 from .models import Pair, Player, Tournament
 
 SESSION_KEY = "fresh_pins"
@@ -51,16 +51,21 @@ def active_pairs(tournament: Tournament):
                 .select_related("first_player", "second_player", "substitute").order_by("name"))
 
 
-def cards_pdf(tournament: Tournament, pairs, known: dict[str, str]) -> bytes:
+QR_MM = 30  # ~120 px at 100 dpi: ≥ 3 px a module for a pair page's address (zbar reads a cheap print)
+
+
+def cards_pdf(tournament: Tournament, pairs, known: dict[str, str], base_url: str) -> bytes:
+    """One card per pair, cut in two: each half carries one player's name and PIN (only that player's)
+    and the QR code of the pair's page on ``base_url`` (``tournaments.links``)."""
     from weasyprint import HTML
 
     cards = []
     for pair in pairs:
-        # the card's QR code opens the pair's page (its next match and table, live)
-        page = settings.SITE_URL + reverse("tournaments:pair", kwargs={"slug": tournament.slug, "pair": pair.pk})
-        cards.append({"pair": pair, "players": [{"name": p.name, "pin": known.get(str(p.pk), "")}
-                                                 for p in pins.pair_players(pair)],
-                      "qr": mark_safe(qr_svg(page, size_mm=20)), "page": page})
+        # the QR code opens the pair's page (its next match and table, live) on the printing address
+        page = base_url + reverse("tournaments:pair", kwargs={"slug": tournament.slug, "pair": pair.pk})
+        qr = mark_safe(qr_svg(page, size_mm=QR_MM))
+        cards.append({"pair": pair, "page": page, "qr": qr,
+                      "players": [{"name": p.name, "pin": known.get(str(p.pk), "")} for p in pins.pair_players(pair)]})
     with translation.override("pt-br"):
         html = get_template("tournaments/pair_cards.html").render({"tournament": tournament, "cards": cards})
     return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
@@ -77,7 +82,7 @@ def pair_cards(request, tournament: Tournament):
         issued = pins.issue_for_pairs(pairs, only_missing=True)
     _remember(request, tournament, issued)
     known = request.session.get(SESSION_KEY, {}).get(str(tournament.pk), {})
-    data = cards_pdf(tournament, pairs, known)
+    data = cards_pdf(tournament, pairs, known, links.printed_from(tournament, request))
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="cartoes-das-duplas-{tournament.slug}.pdf"'
     response["Cache-Control"] = "no-store"

@@ -15,6 +15,7 @@ from scoring import access, printing, table_cards
 from scoring.models import Match
 from scoring.print_views import deny
 
+from . import links
 from .models import Round, Tournament
 from .table_cards import card_path, ensure_cards
 
@@ -76,7 +77,7 @@ def round_table_cards(request, pk: int):
     # one card per physical table, for the whole event: it follows the table's matches
     cards = ensure_cards(rnd.tournament, [m.table for m in matches if m.table])
     paths = {m.pk: card_path(cards[m.table]) for m in matches if m.table in cards}
-    response = HttpResponse(table_cards.table_cards_pdf(matches, printing.site_address(request), paths),
+    response = HttpResponse(table_cards.table_cards_pdf(matches, links.printed_from(rnd.tournament, request), paths),
                             content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="cartoes-de-mesa-rodada-{rnd.number}.pdf"'
     return response

@@ -15,8 +15,11 @@ way, their codes in ``error_messages.ERRORS`` (with the article each applies); :
 Placeholders: ``{name}`` a parameter; a parameter whose name ends in ``team`` (``team``, ``offender``,
 ``beneficiary``, ``claimed_team`` …) is a pair: ``{team}`` names it as a subject ("a dupla 0", "os
 Zapeiros"), ``{team@of}`` after "de" ("da dupla 0", "dos Zapeiros"), ``{team@verb:perde:perdem}`` a
-verb agreeing with it; ``{points@n:ponto:pontos}`` a count with its noun in the right number. Pure
-Python: no Django.
+verb agreeing with it; ``{points@n:ponto:pontos}`` a count with its noun in the right number; a seat
+(``seat``, ``turn``, ``dealer``) is named by ``seat_words``: ``{seat@seat}`` bare ("assento 1", or "Ana
+Souza, dos Zaps"), ``{seat@seat_the}`` as a subject ("o assento 1"), ``{seat@seat_of}`` after "de" ("do
+assento 1"); the pages pass the players' names, so a record names people, never a seat. Pure Python: no
+Django.
 """
 from __future__ import annotations
 
@@ -28,18 +31,18 @@ from .error_messages import ERRORS
 #: key -> (Portuguese, English)
 MESSAGES: dict[str, tuple[str, str]] = {
     # art. 6
-    "wrong_card_count.dealt": ("o assento {seat} recebeu {count} cartas em vez de 3",
-                               "seat {seat} was dealt {count} cards instead of 3"),
+    "wrong_card_count.dealt": ("{seat@seat_the} recebeu {count} cartas em vez de 3",
+                               "{seat@seat_the} was dealt {count} cards instead of 3"),
     "wrong_card_count.accepted": ("o pé, trucado por dar carta errada, aceitou: paga três",
                                   "the dealer, trucado after a wrong deal, accepted: pays three"),
     "wrong_card_count.ran": ("o pé, trucado por dar carta errada, correu: perde um tento",
                              "the dealer, trucado after a wrong deal, ran: loses one point"),
-    "wrong_card_count.attested": ("carta de mais ou de menos atestada (assento {seat})",
-                                  "a card too many or too few, attested (seat {seat})"),
+    "wrong_card_count.attested": ("carta de mais ou de menos atestada ({seat@seat})",
+                                  "a card too many or too few, attested ({seat@seat})"),
     "dealer_asked": ("o pé, trucado por dar carta errada, perguntou: perde o carteado",
                      "the dealer, trucado after a wrong deal, asked: loses the deal"),
-    "ask_without_effect.not_dealer": ("pergunta sem efeito na mão (art. 6: só o pé, assento {dealer}, responde perguntando)",
-                                      "a question with no effect on the hand (art. 6: only the dealer, seat {dealer}, "
+    "ask_without_effect.not_dealer": ("pergunta sem efeito na mão (art. 6: só o pé, {dealer@seat}, responde perguntando)",
+                                      "a question with no effect on the hand (art. 6: only the dealer, {dealer@seat}, "
                                       "answers by asking)"),
     "ask_without_effect.right_deal": ("pergunta sem efeito na mão (art. 6: não houve carta de mais ou de menos)",
                                       "a question with no effect on the hand (art. 6: no card too many or too few)"),
@@ -54,18 +57,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "{card} played covered in the first trick; it counts as shown"),
     "cover_after_tied_first": ("{card} encoberta depois da primeira vaza empatada; vale como mostrada",
                                "{card} covered after a tied first trick; it counts as shown"),
-    "two_cards_at_once": ("o assento {seat} jogou duas cartas: a de baixo, {card}, vale nesta vaza; a de cima é a torna "
+    "two_cards_at_once": ("{seat@seat_the} jogou duas cartas: a de baixo, {card}, vale nesta vaza; a de cima é a torna "
                           "da vaza seguinte",
-                          "seat {seat} played two cards: the bottom one, {card}, counts in this trick; the top one is "
+                          "{seat@seat_the} played two cards: the bottom one, {card}, counts in this trick; the top one is "
                           "the torna of the next"),
-    "card_out_of_turn": ("o assento {seat} jogou fora da vez (a vez era do assento {turn}); a carta fica na mesa e vale, "
+    "card_out_of_turn": ("{seat@seat_the} jogou fora da vez (a vez era {turn@seat_of}); a carta fica na mesa e vale, "
                          "e o jogador da vez ainda pode matá-la",
-                         "seat {seat} played out of turn (seat {turn} was in turn); the card stays and counts, and "
+                         "{seat@seat_the} played out of turn ({turn@seat_the} was in turn); the card stays and counts, and "
                          "the player in turn may still kill it"),
     "hand_incomplete": ("os eventos terminam antes de a mão ser decidida ({tricks@n:vaza completa:vazas completas})",
                         "the events end before the hand is decided ({tricks@n:complete trick:complete tricks})"),
-    "highest_not_shown": ("o assento {seat} não mostrou a sua maior carta na segunda vaza após o empate",
-                          "seat {seat} did not show the highest card in the second trick after the tie"),
+    "highest_not_shown": ("{seat@seat_the} não mostrou a sua maior carta na segunda vaza após o empate",
+                          "{seat@seat_the} did not show the highest card in the second trick after the tie"),
     # art. 12, 13, 15, 16, 17
     "raise_not_alternating.pending": ("{team} {team@verb:aumentou:aumentaram} a própria provocação, ainda pendente; "
                                       "as duplas alternam e o {pending} continua pendente",
@@ -78,8 +81,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "a doze is pending and nothing goes above doze: the call does not count; {team} "
                                     "accepts or runs from the doze"),
     "raise_beyond_twelve.worth": ("a mão já vale doze: não há aumento", "the hand is already worth twelve: no raise"),
-    "raise_out_of_turn": ("o assento {seat} provocou fora da vez (a vez era do assento {turn})",
-                          "seat {seat} raised out of turn (seat {turn} was in turn)"),
+    "raise_out_of_turn": ("{seat@seat_the} provocou fora da vez (a vez era {turn@seat_of})",
+                          "{seat@seat_the} raised out of turn ({turn@seat_the} was in turn)"),
     "raise_out_of_order": ("pediu {call} com a mão valendo {value}; a ordem é truco, seis, nove, doze (vale como {counts_as})",
                            "called {call} with the hand worth {value}; the order is truco, seis, nove, doze (it counts "
                            "as {counts_as})"),
@@ -100,22 +103,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "actual.nobody": ("ninguém marca", "nobody scores"),
     "actual.team": ("{team} {team@verb:marca:marcam} {points@n:ponto:pontos}", "{team} scores {points@n:point:points}"),
     # notes
-    "note.repeated_call": ("o assento {seat} repetiu o {call} já pedido pela sua dupla; a chamada pendente não muda",
-                           "seat {seat} repeated the {call} its team already called; the pending call does not change"),
-    "note.pair_decision": ("vale a primeira decisão da dupla, a do assento {seat}; esta decisão do parceiro foi ignorada",
-                           "the team's first decision stands, seat {seat}'s; this decision of the partner was ignored"),
+    "note.repeated_call": ("{seat@seat_the} repetiu o {call} já pedido pela sua dupla; a chamada pendente não muda",
+                           "{seat@seat_the} repeated the {call} its team already called; the pending call does not change"),
+    "note.pair_decision": ("vale a primeira decisão da dupla, a {seat@seat_of}; esta decisão do parceiro foi ignorada",
+                           "the team's first decision stands, {seat@seat_the}'s; this decision of the partner was ignored"),
     "note.art6_truco": ("truco pela carta errada (art. 6), não um aumento da mão de onze (art. 19): o pé aceita e paga "
                         "três, corre e perde um, ou pergunta e perde o carteado",
                         "a truco for the wrong deal (art. 6), not a raise of the mão de onze (art. 19): the dealer "
                         "accepts and pays three, runs and loses one, or asks and loses the deal"),
     # rulings (a claimed or detected infraction): "{what}: {consequence}"
-    "ruling": ("{what} (assento {seat}): {consequence}", "{what} (seat {seat}): {consequence}"),
-    "ruling.after_hand": ("{what} (assento {seat}): {consequence} (depois da mão)",
-                          "{what} (seat {seat}): {consequence} (after the hand)"),
-    "ruling.recorded": ("{what} (assento {seat})", "{what} (seat {seat})"),
+    "ruling": ("{what} ({seat@seat}): {consequence}", "{what} ({seat@seat}): {consequence}"),
+    "ruling.after_hand": ("{what} ({seat@seat}): {consequence} (depois da mão)",
+                          "{what} ({seat@seat}): {consequence} (after the hand)"),
+    "ruling.recorded": ("{what} ({seat@seat})", "{what} ({seat@seat})"),
     "ruling.false_call": ("\"{said}\" não é uma provocação clara: {consequence}", "\"{said}\" is not a clear call: {consequence}"),
-    "ruling.raise_in_eleven": ("{call} em mão de onze (assento {seat}): {consequence}",
-                               "{call} in a mão de onze (seat {seat}): {consequence}"),
+    "ruling.raise_in_eleven": ("{call} em mão de onze ({seat@seat}): {consequence}",
+                               "{call} in a mão de onze ({seat@seat}): {consequence}"),
     "consequence.tento": ("{offender} {offender@verb:perde:perdem} o tento em jogo ({points})",
                           "{offender} loses the tento in play ({points})"),
     "consequence.house_tento": ("{offender} {offender@verb:perde:perdem} o tento em jogo ({points}) — sanção das regras "
@@ -145,7 +148,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "step.warning": ("advertência", "warning"),
     "step.tento": ("tento", "tento"),
     "step.match_loss": ("perda da partida", "loss of the match"),
-    "record.not_covered": ("Caso omisso (assento {seat}): {description}", "Case not covered (seat {seat}): {description}"),
+    "record.not_covered": ("Caso omisso ({seat@seat}): {description}", "Case not covered ({seat@seat}): {description}"),
     "record.decided": ("{ruling} — decisão do organizador (art. 26): {reason}",
                        "{ruling} — the organizer's decision (art. 26): {reason}"),
 }
@@ -177,6 +180,8 @@ TEXTS: dict[str, tuple[str, str]] = {**MESSAGES, **{code: (pt, en) for code, (_,
 LANGUAGES = ("pt", "en")
 TeamWords = Callable[[int, str, str], str]  # (team, form "subject" | "of", language) -> words
 TeamPlural = Callable[[int], bool]
+SeatWords = Callable[[int, str, str], str]  # (seat, form "seat" | "seat_the" | "seat_of", language) -> words
+SEAT_FORMS = ("seat", "seat_the", "seat_of")
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?:@(\w+)(?::([^:}]*):([^}]*))?)?\}")
 
@@ -188,13 +193,20 @@ def default_team_words(team: int, form: str, lang: str) -> str:
     return f"da dupla {team}" if form == "of" else f"a dupla {team}"
 
 
+def default_seat_words(seat: int, form: str, lang: str) -> str:
+    """"assento 1" / "o assento 1" / "do assento 1" in Portuguese, "seat 1" in English."""
+    if lang == "en":
+        return f"seat {seat}"
+    return {"seat_the": "o ", "seat_of": "do "}.get(form, "") + f"assento {seat}"
+
+
 def language(code: str | None) -> str:
     """``pt`` or ``en`` for a language code such as ``pt-br``, ``en-us`` (Portuguese by default)."""
     return "en" if isinstance(code, str) and code.lower().startswith("en") else "pt"
 
 
 def render(key: str, params: dict, lang: str = "pt", team_words: TeamWords | None = None,
-           plural: TeamPlural | None = None) -> str:
+           plural: TeamPlural | None = None, seat_words: SeatWords | None = None) -> str:
     """The sentence ``key`` with ``params``, in ``lang``; nested messages (a parameter that is itself
     ``{"key", "params"}``) are rendered the same way. An unknown key renders as the key itself."""
     lang = language(lang)
@@ -207,7 +219,7 @@ def render(key: str, params: dict, lang: str = "pt", team_words: TeamWords | Non
     def value(name: str) -> object:
         item = params.get(name, "")
         if type(item) is dict and "key" in item:
-            return render(item["key"], item.get("params") or {}, lang, team_words, plural)
+            return render(item["key"], item.get("params") or {}, lang, team_words, plural, seat_words)
         if name == "what" and type(item) is str and lang == "en":
             return INFRACTION_TITLES_EN.get(params.get("infraction"), item)
         return item
@@ -215,6 +227,8 @@ def render(key: str, params: dict, lang: str = "pt", team_words: TeamWords | Non
     def replace(match: re.Match) -> str:
         name, form, one, many = match.groups()
         item = value(name)
+        if form in SEAT_FORMS:
+            return (seat_words or default_seat_words)(item, form, lang) if type(item) is int else str(item)
         if name.endswith("team") or name in ("offender", "beneficiary", "winner"):
             if type(item) is not int:
                 return str(item)

@@ -3,7 +3,8 @@
 The engine reports each violation and note as data (``key``, ``params``: ``referee.engine.messages``);
 :func:`render` turns one into a sentence in the active language (Brazilian Portuguese by default,
 English) naming the pairs as the match does, with the agreement of ``scoring.words.pair_names``:
-"os Zapeiros perdem o tento em jogo", "as cartas do Bando", "a dupla Ana e Bia aceita". The same for
+"os Zapeiros perdem o tento em jogo", "as cartas do Bando", "a dupla Ana e Bia aceita"; a seat by its player and pair ("Caio Reis, do Copas",
+never "assento 1": the súmula and the rulings are a record of people). The same for
 the engine's refusals (:func:`render_error`: a code and its parameters) and for what rows store as data,
 a ruling's message and a penalty's reason (:func:`render_stored`). Text stored before messages were data
 (a violation without ``key``, a ruling or penalty without data) is shown as it was written.
@@ -35,6 +36,46 @@ def team_names(teams) -> list[str] | None:
             return None
         names.append(" ".join(name.split()))
     return names
+
+
+def seat_players(teams) -> list[tuple[str, str]] | None:
+    """``(player, pair)`` names at the engine's seats 0-3 (seats 0 and 2 are the first pair's, partners
+    opposite: ``scoring.display.seat_names``) from a match or a súmula's ``teams``; None when unknown."""
+    if teams is None:
+        return None
+    if hasattr(teams, "pair_a"):
+        pairs = [teams.pair_a, teams.pair_b]
+        try:
+            players = [[p.first_player.name, p.second_player.name] for p in pairs]
+        except AttributeError:
+            return None
+        names = [p.name for p in pairs]
+    elif isinstance(teams, Sequence) and len(teams) == 2 and all(isinstance(t, dict) for t in teams):
+        players = [t.get("players") or [] for t in teams]
+        names = [t.get("name") or "" for t in teams]
+    else:
+        return None
+    seats = []
+    for seat in range(4):
+        team = players[seat % 2]
+        if len(team) <= seat // 2 or not isinstance(team[seat // 2], str) or not team[seat // 2].strip():
+            return None
+        seats.append((" ".join(team[seat // 2].split()), " ".join(str(names[seat % 2]).split())))
+    return seats
+
+
+def _seat_words(seats: list[tuple[str, str]]):
+    def words(seat: int, form: str, lang: str) -> str:
+        if not 0 <= seat < 4:
+            return str(seat)
+        player, pair = seats[seat]
+        if lang == "en":
+            return f"{player}, {pair}" if form == "seat" else f"{player} ({pair})"
+        pair = of(pair) if pair else ""
+        text = (f"{player}, {pair}" if form == "seat" else f"{player} ({pair})") if pair else player
+        return f"de {text}" if form == "seat_of" else text
+
+    return words
 
 
 def _is_dupla(name: str) -> bool:
@@ -98,8 +139,10 @@ def render_stored(data: object, text: str, teams=None, lang: str | None = None) 
 def _render(key: str, params: dict, teams, lang: str | None) -> str:
     lang = language(lang or get_language())
     names = team_names(teams)
+    seats = seat_players(teams)
+    seat_words = _seat_words(seats) if seats else None
     if names is None:
-        return render_message(key, params, lang)
+        return render_message(key, params, lang, seat_words=seat_words)
 
     def words(team: int, form: str, lang: str) -> str:
         name = names[team]
@@ -107,7 +150,7 @@ def _render(key: str, params: dict, teams, lang: str | None) -> str:
             return name
         return of(name) if form == "of" else subject(name)
 
-    text = render_message(key, params, lang, words, lambda team: is_plural(names[team]))
+    text = render_message(key, params, lang, words, lambda team: is_plural(names[team]), seat_words)
     return text[:1].upper() + text[1:] if text[:1].islower() and _starts_with_name(text, names) else text
 
 

@@ -75,7 +75,7 @@ def test_the_page_carries_the_screen_and_its_data_and_keeps_the_plain_form(ref_c
     assert 'id="hand-form"' in html and 'class="panel fallback"' in html         # and the plain form
     assert reverse("scoring:entry-script") in html
     # the hand report's reminder names who deals, as the PDF does
-    assert "Caio Reis dá as cartas (assento 1), placar 3–0" in html
+    assert "Caio Reis dá as cartas, placar 3–0" in html and "assento" not in html
 
 
 def test_no_screen_once_the_match_is_over(ref_client, match, referee):

@@ -120,7 +120,9 @@ def test_blank_sumula_holds_the_header_and_a_grid_per_game(best_of, pages, pdf_t
     data = pdf.render_blank(document)
     assert pdf_pages(data) == pages
     text = flat(pdf_text(data))
-    assert "SÚMULA (EM BRANCO)" in text and "Mesa 12" in text and "Jogo 17" in text
+    assert "SÚMULA (EM BRANCO)" in text and "Mesa 12" in text and "Jogo 17" not in text  # 17: an id, no number
+    numbered = flat(pdf_text(pdf.render_blank(pdf_sheets.for_print(document, number=3))))
+    assert "Jogo 3" in numbered  # the tournament's number for the match, when it has one
     assert "Torneio de Demonstração" in text and "Rodada 2" in text
     for team in document["teams"]:
         assert team["name"] in text and " · ".join(team["players"]) in text

@@ -20,7 +20,7 @@ from events.models import default_rule_set
 from people.models import Player
 from draw.models import (AuditEntry, AuditError, BracketNode, Bye, CheckIn, GroupMember, Result, Round, Stage,
                          TableAssignment, default_tiebreaks, new_lot_seed)
-from tournaments.models.table_cards import TableCard
+from tournaments.models.table_cards import LinkAddress, TableCard
 from tournaments.models.room import MatchCall, RoomSettings
 from tournaments.models.notify import CallNotice, PushSubscription
 from tournaments.models.circuits import (Circuit, CircuitPlacing, CircuitStage, Flight, FlightMember, RatingEntry,
@@ -41,6 +41,7 @@ __all__ = [
     "CallNotice",
     "CheckIn",
     "GroupMember",
+    "LinkAddress",
     "MatchCall",
     "OrganizerInvitation",
     "Pair",

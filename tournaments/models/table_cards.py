@@ -42,3 +42,21 @@ class TableCard(models.Model):
 
     def __str__(self) -> str:
         return f"card of table {self.table} of tournament {self.tournament_id}"
+
+
+class LinkAddress(models.Model):
+    """The address (``http://host:port``) the organizer last printed the tournament's cards from — pair
+    cards or table cards: what the phones of the venue reach. Links made without a request (the "your
+    match was called" e-mail and push, sent by a worker) point there too (``tournaments.links``)."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="link_address",
+                                      verbose_name=_("tournament"))
+    site_url = models.CharField(_("site address"), max_length=200)
+    printed_at = models.DateTimeField(_("printed at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("address of the printed links")
+        verbose_name_plural = _("addresses of the printed links")
+
+    def __str__(self) -> str:
+        return f"{self.site_url} for tournament {self.tournament_id}"

@@ -40,6 +40,7 @@ from config.errors import Conflict
 from scoring import pins as pin_checks
 from scoring.models import Match
 
+from .. import links
 from ..models import AuditEntry, CallNotice, Pair, Player, PushSubscription, Tournament
 from ..pins import pair_players
 from .base import TournamentError, _audit, _require_manager
@@ -166,8 +167,9 @@ def _message(match: Match, pair: Pair, table: int) -> dict:
         return {"title": _("Table %(table)s: your match was called") % {"table": table},
                 "body": _("%(pair)s against %(opponent)s") % {"pair": pair.name, "opponent": opponent.name}
                 + (f" · {match.round.display_name}" if match.round_id else ""),
-                "url": settings.SITE_URL + reverse("tournaments:pair", kwargs={"slug": match.tournament.slug,
-                                                                                "pair": pair.pk})}
+                # on the address the organizer printed the cards from, as the pair's card (tournaments.links)
+                "url": links.absolute(match.tournament, reverse("tournaments:pair", kwargs={
+                    "slug": match.tournament.slug, "pair": pair.pk}))}
 
 
 def _push(subscription: PushSubscription, message: dict) -> bool:
