@@ -21,7 +21,8 @@
 
 A path that carries a key (a table link ``/mesa/<token>/``, a referee's invitation
 ``/convite/<token>/``, a co-organizer's invitation ``/organizar/<token>/``, a player's sign-up
-confirmation ``/inscricao/<token>/``, a player's personal data link ``/dados/<token>/``) is logged with the
+confirmation ``/inscricao/<token>/``, a player's personal data link ``/dados/<token>/``, the link where an
+account chooses its password ``/conta/senha/<uid>/<token>/``) is logged with the
 key's first four characters only: whoever reads the logs cannot enter a table's hands, accept an
 invitation or read a player's data with them. That holds for **every** record,
 whoever logs it (``django.request``'s "Forbidden: /mesa/…/pin/", axes' lines with
@@ -43,7 +44,8 @@ import uuid
 from datetime import datetime
 
 access_log = logging.getLogger("truco.access")
-_KEYED_PATH = re.compile(r"(/(?:mesa|convite|organizar|inscricao|dados)/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}(?![A-Za-z0-9_-])")
+_KEYED_PATH = re.compile(r"(/(?:mesa|convite|organizar|inscricao|dados|conta/senha/[A-Za-z0-9_-]+)/)"
+                         r"([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}(?![A-Za-z0-9_-])")
 _current = contextvars.ContextVar("truco_request", default=None)
 _task = contextvars.ContextVar("truco_task", default=None)
 #: a request id a client or proxy may choose: short, no spaces nor quotes (it is written in every line)

@@ -75,11 +75,13 @@ def _allowed(request):
 
 
 def _waiting(user):
-    """Organizer accounts still without a password (their link not used yet): a manager may make a new link."""
+    """Organizer accounts still without a password (their link not used yet): a manager may make a new link.
+    Only a superuser does so for a superuser or for another account manager: a link is the account."""
     if not accounts.may_manage_accounts(user):
         return []
     staff = get_user_model().objects.filter(is_staff=True, is_active=True, last_login__isnull=True).order_by("username")
-    return [u for u in staff if not u.has_usable_password()]
+    return [u for u in staff if not u.has_usable_password()
+            and (user.is_superuser or not accounts.may_manage_accounts(u) and not u.is_superuser)]
 
 
 def _page(request, *, form=None, shown=None, status=200):

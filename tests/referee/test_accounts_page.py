@@ -133,3 +133,31 @@ def test_create_organizer_command_uses_the_same_service(monkeypatch):
     gil = get_user_model().objects.get(username="gil")
     assert gil.is_staff and gil.check_password("senha-forte-42") and accounts.may_manage_accounts(gil)
     assert (gil.first_name, gil.last_name) == ("Gil", "Souza")
+
+
+def test_only_a_superuser_makes_a_password_link_for_a_superuser_or_a_manager(client):
+    """A link to choose a password is the account: an account manager (staff with "add user") gets none
+    for a superuser, nor for another manager, waiting for their password; a superuser does."""
+    users = get_user_model().objects
+    boss = users.create_superuser("chefe", password="x")
+    root = users.create_superuser("raiz", password=None)  # no password yet
+    manager = accounts.create_organizer(username="gerente", manager=True, by=boss)
+    other = accounts.create_organizer(username="outro", manager=True, by=boss)
+    organizer = accounts.create_organizer(username="olga", by=boss)
+    manager.set_password("senha-do-gerente-1")
+    manager.save()
+    client.force_login(manager)
+    for target in (root, other):
+        refused = client.post(reverse("accounts:new-link"), {"username": target.username}, follow=True)
+        assert "/conta/senha/" not in refused.content.decode()
+    made = client.post(reverse("accounts:new-link"), {"username": organizer.username})
+    assert "/conta/senha/" in made.content.decode()
+    client.force_login(boss)
+    assert "/conta/senha/" in client.post(reverse("accounts:new-link"), {"username": "raiz"}).content.decode()
+
+
+def test_a_password_link_is_cut_in_the_logs():
+    from config.logs import redact
+
+    line = redact("GET /conta/senha/MTI/cz4k1a-0123456789abcdef0123456789abcdef/ 302")
+    assert "0123456789abcdef" not in line and line.startswith("GET /conta/senha/MTI/cz4k…")
