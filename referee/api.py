@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication
+from scoring.table_links import SessionUnlessTable
 from rest_framework.exceptions import APIException, ParseError, UnsupportedMediaType
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -129,7 +129,7 @@ class ValidateHandsView(APIView):
     """Referee hand reports: one verdict per report."""
 
     # Basic auth first: API clients send no CSRF token; the site's session works too.
-    authentication_classes = [CleanBasicAuthentication, SessionAuthentication]
+    authentication_classes = [CleanBasicAuthentication, SessionUnlessTable]
     permission_classes = [IsRefereeOrOrganizer]
     throttle_classes: list = []
     parser_classes = [HandReportJSONParser]

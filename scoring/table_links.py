@@ -275,7 +275,13 @@ class TableScope(BasePermission):
 
 
 try:  # the OpenAPI schema documents the scheme (drf-spectacular)
+    from drf_spectacular.authentication import SessionScheme
     from drf_spectacular.extensions import OpenApiAuthenticationExtension
+
+    class SessionUnlessTableScheme(SessionScheme):
+        """The session, as drf-spectacular documents Django's (``cookieAuth``)."""
+
+        target_class = SessionUnlessTable
 
     class TableAuthenticationScheme(OpenApiAuthenticationExtension):
         target_class = TableAuthentication
