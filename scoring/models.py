@@ -143,6 +143,9 @@ class PenaltyEntry(models.Model):
     reason_data = models.JSONField(_("reason as data"), default=dict, blank=True)
     # The referee.Ruling that produced it: a plain id, kept when a correction rewrites the entries.
     ruling_id = models.PositiveIntegerField(_("ruling"), null=True, blank=True)
+    # The dealer of the hand this penalty ended (a ruling's tento ends the hand in play: art. 24; the deal
+    # then passes, art. 4); null for a penalty between hands or a warning.
+    dealer = models.PositiveSmallIntegerField(_("dealer of the hand it ended"), null=True, blank=True)
     score_a = models.PositiveSmallIntegerField(_("team 0 after the penalty"))
     score_b = models.PositiveSmallIntegerField(_("team 1 after the penalty"))
     created_by = models.ForeignKey(

@@ -10,6 +10,8 @@ appeals call these functions rather than doing the arithmetic again.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .cards import parse_card
 from .errors import ReportError
 from .rules import RuleSet
@@ -74,11 +76,25 @@ def next_dealer(dealer: int) -> int:
     return (dealer + 1) % 4
 
 
-def dealer_in_turn(first_dealer: int, last_dealer: int | None) -> int:
+def points_to_game(score: tuple[int, int], team: int) -> int:
+    """How many points take ``team`` to 12, the end of the game (what a lost game costs: art. 19, a match lost)."""
+    return max(0, GAME_POINTS - score[team])
+
+
+def dealer_in_turn(first_dealer: int, ended: Iterable[int | None] = ()) -> int:
     """The dealer of the next hand of a game (art. 1, 4): the table's draw for the game's first hand, then
-    the seat after the dealer of the last hand that ended, played out or ended by a tento (a ruling that
-    ends the hand: art. 24 "perda do tento em jogo", the house rules' tentos, art. 5's lost deal)."""
-    return first_dealer if last_dealer is None else next_dealer(last_dealer)
+    the seat after the dealer of the last hand that ended.
+
+    ``ended``: for each entry of the game in order, the dealer of the hand it ended, or None for an entry
+    that ended no hand (a penalty between hands, a warning). A hand played out ends its hand; so does a
+    ruling that ends it (art. 24 "perda do tento em jogo", the house rules' tentos, art. 5's lost deal):
+    the deal passes after it as after any hand.
+    """
+    last = None
+    for dealer in ended:
+        if dealer is not None:
+            last = dealer
+    return first_dealer if last is None else next_dealer(last)
 
 
 def value_in_play(score: tuple[int, int], rules: RuleSet, stated: int | None = None) -> int:

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
-from referee.engine.game import add_points, game_winner, next_dealer
+from referee.engine.game import add_points, dealer_in_turn, game_winner
 from referee.engine.summary import ENDINGS
 
 from .. import access, table_links
@@ -34,7 +34,8 @@ def _plan(match: Match) -> list[dict]:
                               "report": e.report, **common})
             else:
                 items.append({"kind": "penalty", "offender": e.offender, "points": e.points, "article": e.article,
-                              "reason": e.reason, "reason_data": e.reason_data, "ruling_id": e.ruling_id, **common})
+                              "reason": e.reason, "reason_data": e.reason_data, "ruling_id": e.ruling_id,
+                              "ends_hand": e.dealer is not None, **common})
         plan.append({"number": game.number, "first_dealer": game.first_dealer, "items": items})
     return plan
 
@@ -130,10 +131,13 @@ def _replay(match: Match, plan: list[dict]) -> tuple[list[dict], int | None, lis
                                        "changes") from None
                 rows.append({**item, **checked, "position": position, "number": hand_number})
                 score = checked["score"]
-                dealer = next_dealer(dealer)
+                dealer = dealer_in_turn(game["first_dealer"], [dealer])  # art. 4
             else:
+                ended = dealer if item.get("ends_hand") else None  # a ruling's tento ended the hand in play
                 score = add_points(score, 1 - item["offender"], item["points"], rules)
-                rows.append({**item, "position": position, "beneficiary": 1 - item["offender"], "score": score})
+                rows.append({**item, "position": position, "beneficiary": 1 - item["offender"], "score": score,
+                             "dealer": ended})
+                dealer = dealer_in_turn(dealer, [ended])
             winner = game_winner(score)
         games.append({"number": len(games) + 1, "first_dealer": game["first_dealer"], "rows": rows,
                       "score": score, "winner": winner})
@@ -170,7 +174,7 @@ def _rewrite(match: Match, games: list[dict], now) -> None:
             else:
                 penalties.append(PenaltyEntry(offender=row["offender"], beneficiary=row["beneficiary"],
                                               points=row["points"], article=row["article"], reason=row["reason"],
-                                              reason_data=row["reason_data"], ruling_id=row["ruling_id"], **common))
+                                              reason_data=row["reason_data"], ruling_id=row["ruling_id"], dealer=row["dealer"], **common))
     HandEntry.objects.bulk_create(hands)
     PenaltyEntry.objects.bulk_create(penalties)
 

@@ -83,9 +83,10 @@ def test_twelve_all_is_no_score():
 @given(st.integers(0, 3), st.lists(st.integers(0, 3), max_size=8))
 def test_the_deal_passes_to_the_right_after_every_ended_hand(first, dealers):
     """art. 1 (the draw deals the first hand), art. 4 (then the deal passes to the right)."""
-    assert dealer_in_turn(first, None) == first
-    for dealer in dealers:
-        assert dealer_in_turn(first, dealer) == next_dealer(dealer) == (dealer + 1) % 4
+    assert dealer_in_turn(first) == dealer_in_turn(first, [None, None]) == first
+    for i, dealer in enumerate(dealers):
+        ended = [*dealers[:i + 1], None]  # an entry that ended no hand (a warning) changes nothing
+        assert dealer_in_turn(first, ended) == next_dealer(dealer) == (dealer + 1) % 4
 
 
 @given(scores)
