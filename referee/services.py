@@ -159,6 +159,7 @@ def _lock_ruling(ruling: Ruling | int) -> Ruling:
 
 
 def _playing_state(match: Match) -> dict:
+    scoring.refuse_closed(match)  # a W.O., a disqualification or a withdrawal closed the súmula (art. 26)
     state = scoring.entry_state(match, load_games(match))
     if match.status != Match.Status.OPEN or state.get("game") is None:
         raise Conflict(_("The match is over: infractions are claimed while it is played (art. 25)."), "match")

@@ -305,6 +305,7 @@ class MatchEvent(AppendOnly):
         CONFLICT = "entry_conflict", _("Entry refused as stale (conflict)")
         CONFLICT_SETTLED = "conflict_settled", _("Conflict settled")
         TIME_UP = "time_up", _("Time limit: end-of-time procedure applied")
+        CLOSED = "closed", _("Closed by a W.O., a disqualification or a withdrawal")
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)

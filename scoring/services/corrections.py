@@ -15,6 +15,7 @@ from .. import access, table_links
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion, TableLink
 from .base import ScoringError, _check_seat, _event, _is_user, _lock, engine_error_message, rules_of
+from .closing import refuse_closed
 from .entry import _check_penalty, check_hand
 from .versions import _issue_version
 
@@ -202,6 +203,7 @@ def correct(match: Match, changes: list, reason: str, by) -> SumulaVersion:
             if match.status == Match.Status.RECEIVED:
                 raise Forbidden(_("The súmula was received by the organizer: only the organizer corrects it now."))
             raise Forbidden(_("Only the match's referee or the tournament's organizer corrects the súmula."))
+        refuse_closed(match, by)  # a W.O., a disqualification or a withdrawal closed it (art. 26)
         if MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.TIME_UP).exists():
             # a correction replays every game from 0×0 to 12: not a match the time limit ended or started at 11×11
             raise Conflict(_("This match was played under the room's end-of-time procedure: a correction cannot "

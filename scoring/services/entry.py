@@ -35,6 +35,7 @@ from .base import (
     rules_of,
 )
 from . import time_limit
+from .closing import refuse_closed
 from .game_state import PositionConflict, current_state
 from .versions import _issue_version
 
@@ -84,6 +85,7 @@ def _require_entry(match: Match, by) -> GameState:
         raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
     if match.status != Match.Status.OPEN:
         raise _locked_error()
+    refuse_closed(match, by)  # a W.O., a disqualification or a withdrawal closed it (art. 26)
     state = _current_state(match) if match.winner is None else None
     if state is None:
         raise Conflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now signed). "
@@ -293,6 +295,7 @@ def _undo_last(match: Match, by, expect: str | None, last: tuple[int, int] | Non
             raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
         if match.status != Match.Status.OPEN:
             raise _locked_error()
+        refuse_closed(match, by)
         latest = match.versions.order_by("-number").first()
         if latest is not None and latest.signatures.exists():
             raise Conflict(_("Version %(number)s already has signatures: change it with a correction and a "

@@ -28,6 +28,7 @@ from ..models import Game, HandEntry, Match, MatchEvent
 from . import base as services_base
 from . import entry as services_entry
 from . import time_limit
+from .closing import refuse_closed
 from .game_state import PositionConflict, current_game, state_of
 
 __all__ = ["PositionConflict", "check_entry", "hand_data", "hand_event_data", "hand_values", "record_hand"]
@@ -94,6 +95,7 @@ def check_entry(match: Match, game: Game | None, rules, item: dict, by, expect=N
         raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
     if match.status != Match.Status.OPEN:
         raise services_base._locked_error()
+    refuse_closed(match, by)  # a W.O., a disqualification or a withdrawal closed it (art. 26)
     if game is None or game.winner is not None:
         raise PositionConflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now "
                                  "signed). Use a correction with a reason to change it."),
