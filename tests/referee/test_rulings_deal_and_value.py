@@ -95,3 +95,18 @@ def test_a_correction_keeps_the_deal_passed_by_a_tento(match, referee):
     penalty = PenaltyEntry.objects.get(game__match=match)
     assert (penalty.score_a, penalty.dealer) == (6, 1)
     assert _state(match)["dealer"] == current_game(match).dealer == 3
+
+
+def test_the_claim_page_offers_the_hand_value_in_a_mao_de_ferro(client, match, referee):
+    """art. 24, art. 18: at 11-11 the claim page offers the tento in play, 3 (nobody raises, art. 19), checked;
+    posting without a value costs 3."""
+    from django.urls import reverse
+
+    _to(match, referee, [three(0), three(1)] * 2 + [_one(0), _one(0), three(1), _one(1), _one(1), three(0)])
+    client.force_login(referee)
+    url = reverse("referee:claim", kwargs={"pk": match.pk})
+    page = client.get(url, {"claimant": "1", "code": "guidance_word"}).content.decode()
+    assert 'name="value" value="3" checked' in page
+    assert 'name="value" value="1"' not in page
+    assert client.post(url, {"claimant": "1", "code": "guidance_word", "seat": "0"}).status_code == 302
+    assert services.Ruling.objects.get().points == 3
