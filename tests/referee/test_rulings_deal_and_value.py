@@ -110,3 +110,13 @@ def test_the_claim_page_offers_the_hand_value_in_a_mao_de_ferro(client, match, r
     assert 'name="value" value="1"' not in page
     assert client.post(url, {"claimant": "1", "code": "guidance_word", "seat": "0"}).status_code == 302
     assert services.Ruling.objects.get().points == 3
+
+
+def test_the_table_screen_shows_the_deal_passed_by_a_tento(match, referee):
+    """art. 4: the table page's state (the screen's JSON) names the same dealer in turn as the entry."""
+    from scoring.entry_screen import screen_state
+
+    scoring.record_hand(match, three(0), referee)
+    services.confirm(services.propose(match, 0, 1, "guidance_word", {"value": 3}, referee), referee)
+    assert screen_state(match)["state"]["dealer"] == 2
+    assert screen_state(match)["state"]["value"] == 1
