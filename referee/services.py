@@ -41,6 +41,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine.errors import ReportError
+from referee.engine.game import points_to_game, value_in_play
 from referee.engine.messages import render as render_message
 from referee.engine.infractions import CATALOG
 from referee.engine.rulings import TableState, propose_ruling
@@ -158,6 +159,7 @@ def _lock_ruling(ruling: Ruling | int) -> Ruling:
 
 
 def _playing_state(match: Match) -> dict:
+    scoring.refuse_closed(match)  # a W.O., a disqualification or a withdrawal closed the súmula (art. 26)
     state = scoring.entry_state(match, load_games(match))
     if match.status != Match.Status.OPEN or state.get("game") is None:
         raise Conflict(_("The match is over: infractions are claimed while it is played (art. 25)."), "match")
@@ -167,16 +169,21 @@ def _playing_state(match: Match) -> dict:
 def table_state(match: Match, facts: dict | None = None) -> TableState:
     """The :class:`TableState` of the hand being played, from the súmula: the current game's score and
     the dealer of the next hand. What the súmula cannot know comes from the referee's ``facts``:
-    ``value`` (the hand's value in play, 1/3/6/9/12, default 1: art. 11), ``raised_team`` (the team
+    ``value`` (the hand's value in play, 1/3/6/9/12, default the engine's ``value_in_play``: 1 before any
+    raise, art. 11; a mão de onze's 3 and a mão de ferro's value, where nobody raises, art. 18, 19), ``raised_team`` (the team
     facing an unanswered raise, art. 14), ``any_card`` (a card of this hand is on the table),
     ``wrong_deal`` (a seat got too many or too few cards, art. 6). Conflict when the match is over."""
     facts = facts or {}
     if not isinstance(facts, dict):
         raise ServiceError(_("The facts are an object."), "facts")
     state = _playing_state(match)
-    value = facts.get("value", 1)
-    if type(value) is not int or value not in HAND_VALUES:
+    value = facts.get("value")
+    if value is not None and (type(value) is not int or value not in HAND_VALUES):
         raise ServiceError(_("The value in play is 1, 3, 6, 9 or 12 (art. 11)."), "facts.value")
+    try:  # art. 24 "perda do tento em jogo": the engine's value in play for this score
+        value = value_in_play(tuple(state["score"]), scoring.rules_of(match), value)
+    except ReportError as error:
+        raise ServiceError(engine_messages.render_error(error.as_dict(), match), "facts.value") from None
     raised = facts.get("raised_team")
     if raised is not None:
         _team(raised, "facts.raised_team")
@@ -234,7 +241,7 @@ def _apply_step(ruling: Ruling, engine_points: int, engine_beneficiary: int | No
     if ruling.step == "warning":
         ruling.points, ruling.beneficiary = 0, None
     elif ruling.step == "match_loss":
-        ruling.points, ruling.beneficiary = 12 - score[opponents], opponents
+        ruling.points, ruling.beneficiary = points_to_game(score, opponents), opponents
         ruling.ends_hand = True
     else:
         ruling.points, ruling.beneficiary = engine_points, engine_beneficiary
@@ -333,15 +340,18 @@ def _record(ruling: Ruling, by) -> None:
     offender = ruling.offender_team if ruling.beneficiary is None else 1 - ruling.beneficiary
     reason, data = ruling.message[:300], ruling.message_data or None
     if ruling.step != "match_loss":
+        # a tento that ends the hand in play (art. 24) or a lost deal (art. 5) passes the deal (art. 4);
+        # a warning leaves the hand going on
+        ends_hand = ruling.deal_lost or (ruling.ends_hand and ruling.beneficiary is not None and ruling.points > 0)
         scoring.record_penalty(match, offender, ruling.points, ruling.article, reason, by, ruling_id=ruling.pk,
-                               reason_data=data)
+                               reason_data=data, ends_hand=ends_hand)
         return
     while True:
         match.refresh_from_db()
         if match.winner is not None:
             return
         state = _playing_state(match)
-        scoring.record_penalty(match, offender, 12 - state["score"][1 - offender], ruling.article, reason, by,
+        scoring.record_penalty(match, offender, points_to_game(state["score"], 1 - offender), ruling.article, reason, by,
                                ruling_id=ruling.pk, reason_data=data)
 
 

@@ -284,7 +284,9 @@ def _facts(request, match: Match, code: str, seat: int) -> dict:
     needs = _needs(match, code)
     facts: dict = {}
     if needs["value"]:
-        facts["value"] = _int(request.POST.get("value"), 1)
+        value = _int(request.POST.get("value"))
+        if value is not None:  # else the engine's value in play (art. 24; 3 in a mão de onze, art. 18)
+            facts["value"] = value
     if needs["outcome"]:
         facts["outcome"] = request.POST.get("outcome", "")
     if code == "saw_partner_cards":
@@ -371,8 +373,10 @@ def claim(request, pk: int):
             context["effect"] = effect_text(match, proposal, state.score)
         else:
             context["needs"] = _needs(match, code)
-            context["values"] = services.HAND_VALUES
-            context["default_value"] = 3 if state.eleven_team is not None else 1
+            # the engine's value in play (art. 24): fixed in a mão de onze or de ferro, nobody raising (art. 19)
+            fixed = state.iron or state.eleven_team is not None
+            context["values"] = (state.value,) if fixed else services.HAND_VALUES
+            context["default_value"] = state.value
             context["outcomes"] = _outcomes()
             context["dealer_seat"] = state.dealer
             context["dealer_name"] = seat_names(match)[state.dealer]  # a name, not "assento 2"

@@ -15,13 +15,14 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from referee.engine.game import next_dealer
+from referee.engine.game import dealer_in_turn
 
 from .content import load_games, person_name
 from .display import ENDING_LABELS, VALUE_LABELS, seat_names
 from .words import engine_messages
 from .models import Match
 from .services import rules_of
+from .services.entry import ended_dealers
 from .services.hand_entry import state_of
 
 
@@ -56,7 +57,7 @@ def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
     by_names = ({u.pk: person_name(u) for u in get_user_model().objects.filter(pk__in=users)} if users else {})
     if match.winner is None and game is not None and game.winner is None:
         hands = [e for e in game.entries if e.kind == "hand"]
-        dealer = next_dealer(hands[-1].dealer) if hands else game.first_dealer
+        dealer = dealer_in_turn(game.first_dealer, ended_dealers(game.entries))  # art. 1, 4
         state = state_of(match, game.number, (game.score_a, game.score_b), dealer, len(hands) + 1,
                          len(game.entries))
     else:

@@ -143,6 +143,9 @@ class PenaltyEntry(models.Model):
     reason_data = models.JSONField(_("reason as data"), default=dict, blank=True)
     # The referee.Ruling that produced it: a plain id, kept when a correction rewrites the entries.
     ruling_id = models.PositiveIntegerField(_("ruling"), null=True, blank=True)
+    # The dealer of the hand this penalty ended (a ruling's tento ends the hand in play: art. 24; the deal
+    # then passes, art. 4); null for a penalty between hands or a warning.
+    dealer = models.PositiveSmallIntegerField(_("dealer of the hand it ended"), null=True, blank=True)
     score_a = models.PositiveSmallIntegerField(_("team 0 after the penalty"))
     score_b = models.PositiveSmallIntegerField(_("team 1 after the penalty"))
     created_by = models.ForeignKey(
@@ -302,6 +305,7 @@ class MatchEvent(AppendOnly):
         CONFLICT = "entry_conflict", _("Entry refused as stale (conflict)")
         CONFLICT_SETTLED = "conflict_settled", _("Conflict settled")
         TIME_UP = "time_up", _("Time limit: end-of-time procedure applied")
+        CLOSED = "closed", _("Closed by a W.O., a disqualification or a withdrawal")
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)

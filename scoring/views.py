@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from referee.engine.game import eleven_state
 from referee.engine.summary import ENDINGS
 
 from . import access, entry_views, pins, services
@@ -130,7 +131,9 @@ def record_hand(request, pk: int):
         if ended_by == "deal_lost" or value == 0:
             winner = None  # nobody scores (art. 5, 6, 11.4)
         elif ended_by == "eleven_refused" and winner is None:
-            winner = 1 if match.games.order_by("-number").first().score_a == 11 else 0
+            game = match.games.order_by("-number").first()  # the team at 11 runs: the other scores (art. 18)
+            runner = eleven_state((game.score_a, game.score_b))[1]
+            winner = None if runner is None else 1 - runner
         entry = {"winner": winner, "ended_by": ended_by, "value": value}
         try:
             hand = services.record_hand(match, entry, request.user, expect=request.POST.get("expect"))

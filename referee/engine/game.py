@@ -1,10 +1,16 @@
-"""A game to 12: adding a hand's points to the score, the end of the game, the next dealer.
+"""A game to 12: adding a hand's points to the score, the end of the game, the next dealer, the value in play.
 
-The game ends when a team reaches 12; by default a hand cannot take a team past 12
-(option ``score_cap``). The deal passes to the player on the dealer's right, who leads
-the first trick (art. 4; the README's seats run counter-clockwise).
+The game ends when a team reaches 12: nothing is added to a finished game, so only one team can
+have 12 (12-12 cannot exist); by default a hand cannot take a team past 12 (option ``score_cap``).
+The deal passes to the player on the dealer's right, who leads the first trick (art. 4; the
+README's seats run counter-clockwise), whether the hand was played out or ended by a tento.
+
+Each of these rules lives here once; the súmula, the table page, the referee's claims, rulings and
+appeals call these functions rather than doing the arithmetic again.
 """
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from .cards import parse_card
 from .errors import ReportError
@@ -14,8 +20,12 @@ GAME_POINTS = 12
 
 
 def add_points(score: tuple[int, int], team: int | None, points: int, rules: RuleSet) -> tuple[int, int]:
-    """The score after ``team`` scores ``points`` (nobody when team is None)."""
-    if team is None or points == 0:
+    """The score after ``team`` scores ``points`` (nobody when team is None).
+
+    A game ends when a team reaches 12 (the digest's score limit; art. 25 "terminada a partida"): a game
+    already won takes no more points, so a tento claimed after the game-winning hand cannot make it 12-12.
+    """
+    if team is None or points == 0 or game_winner(score) is not None:
         return score
     total = score[team] + points
     if rules.score_cap and total > GAME_POINTS:
@@ -49,15 +59,59 @@ def eleven_refused(team: int, rules: RuleSet) -> tuple[int, int]:
 
 
 def game_winner(score: tuple[int, int]) -> int | None:
-    if score[0] >= GAME_POINTS:
+    """The team that reached 12, or None while the game goes on. Both at 12 cannot happen through
+    :func:`add_points` (a finished game takes no more points); such a score is refused."""
+    a, b = score
+    if a >= GAME_POINTS and b >= GAME_POINTS:
+        raise ValueError(f"score {a}-{b}: a game ends when the first team reaches {GAME_POINTS}")
+    if a >= GAME_POINTS:
         return 0
-    if score[1] >= GAME_POINTS:
+    if b >= GAME_POINTS:
         return 1
     return None
 
 
 def next_dealer(dealer: int) -> int:
+    """art. 4: the deal passes to the right, to the player who led the hand just ended."""
     return (dealer + 1) % 4
+
+
+def points_to_game(score: tuple[int, int], team: int) -> int:
+    """How many points take ``team`` to 12, the end of the game (what a lost game costs: art. 19, a match lost)."""
+    return max(0, GAME_POINTS - score[team])
+
+
+def dealer_in_turn(first_dealer: int, ended: Iterable[int | None] = ()) -> int:
+    """The dealer of the next hand of a game (art. 1, 4): the table's draw for the game's first hand, then
+    the seat after the dealer of the last hand that ended.
+
+    ``ended``: for each entry of the game in order, the dealer of the hand it ended, or None for an entry
+    that ended no hand (a penalty between hands, a warning). A hand played out ends its hand; so does a
+    ruling that ends it (art. 24 "perda do tento em jogo", the house rules' tentos, art. 5's lost deal):
+    the deal passes after it as after any hand.
+    """
+    last = None
+    for dealer in ended:
+        if dealer is not None:
+            last = dealer
+    return first_dealer if last is None else next_dealer(last)
+
+
+def value_in_play(score: tuple[int, int], rules: RuleSet, stated: int | None = None) -> int:
+    """The tento in play (art. 24 "perda do tento em jogo"): what the hand is worth now.
+
+    In a mão de onze (3, art. 18) or a mão de ferro (``iron_hand_value``) nobody raises (art. 19), so the
+    value is the hand's own whatever is stated; otherwise the value the table states (1, 3, 6, 9, 12 as
+    raised, art. 11, 13), or 1 before any raise. ReportError ``value.fixed_eleven`` / ``value.fixed_iron`` when a stated value contradicts
+    the mão de onze or de ferro.
+    """
+    iron, eleven_team, start = hand_start(score, rules)
+    if iron or eleven_team is not None:
+        if stated is not None and stated != start:
+            raise ReportError("value", "value.fixed_iron" if iron else "value.fixed_eleven",
+                              {"value": stated, "fixed": start})
+        return start
+    return start if stated is None else stated
 
 
 def first_dealer(draws: dict[int, object]) -> int | list[int]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import CARD_LOOKUP, DECK_CARDS, DECK_MASKS, card_name, parse_card
 from .errors import ReportError
-from .game import add_points, eleven_refused, hand_start
+from .game import add_points, eleven_refused, game_winner, hand_start
 from .hand_calls import CallsAndAnswers
 from .infractions import CATALOG
 from .messages import render
@@ -306,7 +306,8 @@ class HandReplay(CallsAndAnswers):
 
         Its value is the hand's final value; for ``looked_at_covered`` after a refused raise, the value of
         that raise (house rules, tento ex. 2: "3 pontos ao invés de 1"). The hand's result stands; the
-        tento's points are added after it (verdict ``tentos``).
+        tento's points are added after it (verdict ``tentos``). Once the hand (or an earlier tento) took a
+        team to 12 the game is over (a game is played to 12): the claim is recorded and scores nothing.
         """
         seat = self.seat_of(index, event)
         code = event["infraction"]
@@ -318,6 +319,11 @@ class HandReplay(CallsAndAnswers):
         score = add_points(self.score, out.winner, out.points, self.rules)
         for tento in out.tentos:
             score = add_points(score, tento["team"], tento["points"], self.rules)
+        winner = game_winner(score)
+        if winner is not None:
+            self.violation(code, entry.article, index, "ruling.after_game", infraction=code, what=entry.title,
+                           seat=seat, team=winner)
+            return True
         state = TableState(score, self.dealer, value, None, True, self.wrong_count)
         ruling = propose_ruling(self.rules, code, seat, state)
         self.apply_message(ruling, index, "ruling.after_hand", seat)

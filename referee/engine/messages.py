@@ -115,6 +115,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ruling": ("{what} ({seat@seat}): {consequence}", "{what} ({seat@seat}): {consequence}"),
     "ruling.after_hand": ("{what} ({seat@seat}): {consequence} (depois da mão)",
                           "{what} ({seat@seat}): {consequence} (after the hand)"),
+    "ruling.after_game": ("{what} ({seat@seat}), depois da mão: a partida já terminou, {team} {team@verb:chegou:chegaram} "
+                          "a 12; o tento não muda o placar (a partida vai a 12)",
+                          "{what} ({seat@seat}), after the hand: the game is already over, {team} reached 12; the "
+                          "tento does not change the score (a game is played to 12)"),
     "ruling.recorded": ("{what} ({seat@seat})", "{what} ({seat@seat})"),
     "ruling.false_call": ("\"{said}\" não é uma provocação clara: {consequence}", "\"{said}\" is not a clear call: {consequence}"),
     "ruling.raise_in_eleven": ("{call} em mão de onze ({seat@seat}): {consequence}",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ReportError, shown
-from .game import GAME_POINTS, add_points, eleven_state, game_winner
+from .game import add_points, eleven_state, game_winner, points_to_game
 from .infractions import CATALOG, HOUSE, Infraction
 from .messages import render
 from .rules import RuleSet
@@ -113,7 +113,7 @@ def _raise_in_eleven(rules: RuleSet, state: TableState, offender: int) -> tuple[
     option = rules.raise_in_eleven
     if option != "game" and theirs < 9:
         return 3, "art. 19", "consequence.eleven_three", False
-    points = max(0, GAME_POINTS - theirs)
+    points = points_to_game(state.score, 1 - offender)
     if option == "art19_match":
         return points, "art. 19", "consequence.eleven_match", True
     article = "art. 19" if option == "art19" else HOUSE

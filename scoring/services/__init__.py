@@ -45,6 +45,7 @@ from .entry import (
     undo_last,
 )
 from .hand_entry import record_hand
+from .closing import close_sumulas, closed_refusal, refuse_closed
 from .versions import current_version, issue_version
 from .corrections import CHANGE_OPS, correct
 from .signing import countersign, issue_code, sign
@@ -64,6 +65,8 @@ __all__ = [
     "ServiceError",
     "check_hand",
     "check_new_match",
+    "close_sumulas",
+    "closed_refusal",
     "correct",
     "countersign",
     "create_match",
@@ -78,6 +81,7 @@ __all__ = [
     "official_result",
     "page_token",
     "record_hand",
+    "refuse_closed",
     "record_penalty",
     "rules_of",
     "set_first_dealer",

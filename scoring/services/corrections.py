@@ -8,13 +8,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
-from referee.engine.game import add_points, game_winner, next_dealer
+from referee.engine.game import add_points, dealer_in_turn, game_winner
 from referee.engine.summary import ENDINGS
 
 from .. import access, table_links
 from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion, TableLink
 from .base import ScoringError, _check_seat, _event, _is_user, _lock, engine_error_message, rules_of
+from .closing import refuse_closed
 from .entry import _check_penalty, check_hand
 from .versions import _issue_version
 
@@ -34,7 +35,8 @@ def _plan(match: Match) -> list[dict]:
                               "report": e.report, **common})
             else:
                 items.append({"kind": "penalty", "offender": e.offender, "points": e.points, "article": e.article,
-                              "reason": e.reason, "reason_data": e.reason_data, "ruling_id": e.ruling_id, **common})
+                              "reason": e.reason, "reason_data": e.reason_data, "ruling_id": e.ruling_id,
+                              "ends_hand": e.dealer is not None, **common})
         plan.append({"number": game.number, "first_dealer": game.first_dealer, "items": items})
     return plan
 
@@ -130,10 +132,13 @@ def _replay(match: Match, plan: list[dict]) -> tuple[list[dict], int | None, lis
                                        "changes") from None
                 rows.append({**item, **checked, "position": position, "number": hand_number})
                 score = checked["score"]
-                dealer = next_dealer(dealer)
+                dealer = dealer_in_turn(game["first_dealer"], [dealer])  # art. 4
             else:
+                ended = dealer if item.get("ends_hand") else None  # a ruling's tento ended the hand in play
                 score = add_points(score, 1 - item["offender"], item["points"], rules)
-                rows.append({**item, "position": position, "beneficiary": 1 - item["offender"], "score": score})
+                rows.append({**item, "position": position, "beneficiary": 1 - item["offender"], "score": score,
+                             "dealer": ended})
+                dealer = dealer_in_turn(dealer, [ended])
             winner = game_winner(score)
         games.append({"number": len(games) + 1, "first_dealer": game["first_dealer"], "rows": rows,
                       "score": score, "winner": winner})
@@ -170,7 +175,7 @@ def _rewrite(match: Match, games: list[dict], now) -> None:
             else:
                 penalties.append(PenaltyEntry(offender=row["offender"], beneficiary=row["beneficiary"],
                                               points=row["points"], article=row["article"], reason=row["reason"],
-                                              reason_data=row["reason_data"], ruling_id=row["ruling_id"], **common))
+                                              reason_data=row["reason_data"], ruling_id=row["ruling_id"], dealer=row["dealer"], **common))
     HandEntry.objects.bulk_create(hands)
     PenaltyEntry.objects.bulk_create(penalties)
 
@@ -198,6 +203,7 @@ def correct(match: Match, changes: list, reason: str, by) -> SumulaVersion:
             if match.status == Match.Status.RECEIVED:
                 raise Forbidden(_("The súmula was received by the organizer: only the organizer corrects it now."))
             raise Forbidden(_("Only the match's referee or the tournament's organizer corrects the súmula."))
+        refuse_closed(match, by)  # a W.O., a disqualification or a withdrawal closed it (art. 26)
         if MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.TIME_UP).exists():
             # a correction replays every game from 0×0 to 12: not a match the time limit ended or started at 11×11
             raise Conflict(_("This match was played under the room's end-of-time procedure: a correction cannot "

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
 from referee.engine.errors import ReportError
-from referee.engine.game import add_points, game_winner, next_dealer
+from referee.engine.game import add_points, dealer_in_turn, game_winner
 from referee.engine.rules import RuleSet, rule_set_from
 from referee.engine.summary import check_summary
 from referee.engine.verdict import check_report
@@ -35,6 +35,7 @@ from .base import (
     rules_of,
 )
 from . import time_limit
+from .closing import refuse_closed
 from .game_state import PositionConflict, current_state
 from .versions import _issue_version
 
@@ -43,13 +44,18 @@ class GameState:
     """Where the current game stands: score, dealer of the next hand, its next hand and position."""
 
     def __init__(self, game: Game, entries: list) -> None:
-        hands = [e for e in entries if e.kind == "hand"]
         self.game = game
         self.entries = entries
         self.score = (game.score_a, game.score_b)
-        self.hands = len(hands)
-        self.dealer = next_dealer(hands[-1].dealer) if hands else game.first_dealer
+        self.hands = sum(1 for e in entries if e.kind == "hand")
+        self.dealer = dealer_in_turn(game.first_dealer, ended_dealers(entries))  # art. 1, 4
         self.position = (entries[-1].position if entries else 0) + 1
+
+
+def ended_dealers(entries) -> list[int | None]:
+    """For each entry of a game in order, the dealer of the hand it ended (a hand's own; a penalty's when its
+    ruling ended the hand in play), None when it ended none: what ``dealer_in_turn`` reads (art. 4)."""
+    return [e.dealer for e in entries]
 
 
 def state_token(game_number: int, entries: int) -> str:
@@ -79,6 +85,7 @@ def _require_entry(match: Match, by) -> GameState:
         raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
     if match.status != Match.Status.OPEN:
         raise _locked_error()
+    refuse_closed(match, by)  # a W.O., a disqualification or a withdrawal closed it (art. 26)
     state = _current_state(match) if match.winner is None else None
     if state is None:
         raise Conflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now signed). "
@@ -222,8 +229,11 @@ def _check_penalty(item: dict, prefix: str = "") -> dict:
 
 def record_penalty(match: Match, offender: int, points: int, article: str, reason: str, by,
                    ruling_id: int | None = None, expect: str | None = None,
-                   reason_data: dict | None = None) -> PenaltyEntry:
+                   reason_data: dict | None = None, ends_hand: bool = False) -> PenaltyEntry:
     """Tentos awarded by a ruling: the offender's opponents score ``points``; ``article`` is required.
+    ``ends_hand``: the ruling ended the hand in play (the tento in play lost, art. 24; a lost deal, art. 5):
+    the penalty keeps that hand's dealer and the deal passes to the right (art. 4), so the hand is not
+    entered again as a hand.
     ``reason_data``: a ruling's message as data (``{"key", "params"}``), rendered in the reader's language
     with the pairs' names; ``reason`` is then its Portuguese text, kept for what reads text only."""
     item = _check_penalty({"offender": offender, "points": points, "article": article, "reason": reason,
@@ -244,11 +254,11 @@ def record_penalty(match: Match, offender: int, points: int, article: str, reaso
         penalty = PenaltyEntry.objects.create(
             game=state.game, position=state.position, offender=item["offender"], beneficiary=beneficiary,
             points=item["points"], article=item["article"], reason=item["reason"], reason_data=item["reason_data"],
-            ruling_id=item["ruling_id"], score_a=score[0], score_b=score[1], created_by=by if _is_user(by) else None, created_at=now,
+            ruling_id=item["ruling_id"], dealer=state.dealer if ends_hand else None, score_a=score[0], score_b=score[1], created_by=by if _is_user(by) else None, created_at=now,
         )
         _event(match, MatchEvent.Kind.PENALTY, by, game=state.game.number, position=penalty.position,
                offender=penalty.offender, points=penalty.points, article=penalty.article, reason=penalty.reason,
-               ruling_id=penalty.ruling_id, score=list(score))
+               ruling_id=penalty.ruling_id, score=list(score), **({"dealer": penalty.dealer} if ends_hand else {}))
         _finish_entry(match, state.game, score, by, now)
         return penalty
 
@@ -285,6 +295,7 @@ def _undo_last(match: Match, by, expect: str | None, last: tuple[int, int] | Non
             raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
         if match.status != Match.Status.OPEN:
             raise _locked_error()
+        refuse_closed(match, by)
         latest = match.versions.order_by("-number").first()
         if latest is not None and latest.signatures.exists():
             raise Conflict(_("Version %(number)s already has signatures: change it with a correction and a "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db.models import OuterRef, Subquery
 
 from config.errors import Conflict
-from referee.engine.game import next_dealer
+from referee.engine.game import dealer_in_turn, eleven_state, value_in_play
 from referee.engine.summary import ENDINGS, allowed_values, hand_state
 
 from ..models import Game, HandEntry, Match, PenaltyEntry
@@ -24,25 +24,32 @@ class PositionConflict(Conflict):
         self.state = state
 
 
-def _last(model, field: str) -> Subquery:
-    """``field`` of the game's last entry of ``model`` (by position), None when it has none."""
-    return Subquery(model.objects.filter(game=OuterRef("pk")).order_by("-position").values(field)[:1])
+def _last(model, field: str, **only) -> Subquery:
+    """``field`` of the game's last entry of ``model`` (by position; among those matching ``only``), None
+    when it has none."""
+    return Subquery(model.objects.filter(game=OuterRef("pk"), **only).order_by("-position").values(field)[:1])
 
 
 #: built once (every entry reads them; each query resolves its own copy)
 _LAST_ENTRIES = {"last_hand_number": _last(HandEntry, "number"), "last_hand_dealer": _last(HandEntry, "dealer"),
                  "last_hand_position": _last(HandEntry, "position"),
-                 "last_penalty_position": _last(PenaltyEntry, "position")}
+                 "last_penalty_position": _last(PenaltyEntry, "position"),
+                 # the last penalty whose ruling ended the hand in play: the deal passed after it (art. 4)
+                 "last_ending_dealer": _last(PenaltyEntry, "dealer", dealer__isnull=False),
+                 "last_ending_position": _last(PenaltyEntry, "position", dealer__isnull=False)}
 
 
 def current_game(match: Match) -> Game | None:
     """The match's last game with ``hand_count``, ``entry_count`` (hands and penalties) and ``dealer``
-    (of the next hand), in one query."""
+    (of the next hand: after the last hand played out or ended by a ruling's tento, art. 4), in one query."""
     game = Game.objects.filter(match_id=match.pk).annotate(**_LAST_ENTRIES).order_by("-number").first()
     if game is not None:
         game.hand_count = game.last_hand_number or 0
         game.entry_count = max(game.last_hand_position or 0, game.last_penalty_position or 0)
-        game.dealer = next_dealer(game.last_hand_dealer) if game.hand_count else game.first_dealer
+        ended = sorted((position, dealer) for position, dealer in (
+            (game.last_hand_position, game.last_hand_dealer), (game.last_ending_position, game.last_ending_dealer))
+            if position is not None)
+        game.dealer = dealer_in_turn(game.first_dealer, [dealer for _, dealer in ended])  # art. 1, 4
     return game
 
 
@@ -55,11 +62,16 @@ def state_of(match: Match, game_number: int | None, score, dealer: int, hand: in
     rules = rules or rules_of(match)
     score = tuple(score)
     endings = [ending for ending in ENDINGS if ending != "fold" or rules.fold_any_time]
-    state = hand_state(score)
     return {**base, "over": False, "game": game_number, "hand": hand, "score": list(score), "dealer": dealer,
-            "entries": entries, "state": state,
-            "eleven_team": (0 if score[0] == 11 else 1) if state == "eleven" else None,
+            "entries": entries, **hand_facts(score, rules),
             "allowed": {ending: list(allowed_values(rules, score, ending)) for ending in endings}}
+
+
+def hand_facts(score: tuple[int, int], rules) -> dict:
+    """What the score makes of the next hand, from the engine (art. 18, 24): ``state`` (normal, eleven,
+    iron), ``eleven_team`` (the team at 11 in a mão de onze, else None) and ``value`` (the tento in play
+    before any raise: 3 in a mão de onze, the mão de ferro's value, else 1)."""
+    return {"state": hand_state(score), "eleven_team": eleven_state(score)[1], "value": value_in_play(score, rules)}
 
 
 def current_state(match: Match) -> dict:

@@ -21,13 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
-from referee.engine.game import game_winner, next_dealer
+from referee.engine.game import dealer_in_turn, game_winner
 
 from .. import access, conflicts, hook
 from ..models import Game, HandEntry, Match, MatchEvent
 from . import base as services_base
 from . import entry as services_entry
 from . import time_limit
+from .closing import refuse_closed
 from .game_state import PositionConflict, current_game, state_of
 
 __all__ = ["PositionConflict", "check_entry", "hand_data", "hand_event_data", "hand_values", "record_hand"]
@@ -94,6 +95,7 @@ def check_entry(match: Match, game: Game | None, rules, item: dict, by, expect=N
         raise Forbidden(_("Only the match's referee or the tournament's organizer enters the súmula."))
     if match.status != Match.Status.OPEN:
         raise services_base._locked_error()
+    refuse_closed(match, by)  # a W.O., a disqualification or a withdrawal closed it (art. 26)
     if game is None or game.winner is not None:
         raise PositionConflict(_("The match is over: no more hands or penalties (art. 25: the súmula is now "
                                  "signed). Use a correction with a reason to change it."),
@@ -114,6 +116,14 @@ def check_entry(match: Match, game: Game | None, rules, item: dict, by, expect=N
         field = "dealer" if item.get("report") is None else "report.dealer"
         dealer = services_base._check_seat(given, field)  # art. 1: the table's draw
         drawn = True
+    elif (given is not None and given != dealer and game.last_ending_dealer == given
+          and game.last_ending_position == game.entry_count):
+        # the hand was ended by a ruling's tento, already on the súmula: entering it again would count it twice
+        raise services_base.ScoringError(
+            _("The hand dealt by seat %(given)s was already ended by the referee's ruling (the tento in play, "
+              "art. 24), on the súmula as its last entry: it is not entered again. The next hand is dealt by "
+              "seat %(expected)s (art. 4: the deal passes to the right).") % {"given": given, "expected": dealer},
+            "report.dealer" if item.get("report") is not None else "dealer")
     elif given is not None and item.get("report") is None and given != dealer:
         raise services_base.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
                                       "right).") % {"expected": dealer}, "dealer")
@@ -165,7 +175,7 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
     # the game's score; at its end, the next game or the match's result and version
     services_entry._finish_entry(match, game, checked["score"], by, now)
     if not ends_game:
-        hand.state = state_of(match, game.number, game.score, next_dealer(dealer), hand.number + 1,
+        hand.state = state_of(match, game.number, game.score, dealer_in_turn(game.first_dealer, [dealer]), hand.number + 1,
                               hand.position, rules)
     if game.number == 1 and game.hand_count == 0 and match.tournament_id is not None and match.time_up_at is None:
         hook.match_started(match, now)  # the room's clock (docs/room.md)

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from referee.engine.game import next_dealer
-from referee.engine.summary import ENDINGS, allowed_values, hand_state
+from referee.engine.game import dealer_in_turn
+from referee.engine.summary import ENDINGS, allowed_values
 
 from .. import access
 from ..content import match_queryset
 from ..models import Match, SumulaVersion
 from .base import _is_user, rules_of
-from .entry import state_token
+from .entry import ended_dealers, state_token
+from .game_state import hand_facts
 
 
 def entry_state(match: Match, games: list) -> dict:
@@ -23,13 +24,11 @@ def entry_state(match: Match, games: list) -> dict:
         return {"over": match.winner is not None, "game": None}
     hands = [e for e in game.entries if e.kind == "hand"]
     score = (game.score_a, game.score_b)
-    dealer = next_dealer(hands[-1].dealer) if hands else game.first_dealer
+    dealer = dealer_in_turn(game.first_dealer, ended_dealers(game.entries))  # art. 1, 4
     endings = [ending for ending in ENDINGS if ending != "fold" or rules.fold_any_time]
     allowed = {ending: list(allowed_values(rules, score, ending)) for ending in endings}
-    state = hand_state(score)
-    eleven_team = (0 if score[0] == 11 else 1) if state == "eleven" else None
     return {"over": False, "game": game.number, "score": list(score), "dealer": dealer, "hand": len(hands) + 1,
-            "state": state, "allowed": allowed, "eleven_team": eleven_team,
+            **hand_facts(score, rules), "allowed": allowed,
             "can_set_dealer": not hands, "entries": len(game.entries)}
 
 

@@ -25,7 +25,7 @@ SAMPLE = {"seat": 1, "turn": 2, "dealer": 3, "team": 1, "eleven_team": 0, "numbe
           "seats": "2", "known": "a, b", "allowed": "1, 3", "codes": "x, y", "what": "Palavra", "article": "art. 18",
           "why": {"key": "refusal.raised", "params": {}}, "who": {"key": "actual.nobody", "params": {}},
           "preset": "jtb", "choices": "3", "state": "eleven", "endings": "tricks, run", "error": "KeyError",
-          "infraction": "guidance_word"}
+          "infraction": "guidance_word", "fixed": 3}
 
 
 def test_every_code_and_key_is_documented_in_the_hand_report_guide():

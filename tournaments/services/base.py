@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
+from scoring import services as scoring_services
 from scoring.access import manages
 from scoring.models import Match, MatchEvent, SumulaVersion
 
@@ -145,6 +146,15 @@ def _walkover_result(match: Match, tournament: Tournament, *, absent: Pair, by, 
         points_a=0 if a_absent else 12 * games, points_b=12 * games if a_absent else 0,
         reason=reason, recorded_by=_actor(by),
     ))
+
+
+def _close_sumulas(results, by, cause: str) -> None:
+    """Tell scoring to close the súmulas of ``results`` (W.O.s, double W.O.s) with their cause and reason:
+    nothing enters them afterwards (art. 26; ``scoring.services.close_sumulas``). ``cause``: walkover,
+    disqualification or withdrawal."""
+    scoring_services.close_sumulas(
+        [(result.match, cause, None if result.absent_id is None else 0 if result.absent_id == result.match.pair_a_id
+          else 1, result.reason) for result in results], by)
 
 
 def _double_walkover_result(match: Match, tournament: Tournament, *, by, reason: str) -> Result:

@@ -9,12 +9,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
-from scoring import table_links
-from scoring.models import Match, TableLink
+from scoring.models import Match
 
 from ..models import AuditEntry, Pair, Result
-from .base import (TournamentError, _audit, _double_walkover_result, _managed_match, _pair_of, _reason, _result_json,
-                   _walkover_result)
+from .base import (TournamentError, _audit, _close_sumulas, _double_walkover_result, _managed_match, _pair_of, _reason,
+                   _result_json, _walkover_result)
 from .after_results import results_changed
 from .writing import _in_bracket
 
@@ -22,7 +21,8 @@ from .writing import _in_bracket
 def record_walkover(match: Match, absent: Pair | int, by, *, reason: str = "") -> Result:
     """W.O.: ``absent`` (one of the two pairs) did not play; the other wins, officially at once, with
     the match's games won 12-0 (counted in the standings only if the stage says so). Refused once
-    the match has an official result or a signed súmula."""
+    the match has an official result or a signed súmula. The súmula is closed with the W.O. and its reason:
+    no hand, tento or ruling enters it afterwards (art. 26)."""
     reason = _reason(reason, required=False)
     with transaction.atomic():
         match, tournament = _managed_match(match, by)
@@ -36,7 +36,7 @@ def record_walkover(match: Match, absent: Pair | int, by, *, reason: str = "") -
             raise Conflict(_("The súmula of this match was signed: receive it instead."), "match")
         result = _walkover_result(match, tournament, absent=absent, by=by, reason=reason)
         result.save()
-        table_links.close(match, by, TableLink.ClosedAs.WALKOVER)  # no more entries (§2)
+        _close_sumulas([result], by, "walkover")  # the súmula closed: nothing enters it afterwards (art. 26)
         _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
                after=_result_json(result))
         results_changed(tournament, by, [match.pk])
@@ -61,7 +61,7 @@ def record_double_walkover(match: Match, by, *, reason: str) -> Result:
             raise Conflict(_("The súmula of this match was signed: receive it instead."), "match")
         result = _double_walkover_result(match, tournament, by=by, reason=reason)
         result.save()
-        table_links.close(match, by, TableLink.ClosedAs.WALKOVER)
+        _close_sumulas([result], by, "walkover")
         _audit(tournament, by, AuditEntry.Action.WALKOVER, reason=reason, match=match, round=match.round,
                after=_result_json(result))
         results_changed(tournament, by, [match.pk])

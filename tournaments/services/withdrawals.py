@@ -16,11 +16,12 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict
 from scoring import table_links
-from scoring.models import Match, TableLink
+from scoring.models import Match
 
 from ..models import AuditEntry, Pair, Result, Tournament
 from .after_results import results_changed
-from .base import _audit, _double_walkover_result, _lock_tournament, _reason, _require_manager, _walkover_result
+from .base import (_audit, _close_sumulas, _double_walkover_result, _lock_tournament, _reason, _require_manager,
+                   _walkover_result)
 from .registration import _pair_json
 from .signup import fill_from_waiting_list
 from .writing import _in_bracket
@@ -68,7 +69,7 @@ def withdraw_pair(pair: Pair, by, reason: str, *, disqualified: bool = False) ->
                                               reason=(_("Withdrawn: %(reason)s") % {"reason": reason})[:300]))
         walkovers += _walkovers_become_double(tournament, pair, by)
         Result.objects.bulk_create(walkovers)
-        table_links.close_all([w.match_id for w in walkovers], by, TableLink.ClosedAs.WALKOVER)
+        _close_sumulas(walkovers, by, "disqualification" if disqualified else "withdrawal")  # art. 26
         action = AuditEntry.Action.PAIR_DISQUALIFIED if disqualified else AuditEntry.Action.PAIR_WITHDRAWN
         _audit(tournament, by, action, reason=reason, before=before,
                after={**_pair_json(pair), "walkovers": [w.match_id for w in walkovers]})

@@ -12,11 +12,10 @@ from django.utils.translation import gettext as _
 
 from referee.engine.errors import ReportError
 from referee.engine.rules import rule_set_from
-from scoring import table_links
-from scoring.models import Game, Match, TableLink
+from scoring.models import Game, Match
 
 from ..models import BracketNode, Bye, Pair, Result, Round, Stage, TableAssignment, Tournament
-from .base import TournamentError, _actor, _double_walkover_result, _walkover_result
+from .base import TournamentError, _actor, _close_sumulas, _double_walkover_result, _walkover_result
 
 
 def _referees(tournament: Tournament, rnd: Round) -> dict[int, int]:
@@ -111,7 +110,7 @@ def _auto_walkovers(tournament: Tournament, matches: Sequence[Match], withdrawn:
         pairs[absent_id] = absent
         results.append(_walkover_result(m, tournament, absent=absent, by=None,
                                         reason=_("Withdrawn: %(reason)s") % {"reason": absent.withdrawal_reason}))
-    table_links.close_all([r.match_id for r in results], by, TableLink.ClosedAs.WALKOVER)
+    _close_sumulas(results, by, "withdrawal")  # the súmulas closed with the withdrawal (art. 26)
     return Result.objects.bulk_create(results)
 
 
