@@ -215,7 +215,7 @@ def _facing_in_a_live_match(kept: Player, duplicate: Player) -> Match | None:
         return Pair.objects.filter(Q(first_player=player) | Q(second_player=player) | Q(substitute=player)).values("pk")
 
     mine, theirs = pairs_of(kept), pairs_of(duplicate)
-    return (Match.objects.filter(winner__isnull=True)
+    return (Match.objects.filter(winner__isnull=True, tournament_result__isnull=True)  # neither signed nor official
             .filter(Q(pair_a__in=mine, pair_b__in=theirs) | Q(pair_a__in=theirs, pair_b__in=mine)).first())
 
 
