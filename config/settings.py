@@ -474,7 +474,7 @@ WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "").stri
 WEBPUSH_VAPID_PUBLIC_KEY = os.environ.get("WEBPUSH_VAPID_PUBLIC_KEY", "").strip()
 WEBPUSH_VAPID_SUBJECT = os.environ.get("WEBPUSH_VAPID_SUBJECT", "").strip() or f"mailto:{DEFAULT_FROM_EMAIL}"
 WEBPUSH_HOSTS = [h.lower() for h in env_list(
-    "WEBPUSH_HOSTS", "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com")]
+    "WEBPUSH_HOSTS", "fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com")]
 WEBPUSH_HTTP_HOSTS = [h.lower() for h in env_list("WEBPUSH_HTTP_HOSTS")]
 
 # Everything to standard output, one line per event in one format for web, worker and beat (time with

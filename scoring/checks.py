@@ -12,8 +12,10 @@
 - ``scoring.W003``: ``PRINT_JOB_STALL_SECONDS`` is shorter than the broker's redelivery of a dead
   worker's task allows (``scoring.print_stalls.stall_seconds``): the longer limit is used.
 - ``scoring.E004``: in production, this process's key is not the one the database was sealed with
-  (``integrity.key_in_use_problem``: its id, recorded at the first start and by ``rotate_signing_key``;
-  never the key itself). Skipped while the database is unreachable or not migrated yet.
+  (``integrity.key_in_use_problem``: its id, recorded at the first start and by ``rotate_signing_key``, by
+  the tables' owner only; never the key itself), or no key is recorded and this role may not record it.
+  The message names the row and how many seals its key made, so a wrong row is told from a wrong machine.
+  Skipped while the database is unreachable or not migrated yet.
 """
 from __future__ import annotations
 
@@ -97,7 +99,8 @@ def seal_key_in_use(app_configs=None, **kwargs):
         return []
     if problem is None:
         return []
-    return [Error(f"The súmulas' seal key differs between processes: {problem}.",
-                  hint="Give every machine and container the same SUMULA_SIGNING_KEY (or the same key file: a "
-                       "Docker secret or a shared volume); after a rotation, restart them all with the new key.",
+    return [Error(f"The súmulas' seal key in use: {problem}.",
+                  hint="Another machine's key: give every machine and container the same SUMULA_SIGNING_KEY (or the "
+                       "same key file: a Docker secret or a shared volume); after a rotation, restart them all with "
+                       "the new key. A wrong row: README, \"A wrong seal key in use\" (as the tables' owner).",
                   id="scoring.E004")]

@@ -42,6 +42,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.db import DatabaseError, transaction
 from django.db.models import Q
 
 from .content import build_document, canonical, corrections_of, digest, load_games, match_queryset
@@ -286,43 +287,95 @@ def rotate() -> tuple[str, str]:
     return key_id(old), key_id()
 
 
+def _record_key(public: Ed25519PublicKey, reason: str) -> bool:
+    """Record ``public`` as the database's current seal key; False when this database role may not write
+    ``SealKeyInUse`` (the app's role: only the tables' owner may, the deploy step: scripts/postgres-grants.sql)."""
+    from .models import SealKeyInUse
+
+    try:
+        with transaction.atomic():
+            SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=key_id(public), public_key=public_key_b64(public),
+                                                           reason=reason)], ignore_conflicts=True)
+    except DatabaseError:
+        return False
+    return True
+
+
+class _Probe(Exception):
+    pass
+
+
+def may_record_keys() -> bool:
+    """Whether this database role may write which seal key is in use (a row written and rolled back)."""
+    from .models import SealKeyInUse
+
+    try:
+        with transaction.atomic():
+            SealKeyInUse.objects.create(key_id=f"probe-{os.urandom(6).hex()}", public_key="", reason="probe")
+            raise _Probe
+    except _Probe:
+        return True
+    except DatabaseError:
+        return False
+
+
+def _sealed_with(key: str) -> int:
+    """How many súmula versions and signatures of this database carry a seal of key ``key``."""
+    from .models import Signature
+
+    return SumulaVersion.objects.filter(server_key=key).count() + Signature.objects.filter(server_key=key).count()
+
+
 def key_in_use_problem(*, record: bool) -> str | None:
     """This process's key against the one the database was sealed with (``SealKeyInUse``, latest row):
     None when they agree; with ``record``, the first start that finds no row records its key, and so
     does a start whose old keys (``SUMULA_SIGNING_OLD_KEYS``, the ``.old`` file) hold the recorded one
-    (a rotation done by hand: a new key file or Docker secret). A
+    (a rotation done by hand: a new key file or Docker secret). Only the tables' owner may record (the
+    deploy step's ``migrate``, ``scoring.apps``); the app's role is refused by the database. A
     process with another key (a machine without the variable, a recreated container's new key file,
-    one not restarted after a rotation) would make seals no other process can verify."""
+    one not restarted after a rotation) would make seals no other process can verify. The answer says
+    what the database holds (the row, the seals made with its key), so a wrong row is told from a wrong
+    machine (README, "A wrong seal key in use")."""
     from .models import SealKeyInUse
 
-    current = key_id()
+    current = private_key().public_key()
+    current_id = key_id(current)
     latest = SealKeyInUse.objects.order_by("-pk").first()
     if latest is None:
-        if record:
-            SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=current, public_key=public_key_b64(),
-                                                           reason="first start")], ignore_conflicts=True)
+        if record and not _record_key(current, "first start"):
+            return ("no seal key is recorded in this database yet, and this database role may not record it: "
+                    "only the tables' owner may (run migrate as the owner, MIGRATE_DATABASE_URL, before the checks)")
         return None
-    if latest.key_id == current:
+    if latest.key_id == current_id:
         return None
-    if SealKeyInUse.objects.filter(key_id=current).exists():
-        return (f"this process seals with an earlier key (id {current}); the database's current key is "
-                f"{latest.key_id} (rotated {latest.recorded_at:%Y-%m-%d %H:%M})")
     if latest.key_id in _public_keys(tuple(old_public_keys())):
-        # a rotation by hand (a new key file or secret, the old public key among the old keys): adopted
+        # a rotation by hand (a new key file or secret, the old public key among the old keys): adopted by the
+        # owner's start (the app's role may not record it; the migrating machine does)
         if record:
-            SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=current, public_key=public_key_b64(),
-                                                           reason="rotation")], ignore_conflicts=True)
+            _record_key(current, "rotation")
         return None
-    return (f"this process seals with key {current}, not the key the database was sealed with ({latest.key_id}): "
-            "another machine or container has its own key")
+    sealed = _sealed_with(latest.key_id)
+    row = (f"the database's latest row of seal keys in use (scoring_sealkeyinuse, recorded "
+           f"{latest.recorded_at:%Y-%m-%d %H:%M}, reason \"{latest.reason[:40]}\") names key {latest.key_id}, "
+           + (f"which sealed {sealed} súmula versions and signatures here" if sealed else
+              "which sealed nothing in this database"))
+    if SealKeyInUse.objects.filter(key_id=current_id).exists():
+        mine = f"this process seals with an earlier key (id {current_id}, recorded before it)"
+    else:
+        mine = f"this process seals with key {current_id}, not the key the database was sealed with ({latest.key_id})"
+    if sealed:
+        why = "another machine or container seals with that key, or this one was not restarted after a rotation"
+    else:
+        why = ("either another machine or container has that key (it sealed nothing yet), or the row is wrong: only "
+               "the tables' owner can write that table; remove the row as the owner, as the README says")
+    return f"{mine}; {row}: {why}"
 
 
 def record_rotation(public: Ed25519PublicKey) -> None:
-    """``rotate_signing_key``: the new key is the current one for every process from now on."""
-    from .models import SealKeyInUse
-
-    SealKeyInUse.objects.bulk_create([SealKeyInUse(key_id=key_id(public), public_key=public_key_b64(public),
-                                                   reason="rotation")], ignore_conflicts=True)
+    """``rotate_signing_key``: the new key is the current one for every process from now on (the command
+    runs as the tables' owner: it checks :func:`may_record_keys` before it changes any key)."""
+    if not _record_key(public, "rotation"):
+        raise DatabaseError("this database role may not record the seal key in use: run as the tables' owner")
 
 
 # ------------------------------------------------------------------------------ shown fields

@@ -11,6 +11,14 @@ REVOKE ALL ON SCHEMA public FROM PUBLIC;
 GRANT USAGE ON SCHEMA public TO truco_app;
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO truco_app;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO truco_app;
+-- which seal key is in use is the deploy step's to write (migrate and rotate_signing_key, as truco_owner): a row
+-- written by truco_app would stop every start (scoring.E004). The migration scoring 0023 revokes the same on a
+-- database migrated after this file ran; this line covers running it again afterwards.
+DO $$ BEGIN
+    IF to_regclass('scoring_sealkeyinuse') IS NOT NULL THEN
+        REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON scoring_sealkeyinuse FROM truco_app;
+    END IF;
+END $$;
 -- tables and sequences the owner's later migrations create get the same grants
 ALTER DEFAULT PRIVILEGES FOR ROLE truco_owner IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO truco_app;
 ALTER DEFAULT PRIVILEGES FOR ROLE truco_owner IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO truco_app;

@@ -2,7 +2,8 @@
 pages:
 
 - ``/torneios/avisos-sw.js``: the service worker that shows a call's notification (scope ``/torneios/``);
-- ``/torneios/<slug>/duplas/<pair>/avisos/`` (POST JSON: the browser's push subscription) and
+- ``/torneios/<slug>/duplas/<pair>/avisos/`` (POST JSON: the browser's push subscription, with one of the
+  pair's players, ``player``, and that player's ``pin``) and
   ``.../avisos/cancelar/`` (POST JSON ``{"endpoint"}``): a phone starts or stops its notifications; the
   answers never carry the endpoint;
 - ``/torneios/<slug>/duplas/<pair>/email/`` (POST form: ``player``, ``pin``, ``on``): a player asks, or
@@ -56,7 +57,7 @@ def service_worker(request):
 def subscribe(request, slug: str, pair: int):
     _tournament, found = _pair(slug, pair)
     try:
-        notify.subscribe(found, _json(request))
+        notify.subscribe(found, _json(request), client=client_of(request))
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return JsonResponse({"subscribed": True}, status=201)

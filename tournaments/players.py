@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from config.errors import Forbidden, ServiceError
+from config.errors import Conflict, Forbidden, ServiceError
 
 from people.names import plain_name
 from people.services import merges
@@ -208,11 +208,28 @@ def same_name_error(tournament: Tournament, name: str, field: str, exclude_pair:
                     % {"name": player.name, "club": club, "where": where, "id": player.pk}, field, candidates)
 
 
+def _facing_in_a_live_match(kept: Player, duplicate: Player) -> Match | None:
+    """A match not decided yet in which ``kept`` and ``duplicate`` play on opposite sides (partners and
+    substitutes): merged, one person would sit on both sides and neither could sign."""
+    def pairs_of(player: Player):
+        return Pair.objects.filter(Q(first_player=player) | Q(second_player=player) | Q(substitute=player)).values("pk")
+
+    mine, theirs = pairs_of(kept), pairs_of(duplicate)
+    return (Match.objects.filter(winner__isnull=True, tournament_result__isnull=True)  # neither signed nor official
+            .filter(Q(pair_a__in=mine, pair_b__in=theirs) | Q(pair_a__in=theirs, pair_b__in=mine)).first())
+
+
 def merge_players(kept: Player, duplicate: Player, *, by, reason: str) -> PlayerMerge:
     """People's merge (``people.services.merges``, the caller checked :func:`may_merge`), then the
     ratings told: the pairs it repointed played matches that now rate as the kept person's
-    (docs/ratings.md), so those are marked and the sync queued after the commit."""
+    (docs/ratings.md), so those are marked and the sync queued after the commit. Two players facing each
+    other in a match still being played are two people: refused (people cannot see matches, so here)."""
     with transaction.atomic():
+        facing = _facing_in_a_live_match(kept, duplicate)
+        if facing is not None:
+            raise Conflict(_("Players %(a)s and %(b)s face each other in a match still being played (match "
+                             "%(match)s): one person cannot play against themselves, so they are two people.")
+                           % {"a": kept.pk, "b": duplicate.pk, "match": facing.pk}, "duplicate")
         merge = merges.merge_players(kept, duplicate, by=by, reason=reason)
         _ratings_follow(merge)
     return merge

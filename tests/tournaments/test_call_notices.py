@@ -78,6 +78,13 @@ def _phone(path: str) -> tuple[dict, ec.EllipticCurvePrivateKey, bytes]:
             key, auth)
 
 
+def signed(pair, data: dict) -> dict:
+    """``data`` with the pair's first player and their PIN (a subscription needs one: a stranger has none)."""
+    pins = issue_for_pairs([pair]) if not getattr(pair, "pins", None) else pair.pins
+    pair.pins = pins
+    return {**data, "player": pair.first_player_id, "pin": pins[pair.first_player_id]}
+
+
 def _post(client, name: str, t, pair, data):
     return client.post(reverse(f"tournaments:{name}", kwargs={"slug": t.slug, "pair": pair.pk}),
                        json.dumps(data), content_type="application/json")
@@ -91,6 +98,7 @@ def test_a_called_match_is_pushed_encrypted_to_the_phones_of_both_pairs_once(cli
     a, b, c, d = f.pairs(t, 4)
     services.configure_stage(t, org, format="round_robin", seeding="order")
     subscription, key, auth = _phone("/push/phone-a")
+    subscription = signed(a, subscription)
     answer = _post(client, "pair-push", t, a, subscription)
     assert answer.status_code == 201 and "127.0.0.1" not in answer.content.decode()  # the endpoint never comes back
     assert _post(client, "pair-push", t, a, subscription).status_code == 201  # the same phone twice: stored once
@@ -123,12 +131,12 @@ def test_a_called_match_is_pushed_encrypted_to_the_phones_of_both_pairs_once(cli
 @pytest.mark.django_db
 def test_subscriptions_go_only_to_push_services_and_are_revocable(client, vapid, org, t, settings):
     [a] = f.pairs(t, 1)
-    evil = {"endpoint": "https://10.0.0.5/admin", "keys": {"p256dh": "BAAA", "auth": "AAAA"}}
+    evil = signed(a, {"endpoint": "https://10.0.0.5/admin", "keys": {"p256dh": "BAAA", "auth": "AAAA"}})
     answer = _post(client, "pair-push", t, a, evil)
     assert answer.status_code == 400 and answer.json()["field"] == "endpoint"  # the server never posts there
     settings.WEBPUSH_HTTP_HOSTS = []
-    assert _post(client, "pair-push", t, a, _phone("/push/x")[0]).status_code == 400  # plain HTTP: tests only
-    fcm = {"endpoint": "https://fcm.googleapis.com/fcm/send/abc", "keys": {"p256dh": "BAAA", "auth": "AAAA"}}
+    assert _post(client, "pair-push", t, a, signed(a, _phone("/push/x")[0])).status_code == 400  # plain HTTP: tests only
+    fcm = signed(a, {"endpoint": "https://fcm.googleapis.com/fcm/send/abc", "keys": {"p256dh": "BAAA", "auth": "AAAA"}})
     assert _post(client, "pair-push", t, a, fcm).status_code == 201
     assert _post(client, "pair-push-stop", t, a, {"endpoint": "https://fcm.googleapis.com/fcm/send/other"}).json() \
         == {"revoked": False}  # only the phone knows its endpoint

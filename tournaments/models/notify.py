@@ -1,6 +1,7 @@
 """Telling a pair that its match was called to a table, both optional.
 
-- :class:`PushSubscription`: a phone that allowed notifications on the pair's page (Web Push). The
+- :class:`PushSubscription`: a phone that allowed notifications on the pair's page (Web Push), subscribed
+  with one of the pair's players' PIN (``player``). The
   subscription's endpoint and keys are secrets of that phone's browser: they are stored to send, never
   shown on a page or in the API; the phone revokes its subscription by sending the endpoint again
   (only it knows it), the organizer revokes every subscription of a pair.
@@ -16,11 +17,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from events.models import Pair
+from people.models import Player
 
 
 class PushSubscription(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="push_subscriptions",
                              verbose_name=_("pair"))
+    #: the player whose PIN subscribed the phone (their phones are capped: tournaments.services.notify)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
+                               verbose_name=_("player"))
     endpoint = models.URLField(_("endpoint"), max_length=1000)
     p256dh = models.CharField(_("public key"), max_length=200)
     auth = models.CharField(_("authentication secret"), max_length=64)

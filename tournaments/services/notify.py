@@ -6,12 +6,18 @@ served over HTTPS (browsers give a service worker only to a secure page); e-mail
 (``EMAIL_CONFIGURED``: ``EMAIL_HOST`` or ``EMAIL_BACKEND`` set).
 
 - **Push**: a phone on the pair's page allows notifications; its browser's subscription (endpoint and
-  keys) is stored for the pair (:func:`subscribe`). The page is public, so anyone may subscribe to a
-  pair's calls — what they learn is public too (the pair's page shows the table). The endpoint is the
-  phone's secret: never shown; sending it again revokes it (:func:`unsubscribe`); the organizer revokes
-  every subscription of a pair (:func:`revoke_all`, audited). The server POSTs to the endpoint, so only
-  the push services' hosts are accepted (``WEBPUSH_HOSTS``), over HTTPS (``WEBPUSH_HTTP_HOSTS``: hosts
-  allowed plain HTTP, for the tests' loopback only): a stranger cannot make the server post elsewhere.
+  keys) is stored for the pair with one of its players' PIN (:func:`subscribe`: a stranger, who has no
+  PIN, subscribes nothing, so cannot fill the pair's phones). A player has at most
+  :data:`PHONES_PER_PLAYER` phones notified: a new one replaces that player's oldest, so the player's own
+  phone always gets in. The endpoint is the phone's secret: never shown nor logged; sending it again
+  revokes it (:func:`unsubscribe`); the organizer revokes every subscription of a pair
+  (:func:`revoke_all`, audited). The server POSTs to the endpoint, so it is parsed once, by one strict
+  parser (:func:`endpoint_of`), into the address that is posted to: ``https://`` + a host equal to one of
+  the push services' (``WEBPUSH_HOSTS``; an entry ``*.x`` is one more DNS label before ``x``) + a path of
+  plain URL characters, port 443 only; no backslash, userinfo, fragment or other port, which HTTP
+  libraries read differently (``WEBPUSH_HTTP_HOSTS``: hosts allowed plain HTTP on any port, for the
+  tests' loopback only, empty by default). The worker sends a call's pushes concurrently, each waiting
+  at most :data:`PUSH_TIMEOUT` seconds.
 - **E-mail**: a player opts in with their PIN on the pair's page (:func:`set_call_email`); the mail goes
   to the player's contact when it is an e-mail address, one message per player (no address is shown to
   anyone else, nor on the page).
@@ -25,7 +31,8 @@ from __future__ import annotations
 
 import json
 import logging
-from urllib.parse import urlsplit
+import re
+from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -46,8 +53,17 @@ from ..pins import pair_players
 from .base import TournamentError, _audit, _require_manager
 
 logger = logging.getLogger(__name__)
-#: phones a pair may have subscribed at once (a stranger cannot fill the table)
-MAX_SUBSCRIPTIONS = 12
+#: phones one player may have notified at once; a new one replaces that player's oldest
+PHONES_PER_PLAYER = 3
+#: seconds a push service may take to answer one push (the call's pushes go out together)
+PUSH_TIMEOUT = 4.0
+#: pushes sent at once by one worker
+PUSH_THREADS = 8
+#: the only endpoints accepted: scheme, host, optional port, then a path (and query) of plain URL characters.
+#: Nothing any HTTP library could read as another host: no backslash, "@", "#", space or percent-less escape.
+_ENDPOINT = re.compile(r"(?P<scheme>https?)://(?P<host>[A-Za-z0-9.-]{1,253})(?::(?P<port>[0-9]{1,5}))?"
+                       r"(?P<path>/[A-Za-z0-9._~/:%=?&+-]*)", re.ASCII)
+_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?", re.ASCII)
 
 
 def push_configured() -> bool:
@@ -68,47 +84,80 @@ def email_of(player: Player) -> str | None:
     return contact
 
 
-def _host_allowed(endpoint: str) -> bool:
-    parts = urlsplit(endpoint)
-    host = (parts.hostname or "").lower()
-    if parts.scheme == "http":
-        return host in settings.WEBPUSH_HTTP_HOSTS
-    return parts.scheme == "https" and any(host == h or host.endswith("." + h) for h in settings.WEBPUSH_HOSTS)
+def _known_host(host: str) -> bool:
+    """``host`` is one of ``WEBPUSH_HOSTS`` exactly (``*.x``: one DNS label, then ``.x``)."""
+    for known in settings.WEBPUSH_HOSTS:
+        if known.startswith("*."):
+            label, _dot, rest = host.partition(".")
+            if rest == known[2:] and _LABEL.fullmatch(label):
+                return True
+        elif host == known:
+            return True
+    return False
 
 
-def subscribe(pair: Pair, data: object) -> PushSubscription:
-    """Store a browser's push subscription (``{"endpoint", "keys": {"p256dh", "auth"}}``) for ``pair``;
-    the same endpoint twice is stored once."""
+def endpoint_of(value: object) -> str | None:
+    """The address to post a push to, rebuilt from its parts, or None when ``value`` is not the endpoint of a
+    known push service: HTTPS, port 443, the host compared exactly. The only parser of an endpoint: what is
+    checked is what is stored and posted to."""
+    if not isinstance(value, str) or len(value) > 1000:
+        return None
+    parts = _ENDPOINT.fullmatch(value)
+    if parts is None:
+        return None
+    scheme, host, port, path = parts["scheme"], parts["host"].lower(), parts["port"], parts["path"]
+    if not all(_LABEL.fullmatch(label) for label in host.split(".")):
+        return None
+    if scheme == "http":  # the tests' loopback push service only
+        return f"http://{host}:{port}{path}" if port and host in settings.WEBPUSH_HTTP_HOSTS else None
+    if port not in (None, "443") or not _known_host(host):
+        return None
+    return f"https://{host}{path}"
+
+
+def subscribe(pair: Pair, data: object, *, client: str) -> PushSubscription:
+    """Store a browser's push subscription (``{"endpoint", "keys": {"p256dh", "auth"}, "player", "pin"}``)
+    for ``pair``, with one of its players' PIN (``scoring.pins.verify`` and its limits); the same endpoint
+    twice is stored once; the player's oldest phone makes room past :data:`PHONES_PER_PLAYER`."""
     if not push_configured():
         raise Conflict(_("Notifications on phones are not configured on this site."), "endpoint")
     if not isinstance(data, dict) or not isinstance(data.get("keys"), dict):
         raise TournamentError(_("Send the browser's subscription: endpoint and keys."), "endpoint")
-    endpoint, keys = data.get("endpoint"), data["keys"]
-    if not isinstance(endpoint, str) or len(endpoint) > 1000 or not _host_allowed(endpoint):
+    endpoint, keys = endpoint_of(data.get("endpoint")), data["keys"]
+    if endpoint is None:
         raise TournamentError(_("This is not the address of a known push service."), "endpoint")
     p256dh, auth = keys.get("p256dh"), keys.get("auth")
     for name, value, most in (("keys.p256dh", p256dh, 200), ("keys.auth", auth, 64)):
         if not isinstance(value, str) or not value or len(value) > most or not all(
                 c.isalnum() or c in "-_=" for c in value):
             raise TournamentError(_("The subscription's keys are missing or malformed."), name)
+    players = {p.pk: p for p in pair_players(pair)}
+    player = players.get(data.get("player")) if isinstance(data.get("player"), int) else None
+    if player is None:
+        raise TournamentError(_("Choose one of the pair's players."), "player")
+    outcome = pin_checks.verify(player, client=client, pin=str(data.get("pin") or ""), purpose="push")
+    if not outcome.ok:
+        raise TournamentError(outcome.why, "pin")
     with transaction.atomic():
         Pair.objects.select_for_update().filter(pk=pair.pk).first()  # one subscriber at a time per pair
         active = PushSubscription.objects.filter(pair=pair, revoked_at__isnull=True)
         existing = active.filter(endpoint=endpoint).first()
         if existing is not None:
-            existing.p256dh, existing.auth = p256dh, auth
-            existing.save(update_fields=["p256dh", "auth"])
+            existing.p256dh, existing.auth, existing.player = p256dh, auth, player
+            existing.save(update_fields=["p256dh", "auth", "player"])
             return existing
-        if active.count() >= MAX_SUBSCRIPTIONS:
-            raise Conflict(_("This pair already has %(n)s phones notified: ask the organizer to clear them.")
-                           % {"n": MAX_SUBSCRIPTIONS}, "endpoint")
-        return PushSubscription.objects.create(pair=pair, endpoint=endpoint, p256dh=p256dh, auth=auth)
+        mine = list(active.filter(player=player).order_by("-created_at", "-pk").values_list("pk", flat=True))
+        if len(mine) >= PHONES_PER_PLAYER:  # the player's own oldest phones make room
+            PushSubscription.objects.filter(pk__in=mine[PHONES_PER_PLAYER - 1:]).update(revoked_at=timezone.now())
+        return PushSubscription.objects.create(pair=pair, player=player, endpoint=endpoint, p256dh=p256dh,
+                                               auth=auth)
 
 
 def unsubscribe(pair: Pair, endpoint: object) -> bool:
     """The phone stops its notifications (it sends its endpoint: only it knows it)."""
     if not isinstance(endpoint, str) or not endpoint:
         raise TournamentError(_("Send the browser's subscription endpoint."), "endpoint")
+    endpoint = endpoint_of(endpoint) or endpoint  # stored as rebuilt
     return bool(PushSubscription.objects.filter(pair=pair, endpoint=endpoint, revoked_at__isnull=True)
                 .update(revoked_at=timezone.now()))
 
@@ -172,25 +221,49 @@ def _message(match: Match, pair: Pair, table: int) -> dict:
                     "slug": match.tournament.slug, "pair": pair.pk}))}
 
 
-def _push(subscription: PushSubscription, message: dict) -> bool:
+def _push(endpoint: str, p256dh: str, auth: str, message: str) -> str:
+    """One push (in a worker thread: no database here): ``"sent"``, ``"gone"`` (the browser dropped the
+    subscription), or the HTTP status or error class of a failure. Nothing of the endpoint is returned or
+    logged: an error's text and traceback name the address."""
     from pywebpush import WebPushException, webpush
 
     try:
-        webpush(subscription_info={"endpoint": subscription.endpoint,
-                                   "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}},
-                data=json.dumps(message), vapid_private_key=settings.WEBPUSH_VAPID_PRIVATE_KEY,
-                vapid_claims={"sub": settings.WEBPUSH_VAPID_SUBJECT}, ttl=900, timeout=10)
+        webpush(subscription_info={"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}},
+                data=message, vapid_private_key=settings.WEBPUSH_VAPID_PRIVATE_KEY,
+                vapid_claims={"sub": settings.WEBPUSH_VAPID_SUBJECT}, ttl=900, timeout=PUSH_TIMEOUT)
     except WebPushException as error:
         status = getattr(error.response, "status_code", None)
-        if status in (404, 410):  # the browser dropped the subscription: stop sending to it
+        return "gone" if status in (404, 410) else f"refused ({status})"
+    except Exception as error:  # the push service unreachable or slow: the page and the projector still tell
+        return f"failed ({type(error).__name__})"
+    return "sent"
+
+
+def _push_all(jobs: list[tuple[PushSubscription, dict]]) -> int:
+    """Send every ``(subscription, message)`` at once, each waiting at most :data:`PUSH_TIMEOUT`; record what
+    came of each; the number sent."""
+    posts = []
+    for subscription, message in jobs:
+        endpoint = endpoint_of(subscription.endpoint)
+        if endpoint is None:  # stored before the endpoints were checked as now: never posted to
             PushSubscription.objects.filter(pk=subscription.pk).update(revoked_at=timezone.now())
-        logger.warning("push to subscription %s refused (%s)", subscription.pk, status)
-        return False
-    except Exception:  # the push service unreachable: the page and the projector still tell
-        logger.exception("push to subscription %s failed", subscription.pk)
-        return False
-    PushSubscription.objects.filter(pk=subscription.pk).update(sent_at=timezone.now())
-    return True
+            logger.warning("push subscription %s revoked: not a known push service's address", subscription.pk)
+            continue
+        posts.append((subscription, (endpoint, subscription.p256dh, subscription.auth, json.dumps(message))))
+    if not posts:
+        return 0
+    with ThreadPoolExecutor(max_workers=min(PUSH_THREADS, len(posts))) as pool:
+        results = list(pool.map(lambda post: _push(*post[1]), posts))
+    now, sent = timezone.now(), 0
+    for (subscription, _post), result in zip(posts, results):
+        if result == "sent":
+            sent += 1
+            PushSubscription.objects.filter(pk=subscription.pk).update(sent_at=now)
+            continue
+        if result == "gone":  # the browser dropped the subscription: stop sending to it
+            PushSubscription.objects.filter(pk=subscription.pk).update(revoked_at=now)
+        logger.warning("push to subscription %s not delivered: %s", subscription.pk, result)
+    return sent
 
 
 def send_call(match_id: int, table: int) -> CallNotice | None:
@@ -206,19 +279,20 @@ def send_call(match_id: int, table: int) -> CallNotice | None:
             notice = CallNotice.objects.create(match=match, table=table)
     except IntegrityError:
         return None
-    pushes = emails = 0
-    mails = []
+    emails = 0
+    mails, jobs = [], []
     for pair in (match.pair_a, match.pair_b):
         message = _message(match, pair, table)
         if push_configured():
-            for subscription in PushSubscription.objects.filter(pair=pair, revoked_at__isnull=True):
-                pushes += _push(subscription, message)
+            jobs += [(subscription, message)
+                     for subscription in PushSubscription.objects.filter(pair=pair, revoked_at__isnull=True)]
         if email_configured():
             for player in pair_players(pair):
                 address = email_of(player) if player.call_email else None
                 if address:  # one message per player: nobody sees another's address
                     mails.append(EmailMessage(message["title"], f"{message['body']}\n\n{message['url']}\n",
                                               settings.DEFAULT_FROM_EMAIL, [address]))
+    pushes = _push_all(jobs)
     if mails:
         try:
             emails = get_connection(fail_silently=False).send_messages(mails) or 0

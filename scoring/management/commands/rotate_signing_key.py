@@ -9,13 +9,14 @@
 
 Either way, seals made with the old key still hold (``verify_sumulas``), and the new key's id is recorded
 in the database as the current one: a process started with the old key fails ``manage.py check``
-(``scoring.E004``).
+(``scoring.E004``). Only the tables' owner may record it: the command runs with the owner's
+``DATABASE_URL`` (the app's role is refused before any key changes).
 """
 import base64
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from scoring import integrity
 
@@ -24,6 +25,10 @@ class Command(BaseCommand):
     help = "Rotate the súmulas' seal key; old seals stay verifiable."
 
     def handle(self, *args, **options):
+        if not integrity.may_record_keys():  # before any key changes: a rotation the database does not know splits
+            raise CommandError("This database role may not record the seal key in use (the app's role: "
+                               "scripts/postgres-grants.sql). Run the command as the tables' owner: "
+                               "DATABASE_URL=$MIGRATE_DATABASE_URL python manage.py rotate_signing_key")
         old_id = integrity.key_id()
         if getattr(settings, "SUMULA_SIGNING_KEY", ""):
             private = Ed25519PrivateKey.generate()
