@@ -305,12 +305,19 @@ def dashboard_pairs(tournament: Tournament) -> list[Pair]:
 
 
 def next_step(tournament: Tournament, stage: Stage | None, pairs: list[Pair], rounds: list[Round],
-              current: Round | None) -> str:
-    """One sentence telling the organizer what to do now."""
+              current: Round | None, *, to_approve: int = 0) -> str:
+    """One sentence telling the organizer what to do now (``to_approve``: sign-ups confirmed by both
+    players waiting for the organizer's approval; a draw made without them leaves them out)."""
     confirmed = sum(1 for p in pairs if p.status == Pair.Status.CONFIRMED)
     if stage is None:
         return _("Choose the tournament's format.")
     if not rounds:
+        if to_approve:
+            return ngettext(
+                "%(count)s sign-up waits for your approval (Sign-ups by the players): approve or refuse it "
+                "before the draw.",
+                "%(count)s sign-ups wait for your approval (Sign-ups by the players): approve or refuse them "
+                "before the draw.", to_approve) % {"count": to_approve}
         if confirmed < 2:
             return _("Register the pairs (at least 2).")
         if tournament.check_in_required:
@@ -329,6 +336,29 @@ def next_step(tournament: Tournament, stage: Stage | None, pairs: list[Pair], ro
     if stage.is_bracket or stage.bracket_first_round is not None:
         return _("The bracket fills in by itself as results become official.")
     return _("Every result is in: generate the next round.")
+
+
+@dataclass
+class Finished:
+    """What the dashboard shows of a finished tournament: the podium and where the rest is."""
+
+    podium: list  # the first places' standing lines (``line.place``, ``line.pair``)
+    placings_url: str
+    standings_export: str
+    results_export: str
+    sumulas_url: str
+
+
+def finished_summary(tournament: Tournament) -> Finished:
+    """The champion and the next places from the final standings (a knockout by its placings), the
+    full placings' page, the exports and the súmulas' print index."""
+    rows = [line for line in services.standings(tournament).rows
+            if line.pair.status != Pair.Status.WITHDRAWN and line.rank <= 3][:4]
+    slug = {"slug": tournament.slug}
+    return Finished(rows, reverse("tournaments:standings", kwargs=slug),
+                    reverse("tournaments-api:export-standings", kwargs=slug),
+                    reverse("tournaments-api:export-results", kwargs=slug),
+                    reverse("printing:tournament", kwargs=slug))
 
 
 def format_summary(stage: Stage | None) -> str:
