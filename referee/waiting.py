@@ -4,46 +4,65 @@ phones at odds (answered on the page "Minhas mesas", which shows them to the org
 ``calls.open_calls_for``), late tables (a W.O. proposal, past the time limit: the room monitor), rulings
 sent up by a referee and appeals not decided (art. 26, the review page).
 
-Fixed queries for the counts; the late tables read the monitor's tiles of the tournaments in
-progress only (a few queries each: an organizer runs one or two on a day).
+One query for the counts, one for the rooms; the late tables read the monitor's tiles of the
+tournaments in progress whose room keeps time (a few queries each: an organizer runs one or two on a day).
 """
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import ngettext
 
 from scoring.models import EntryConflict, Match
-from tournaments.models import Tournament
+from tournaments.models import RoomSettings, Tournament
 from tournaments.waiting import Waiting
 
 from . import monitor
 from .models import Appeal, RefereeCall, Ruling
 
 
-def _per_tournament(queryset, field: str) -> dict[int, int]:
-    return dict(queryset.values_list(field).annotate(n=Count("pk")).order_by())
+def _count(queryset) -> Subquery:
+    """A correlated COUNT(*) as a scalar subquery (0 when nothing matches), as ``roles._count``."""
+    counted = queryset.order_by().annotate(_one=Value(1)).values("_one").annotate(n=Count("*")).values("n")
+    return Coalesce(Subquery(counted[:1], output_field=IntegerField()), 0)
+
+
+def _late_tables(tournaments: list[Tournament]) -> dict[int, int]:
+    """Tables past their tolerance (a W.O. proposal) or the time limit, by the monitor's tiles, of the
+    tournaments in progress whose room keeps time at all (none by default: one query)."""
+    playing = {t.pk: t for t in tournaments if t.status == Tournament.Status.IN_PROGRESS}
+    timed = (RoomSettings.objects.filter(tournament__in=list(playing))
+             .filter(Q(time_limit__isnull=False) | Q(tolerance_first__isnull=False) | Q(tolerance_later__isnull=False))
+             .values_list("tournament", flat=True)) if playing else []
+    late = {}
+    for pk in timed:
+        tiles, _next = monitor.tiles(playing[pk])
+        late[pk] = sum(1 for tile in tiles if tile.state in ("late", "over_time"))
+    return late
 
 
 def waiting(tournaments: list[Tournament]) -> dict[int, list[Waiting]]:
-    ids = [t.pk for t in tournaments]
-    calls = RefereeCall.objects.filter(match__tournament__in=ids)
-    counts = {
-        "calls": _per_tournament(calls.filter(kind=RefereeCall.Kind.CALL, taken_at__isnull=True), "match__tournament"),
-        "disputes": _per_tournament(calls.filter(kind=RefereeCall.Kind.DISPUTE, resolved_at__isnull=True),
-                                    "match__tournament"),
-        "conflicts": _per_tournament(EntryConflict.objects.filter(
-            match__tournament__in=ids, settled_at__isnull=True, match__status=Match.Status.OPEN), "match__tournament"),
-        "escalated": _per_tournament(Ruling.objects.filter(match__tournament__in=ids,
-                                                           status=Ruling.Status.ESCALATED), "match__tournament"),
-        "appeals": _per_tournament(Appeal.objects.filter(Q(ruling__match__tournament__in=ids),
-                                                         decided_at__isnull=True), "ruling__match__tournament"),
-    }
-    late = {}
-    for t in tournaments:
-        if t.status == Tournament.Status.IN_PROGRESS:
-            tiles, _next = monitor.tiles(t)
-            late[t.pk] = sum(1 for tile in tiles if tile.state in ("late", "over_time"))
+    """One query for the counts (plus the late tables' own, see :func:`_late_tables`)."""
+    if not tournaments:
+        return {}
+    here = OuterRef("pk")
+    rows = Tournament.objects.filter(pk__in=[t.pk for t in tournaments]).annotate(
+        calls=_count(RefereeCall.objects.filter(match__tournament=here, kind=RefereeCall.Kind.CALL,
+                                                taken_at__isnull=True)),
+        disputes=_count(RefereeCall.objects.filter(match__tournament=here, kind=RefereeCall.Kind.DISPUTE,
+                                                   resolved_at__isnull=True)),
+        conflicts=_count(EntryConflict.objects.filter(match__tournament=here, settled_at__isnull=True,
+                                                      match__status=Match.Status.OPEN)),
+        escalated=_count(Ruling.objects.filter(match__tournament=here, status=Ruling.Status.ESCALATED)),
+        appeals=_count(Appeal.objects.filter(ruling__match__tournament=here, decided_at__isnull=True)),
+    ).values_list("pk", "calls", "disputes", "conflicts", "escalated", "appeals")
+    keys = ("calls", "disputes", "conflicts", "escalated", "appeals")
+    counts = {key: {} for key in keys}
+    for pk, *values in rows:
+        for key, value in zip(keys, values):
+            counts[key][pk] = value
+    late = _late_tables(tournaments)
     tables, review = reverse("referee:tables"), reverse("referee:review")
     out: dict[int, list[Waiting]] = {}
     for t in tournaments:

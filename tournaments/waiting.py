@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, IntegerField, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import ngettext
 
@@ -47,19 +48,31 @@ def register(key: str, provider: Provider) -> None:
     _providers[key] = provider
 
 
-def to_approve() -> object:
-    """The sign-ups both players confirmed that wait for the organizer's approval (``signup.state`` APPROVAL)."""
+def to_approve(tournament=None):
+    """The sign-ups both players confirmed that wait for the organizer's approval (``signup.state`` APPROVAL),
+    of ``tournament`` (a tournament, or an ``OuterRef`` in a subquery)."""
     unconfirmed = SignUpPlayer.objects.filter(signup=OuterRef("pk"), confirmed_at__isnull=True)
-    return (SignUp.objects.filter(refused_at__isnull=True, pair__isnull=True, ready_at__isnull=True)
-            .filter(~Exists(unconfirmed)))
+    return (SignUp.objects.filter(tournament=tournament, refused_at__isnull=True, pair__isnull=True,
+                                  ready_at__isnull=True).filter(~Exists(unconfirmed)))
+
+
+def _count(queryset) -> Subquery:
+    counted = queryset.order_by().annotate(_one=Value(1)).values("_one").annotate(n=Count("*")).values("n")
+    return Coalesce(Subquery(counted[:1], output_field=IntegerField()), 0)
 
 
 def _own(tournaments: list[Tournament]) -> dict[int, list[Waiting]]:
-    ids = [t.pk for t in tournaments]
-    approvals = dict(to_approve().filter(tournament__in=ids).values_list("tournament")
-                     .annotate(n=Count("pk")).order_by())
-    signed = dict(Match.objects.filter(tournament__in=ids, status=Match.Status.SIGNED).values_list("tournament")
-                  .annotate(n=Count("pk")).order_by())
+    """One query: the sign-ups to approve and the signed súmulas, per tournament."""
+    if not tournaments:
+        return {}
+    here = OuterRef("pk")
+    rows = Tournament.objects.filter(pk__in=[t.pk for t in tournaments]).annotate(
+        approvals=_count(to_approve(here)),
+        signed=_count(Match.objects.filter(tournament=here, status=Match.Status.SIGNED)),
+    ).values_list("pk", "approvals", "signed")
+    approvals, signed = {}, {}
+    for pk, a, b in rows:
+        approvals[pk], signed[pk] = a, b
     out: dict[int, list[Waiting]] = {}
     for t in tournaments:
         items = out.setdefault(t.pk, [])
