@@ -132,7 +132,6 @@ def generate_next_round(tournament: Tournament, by) -> Round:
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         _require_manager(by, tournament)
-        _refuse_finished(tournament)
         stage = _stage_of(tournament)
         last = _last_generated(tournament)
         if last is None:
