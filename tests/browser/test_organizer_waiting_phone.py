@@ -77,3 +77,32 @@ def test_the_organizer_sees_what_waits_and_reaches_it_in_one_tap(live_server, br
     shot(page, "dashboard-waiting-390.png", full_page=False)
     page.set_viewport_size({"width": 320, "height": 640})
     shot(page, "dashboard-waiting-320.png", full_page=False)
+
+
+def test_a_finished_tournament_shows_its_end_on_a_phone(live_server, browser, transactional_db, settings):
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import expect
+
+    from tests.tournaments import factories as f
+    from tests.tournaments import pages_fixtures as pf
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    organizer = get_user_model().objects.create_user("organizadora", password="org-secret")
+    t = f.tournament(organizer, slug="copa-final")
+    f.pairs(t, 4)
+    from tournaments import services
+
+    services.configure_stage(t, organizer, format="single_elimination", third_place=True)
+    services.generate_first_round(t, organizer)
+    pf.play_all(t, organizer)
+    page = phone_context(browser).new_page()
+    sign_in(page, live_server.url, "organizadora", "org-secret", next_url="/torneios/copa-final/painel/")
+    finished = page.get_by_test_id("finished")
+    expect(finished).to_contain_text("Campeã")
+    expect(finished.get_by_test_id("placings-link")).to_be_visible()
+    expect(page.get_by_text("Gerar de novo")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "dashboard-finished-390.png")
+    page.set_viewport_size({"width": 320, "height": 640})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    shot(page, "dashboard-finished-320.png")
