@@ -88,6 +88,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "Status": Match.Status,
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
         "format_summary": pages.format_summary(stage),
+        "match_format": pages.match_format_line(tournament, getattr(tournament, "stage_list", [])),
         "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # lockouts
         "undo": undo_toast.take(request, tournament),  # the "Desfazer" toast
     })

@@ -138,3 +138,19 @@ def test_nothing_waits_for_a_new_organizer(client, org):
     f.tournament(org)
     html = client.get(reverse("organizer-home")).content.decode()
     assert 'data-testid="waiting-none"' in html
+
+
+def test_the_format_line_names_a_best_of_3_final(client, org):
+    t = pf.tournament(org, pairs=8, draw=False, round_best_of={"-1": 3})
+    html = client.get(url("dashboard", t)).content.decode()
+    assert "Partida única · Final: Melhor de 3 partidas" in html
+
+
+def test_the_audit_names_the_stage_each_format_entry_configured(client, org):
+    t = f.tournament(org)
+    f.pairs(t, 8)
+    services.configure_stage(t, org, format="groups_knockout", group_count=2, qualifiers_per_group=2)
+    later = services.stages_of(t)[1]
+    services.update_stage(later, org, third_place=True)
+    html = client.get(url("dashboard", t)).content.decode()
+    assert "Formato definido · Fase 1" in html and "Formato definido · Fase 2" in html
