@@ -27,3 +27,9 @@ class RefereeConfig(AppConfig):
 
         sections.register_section("discipline", discipline.section)
         sections.register_export("discipline", discipline.export_part)
+        # what waits for the organizer on this side: calls, disputes, conflicts, late tables, appeals
+        from tournaments import waiting as tournament_waiting
+
+        from .waiting import waiting
+
+        tournament_waiting.register("referee", waiting)

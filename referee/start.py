@@ -1,7 +1,7 @@
 """Where each role starts: the redirect after signing in (``start``) and the organizer's page of
-their tournaments with what needs them now (``organizer_home``: súmulas to receive, escalated
-rulings and appeals, players locked out of their PIN with a one-tap unlock, each with its link; the
-logins locked out by wrong passwords it may unlock, on the page "Contas"). The referee's start page is ``referee:tables``."""
+their tournaments with what needs them now (``organizer_home``, from ``tournaments.waiting``: sign-ups
+to approve, súmulas to receive, calls, disputes, late tables, escalated rulings and appeals; players
+locked out of their PIN with a one-tap unlock; each with its link; the logins locked out by wrong passwords it may unlock, on the page "Contas"). The referee's start page is ``referee:tables``."""
 from __future__ import annotations
 
 from django.contrib.auth.views import LoginView, redirect_to_login
@@ -13,9 +13,9 @@ from django.views.decorators.http import require_GET
 
 from scoring import pin_notices
 from scoring.models import Match
+from tournaments import waiting
 
 from . import lockouts, roles
-from .models import Appeal, Ruling
 
 
 class RoleLoginView(LoginView):
@@ -42,15 +42,11 @@ def organizer_home(request):
     if not role.organizer:
         raise PermissionDenied(_("This page is for the organizers of tournaments."))
     signed = Q(matches__status=Match.Status.SIGNED)
-    tournaments = list(roles.tournaments_of(request.user).annotate(
+    tournaments = list(roles.tournaments_of(request.user).select_related("signup_settings").annotate(
         to_receive=Count("matches", filter=signed, distinct=True),
         pair_count=Count("pairs", distinct=True),
     ).order_by("-date", "name"))
     ids = [t.pk for t in tournaments]
-    escalated = dict(Ruling.objects.filter(match__tournament__in=ids, status=Ruling.Status.ESCALATED)
-                     .values_list("match__tournament").annotate(n=Count("pk")).order_by())
-    appeals = dict(Appeal.objects.filter(ruling__match__tournament__in=ids, decided_at__isnull=True)
-                   .values_list("ruling__match__tournament").annotate(n=Count("pk")).order_by())
     signed_matches = {}
     for match in (Match.objects.filter(tournament__in=ids, status=Match.Status.SIGNED)
                   .select_related("pair_a", "pair_b").order_by("table", "pk")):
@@ -58,15 +54,16 @@ def organizer_home(request):
     locked = {}
     for lock in pin_notices.lockouts(pin_notices.open_matches(Match.objects.filter(tournament__in=ids))):
         locked.setdefault(lock.match.tournament_id, []).append(lock)
+    waits = waiting.of_tournaments(tournaments)  # sign-ups to approve, calls, disputes, late tables, appeals…
     for t in tournaments:
         t.lockouts = locked.get(t.pk, [])
-        t.escalated = escalated.get(t.pk, 0)
-        t.appeals = appeals.get(t.pk, 0)
+        t.waiting = waits.get(t.pk, [])
         t.signed_matches = signed_matches.get(t.pk, [])
-        t.needs_me = t.to_receive + t.escalated + t.appeals + len(t.lockouts)
+        t.needs_me = sum(item.count for item in t.waiting) + len(t.lockouts)
     active = [t for t in tournaments if t.status != t.Status.FINISHED or t.needs_me]
     finished = [t for t in tournaments if t not in active]
+    needs = [(t, item) for t in active for item in t.waiting]
     return render(request, "referee/organizer_home.html", {
-        "role": role, "active": active, "finished": finished, "lockouts": sum(len(t.lockouts) for t in tournaments),
+        "role": role, "active": active, "needs": needs, "finished": finished, "lockouts": sum(len(t.lockouts) for t in tournaments),
         "login_locks": len(lockouts.visible_to(request.user)),  # unlocked on the page "Contas"
     })

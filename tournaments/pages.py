@@ -294,8 +294,15 @@ def table_assignments(tournament: Tournament) -> list[TableAssignment]:
 
 
 def recent_audit(tournament: Tournament, limit: int = 12) -> list[AuditEntry]:
-    return list(AuditEntry.objects.filter(tournament=tournament).select_related("actor", "round")
-                .order_by("-at", "-id")[:limit])
+    """The last entries; a format entry knows its stage (``stage_position``): a groups → knockout event
+    configures two, which read as the same words otherwise."""
+    entries = list(AuditEntry.objects.filter(tournament=tournament).select_related("actor", "round")
+                   .order_by("-at", "-id")[:limit])
+    for entry in entries:
+        shown = entry.after if isinstance(entry.after, dict) else entry.before if isinstance(entry.before, dict) else {}
+        entry.stage_position = (shown.get("position") if entry.action == AuditEntry.Action.STAGE_CONFIGURED
+                                else None)
+    return entries
 
 
 def dashboard_pairs(tournament: Tournament) -> list[Pair]:
@@ -305,12 +312,19 @@ def dashboard_pairs(tournament: Tournament) -> list[Pair]:
 
 
 def next_step(tournament: Tournament, stage: Stage | None, pairs: list[Pair], rounds: list[Round],
-              current: Round | None) -> str:
-    """One sentence telling the organizer what to do now."""
+              current: Round | None, *, to_approve: int = 0) -> str:
+    """One sentence telling the organizer what to do now (``to_approve``: sign-ups confirmed by both
+    players waiting for the organizer's approval; a draw made without them leaves them out)."""
     confirmed = sum(1 for p in pairs if p.status == Pair.Status.CONFIRMED)
     if stage is None:
         return _("Choose the tournament's format.")
     if not rounds:
+        if to_approve:
+            return ngettext(
+                "%(count)s sign-up waits for your approval (Sign-ups by the players): approve or refuse it "
+                "before the draw.",
+                "%(count)s sign-ups wait for your approval (Sign-ups by the players): approve or refuse them "
+                "before the draw.", to_approve) % {"count": to_approve}
         if confirmed < 2:
             return _("Register the pairs (at least 2).")
         if tournament.check_in_required:
@@ -331,6 +345,29 @@ def next_step(tournament: Tournament, stage: Stage | None, pairs: list[Pair], ro
     return _("Every result is in: generate the next round.")
 
 
+@dataclass
+class Finished:
+    """What the dashboard shows of a finished tournament: the podium and where the rest is."""
+
+    podium: list  # the first places' standing lines (``line.place``, ``line.pair``)
+    placings_url: str
+    standings_export: str
+    results_export: str
+    sumulas_url: str
+
+
+def finished_summary(tournament: Tournament) -> Finished:
+    """The champion and the next places from the final standings (a knockout by its placings), the
+    full placings' page, the exports and the súmulas' print index."""
+    rows = [line for line in services.standings(tournament).rows
+            if line.pair.status != Pair.Status.WITHDRAWN and line.rank <= 3][:4]
+    slug = {"slug": tournament.slug}
+    return Finished(rows, reverse("tournaments:standings", kwargs=slug),
+                    reverse("tournaments-api:export-standings", kwargs=slug),
+                    reverse("tournaments-api:export-results", kwargs=slug),
+                    reverse("printing:tournament", kwargs=slug))
+
+
 def format_summary(stage: Stage | None) -> str:
     """The format in one line, with the options that change it: "Single elimination · third-place
     match · seeding: organizer's order"."""
@@ -344,6 +381,35 @@ def format_summary(stage: Stage | None) -> str:
     if stage.has_groups:
         parts.append(ngettext("%(count)s group", "%(count)s groups", stage.group_count) % {"count": stage.group_count})
     parts.append(_("seeding: %(method)s") % {"method": str(stage.get_seeding_display()).lower()})
+    return " · ".join(parts)
+
+
+def match_format_line(tournament: Tournament, stages: list[Stage]) -> str:
+    """The games per match as they are played: the tournament's, then every stage, round or third-place
+    match that differs ("Single game · Final: Best of 3 games"), not the tournament's alone."""
+    labels = dict(Tournament.BestOf.choices)
+    base = tournament.best_of
+    parts = [str(labels.get(base, base))]
+    several = len(stages) > 1
+    for st in stages:
+        own = st.best_of or base
+        prefix = f"{st.display_name} · " if several else ""
+        if own != base:
+            parts.append(f"{st.display_name}: {labels.get(own, own)}")
+        for key, games in sorted((st.round_best_of or {}).items(), key=lambda kv: int(kv[0])):
+            if games == own:
+                continue
+            number = int(key)
+            if st.is_bracket or st.bracket_first_round is not None or st.format == Stage.Format.GROUPS_KNOCKOUT:
+                name = {-1: _("Final"), -2: _("Semifinals"), -3: _("Quarterfinals")}.get(number)
+            else:
+                name = None
+            if name is None:
+                name = (_("Round %(number)s") % {"number": number} if number > 0 else _("Last round")
+                        if number == -1 else _("Round %(number)s from the end") % {"number": -number})
+            parts.append(f"{prefix}{name}: {labels.get(games, games)}")
+        if st.third_place and st.third_place_best_of and st.third_place_best_of != own:
+            parts.append(f"{prefix}{_('Third-place match')}: {labels.get(st.third_place_best_of)}")
     return " · ".join(parts)
 
 

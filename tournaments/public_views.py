@@ -45,7 +45,7 @@ class TournamentListView(ListView):
     context_object_name = "tournaments"
 
     def get_queryset(self):
-        return Tournament.objects.select_related("organizer").annotate(pair_count=Count("pairs"))
+        return Tournament.objects.select_related("organizer", "signup_settings").annotate(pair_count=Count("pairs"))
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

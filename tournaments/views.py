@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 from scoring import pin_notices
 from scoring.models import Match
 
-from . import pages, services, undo_toast
+from . import pages, services, undo_toast, waiting
 from .forms import CsvImportForm, PairRegistrationForm, StageForm
 from .models import Pair, Round, Stage, Tournament
 from .view_helpers import organizer_only
@@ -50,6 +50,8 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
     check_in = pages.check_in_state(tournament, stage, generated, pairs)
     registration_open = tournament.status != Tournament.Status.FINISHED and (
         not drawn or (stage is not None and stage.format == Stage.Format.SWISS))
+    finished = tournament.status == Tournament.Status.FINISHED
+    needs = waiting.of_tournament(tournament)  # sign-ups to approve, calls, disputes, late tables, appeals…
     context = _public_context(request, tournament, "dashboard", stage)
     context.update({
         "pairs": pairs,
@@ -67,10 +69,13 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "drawn": drawn,
         "is_bracket": bracket,
         "can_next_round": drawn and not bracket and tournament.status != Tournament.Status.FINISHED,
-        "regenerable": _regenerable(stage, generated),
+        "regenerable": None if finished else _regenerable(stage, generated),  # what is done stays done
+        "waiting": needs,
+        "finished": pages.finished_summary(tournament) if finished else None,
         "check_in": check_in,
         "registration_open": registration_open,
-        "next_step": pages.next_step(tournament, stage, pairs, generated, current),
+        "next_step": pages.next_step(tournament, stage, pairs, generated, current,
+                                     to_approve=sum(i.count for i in needs if i.key == "signups")),
         "assignments": pages.table_assignments(tournament),
         "referees": pages.referee_choices(),
         "audit": pages.recent_audit(tournament),
@@ -83,6 +88,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "Status": Match.Status,
         "lot_seeding": stage is not None and stage.seeding == Stage.Seeding.LOT,
         "format_summary": pages.format_summary(stage),
+        "match_format": pages.match_format_line(tournament, getattr(tournament, "stage_list", [])),
         "pin_lockouts": pin_notices.lockouts(pin_notices.open_matches(tournament.matches.all())),  # lockouts
         "undo": undo_toast.take(request, tournament),  # the "Desfazer" toast
     })

@@ -17,7 +17,8 @@ MAX_QUERIES = {
     "standings": 10,
     "grid": 8,
     "rounds": 9,
-    "dashboard": 22,  # + the PIN lockouts to show (one query when there is none) + the room
+    "dashboard": 26,  # + what waits for the organizer (tournaments.waiting: one query, the referee side one,
+    # its rooms one; the public sign-up the badge reads one) + the PIN lockouts to show (one query when there is none) + the room
     # (its options, the open matches, the room's tables, a bracket's matches with entries)
     # + the score of each game in progress (the "playing" cards, one query)
 }

@@ -170,6 +170,14 @@ def generate_next_round(tournament: Tournament, by) -> Round:
         return rnd
 
 
+def _refuse_finished(tournament: Tournament) -> None:
+    """A finished tournament's rounds are what was played: nothing is generated (again) in it."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Conflict(_("The tournament is finished: its rounds can no longer be generated or generated again. "
+                         "A wrong result is corrected on its match; a stage added afterwards reopens the tournament."),
+                       "tournament")
+
+
 def _stage_start(stage: Stage) -> int | None:
     return Round.objects.filter(stage=stage).order_by("number").values_list("number", flat=True).first()
 
@@ -202,6 +210,7 @@ def regenerate_round(round: Round, by, *, seed: int | None = None, reason: str =
     with transaction.atomic():
         tournament = _lock_tournament(round.tournament_id)
         _require_manager(by, tournament)
+        _refuse_finished(tournament)
         rnd = Round.objects.get(pk=round.pk)
         rnd.tournament = tournament
         stage = (Stage.objects.get(pk=rnd.stage_id) if rnd.stage_id is not None else _stage_of(tournament))
