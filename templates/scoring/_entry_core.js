@@ -402,7 +402,8 @@ function trucoEntry(B, opts) {
       Date.now() - E.confirmedAt > FRESH_MS;
     if (stale) say(fmt(T.sending, { hand: st.hand }));
     tapping = tapping.then(function () { return stale ? refresh(FRESH_TIMEOUT).catch(noop) : null; })
-      .then(function () { enter(team, value, end, confirmed, shown, at); });
+      .then(function () { enter(team, value, end, confirmed, shown, at); })
+      .catch(function () { render(); });   // the chain goes on: the next tap is never stuck behind this one
   }
   function enter(team, value, end, confirmed, shown, at) {
     var st = local(), now = Date.now();

@@ -65,6 +65,8 @@ def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(live_server, 
     expect(page.locator("#net")).to_contain_text("SEM REDE desde")
     expect(page.locator("#net")).to_contain_text("tentando")
     assert page.evaluate("navigator.onLine") is True
+    page.locator("#undo").tap()                                       # said, never silent
+    expect(page.locator("#msg")).to_contain_text("Nada foi desfeito: sem rede")
     services.record_hand(match, {"winner": 1, "ended_by": "tricks", "value": 3}, match.tournament.organizer)  # the other phone
     shot(page, "table-recovers-offline.png")
     page.wait_for_timeout(20_000)
@@ -114,6 +116,24 @@ def test_two_phones_alternating_hands_3_s_apart_make_no_conflict(live_server, br
     shot(b, "table-recovers-alternating-320.png")
 
 
+def test_the_hand_the_other_phone_has_just_entered_asks_before_it_counts_twice(live_server, browser, table):
+    from playwright.sync_api import expect
+
+    match, link = table
+    a = _open(browser, live_server, link)
+    b = _open(browser, live_server, link, viewport=SMALL)
+    b.wait_for_timeout(2_500)                                         # B's score is not confirmed lately
+    value_button(a, 0, 3).tap()
+    settled(a)
+    value_button(b, 0, 3).tap()                                       # the same hand, on a screen not updated yet
+    expect(b.locator("#ask")).to_contain_text("O outro celular acabou de lançar esta mão")
+    shot(b, "table-recovers-same-hand-320.png")
+    b.locator("#ask button.no").tap()
+    settled(b)
+    assert _hands(match) == [(1, 1, 0, 3)]
+    expect(b.locator("#pts0")).to_have_text("3")
+
+
 def test_a_call_made_offline_arrives_once_and_the_table_sees_who_is_coming(live_server, browser, table):
     from playwright.sync_api import expect
 
@@ -127,7 +147,7 @@ def test_a_call_made_offline_arrives_once_and_the_table_sees_who_is_coming(live_
     page.on("request", lambda r: sent.append(r.headers.get("idempotency-key")) if r.url.endswith("/calls/") else None)
     _cut(page)
     page.locator("#call").tap()
-    expect(page.locator("#msg")).to_contain_text("guardado neste celular")
+    expect(page.locator("#msg")).to_contain_text("na fila deste celular")
     expect(page.locator("#last li.pending")).to_contain_text("Chamada ao árbitro")
     page.wait_for_timeout(4_000)                                      # tried, refused by the network
     assert RefereeCall.objects.count() == 0
@@ -221,6 +241,10 @@ def test_every_control_is_a_finger_wide_and_the_hand_fits_above_the_fold_at_320(
         for control in [*page.locator("#values button.v").all(), page.locator("#undo"), page.locator("#call")]:
             box = control.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= fold, (name, control.text_content(), box)
+        page.locator("#more-btn").tap()                                # the claims, appeals and PIN forms too
+        expect(page.locator("#more")).to_be_visible()
+        assert page.evaluate(SMALL_CONTROLS) == [], name
+        page.keyboard.press("Escape")
         page.mouse.wheel(0, 2000)                                      # scrolled to the end, then undo
         page.locator("#undo").tap()
         expect(page.locator("#msg")).not_to_be_empty()                 # refused, and why (the organizer entered it)
