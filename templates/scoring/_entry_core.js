@@ -33,7 +33,8 @@
  * stateFailed(res) for a refused state request, over(gameOver) when a hand
  * ends a game, net(n) after the status badge is drawn (n entries waiting), conflictActions(box, e) to add a
  * choice to a conflict's panel, chose(entry, how) when a player chose for a conflict (see above), undoConflict(c)
- * when an undo was refused as stale (c: the conflict the server recorded, or null). */
+ * when an undo was refused as stale (c: the conflict the server recorded, or null), actionDone(e, reply) when a
+ * queued action (E.enqueue(url, body, label)) got its answer: sent, or refused (reply.ok false, reply.message why). */
 function trucoEntry(B, opts) {
   "use strict";
   var T = B.t;
