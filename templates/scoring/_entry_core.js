@@ -594,9 +594,10 @@ function trucoEntry(B, opts) {
     }
     if (!E.online) { say(T.undo_offline, "bad"); refresh().catch(noop); return; }   // said, never silent
     undoing = true;
-    // the undo names the entry it removes (the server refuses it, 409, when another phone entered since): on a
-    // state confirmed just now
-    (Date.now() - E.confirmedAt > FRESH_MS ? refresh(FRESH_TIMEOUT) : Promise.resolve()).then(function () {
+    // the undo names the entry this phone shows as the last (never refreshed first: the player undoes what they
+    // see); the server refuses it (409) when another phone entered since
+    var last = E.server.entries[E.server.entries.length - 1];
+    (last && !last.position ? refresh() : Promise.resolve()).then(function () {
       var l = E.server.entries[E.server.entries.length - 1];
       if (!l) { undoing = false; say(T.nothing_undone, "bad"); return; }
       return sendUndo(l.position ? { game: l.game, position: l.position } : {}, newKey(), 0);
