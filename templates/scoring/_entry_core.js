@@ -85,6 +85,8 @@ function trucoEntry(B, opts) {
   function loadQueue() {
     return tx("readonly", function (s) { return s.getAll(); }).then(function (all) {
       E.queue = (all || []).filter(function (e) { return e.store === store; });
+      // left "checking" by a reload: sent at the position it was tapped at (a 409 is reconciled as always)
+      E.queue.forEach(function (e) { if (e.state === "checking") e.state = undefined; });
     });
   }
   // the stores ("q-<token>") that hold entries still waiting, of every table this phone opened
@@ -397,38 +399,49 @@ function trucoEntry(B, opts) {
     if ($("ask")) $("ask").hidden = true;
     lastTap = { sig: sig, at: now };
     busyUntil = now + 500; setTimeout(render, 520);
-    var end = ending, shown = E.server.entries.length, at = [st.game, st.hand];
-    // a state not confirmed lately (the other phone may have entered since): the server's first, then the hand
-    var stale = E.online && !E.queue.some(function (e) { return waiting(e) && !isAction(e); }) &&
-      Date.now() - E.confirmedAt > FRESH_MS;
-    if (stale) say(fmt(T.sending, { hand: st.hand }));
-    tapping = tapping.then(function () { return stale ? refresh(FRESH_TIMEOUT).catch(noop) : null; })
-      .then(function () { enter(team, value, end, confirmed, shown, at); })
-      .catch(function () { render(); });   // the chain goes on: the next tap is never stuck behind this one
-  }
-  function enter(team, value, end, confirmed, shown, at) {
-    var st = local(), now = Date.now();
-    if (st.over) { render(); return; }
-    var moved = st.game !== at[0] || st.hand !== at[1];
-    if (moved) {   // the other phone entered since this phone last showed the score
-      var body0 = { winner: team, value: value, ended_by: end };
-      var same = E.server.entries.slice(shown).filter(function (r) { return sameHand(r, body0); })[0];
-      if (same && !confirmed) {   // the very hand the other phone has just entered: asked, never counted twice
-        ending = end; say(""); askSame(team, value, end, fmt(T.other_same, { what: rowText(same) })); render(); return;
-      }
-      var fits = (st.allowed[end] || []).indexOf(value) >= 0 && !(end === "eleven_refused" && st.eleven_team === team);
-      if (!fits) { say(T.moved_check, "bad"); render(); return; }
-    }
-    ending = end;
-    var body = { winner: team, ended_by: end, value: value, game: st.game, hand: st.hand };
+    var body = { winner: team, ended_by: ending, value: value, game: st.game, hand: st.hand };
     var e = { store: store, key: newKey(), body: body, points: pointsOf(body), created: now };
+    /* a state not confirmed lately (the other phone may have entered since): the entry is kept at once (a reload
+     * loses nothing) but sent only after the server's state says where it goes (checked) */
+    var shown = E.server.entries.length;
+    if (E.online && !E.queue.some(function (x) { return waiting(x) && !isAction(x); }) &&
+        Date.now() - E.confirmedAt > FRESH_MS) e.state = "checking";
     E.queue.push(e);
-    saveEntry(e).then(flush);
+    var saved = saveEntry(e);
     // "recorded" only once the server says so (flush); until then it is on this phone
-    var note = moved ? fmt(T.moved_on, { prev: at[1], hand: st.hand, game: st.game }) + " " : "";
-    say(note + (E.online ? fmt(T.sending, { hand: st.hand }) : fmt(T.queued, { hand: st.hand })), moved ? "warn" : "");
+    say(E.online ? fmt(T.sending, { hand: st.hand }) : fmt(T.queued, { hand: st.hand }));
     ending = "tricks";
     render();
+    if (e.state !== "checking") { saved.then(flush); return; }
+    tapping = tapping.then(function () { return refresh(FRESH_TIMEOUT).catch(noop); })
+      .then(function () { return saved; })
+      .then(function () { checked(e, shown, confirmed); })
+      .catch(function () { render(); });   // the chain goes on: the next tap is never stuck behind this one
+  }
+  /* the server's state arrived (or the network failed): the entry goes where the server is now; the very hand the
+   * other phone has just entered asks first (never counted twice); a value the new score does not allow is said */
+  function checked(e, shown, confirmed) {
+    var i = E.queue.indexOf(e);
+    if (i < 0 || e.state !== "checking") return;   // undone meanwhile
+    var st = local(E.queue.slice(0, i)), b = e.body, note = "";
+    function drop(text, kind) { E.queue.splice(E.queue.indexOf(e), 1); dropEntry(e); say(text, kind); render(); }
+    if (st.over) { drop(T.over, "bad"); return; }
+    if (st.game !== b.game || st.hand !== b.hand) {   // the other phone entered since this phone showed the score
+      var same = E.server.entries.slice(shown).filter(function (r) { return sameHand(r, b); })[0];
+      if (same && !confirmed) {
+        drop("");
+        askSame(b.winner, b.value, b.ended_by, fmt(T.other_same, { what: rowText(same) }));
+        return;
+      }
+      var fits = (st.allowed[b.ended_by] || []).indexOf(b.value) >= 0 &&
+        !(b.ended_by === "eleven_refused" && st.eleven_team === b.winner);
+      if (!fits) { drop(T.moved_check, "bad"); return; }
+      note = fmt(T.moved_on, { prev: b.hand, hand: st.hand, game: st.game }) + " ";
+      e.body = Object.assign({}, b, { game: st.game, hand: st.hand });
+    }
+    e.state = undefined; putEntry(e);
+    say(note + (E.online ? fmt(T.sending, { hand: e.body.hand }) : fmt(T.queued, { hand: e.body.hand })), note ? "warn" : "");
+    render(); flush();
   }
   function post(url, body, key, timeout) {
     var headers = Object.assign({ "Content-Type": "application/json" }, opts.headers());
@@ -491,7 +504,8 @@ function trucoEntry(B, opts) {
     if (E.sending || E.paused) return;
     var all = E.queue.filter(waiting), e = all[0];
     if (!e) { render(); return; }
-    if (e.state === "conflict" || e.state === "held") {   // a player chooses first; a call behind it goes on
+    if (e.state === "conflict" || e.state === "held" || e.state === "checking") {   // a player chooses first (or the
+      // state is being checked); a call behind it goes on
       var action = all.filter(isAction)[0];
       if (action) sendAction(action); else render();
       return;
@@ -616,7 +630,7 @@ function trucoEntry(B, opts) {
     setInterval(function () {   // send what can be sent; otherwise (nothing, or a conflict waiting for a choice) poll
       if (E.sending || !E.online) return;   // down: the probe's backoff asks
       var q = E.queue.filter(waiting);
-      if (q.length && q[0].state !== "conflict" && q[0].state !== "held") flush(); else probe();
+      if (q.length && q[0].state !== "conflict" && q[0].state !== "held" && q[0].state !== "checking") flush(); else probe();
     }, 15000);
   }
 
