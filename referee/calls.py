@@ -225,7 +225,7 @@ def _person(user) -> str:
 def table_calls(match: Match, now=None) -> list[dict]:
     """The calls the table page shows: every call not closed (waiting for a referee, or taken: "on the way"), and
     a plain call taken in the last :data:`ANSWER_SHOWN` (taking it closed it on the referees' side). ``referee``
-    names who answered; ``withdrawable``: no answer yet, so the table may withdraw it."""
+    names who answered; ``withdrawable``: made through a table link and not answered yet (:func:`withdraw`)."""
     now = now or timezone.now()
     shown = (RefereeCall.objects.filter(match=match)
              .filter(Q(resolved_at__isnull=True)
@@ -233,7 +233,8 @@ def table_calls(match: Match, now=None) -> list[dict]:
                          taken_at__gte=now - ANSWER_SHOWN))
              .select_related("match", "taken_by").order_by("created_at", "id"))
     return [{**call_data(c), "referee": _person(c.taken_by) if c.taken_at else "",
-             "withdrawable": c.taken_at is None and c.resolved_at is None} for c in shown]
+             "withdrawable": c.taken_at is None and c.resolved_at is None and c.table_link_id is not None}
+            for c in shown]
 
 
 def call_data(c: RefereeCall) -> dict:

@@ -83,3 +83,10 @@ def test_a_taken_dispute_shows_until_the_referee_rules(match, referee):
     assert [c["referee"] for c in calls.table_calls(match, now=later)] == ["Carla"]
     calls.resolve(RefereeCall.objects.get(pk=pk), referee, "confirmed")
     assert calls.table_calls(match, now=later) == []
+
+
+def test_a_call_the_referee_made_is_not_the_tables_to_withdraw(match, referee):
+    made = calls.call(match, referee)
+    assert [c["withdrawable"] for c in calls.table_calls(match)] == [False]
+    refused = table_api(match).post(f"/api/referee/calls/{made.pk}/withdraw/", format="json")
+    assert refused.status_code == 403 and refused.json()["error"]["field"] == ""
