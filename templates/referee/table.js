@@ -15,7 +15,12 @@
   var E = trucoEntry(B, {
     store: "q-" + B.token, credentials: "same-origin",
     headers: function () { return { "Authorization": "Table " + B.token }; },
-    rendered: function (st) { renderSigning(st); renderConflicts(); renderCalls(); },
+    rendered: function (st) {
+      renderSigning(st); renderConflicts(); renderCalls();
+      // "we are at the table" is moot once hands are entered: its room goes to the hand's buttons
+      var here = document.querySelector("#presence form");
+      if (here && E.server.entries.length) here.hidden = true;
+    },
     actionDone: actionDone,
     row: function (li, row) {
       if (row.kind === "hand" && !row.disputed && E.server.status === "open") {
