@@ -23,4 +23,5 @@ urlpatterns = [
     path("matches/<int:pk>/calls/", c.MatchCallsView.as_view(), name="referee-match-calls"),
     path("calls/<int:pk>/take/", c.TakeCallView.as_view(), name="referee-call-take"),
     path("calls/<int:pk>/resolve/", c.ResolveCallView.as_view(), name="referee-call-resolve"),
+    path("calls/<int:pk>/withdraw/", c.WithdrawCallView.as_view(), name="referee-call-withdraw"),
 ]

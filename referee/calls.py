@@ -10,7 +10,9 @@ then ``corrected``).
 
 Who may call: the match's table (its link), a logged-in referee or organizer of the match.
 Who takes and resolves: the match's referee, the organizer, or any referee of the tournament
-(a referee on duty answers any table).
+(a referee on duty answers any table). The table link that made a call may withdraw it until a referee
+answers (:func:`withdraw`: a dispute opened by mistake). The table page sees each call's answer
+(:func:`table_calls`): waiting, or "a referee is on the way: Carla, 14:35" until the referee closes it.
 
 An open dispute holds the súmula: :func:`holds_of` is registered with ``scoring.holds``
 (``RefereeConfig.ready``), so scoring refuses signatures and the receipt while it is open; the
@@ -33,6 +35,9 @@ from tournaments.models import TableAssignment
 from .models import RefereeCall
 
 OPEN_CALLS_LIMIT = 200
+#: how long the table page shows a plain call's answer ("a referee is on the way"): taking a plain call closes it
+#: on the referees' side (:func:`take`), the table keeps seeing who is coming while the referee walks over
+ANSWER_SHOWN = timezone.timedelta(minutes=10)
 
 
 def _may_call(by, match: Match) -> bool:
@@ -103,6 +108,27 @@ def take(call_: RefereeCall, by) -> RefereeCall:
         return call_
 
 
+def withdraw(call_: RefereeCall, by) -> RefereeCall:
+    """The table withdraws its call (a dispute opened by mistake) before a referee answers it: only through the
+    table link that made it; a second withdrawal answers the same (a phone may send it twice)."""
+    link = getattr(by, "table_link", None)
+    if link is None or call_.table_link_id != link.pk:
+        raise Forbidden(_("Only the table link that made this call withdraws it."))
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=call_.match_id)
+        call_ = RefereeCall.objects.select_for_update().select_related("match").get(pk=call_.pk)
+        if call_.resolution == RefereeCall.Resolution.WITHDRAWN:
+            return call_
+        if call_.taken_at is not None or call_.resolved_at is not None:
+            raise Conflict(_("A referee already answered this call: it can no longer be withdrawn. Talk to the "
+                             "referee at the table."), "call")
+        call_.resolved_at, call_.resolution = timezone.now(), RefereeCall.Resolution.WITHDRAWN
+        call_.save(update_fields=["resolved_at", "resolution"])
+        if call_.kind == RefereeCall.Kind.DISPUTE:
+            holds.record_resolved(match, by, as_hold(call_), RefereeCall.Resolution.WITHDRAWN)
+        return call_
+
+
 def resolve(call_: RefereeCall, by, resolution: str) -> RefereeCall:
     """The referee rules on a dispute: ``confirmed`` (the entry stands) or ``corrected`` (the súmula was
     corrected with a reason, art. 25)."""
@@ -136,7 +162,7 @@ def open_calls_for(user):
     every match of the tournaments where they referee or organize."""
     if not getattr(user, "is_authenticated", False):
         return RefereeCall.objects.none()
-    qs = _answerable(RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True)),
+    qs = _answerable(RefereeCall.objects.filter(resolved_at__isnull=True).filter(Q(taken_at__isnull=True) | Q(kind="dispute")),
                      user)
     return qs.select_related("match", "match__pair_a", "match__pair_b", "taken_by").order_by("created_at", "id")[:OPEN_CALLS_LIMIT]
 
@@ -190,6 +216,25 @@ def disputes_data(match: Match) -> list[dict]:
              "opened_at": c.created_at.isoformat(), "open": c.resolved_at is None, "resolution": c.resolution or None,
              "resolved_at": c.resolved_at.isoformat() if c.resolved_at else None}
             for c in RefereeCall.objects.filter(match=match, kind=RefereeCall.Kind.DISPUTE).order_by("created_at", "id")]
+
+
+def _person(user) -> str:
+    return (user.first_name or user.get_full_name() or user.get_username()) if user is not None else ""
+
+
+def table_calls(match: Match, now=None) -> list[dict]:
+    """The calls the table page shows: every call not closed (waiting for a referee, or taken: "on the way"), and
+    a plain call taken in the last :data:`ANSWER_SHOWN` (taking it closed it on the referees' side). ``referee``
+    names who answered; ``withdrawable``: made through a table link and not answered yet (:func:`withdraw`)."""
+    now = now or timezone.now()
+    shown = (RefereeCall.objects.filter(match=match)
+             .filter(Q(resolved_at__isnull=True)
+                     | Q(kind=RefereeCall.Kind.CALL, resolution=RefereeCall.Resolution.DONE,
+                         taken_at__gte=now - ANSWER_SHOWN))
+             .select_related("match", "taken_by").order_by("created_at", "id"))
+    return [{**call_data(c), "referee": _person(c.taken_by) if c.taken_at else "",
+             "withdrawable": c.taken_at is None and c.resolved_at is None and c.table_link_id is not None}
+            for c in shown]
 
 
 def call_data(c: RefereeCall) -> dict:

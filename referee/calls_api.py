@@ -2,7 +2,8 @@
 
 ``POST matches/<id>/calls/`` by the match's table (``Authorization: Table <token>``), its referee or
 the organizer; ``GET`` lists the match's calls. ``POST calls/<id>/take/`` and ``calls/<id>/resolve/``
-by a referee of the tournament or the organizer. Writes honour ``Idempotency-Key``.
+by a referee of the tournament or the organizer; ``POST calls/<id>/withdraw/`` by the table link that made
+the call, before a referee answers. Writes honour ``Idempotency-Key``.
 """
 from __future__ import annotations
 
@@ -110,5 +111,23 @@ class ResolveCallView(IdempotentAPIView):
         data.is_valid(raise_exception=True)
         try:
             return Response(calls.call_data(calls.resolve(made, request.user, data.validated_data["resolution"])))
+        except ServiceError as error:
+            return _error(error)
+
+
+class WithdrawCallView(IdempotentAPIView):
+    """The table withdraws its call before a referee answers (``calls.withdraw``)."""
+
+    permission_classes = [IsUserOrTable]
+
+    def table_match_id(self, request) -> int | None:
+        return RefereeCall.objects.filter(pk=self.kwargs["pk"]).values_list("match_id", flat=True).first()
+
+    @extend_schema(tags=["referee"], request=None, responses={200: CallSerializer},
+                   summary="The table withdraws its call or dispute before a referee answers (the table's link)")
+    def post(self, request, pk: int):
+        made = get_object_or_404(RefereeCall.objects.select_related("match"), pk=pk)
+        try:
+            return Response(calls.call_data(calls.withdraw(made, request.user)))
         except ServiceError as error:
             return _error(error)

@@ -223,6 +223,7 @@ class RefereeCall(models.Model):
         CONFIRMED = "confirmed", _("Entry confirmed")
         CORRECTED = "corrected", _("Súmula corrected")
         DONE = "done", _("Attended")
+        WITHDRAWN = "withdrawn", _("Withdrawn by the table")
 
     match = models.ForeignKey("draw.Match", on_delete=models.CASCADE, related_name="referee_calls",
                               verbose_name=_("match"))

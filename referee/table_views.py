@@ -138,14 +138,12 @@ def table_state(match: Match) -> dict:
                         "status": ruling.get_status_display(), "points": ruling.points,
                         "appealable": deadline is not None and deadline > now,
                         "deadline": deadline.isoformat() if deadline else None})
-    open_calls = [calls.call_data(c) for c in match.referee_calls.filter(resolved_at__isnull=True)
-                  .select_related("match")]
     held = [{"id": d["id"], "game": d["game"], "hand": d["hand"],
              "message": holds.Hold(id=d["id"], game=d["game"], hand=d["hand"]).message} for d in disputes if d["open"]]
     return {
         **data,
         "match": match.pk,  # a table card's page reloads when the table's match changes
-        "calls": open_calls,
+        "calls": calls.table_calls(match),  # waiting, or answered ("on the way: Carla, 14:35") until closed
         "disputes": disputes,  # every dispute, open and settled
         "conflicts": conflicts.pending_data(match),  # a phone's entry refused as stale, until it chooses
         "signing": {
@@ -191,6 +189,27 @@ def texts() -> dict:
         "own_undo_conflict": _("This phone's undo (game %(game)s, entry %(position)s) was refused: the other phone "
                                "entered since. Check the entries."),
         "own_undo_ok": _("OK, keep the súmula as it is"),
+        # the referee: calls and disputes queued like hands, their answer, the table's withdrawal
+        "call_label": _("Call to the referee"),
+        "calling": _("Calling the referee…"),
+        "call_answered": _("A referee answered at %(time)s."),
+        "call_waiting_since": _("Referee called at %(time)s · waiting for an answer"),
+        "call_coming": _("Referee on the way: %(name)s, %(time)s"),
+        "dispute_label": _("Dispute of G%(game)s · hand %(hand)s"),
+        "dispute_confirm_title": _("Dispute hand %(hand)s of game %(game)s?"),
+        "dispute_confirm_text": _("%(what)s. Disputing calls the referee to the table; nobody signs the súmula until "
+                                  "the referee decides (art. 25). You can withdraw it until the referee answers."),
+        "dispute_sent": _("Dispute sent: referee called at %(time)s. You can withdraw it until the referee answers."),
+        "dispute_cancelled": _("Not disputed: nothing was sent."),
+        "withdraw": _("Withdraw the dispute"),
+        "withdraw_call": _("Cancel the call"),
+        "withdraw_label": _("Withdrawal of the dispute of G%(game)s · hand %(hand)s"),
+        "withdraw_call_label": _("Cancellation of the call"),
+        "withdrawing": _("Withdrawing…"),
+        "dispute_withdrawn": _("Dispute withdrawn by the table."),
+        "dispute_withdrawn_now": _("Dispute withdrawn: the súmula is no longer held by it."),
+        "call_withdrawn": _("Call cancelled."),
+        "action_refused": _("%(what)s not sent: %(message)s"),
         "keep_tab": _("Do not close or reload this tab: %(n)s entries are only on this phone until the network is "
                       "back (over plain HTTP the page cannot reopen offline)."),
     }
@@ -222,6 +241,7 @@ def page(request, token: str):
         "state": request.path + "estado/", "pin": request.path + "pin/",
         "sign": f"/api/scoring/matches/{match.pk}/signatures/",
         "calls": f"/api/referee/matches/{match.pk}/calls/",
+        "withdraw": reverse("referee-call-withdraw", kwargs={"pk": 0}),
         "conflict": f"/api/scoring/matches/{match.pk}/conflicts/0/",
         "rulings": f"/api/referee/matches/{match.pk}/rulings/", "appeal": "/api/referee/rulings/0/appeals/",
         "sw": reverse("table:sw"), "script": reverse("table:script"),

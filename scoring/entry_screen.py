@@ -126,6 +126,23 @@ def screen_texts() -> dict:
         "run": _("%(value)s · ran"),
         "hand": _("Hand %(hand)s"),
         "penalty": _("Penalty %(article)s"),
+        # connectivity as requests prove it, outcomes said, conflicts shown side by side (scoring/_entry_core.js)
+        "offline_since": _("OFFLINE since %(time)s · retrying"),
+        "offline_since_waiting": _("OFFLINE since %(time)s · retrying · %(n)s waiting"),
+        "action_queued": _("%(what)s: saved on this phone, sent once as soon as the network is back."),
+        "undo_offline": _("Nothing undone: no network. The last entry of the súmula can be undone when the network "
+                          "is back."),
+        "nothing_undone": _("Nothing to undo."),
+        "undone_here": _("Entry removed from this phone (it had not been sent)."),
+        "other_same": _("The other phone has just entered this hand (%(what)s). Enter another identical one?"),
+        "moved_check": _("The score changed (the other phone entered a hand): check it and tap again."),
+        "moved_on": _("The other phone entered hand %(prev)s: this one goes as hand %(hand)s."),
+        "conflict_theirs_title": _("On the súmula (the other phone)"),
+        "conflict_mine_title": _("On this phone"),
+        "choice_after": _("Both count: this phone's goes next → %(score)s"),
+        "choice_keep": _("Only the súmula's counts: drop this phone's → %(score)s"),
+        "choice_keep_rest": _("Only the súmula's counts: drop this phone's, send the %(n)s after it → %(score)s"),
+        "choice_discard": _("Drop this phone's and the %(n)s after it → %(score)s"),
     }
 
 

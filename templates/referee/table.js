@@ -15,12 +15,18 @@
   var E = trucoEntry(B, {
     store: "q-" + B.token, credentials: "same-origin",
     headers: function () { return { "Authorization": "Table " + B.token }; },
-    rendered: function (st) { renderSigning(st); renderConflicts(); },
+    rendered: function (st) {
+      renderSigning(st); renderConflicts(); renderCalls();
+      // "we are at the table" is moot once hands are entered: its room goes to the hand's buttons
+      var here = document.querySelector("#presence form");
+      if (here && E.server.entries.length) here.hidden = true;
+    },
+    actionDone: actionDone,
     row: function (li, row) {
       if (row.kind === "hand" && !row.disputed && E.server.status === "open") {
         var d = document.createElement("button"); d.type = "button"; d.textContent = T.dispute;
         d.className = "dispute";
-        d.onclick = function () { dispute(row); }; li.appendChild(d);
+        d.onclick = function () { confirmDispute(row); }; li.appendChild(d);
       }
     },
     changed: function (data) { localStorage.setItem(cache, JSON.stringify(data)); retrySettles(data); },
@@ -35,7 +41,7 @@
     conflictActions: function (box, e) {   // a conflict the players cannot settle: the other phone and the referee see it
       if (!e.theirs || e.theirs.disputed) return;
       var d = document.createElement("button"); d.type = "button"; d.className = "dispute"; d.textContent = T.dispute_theirs;
-      d.onclick = function () { d.disabled = true; dispute(e.theirs); };
+      d.onclick = function () { confirmDispute(e.theirs); };
       box.appendChild(d);
     },
     net: function (n) {   // entries waiting and no offline reload: keep the tab open
@@ -119,7 +125,8 @@
       var p = document.createElement("p"); p.dataset.dispute = d.id;
       p.className = d.open ? "open" : "settled";
       p.textContent = E.fmt(T.game_hand, { game: d.game, hand: d.hand }) + " · " + (d.open ? T.dispute_open :
-        E.fmt(d.resolution === "corrected" ? T.dispute_corrected : T.dispute_confirmed, { game: d.game, hand: d.hand }));
+        E.fmt(d.resolution === "corrected" ? T.dispute_corrected : d.resolution === "withdrawn" ? T.dispute_withdrawn :
+              T.dispute_confirmed, { game: d.game, hand: d.hand }));
       box.appendChild(p);
     });
   }
@@ -167,17 +174,70 @@
     if (E.server.status !== "open") { var q = document.createElement("p"); q.className = "done"; q.textContent = T.all_signed; box.appendChild(q); }
   }
 
-  function call(extra) {
-    var body = Object.assign({ kind: "call" }, extra || {});
-    return E.post(B.urls.calls, body, E.newKey()).then(function (r) {
-      if (r.ok) {
-        var t = new Date(r.data.called_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-        E.say(E.fmt(T.called, { time: t }), "good"); E.refresh();
-      } else if (!r.network) E.say(r.message, "bad");
-      return r;
+  /* ---------------------------------------------------------------- the referee: calls, disputes, withdrawals
+   * Each is queued like a hand (E.enqueue: sent once with its Idempotency-Key, in order, after the network comes
+   * back) and says its outcome: sent, queued (and what happens next), refused (why). The calls box shows what the
+   * server says of the table's calls: waiting since 14:32, or "referee on the way: Carla, 14:35" until closed. */
+  function call() {
+    E.enqueue(B.urls.calls, { kind: "call" }, T.call_label);
+    E.say(E.online ? T.calling : E.fmt(T.action_queued, { what: T.call_label }), E.online ? "" : "warn");
+  }
+  function confirmDispute(row) {
+    var box = $("confirm-dispute");
+    box.querySelector("h2").textContent = E.fmt(T.dispute_confirm_title, { game: row.game, hand: row.number });
+    box.querySelector("p").textContent = E.fmt(T.dispute_confirm_text, { what: rowText(row) });
+    box.querySelector("button.yes").onclick = function () {
+      box.close();
+      E.enqueue(B.urls.calls, { kind: "dispute", game: row.game, hand: row.number },
+                E.fmt(T.dispute_label, { game: row.game, hand: row.number }));
+      E.say(E.online ? T.calling : E.fmt(T.action_queued, { what: E.fmt(T.dispute_label, { game: row.game, hand: row.number }) }),
+            E.online ? "" : "warn");
+    };
+    box.querySelector("button.no").onclick = function () { box.close(); E.say(T.dispute_cancelled); };
+    box.showModal();
+  }
+  function rowText(r) {
+    return E.fmt(T.game_hand, { game: r.game, hand: r.number }) + " · " +
+      (r.winner === null ? T.nobody : B.pairs[r.winner] + " +" + r.points) + " (" + r.score[0] + "×" + r.score[1] + ")";
+  }
+  function withdraw(c) {
+    var label = c.kind === "dispute" ? E.fmt(T.withdraw_label, { game: c.game, hand: c.hand }) : T.withdraw_call_label;
+    E.enqueue(B.urls.withdraw.replace("/0/", "/" + c.id + "/"), {}, label);
+    E.say(E.online ? T.withdrawing : E.fmt(T.action_queued, { what: label }), E.online ? "" : "warn");
+  }
+  function actionDone(e, r) {
+    if (!r.ok) { E.say(E.fmt(T.action_refused, { what: e.label, message: r.message || r.status }), "bad"); E.refresh(); return; }
+    var d = r.data || {};
+    if (d.resolution === "withdrawn") E.say(d.kind === "dispute" ? T.dispute_withdrawn_now : T.call_withdrawn, "good");
+    else if (d.taken_at) E.say(E.fmt(T.call_answered, { time: E.hhmm(d.taken_at) }), "good");
+    else E.say(E.fmt(d.kind === "dispute" ? T.dispute_sent : T.called, { time: E.hhmm(d.called_at) }), "good");
+    E.refresh();
+  }
+  function renderCalls() {
+    var box = $("calls"), list = E.server.calls || [];
+    var key = JSON.stringify(list);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key; box.innerHTML = "";
+    box.hidden = !list.length;
+    list.forEach(function (c) {
+      var p = document.createElement("p"); p.dataset.call = c.id;
+      var what = c.kind === "dispute" ? E.fmt(T.dispute_label, { game: c.game, hand: c.hand }) + " · " : "";
+      if (c.taken_at) {
+        p.className = "coming";
+        p.textContent = what + E.fmt(T.call_coming, { name: c.referee, time: E.hhmm(c.taken_at) });
+      } else {
+        p.className = "waiting";
+        p.textContent = what + E.fmt(T.call_waiting_since, { time: E.hhmm(c.called_at) });
+      }
+      if (c.withdrawable) {
+        var b = document.createElement("button"); b.type = "button"; b.className = "withdraw";
+        b.textContent = c.kind === "dispute" ? T.withdraw : T.withdraw_call;
+        b.onclick = function () { b.disabled = true; withdraw(c); };
+        p.appendChild(b);
+      }
+      box.appendChild(p);
     });
   }
-  function dispute(row) { call({ kind: "dispute", game: row.game, hand: row.number }); }
 
   /* ---------------------------------------------------------------- "more": claims, appeals, PIN */
   function fill(sel, items) {
@@ -226,6 +286,7 @@
   }
 
   /* ---------------------------------------------------------------- start */
+  $("status").insertBefore($("msg"), $("net"));   // the status line sits above the buttons, always on screen
   $("undo").onclick = E.undo;
   $("call").onclick = function () { call(); };
   setupMore();

@@ -9,6 +9,13 @@
  *   queued ("enter another identical hand?"): a double tap records one hand;
  * - an undo names the entry it removes ({game, position}); the server refuses it (409) when that is not the
  *   last one, and the page says so;
+ * - connectivity is what requests prove, never navigator.onLine: a failed request marks the page "OFFLINE since
+ *   14:32 · retrying" and probes the state with backoff (1, 2, 4, 5, 5… s); the first request that succeeds
+ *   clears it, refreshes and sends what waits. The page refreshes when it becomes visible again, and before a
+ *   tap on a state not confirmed in the last FRESH_MS (the other phone may have entered since): the hand goes
+ *   at the position the server is at, and the same hand the other phone has just entered asks first;
+ * - actions (E.enqueue: the table's calls and disputes) wait in the same queue as the hands, sent once
+ *   (their Idempotency-Key) and in order, even behind a hand in conflict; the page says each outcome;
  * - conflicts: a queued entry the server refuses because the súmula moved on is compared with
  *   what the server recorded at its position: equal, it counts as recorded (and the page says so); different,
  *   it stays on the phone marked "conflict" with the entries after it, until a player chooses: keep the
@@ -26,16 +33,22 @@
  * stateFailed(res) for a refused state request, over(gameOver) when a hand
  * ends a game, net(n) after the status badge is drawn (n entries waiting), conflictActions(box, e) to add a
  * choice to a conflict's panel, chose(entry, how) when a player chose for a conflict (see above), undoConflict(c)
- * when an undo was refused as stale (c: the conflict the server recorded, or null). */
+ * when an undo was refused as stale (c: the conflict the server recorded, or null), actionDone(e, reply) when a
+ * queued action (E.enqueue(url, body, label)) got its answer: sent, or refused (reply.ok false, reply.message why). */
 function trucoEntry(B, opts) {
   "use strict";
   var T = B.t;
   var $ = function (id) { return document.getElementById(id); };
-  var E = { server: B.initial, queue: [], online: navigator.onLine, sending: false, paused: false };
+  var E = { server: B.initial, queue: [], online: true, sending: false, paused: false, downSince: null,
+            confirmedAt: Date.now() };
   var ending = "tricks", busyUntil = 0, lastTap = null, undoing = false, asking = null;
   var SEND_TIMEOUT = opts.timeout || 6000, SAME_WINDOW = 4000;
+  var FRESH_MS = 2000, FRESH_TIMEOUT = 2500, STATE_TIMEOUT = 8000, BACKOFF = [1000, 2000, 4000, 5000];
+  var probeTimer = null, failures = 0, tapping = Promise.resolve();
   function hook(name) { return opts[name] || function () {}; }
   function waiting(e) { return e.state !== "refused"; }
+  function isAction(e) { return e.kind === "action"; }
+  function noop() {}
 
   function fmt(text, args) {
     return text.replace(/%\((\w+)\)s/g, function (_, k) { return args[k] === undefined ? "" : args[k]; });
@@ -72,6 +85,8 @@ function trucoEntry(B, opts) {
   function loadQueue() {
     return tx("readonly", function (s) { return s.getAll(); }).then(function (all) {
       E.queue = (all || []).filter(function (e) { return e.store === store; });
+      // left "checking" by a reload: sent at the position it was tapped at (a 409 is reconciled as always)
+      E.queue.forEach(function (e) { if (e.state === "checking") e.state = undefined; });
     });
   }
   // the stores ("q-<token>") that hold entries still waiting, of every table this phone opened
@@ -107,13 +122,13 @@ function trucoEntry(B, opts) {
   }
   function toWin() { return Math.floor(B.best_of / 2) + 1; }
   /* the server's state with the queued entries applied: what the table sees */
-  function local() {
+  function local(entries) {
     var s = E.server.state;
     if (s.over) return s;
     var cur = shape(s.game, s.hand, s.score, s.dealer, s.games || E.server.games_won);
-    E.queue.forEach(function (e) {
+    (entries || E.queue).forEach(function (e) {
       // refused, or in conflict (and held behind one): not on the score until a player chooses
-      if (cur.over || e.state === "refused" || e.state === "conflict" || e.state === "held") return;
+      if (cur.over || isAction(e) || e.state === "refused" || e.state === "conflict" || e.state === "held") return;
       var sc = cur.score.slice();
       if (e.body.winner !== null) sc[e.body.winner] = Math.min(12, sc[e.body.winner] + e.points);
       if (sc[0] >= 12 || sc[1] >= 12) {
@@ -129,6 +144,9 @@ function trucoEntry(B, opts) {
   function pointsOf(body) { return body.winner === null ? 0 : body.value; }
 
   /* ---------------------------------------------------------------- rendering */
+  function hhmm(t) {
+    return new Date(t).toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
+  }
   function say(text, kind) { var m = $("msg"); m.textContent = text || ""; m.className = kind || ""; }
   function valueLabel(v, st) {
     if (v === 0) return T.nobody;
@@ -143,7 +161,8 @@ function trucoEntry(B, opts) {
     var stalled = E.queue.some(function (e) { return e.state === "unconfirmed"; });
     var conflict = E.queue.some(function (e) { return e.state === "conflict"; });
     el.className = E.online && !stalled && !conflict ? (n ? "net wait" : "net") : "net off";
-    el.textContent = conflict ? T.conflict_badge : !E.online ? (n ? fmt(T.offline_waiting, { n: n }) : T.offline) :
+    el.textContent = conflict ? T.conflict_badge : !E.online ? fmt(n ? T.offline_since_waiting : T.offline_since,
+                                                                   { n: n, time: hhmm(E.downSince || Date.now()) }) :
       stalled ? fmt(T.unconfirmed_badge, { n: n }) : (n ? fmt(T.waiting, { n: n }) : T.online);
     hook("net")(n);
   }
@@ -203,7 +222,7 @@ function trucoEntry(B, opts) {
     }
     return fmt(T.game_penalty, { game: r.game, article: r.article }) + " · " + B.pairs[r.beneficiary] + " +" + r.points;
   }
-  function pendingText(e) { return fmt(T.game_hand, { game: e.body.game, hand: e.body.hand }) + " · " + scored(e.body.winner, e.points); }
+  function pendingText(e) { return isAction(e) ? e.label : fmt(T.game_hand, { game: e.body.game, hand: e.body.hand }) + " · " + scored(e.body.winner, e.points); }
   function pendingLabel(e) {
     if (e.state === "refused") return fmt(T.refused, { message: e.message || "" });
     return ({ unconfirmed: T.unconfirmed, conflict: T.conflict_row, held: T.held })[e.state] || T.pending;
@@ -278,19 +297,36 @@ function trucoEntry(B, opts) {
       box.appendChild(button(T.discard_one, function () { choose(e, "drop"); }, "discard"));
       return;
     }
-    var after = E.queue.length - E.queue.indexOf(e) - 1;
-    var key = e.key + ":" + after;
+    var i = E.queue.indexOf(e), rest = E.queue.slice(i + 1).filter(function (x) { return !isAction(x); });
+    var after = rest.length;
+    var key = e.key + ":" + after + ":" + JSON.stringify(E.server.state);
     if (box.dataset.key === key) return;
     box.dataset.key = key;
     box.innerHTML = "";
+    /* both entries side by side, and what each choice makes of the score: no choice drops a hand unseen */
     var p = document.createElement("p");
-    p.textContent = fmt(T.conflict, { mine: pendingText(e), theirs: e.theirs ? rowText(e.theirs) : T.conflict_unknown }) +
-      (after ? " " + fmt(after === 1 ? T.conflict_after_one : T.conflict_after, { n: after }) : "");
+    p.textContent = T.conflict_msg + (after ? " " + fmt(after === 1 ? T.conflict_after_one : T.conflict_after, { n: after }) : "");
     box.appendChild(p);
-    box.appendChild(button(T.keep_server, function () { choose(e, "keep"); }, "keep"));
-    box.appendChild(button(T.send_after, function () { choose(e, "after"); }, "after"));
-    box.appendChild(button(after ? fmt(T.discard_mine, { n: after + 1 }) : T.discard_one, function () { choose(e, "discard"); }, "discard"));
+    var sides = document.createElement("div"); sides.className = "sides";
+    [[T.conflict_theirs_title, e.theirs ? rowText(e.theirs) + (e.theirs.by ? " · " + whoLabel(e.theirs) : "") : T.conflict_unknown, "theirs"],
+     [T.conflict_mine_title, pendingText(e), "mine"]].forEach(function (side) {
+      var d = document.createElement("div"); d.className = "side " + side[2];
+      var h = document.createElement("strong"); h.textContent = side[0];
+      var t = document.createElement("span"); t.textContent = side[1];
+      d.appendChild(h); d.appendChild(t); sides.appendChild(d);
+    });
+    box.appendChild(sides);
+    function unheld(list) { return list.map(function (x) { return Object.assign({}, x, { state: undefined }); }); }
+    var both = scoreText(local(unheld([e].concat(rest)))), only = scoreText(local(unheld(rest))), none = scoreText(local([]));
+    box.appendChild(button(fmt(T.choice_after, { score: both }), function () { choose(e, "after"); }, "after"));
+    box.appendChild(button(fmt(after ? T.choice_keep_rest : T.choice_keep, { score: only, n: after }),
+                           function () { choose(e, "keep"); }, "keep"));
+    if (after) box.appendChild(button(fmt(T.choice_discard, { score: none, n: after }), function () { choose(e, "discard"); }, "discard"));
     hook("conflictActions")(box, e);   // the table page adds "dispute the súmula's" (the other phone sees it)
+  }
+  function scoreText(st) {   // the score a choice leads to, as the table reads it
+    if (st.over) return T.over;
+    return B.pairs[0] + " " + st.score[0] + " × " + st.score[1] + " " + B.pairs[1];
   }
   function choose(e, how) {
     var i = E.queue.indexOf(e);
@@ -299,8 +335,10 @@ function trucoEntry(B, opts) {
     if (e.conflict && how !== "drop") { hook("chose")(e, how); e.conflict = null; }   // the server's pending conflict: settled
     if (how === "drop") {
       E.queue.splice(i, 1); dropEntry(e); say(T.discarded);
-    } else if (how === "discard") {
-      E.queue.splice(i).forEach(dropEntry);
+    } else if (how === "discard") {   // this one and the hands after it; queued calls stay
+      var gone = E.queue.slice(i).filter(function (x) { return !isAction(x); });
+      E.queue = E.queue.filter(function (x) { return gone.indexOf(x) < 0; });
+      gone.forEach(dropEntry);
       say(T.discarded);
     } else {
       if (how === "keep") { E.queue.splice(i, 1); dropEntry(e); say(T.kept_server); }
@@ -308,7 +346,7 @@ function trucoEntry(B, opts) {
       rest.forEach(function (x) { x.state = undefined; if (how === "after") x.follow = true; putEntry(x); });
     }
     render();
-    refresh().then(flush);
+    refresh().then(flush, flush);
   }
   function sameHand(row, body) {
     return row && row.kind === "hand" && row.winner === body.winner && row.value === body.value && row.ended_by === body.ended_by;
@@ -328,7 +366,7 @@ function trucoEntry(B, opts) {
         render(); flush(); return;
       }
       e.state = "conflict"; e.theirs = theirs || null; putEntry(e);
-      E.queue.slice(i + 1).forEach(function (x) { x.state = "held"; putEntry(x); });
+      E.queue.slice(i + 1).forEach(function (x) { if (!isAction(x)) { x.state = "held"; putEntry(x); } });
       say(T.conflict_msg, "bad");
       render();
       hook("conflict")(e);
@@ -336,12 +374,12 @@ function trucoEntry(B, opts) {
   }
 
   /* ---------------------------------------------------------------- entering */
-  function askSame(team, value, end) {
+  function askSame(team, value, end, question) {
     var box = $("ask");
     if (!box) return;
     box.hidden = false; box.innerHTML = "";
     var p = document.createElement("span");
-    p.textContent = fmt(T.same_again, { what: scored(team, team === null ? 0 : value) });
+    p.textContent = question || fmt(T.same_again, { what: scored(team, team === null ? 0 : value) });
     box.appendChild(p);
     var yes = button(T.same_yes, function () {
       box.hidden = true; ending = end; lastTap = null; tap(team, value, true);
@@ -360,15 +398,50 @@ function trucoEntry(B, opts) {
     }
     if ($("ask")) $("ask").hidden = true;
     lastTap = { sig: sig, at: now };
-    var body = { winner: team, ended_by: ending, value: value, game: st.game, hand: st.hand };
     busyUntil = now + 500; setTimeout(render, 520);
+    var body = { winner: team, ended_by: ending, value: value, game: st.game, hand: st.hand };
     var e = { store: store, key: newKey(), body: body, points: pointsOf(body), created: now };
+    /* a state not confirmed lately (the other phone may have entered since): the entry is kept at once (a reload
+     * loses nothing) but sent only after the server's state says where it goes (checked) */
+    var shown = E.server.entries.length;
+    if (E.online && !E.queue.some(function (x) { return waiting(x) && !isAction(x); }) &&
+        Date.now() - E.confirmedAt > FRESH_MS) e.state = "checking";
     E.queue.push(e);
-    saveEntry(e).then(flush);
+    var saved = saveEntry(e);
     // "recorded" only once the server says so (flush); until then it is on this phone
     say(E.online ? fmt(T.sending, { hand: st.hand }) : fmt(T.queued, { hand: st.hand }));
     ending = "tricks";
     render();
+    if (e.state !== "checking") { saved.then(flush); return; }
+    tapping = tapping.then(function () { return refresh(FRESH_TIMEOUT).catch(noop); })
+      .then(function () { return saved; })
+      .then(function () { checked(e, shown, confirmed); })
+      .catch(function () { render(); });   // the chain goes on: the next tap is never stuck behind this one
+  }
+  /* the server's state arrived (or the network failed): the entry goes where the server is now; the very hand the
+   * other phone has just entered asks first (never counted twice); a value the new score does not allow is said */
+  function checked(e, shown, confirmed) {
+    var i = E.queue.indexOf(e);
+    if (i < 0 || e.state !== "checking") return;   // undone meanwhile
+    var st = local(E.queue.slice(0, i)), b = e.body, note = "";
+    function drop(text, kind) { E.queue.splice(E.queue.indexOf(e), 1); dropEntry(e); say(text, kind); render(); }
+    if (st.over) { drop(T.over, "bad"); return; }
+    if (st.game !== b.game || st.hand !== b.hand) {   // the other phone entered since this phone showed the score
+      var same = E.server.entries.slice(shown).filter(function (r) { return sameHand(r, b); })[0];
+      if (same && !confirmed) {
+        drop("");
+        askSame(b.winner, b.value, b.ended_by, fmt(T.other_same, { what: rowText(same) }));
+        return;
+      }
+      var fits = (st.allowed[b.ended_by] || []).indexOf(b.value) >= 0 &&
+        !(b.ended_by === "eleven_refused" && st.eleven_team === b.winner);
+      if (!fits) { drop(T.moved_check, "bad"); return; }
+      note = fmt(T.moved_on, { prev: b.hand, hand: st.hand, game: st.game }) + " ";
+      e.body = Object.assign({}, b, { game: st.game, hand: st.hand });
+    }
+    e.state = undefined; putEntry(e);
+    say(note + (E.online ? fmt(T.sending, { hand: e.body.hand }) : fmt(T.queued, { hand: e.body.hand })), note ? "warn" : "");
+    render(); flush();
   }
   function post(url, body, key, timeout) {
     var headers = Object.assign({ "Content-Type": "application/json" }, opts.headers());
@@ -379,7 +452,7 @@ function trucoEntry(B, opts) {
                         signal: ctl ? ctl.signal : undefined })
       .then(function (res) {
         clearTimeout(timer);
-        E.online = true;
+        if (markUp()) setTimeout(function () { refresh().catch(noop); }, 0);   // back: the state, then what waits
         return res.json().catch(function () { return {}; }).then(function (data) {
           var err = data && data.error;
           return { ok: res.ok, status: res.status, data: data, message: err ? err.message : "", field: err ? err.field : "" };
@@ -387,19 +460,57 @@ function trucoEntry(B, opts) {
       }, function () {
         clearTimeout(timer);
         if (late) return { ok: false, status: 0, network: true, timeout: true };   // no answer: maybe recorded, maybe not
-        E.online = false; renderNet(); return { ok: false, status: 0, network: true };
+        markDown(); return { ok: false, status: 0, network: true };
       });
   }
   function refuse(e, r) {   // the engine (or the server) refused it: shown, not retried, kept until discarded
     e.state = "refused"; e.message = r.message; putEntry(e);
     say(fmt(T.refused, { message: r.message }), "bad");
-    refresh();
+    refresh().catch(noop);
+  }
+  /* connectivity, as requests prove it: down at the first failure (probed again with backoff), up at the first answer */
+  function markDown() {
+    if (E.online || !E.downSince) { E.online = false; E.downSince = E.downSince || Date.now(); renderNet(); }
+    if (!probeTimer) {
+      var wait = BACKOFF[Math.min(failures, BACKOFF.length - 1)];
+      failures += 1;
+      probeTimer = setTimeout(function () { probeTimer = null; refresh().catch(noop); }, wait);
+    }
+  }
+  function markUp() {   // true when the page was down: the caller refreshes
+    var was = !E.online;
+    E.online = true; E.downSince = null; failures = 0;
+    if (probeTimer) { clearTimeout(probeTimer); probeTimer = null; }
+    if (was) renderNet();
+    return was;
+  }
+  function sendAction(e) {   // a queued call or dispute: once (its key), the outcome said by the page (actionDone)
+    E.sending = true; E.inflight = e;
+    post(e.url, e.body, e.key, SEND_TIMEOUT).then(function (r) {
+      E.sending = false; E.inflight = null;
+      if (r.timeout || r.network || r.status >= 500 || (r.status === 409 && r.field === "Idempotency-Key")) {
+        if (r.timeout && e.state !== "unconfirmed") { e.state = "unconfirmed"; putEntry(e); }
+        if (!e.told) { e.told = true; say(fmt(T.action_queued, { what: e.label }), "warn"); }
+        render(); setTimeout(flush, r.timeout ? 2000 : 3000); return;
+      }
+      var i = E.queue.indexOf(e);
+      if (i >= 0) E.queue.splice(i, 1);
+      dropEntry(e);
+      hook("actionDone")(e, r);
+      render(); flush();
+    });
   }
   function flush() {
     if (E.sending || E.paused) return;
-    var e = E.queue.filter(waiting)[0];
+    var all = E.queue.filter(waiting), e = all[0];
     if (!e) { render(); return; }
-    if (e.state === "conflict" || e.state === "held") { render(); return; }   // a player chooses first
+    if (e.state === "conflict" || e.state === "held" || e.state === "checking") {   // a player chooses first (or the
+      // state is being checked); a call behind it goes on
+      var action = all.filter(isAction)[0];
+      if (action) sendAction(action); else render();
+      return;
+    }
+    if (isAction(e)) { sendAction(e); return; }
     if (e.follow) {   // "send mine after it": at the position the server is at now (a new key for a new body)
       var s = E.server.state;
       if (!s.over && (s.game !== e.body.game || s.hand !== e.body.hand)) {
@@ -416,13 +527,15 @@ function trucoEntry(B, opts) {
         render(); setTimeout(flush, 2000); return;
       }
       if (r.network || r.status >= 500 || (r.status === 409 && r.field === "Idempotency-Key")) {
+        // kept on this phone, said so (never "sending…" for ever), sent again when a request gets through
+        if (r.network && !e.told) { e.told = true; say(fmt(T.queued, { hand: e.body.hand }), "warn"); }
         render(); setTimeout(flush, 3000); return;
       }
       if (r.ok) {
         var i = E.queue.indexOf(e);
         if (i >= 0) E.queue.splice(i, 1);
         dropEntry(e);
-        E.server.state = r.data.state;
+        E.server.state = r.data.state; E.confirmedAt = Date.now();
         var c = r.data.created;
         // its position among the game's entries: the new state's count, unless the hand ended the game
         var position = r.data.game_over ? (r.data.game_over.entries || null) : r.data.state.entries;
@@ -433,7 +546,7 @@ function trucoEntry(B, opts) {
           var go = r.data.game_over, w = go.winner;
           say(fmt(T.game_over, { game: go.number, pair: go.winner_name, a: go.score[w], b: go.score[1 - w] }), "good");
           hook("over")(go);
-          refresh();
+          refresh().catch(noop);
         } else {
           say(fmt(T.recorded, { hand: c.hand }), "good");
         }
@@ -450,61 +563,86 @@ function trucoEntry(B, opts) {
       refuse(e, r);
     });
   }
-  function refresh() {
-    return fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store" }).then(function (res) {
-      if (!res.ok) { hook("stateFailed")(res); return; }
-      // the table page's worker answered with its stored copy (the network failed): not the server's state now.
-      // Rejected, so that a refused entry is never compared with an old state (a false conflict): sent again later
-      if (res.headers.get("X-Truco-Copy")) { E.online = false; render(); throw new Error("offline copy"); }
-      return res.json().then(function (data) {
-        if (hook("foreign")(data)) return;   // another match's state (a table card's next match): not applied
-        E.server = data; E.online = true; hook("changed")(data); render();
-      });
-    }, function () { E.online = false; render(); });
+  /* the server's state; rejects when the network failed (or the worker answered with its stored copy: an old state
+   * is never compared with a refused entry, a false conflict), so that a caller never takes the old state as current */
+  function refresh(timeout) {
+    var ctl = window.AbortController ? new AbortController() : null;
+    var timer = ctl ? setTimeout(function () { ctl.abort(); }, timeout || STATE_TIMEOUT) : null;
+    return fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store", signal: ctl ? ctl.signal : undefined })
+      .then(function (res) {
+        clearTimeout(timer);
+        if (res.headers.get("X-Truco-Copy")) { markDown(); throw new Error("offline copy"); }
+        if (res.status >= 502) { markDown(); throw new Error("no server"); }   // a proxy's answer: the server is not there
+        var was = markUp();
+        if (!res.ok) { hook("stateFailed")(res); return; }
+        return res.json().then(function (data) {
+          if (hook("foreign")(data)) return;   // another match's state (a table card's next match): not applied
+          E.server = data; E.confirmedAt = Date.now(); hook("changed")(data); render();
+          if (was) flush();                    // back: what waits goes now
+        });
+      }, function (err) { clearTimeout(timer); markDown(); throw err; });
   }
   function sendUndo(body, key, tries) {
     return post(B.urls.undo, body, key, SEND_TIMEOUT).then(function (r) {
       if (r.timeout && tries < 2) { say(T.undo_unconfirmed, "warn"); return sendUndo(body, key, tries + 1); }  // same key
       setTimeout(function () { undoing = false; }, 1000);
-      if (r.ok) { say(T.undone); refresh(); }
-      else if (r.status === 409 && r.data && r.data.state) { say(T.undo_stale, "bad"); hook("undoConflict")(r.data.conflict || null); refresh(); }
+      if (r.ok) { say(T.undone, "good"); refresh().catch(noop); }
+      else if (r.status === 409 && r.data && r.data.state) { say(T.undo_stale, "bad"); hook("undoConflict")(r.data.conflict || null); refresh().catch(noop); }
       else if ((r.status === 401 || r.status === 403) && opts.denied) {  // an expired session: the login notice, not the API's words
         fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store" }).then(function (res) {
           if (res.status === 401) hook("stateFailed")(res); else say(r.message, "bad");
-        }, function () { E.online = false; render(); });
-      } else if (r.timeout) { say(T.undo_unconfirmed, "bad"); refresh(); }
-      else if (!r.network) say(r.message, "bad");
+        }, function () { markDown(); say(T.undo_offline, "bad"); });
+      } else if (r.timeout) { say(T.undo_unconfirmed, "bad"); refresh().catch(noop); }
+      else if (r.network) say(T.undo_offline, "bad");
+      else say(r.message || T.nothing_undone, "bad");
     });
   }
   function undo() {
     if (undoing) return;                  // a double tap undoes one entry
-    var mine = E.queue.filter(waiting);
+    var mine = E.queue.filter(function (e) { return waiting(e) && !isAction(e); });
     if (mine.length) {                    // the last entry is still on this device: just drop it
       var e = mine[mine.length - 1];
       // being sent, or sent without an answer (it may be on the server already): wait for the answer first
       if ((E.sending && E.inflight === e) || e.state === "unconfirmed") { say(T.wait_sending); return; }
-      E.queue.splice(E.queue.indexOf(e), 1); dropEntry(e); say(T.undone); render(); return;
+      E.queue.splice(E.queue.indexOf(e), 1); dropEntry(e); say(T.undone_here, "good"); render(); return;
     }
+    if (!E.online) { say(T.undo_offline, "bad"); refresh().catch(noop); return; }   // said, never silent
     undoing = true;
+    // the undo names the entry this phone shows as the last (never refreshed first: the player undoes what they
+    // see); the server refuses it (409) when another phone entered since
     var last = E.server.entries[E.server.entries.length - 1];
-    // the undo names the entry it removes: the server refuses it (409) when another phone entered since
     (last && !last.position ? refresh() : Promise.resolve()).then(function () {
       var l = E.server.entries[E.server.entries.length - 1];
-      return sendUndo(l && l.position ? { game: l.game, position: l.position } : {}, newKey(), 0);
-    }, function () { undoing = false; });   // no state from the server (offline): nothing named, nothing sent
+      if (!l) { undoing = false; say(T.nothing_undone, "bad"); return; }
+      return sendUndo(l.position ? { game: l.game, position: l.position } : {}, newKey(), 0);
+    }, function () { undoing = false; say(T.undo_offline, "bad"); });   // no state (offline): nothing named, nothing sent
   }
   function start() {
-    window.addEventListener("online", function () { E.online = true; renderNet(); flush(); refresh(); });
-    window.addEventListener("offline", function () { E.online = false; renderNet(); });
+    // the browser's word on the network is a hint to ask now, never the verdict: the requests give it
+    function probe() { refresh().catch(noop); }
+    window.addEventListener("online", function () { probe(); flush(); });
+    window.addEventListener("offline", probe);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) probe(); });
+    window.addEventListener("focus", probe);
     loadQueue().then(function () { render(); flush(); });
     render();
+    probe();
     setInterval(function () {   // send what can be sent; otherwise (nothing, or a conflict waiting for a choice) poll
-      if (E.sending) return;
+      if (E.sending || !E.online) return;   // down: the probe's backoff asks
       var q = E.queue.filter(waiting);
-      if (q.length && q[0].state !== "conflict" && q[0].state !== "held") flush(); else if (E.online) refresh();
+      if (q.length && q[0].state !== "conflict" && q[0].state !== "held" && q[0].state !== "checking") flush(); else probe();
     }, 15000);
   }
 
+  /* a call or a dispute of the table, queued like a hand: sent once and in order; opts.actionDone(e, reply) says how */
+  function enqueue(url, body, label) {
+    var e = { store: store, kind: "action", key: newKey(), url: url, body: body, label: label, created: Date.now() };
+    E.queue.push(e);
+    render();
+    saveEntry(e).then(flush);
+    return e;
+  }
   return Object.assign(E, { fmt: fmt, newKey: newKey, say: say, render: render, renderNet: renderNet, post: post,
-    flush: flush, refresh: refresh, refuse: refuse, undo: undo, start: start, choose: choose });
+    flush: flush, refresh: function () { return refresh().catch(noop); }, refuse: refuse, undo: undo, start: start,
+    choose: choose, enqueue: enqueue, hhmm: hhmm });
 }

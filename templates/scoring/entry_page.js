@@ -105,8 +105,6 @@
   });
 
   $("undo").onclick = E.undo;
-  window.addEventListener("focus", function () { E.refresh(); });
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) E.refresh(); });
   E.start();
   window.trucoSumula = { queue: function () { return E.queue; }, flush: E.flush, refresh: E.refresh, reloadParts: reloadParts };
 })();

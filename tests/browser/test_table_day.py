@@ -46,7 +46,8 @@ def test_a_dispute_holds_the_signatures_and_the_receipt_until_the_referee_settle
     a = _page(browser, table_url, "#signing form")
     b = _page(browser, table_url, "#signing form")
     b.locator("#last button.dispute").first.tap()                     # pair B disputes hand 3 on its phone
-    expect(b.locator("#msg")).to_contain_text("Árbitro chamado")
+    b.locator("#confirm-dispute button.yes").tap()                     # asked first: it calls the referee
+    expect(b.locator("#msg")).to_contain_text("rbitro chamado")
     _refresh(a)
     held = a.locator("#signing p.held")
     expect(held).to_contain_text("A mão 3 da partida 1 está contestada")

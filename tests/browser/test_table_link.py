@@ -124,6 +124,7 @@ def test_a_pair_disputes_an_entry_and_the_referee_sees_the_call(live_server, bro
     value_button(page, 1, 3).tap()
     expect(page.locator("#last button.dispute")).to_have_count(1)
     page.locator("#last button.dispute").tap()
+    page.locator("#confirm-dispute button.yes").tap()     # asked first: it calls the referee
     expect(page.locator("#last li.disputed")).to_have_count(1)
     referee = context.browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR").new_page()
     referee.goto(f"{live_server.url}/entrar/?next=/arbitragem/")
