@@ -173,6 +173,7 @@ def texts() -> dict:
         "signed_by": _("signed by %(name)s"),
         "all_signed": _("Both pairs signed: take the súmula to the organizing table."),
         "pin": _("PIN"),
+        "who_signs": _("Who signs?"),
         "appeal_filed": _("Appeal recorded (art. 26): the organizer decides it; until then the ruling stands."),
         "no_rulings": _("No ruling to appeal."),
         "changed": _("PIN changed."),

@@ -155,7 +155,10 @@
         p.textContent = B.pairs[team] + ": " + E.fmt(T.signed_by, { name: signed }); box.appendChild(p); return;
       }
       var f = document.createElement("form"); f.dataset.team = team;
-      var sel = document.createElement("select"); sel.name = "player";
+      var sel = document.createElement("select"); sel.name = "player"; sel.required = true;
+      sel.setAttribute("aria-label", T.who_signs);
+      var none = document.createElement("option"); none.value = ""; none.textContent = T.who_signs;  // nobody preselected
+      none.disabled = true; none.selected = true; sel.appendChild(none);
       B.players[team].forEach(function (p) { var o = document.createElement("option"); o.value = p.id; o.textContent = p.name; sel.appendChild(o); });
       var pin = document.createElement("input"); pin.name = "pin"; pin.type = "password"; pin.inputMode = "numeric";
       pin.placeholder = T.pin; pin.autocomplete = "off"; pin.required = true;
@@ -166,7 +169,7 @@
         E.post(B.urls.sign, { role: role, player: +sel.value, pin: pin.value, digest: sg.digest }, E.newKey())
           .then(function (r) {  // a correct signature clears a "PIN errado" left from a try before
             if (r.ok) { E.say(E.fmt(T.signed_by, { name: sel.options[sel.selectedIndex].text }), "good"); E.refresh(); }
-            else E.say(r.message, "bad");
+            else { E.say(r.message, "bad"); pin.value = ""; pin.focus(); }  // the wrong PIN never stays
           });
       };
       box.appendChild(f);

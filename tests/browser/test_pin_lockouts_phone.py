@@ -89,6 +89,26 @@ def test_the_opponents_phone_locked_out_leaves_the_players_own_phone_signing(liv
     shot(own, "lockout-own-phone-signed-390.png")
 
 
+def test_the_table_pages_signing_preselects_nobody_names_in_full_and_clears_a_wrong_pin(live_server, browser,
+                                                                                          sumula_match):
+    from playwright.sync_api import expect
+
+    from scoring import services, table_links
+
+    match = sumula_match
+    for _ in range(4):
+        services.record_hand(match, {"winner": 0, "ended_by": "tricks", "value": 3}, match.referee)
+    page = _table_phone(browser, live_server, table_links.ensure_links([match])[match.pk].token, 320)
+    form = page.locator('#signing form[data-team="0"]')
+    select = form.locator('select[name="player"]')
+    assert select.evaluate("s => s.value") == ""   # nobody preselected
+    assert select.evaluate("s => s.getBoundingClientRect().width") >= 200   # room for "Ana Souza" in full
+    shot(page.locator("#signing"), "table-signing-320.png")
+    _sign_ana(page, "000000")
+    expect(page.locator("#msg")).to_contain_text("4 tentativas restantes")
+    expect(form.locator('input[name="pin"]')).to_have_value("")
+
+
 @pytest.mark.parametrize("width", [320, 390])
 def test_the_signing_step_names_every_player_in_full_and_preselects_nobody(live_server, browser, sumula_match, width):
     from playwright.sync_api import expect
