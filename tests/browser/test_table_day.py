@@ -28,6 +28,7 @@ def _refresh(page):
 
 def _sign(page, team: int, pin: str):
     form = page.locator(f"#signing form[data-team='{team}']")
+    form.locator("select[name=player]").select_option(index=1)  # the pair's first player (nobody preselected)
     form.locator("input[name=pin]").fill(pin)
     form.locator("button").tap()
 

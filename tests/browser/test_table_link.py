@@ -78,6 +78,7 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
     # both pairs sign at the table with their PINs
     for team, pin in ((0, "1111"), (1, "3333")):
         form = page.locator(f"#signing form[data-team='{team}']")
+        form.locator("select[name=player]").select_option(index=1)  # nobody preselected: the signer picks
         form.locator("input[name=pin]").fill(pin)
         form.locator("button").tap()
         expect(page.locator("#signing p.done").first).to_be_visible()
