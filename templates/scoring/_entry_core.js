@@ -129,6 +129,8 @@ function trucoEntry(B, opts) {
     (entries || E.queue).forEach(function (e) {
       // refused, or in conflict (and held behind one): not on the score until a player chooses
       if (cur.over || isAction(e) || e.state === "refused" || e.state === "conflict" || e.state === "held") return;
+      // the server is past its place: recorded (its answer still on the way) or to be reconciled, never counted twice
+      if (e.body.game < cur.game || (e.body.game === cur.game && e.body.hand < cur.hand)) return;
       var sc = cur.score.slice();
       if (e.body.winner !== null) sc[e.body.winner] = Math.min(12, sc[e.body.winner] + e.points);
       if (sc[0] >= 12 || sc[1] >= 12) {

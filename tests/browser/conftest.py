@@ -280,3 +280,19 @@ def make_match(transactional_db, settings):
 def sumula_match(make_match):
     """Os Zaps against Copas at table 4, nothing entered yet (see ``make_match``)."""
     return make_match(pair_names=("Os Zaps", "Copas"))
+
+
+@pytest.fixture
+def lan_server(transactional_db):
+    """The site served on 127.0.0.2 (a LAN address on this machine's loopback), as the README's venue mode
+    serves it on the club's network."""
+    from pytest_django.live_server_helper import LiveServer
+
+    server = LiveServer("127.0.0.2", start=False)   # port 0: the system chooses a free one
+    server._live_server_modified_settings.enable()   # ALLOWED_HOSTS gets 127.0.0.2 (pytest-django's own helper)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        server._live_server_modified_settings.disable()

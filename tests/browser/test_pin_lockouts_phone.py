@@ -10,7 +10,7 @@ from .conftest import phone_context, shot, sign_in
 pytestmark = pytest.mark.browser
 
 
-def test_the_organizer_sees_the_lockout_and_unlocks_it(live_server, browser, sumula_match):
+def test_the_organizer_sees_the_lockout_and_unlocks_it(lan_server, browser, sumula_match):
     from playwright.sync_api import expect
 
     from scoring import services
@@ -23,14 +23,14 @@ def test_the_organizer_sees_the_lockout_and_unlocks_it(live_server, browser, sum
         with pytest.raises(services.Forbidden):
             services.sign(match, "team0", match.pair_a.first_player, pin="0000", client="ip:10.9.9.9")
     page = phone_context(browser).new_page()
-    sign_in(page, live_server.url, "organizadora", "org-secret")
+    sign_in(page, lan_server.url, "organizadora", "org-secret")
     lock = page.locator(".pin-lockout")
     expect(lock).to_contain_text("Mesa 4")
     expect(lock).to_contain_text("Ana Souza")
     expect(page.get_by_test_id("waiting")).to_contain_text("1 jogador com o PIN bloqueado")
     shot(page, "organizer-home-lockout.png", full_page=True)
 
-    page.goto(f"{live_server.url}/torneios/{match.tournament.slug}/painel/")
+    page.goto(f"{lan_server.url}/torneios/{match.tournament.slug}/painel/")
     expect(page.locator("#pin-lockouts .pin-lockout")).to_contain_text("Ana Souza")
     shot(page, "dashboard-lockout.png")
     page.locator("#pin-lockouts button").click()
@@ -40,12 +40,12 @@ def test_the_organizer_sees_the_lockout_and_unlocks_it(live_server, browser, sum
     assert not CredentialAttempts.objects.filter(locked_until__isnull=False).exists()
 
 
-def _table_phone(browser, live_server, token, width: int):
+def _table_phone(browser, lan_server, token, width: int):
     from .conftest import phone_context
 
     page = phone_context(browser).new_page()
     page.set_viewport_size({"width": width, "height": 640})
-    page.goto(f"{live_server.url}/mesa/{token}/")
+    page.goto(f"{lan_server.url}/mesa/{token}/")
     page.locator("#signing form").first.wait_for()
     return page
 
@@ -57,7 +57,7 @@ def _sign_ana(page, pin: str):
     form.locator("button").click()
 
 
-def test_the_opponents_phone_locked_out_leaves_the_players_own_phone_signing(live_server, browser, sumula_match):
+def test_the_opponents_phone_locked_out_leaves_the_players_own_phone_signing(lan_server, browser, sumula_match):
     """Two phones on one table, one address (the same Wi-Fi): the opponent types six wrong PINs for Ana on
     theirs; the table page sends its device cookie to the API, so only that phone is locked out, each refusal
     says the tries left, and Ana signs at once on her own phone."""
@@ -70,8 +70,8 @@ def test_the_opponents_phone_locked_out_leaves_the_players_own_phone_signing(liv
     for _ in range(4):
         services.record_hand(match, {"winner": 0, "ended_by": "tricks", "value": 3}, match.referee)
     token = table_links.ensure_links([match])[match.pk].token
-    own = _table_phone(browser, live_server, token, 390)        # Ana's phone, at the table from the start
-    opponents = _table_phone(browser, live_server, token, 320)  # the opponent's, a cheap one
+    own = _table_phone(browser, lan_server, token, 390)        # Ana's phone, at the table from the start
+    opponents = _table_phone(browser, lan_server, token, 320)  # the opponent's, a cheap one
     message = opponents.locator("#msg")
     for n in range(pins.PER_CLIENT_LIMIT):
         _sign_ana(opponents, f"90000{n}")
@@ -89,7 +89,7 @@ def test_the_opponents_phone_locked_out_leaves_the_players_own_phone_signing(liv
     shot(own, "lockout-own-phone-signed-390.png")
 
 
-def test_the_table_pages_signing_preselects_nobody_names_in_full_and_clears_a_wrong_pin(live_server, browser,
+def test_the_table_pages_signing_preselects_nobody_names_in_full_and_clears_a_wrong_pin(lan_server, browser,
                                                                                           sumula_match):
     from playwright.sync_api import expect
 
@@ -98,7 +98,7 @@ def test_the_table_pages_signing_preselects_nobody_names_in_full_and_clears_a_wr
     match = sumula_match
     for _ in range(4):
         services.record_hand(match, {"winner": 0, "ended_by": "tricks", "value": 3}, match.referee)
-    page = _table_phone(browser, live_server, table_links.ensure_links([match])[match.pk].token, 320)
+    page = _table_phone(browser, lan_server, table_links.ensure_links([match])[match.pk].token, 320)
     form = page.locator('#signing form[data-team="0"]')
     select = form.locator('select[name="player"]')
     assert select.evaluate("s => s.value") == ""   # nobody preselected
@@ -110,7 +110,7 @@ def test_the_table_pages_signing_preselects_nobody_names_in_full_and_clears_a_wr
 
 
 @pytest.mark.parametrize("width", [320, 390])
-def test_the_signing_step_names_every_player_in_full_and_preselects_nobody(live_server, browser, sumula_match, width):
+def test_the_signing_step_names_every_player_in_full_and_preselects_nobody(lan_server, browser, sumula_match, width):
     from playwright.sync_api import expect
 
     from scoring import services
@@ -120,7 +120,7 @@ def test_the_signing_step_names_every_player_in_full_and_preselects_nobody(live_
         services.record_hand(match, {"winner": 0, "ended_by": "tricks", "value": 3}, match.referee)
     page = phone_context(browser).new_page()
     page.set_viewport_size({"width": width, "height": 640})
-    sign_in(page, live_server.url, "arbitra", "ref-secret", f"/sumulas/partida/{match.pk}/assinar/")
+    sign_in(page, lan_server.url, "arbitra", "ref-secret", f"/sumulas/partida/{match.pk}/assinar/")
     signers = page.get_by_test_id("signers").first
     expect(signers).to_contain_text("Ana Souza")
     expect(page.locator('#signing input[name="player"]:checked')).to_have_count(0)

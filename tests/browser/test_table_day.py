@@ -91,22 +91,6 @@ def test_a_dispute_holds_the_signatures_and_the_receipt_until_the_referee_settle
     assert Match.objects.get(pk=match.pk).status == "received"
 
 
-@pytest.fixture
-def lan_server(transactional_db):
-    """The site served on 127.0.0.2 (a LAN address on this machine's loopback), as the README's venue mode
-    serves it on the club's network."""
-    from pytest_django.live_server_helper import LiveServer
-
-    server = LiveServer("127.0.0.2", start=False)   # port 0: the system chooses a free one
-    server._live_server_modified_settings.enable()   # ALLOWED_HOSTS gets 127.0.0.2 (pytest-django's own helper)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        server._live_server_modified_settings.disable()
-
-
 def test_a_card_printed_from_a_lan_address_opens_the_table_on_a_phone(make_match, lan_server, browser, tmp_path):
     from playwright.sync_api import expect
 

@@ -28,11 +28,11 @@ def table(make_match):
     return match, table_links.ensure_links([match])[match.pk]
 
 
-def _open(browser, live_server, link, viewport=None):
+def _open(browser, lan_server, link, viewport=None):
     page = phone_context(browser).new_page()
     if viewport:
         page.set_viewport_size(viewport)
-    page.goto(f"{live_server.url}/mesa/{link.token}/")
+    page.goto(f"{lan_server.url}/mesa/{link.token}/")
     page.locator("#values button.v").first.wait_for()
     return page
 
@@ -53,13 +53,13 @@ def _restore(page):
     page.context.unroute("**/*")
 
 
-def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(live_server, browser, table):
+def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(lan_server, browser, table):
     from playwright.sync_api import expect
 
     from scoring import services
 
     match, link = table
-    page = _open(browser, live_server, link)
+    page = _open(browser, lan_server, link)
     _cut(page)
     page.evaluate("() => window.trucoTable.refresh()")                # the next poll fails
     expect(page.locator("#net")).to_contain_text("SEM REDE desde")
@@ -89,14 +89,14 @@ def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(live_server, 
     expect(page.locator("#net")).to_have_text("conectado")
 
 
-def test_two_phones_alternating_hands_3_s_apart_make_no_conflict(live_server, browser, table):
+def test_two_phones_alternating_hands_3_s_apart_make_no_conflict(lan_server, browser, table):
     from playwright.sync_api import expect
 
     from scoring.models import EntryConflict
 
     match, link = table
-    a = _open(browser, live_server, link)
-    b = _open(browser, live_server, link, viewport=SMALL)
+    a = _open(browser, lan_server, link)
+    b = _open(browser, lan_server, link, viewport=SMALL)
     plays = [(a, 0), (b, 1), (a, 0), (b, 1), (a, 0), (b, 1)]       # each hand unlike the one before (else: asked)
     for page, team in plays:
         value_button(page, team, 1).tap()
@@ -116,12 +116,12 @@ def test_two_phones_alternating_hands_3_s_apart_make_no_conflict(live_server, br
     shot(b, "table-recovers-alternating-320.png")
 
 
-def test_the_hand_the_other_phone_has_just_entered_asks_before_it_counts_twice(live_server, browser, table):
+def test_the_hand_the_other_phone_has_just_entered_asks_before_it_counts_twice(lan_server, browser, table):
     from playwright.sync_api import expect
 
     match, link = table
-    a = _open(browser, live_server, link)
-    b = _open(browser, live_server, link, viewport=SMALL)
+    a = _open(browser, lan_server, link)
+    b = _open(browser, lan_server, link, viewport=SMALL)
     b.wait_for_timeout(2_500)                                         # B's score is not confirmed lately
     value_button(a, 0, 3).tap()
     settled(a)
@@ -134,15 +134,15 @@ def test_the_hand_the_other_phone_has_just_entered_asks_before_it_counts_twice(l
     expect(b.locator("#pts0")).to_have_text("3")
 
 
-def test_a_call_made_offline_arrives_once_and_the_table_sees_who_is_coming(live_server, browser, table):
+def test_a_call_made_offline_arrives_once_and_the_table_sees_who_is_coming(lan_server, browser, table):
     from playwright.sync_api import expect
 
     from referee import calls
     from referee.models import RefereeCall
 
     match, link = table
-    page = _open(browser, live_server, link)
-    other = _open(browser, live_server, link, viewport=SMALL)
+    page = _open(browser, lan_server, link)
+    other = _open(browser, lan_server, link, viewport=SMALL)
     sent = []
     page.on("request", lambda r: sent.append(r.headers.get("idempotency-key")) if r.url.endswith("/calls/") else None)
     _cut(page)
@@ -164,13 +164,13 @@ def test_a_call_made_offline_arrives_once_and_the_table_sees_who_is_coming(live_
     shot(other, "table-recovers-referee-coming-320.png")
 
 
-def test_a_dispute_asks_first_goes_once_when_made_offline_and_the_table_withdraws_it(live_server, browser, table):
+def test_a_dispute_asks_first_goes_once_when_made_offline_and_the_table_withdraws_it(lan_server, browser, table):
     from playwright.sync_api import expect
 
     from referee.models import RefereeCall
 
     match, link = table
-    page = _open(browser, live_server, link)
+    page = _open(browser, lan_server, link)
     value_button(page, 0, 3).tap()
     settled(page)
     page.locator("#last button.dispute").tap()
@@ -214,7 +214,7 @@ SMALL_CONTROLS = """() => [...document.querySelectorAll('button, select, input:n
     .filter(([, w, h]) => w < 44 || h < 44)"""
 
 
-def test_every_control_is_a_finger_wide_and_the_hand_fits_above_the_fold_at_320(live_server, browser, table):
+def test_every_control_is_a_finger_wide_and_the_hand_fits_above_the_fold_at_320(lan_server, browser, table):
     """axe's target-size, every visible control ≥ 44 px, and at 320×640 during a hand (a time limit set): the value
     buttons, undo and call within the first screen; the status line on screen after an action at the bottom."""
     from pathlib import Path
@@ -232,7 +232,7 @@ def test_every_control_is_a_finger_wide_and_the_hand_fits_above_the_fold_at_320(
         context = phone_context(browser, bypass_csp=True)                # axe goes in as an inline script
         page = context.new_page()
         page.set_viewport_size(size)
-        page.goto(f"{live_server.url}/mesa/{link.token}/")
+        page.goto(f"{lan_server.url}/mesa/{link.token}/")
         page.locator("#values button.v").first.wait_for()
         expect(page.get_by_test_id("time-limit")).to_be_attached()
         shot(page, f"table-recovers-hand-{name}.png")
@@ -257,3 +257,36 @@ def test_every_control_is_a_finger_wide_and_the_hand_fits_above_the_fold_at_320(
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= fold, (name, box)
         shot(page, f"table-recovers-after-undo-{name}.png")
         context.close()
+
+
+def test_a_hand_recorded_whose_answer_is_late_is_not_counted_twice_by_the_next_tap(lan_server, browser, table):
+    """A hand the server recorded while its answer is still on the way is on the server's score: the next
+    tap, checked against that score, goes to the next hand (never counted twice, never a conflict)."""
+    from playwright.sync_api import expect
+
+    match, link = table
+    page = phone_context(browser, clock=True).new_page()
+    page.goto(f"{lan_server.url}/mesa/{link.token}/")
+    page.locator("#values button.v").first.wait_for()
+    held = []
+
+    def hold(route):
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # recorded by the server; its answer kept back
+
+    page.route("**/hands/", hold)
+    value_button(page, 0, 3).tap()
+    page.wait_for_function("() => window.trucoTable.queue().length === 1")
+    while not held:
+        page.wait_for_timeout(50)
+    page.clock.fast_forward(3000)  # the score this phone shows is no longer fresh: the next tap is checked
+    value_button(page, 1, 1).tap()
+    page.wait_for_timeout(1500)  # the check's refresh: the server already has the first hand
+    route, response = held[0]
+    route.fulfill(response=response)
+    settled(page)
+    assert _hands(match) == [(1, 1, 0, 3), (1, 2, 1, 1)]
+    expect(page.locator("#pts0")).to_have_text("3")
+    expect(page.locator("#pts1")).to_have_text("1")

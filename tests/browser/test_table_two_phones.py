@@ -42,9 +42,9 @@ def _hands(match):
 SEND_TIMEOUT_MS, RETRY_AFTER_TIMEOUT_MS = 6000, 2000  # templates/scoring/_entry_core.js
 
 
-def _open(browser, live_server, link, clock: bool = False):
+def _open(browser, lan_server, link, clock: bool = False):
     page = phone_context(browser, clock=clock).new_page()
-    page.goto(f"{live_server.url}/mesa/{link.token}/")
+    page.goto(f"{lan_server.url}/mesa/{link.token}/")
     page.locator("#values button.v").first.wait_for()
     return page
 
@@ -54,11 +54,11 @@ def _settled(page):
     page.wait_for_function("() => window.trucoTable.queue().length === 0", timeout=15000)
 
 
-def test_double_taps_from_0_2_to_1_5_s_record_one_hand(live_server, browser, table):
+def test_double_taps_from_0_2_to_1_5_s_record_one_hand(lan_server, browser, table):
     from playwright.sync_api import expect
 
     match, link = table
-    page = _open(browser, live_server, link, clock=True)
+    page = _open(browser, lan_server, link, clock=True)
     taps = ((200, 0, 1), (550, 1, 1), (800, 0, 3), (1200, 1, 3), (1500, 0, 6))
     for n, (delay, team, value) in enumerate(taps, start=1):
         page.evaluate("""([team, value, delay]) => {
@@ -74,14 +74,14 @@ def test_double_taps_from_0_2_to_1_5_s_record_one_hand(live_server, browser, tab
     assert [(t, v) for *_, t, v in _hands(match)] == [(t, v) for _, t, v in taps]
 
 
-def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(live_server, browser, table):
+def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(lan_server, browser, table):
     from playwright.sync_api import expect
 
     match, link = table
-    a = _open(browser, live_server, link)
+    a = _open(browser, lan_server, link)
     value_button(a, 0, 3).tap()
     _settled(a)
-    b = _open(browser, live_server, link, clock=True)  # B sees hand 1
+    b = _open(browser, lan_server, link, clock=True)  # B sees hand 1
     expect(b.locator("#last li")).to_have_count(1)
     value_button(a, 1, 1).tap()                          # A enters hand 2; B has not refreshed
     _settled(a)
@@ -101,11 +101,11 @@ def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(live_server, br
     assert _hands(match) == [(1, 1, 0, 3)]
 
 
-def test_a_stalled_request_is_shown_unconfirmed_and_sent_again_with_the_same_key(live_server, browser, table):
+def test_a_stalled_request_is_shown_unconfirmed_and_sent_again_with_the_same_key(lan_server, browser, table):
     from playwright.sync_api import expect
 
     match, link = table
-    page = _open(browser, live_server, link, clock=True)
+    page = _open(browser, lan_server, link, clock=True)
     held, keys = [], []
     page.on("request", lambda r: keys.append(r.headers.get("idempotency-key")) if r.url.endswith("/hands/") else None)
     page.route("**/hands/", lambda route: held.append(route))     # connected Wi-Fi that drops packets
@@ -132,12 +132,12 @@ def _offline(page, on: bool):
     page.evaluate(f"window.dispatchEvent(new Event('{'offline' if on else 'online'}'))")
 
 
-def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, browser, table):
+def test_an_offline_queue_that_clashes_is_kept_with_the_choices(lan_server, browser, table):
     from playwright.sync_api import expect
 
     match, link = table
-    a = _open(browser, live_server, link)
-    b = _open(browser, live_server, link, clock=True)
+    a = _open(browser, lan_server, link)
+    b = _open(browser, lan_server, link, clock=True)
     _offline(b, True)
     for team, value in ((0, 3), (1, 1), (0, 6)):                   # B: three hands, offline
         value_button(b, team, value).tap()
@@ -165,7 +165,7 @@ def test_an_offline_queue_that_clashes_is_kept_with_the_choices(live_server, bro
     assert _hands(match) == [(1, 1, 1, 3), (1, 2, 0, 3), (1, 3, 1, 1), (1, 4, 0, 6)]
 
 
-def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(live_server, browser, table):
+def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(lan_server, browser, table):
     """The server records B's refused entry; A's page and the referee's list of tables show it,
     until B's choice (told to the server) clears it."""
     from playwright.sync_api import expect
@@ -173,8 +173,8 @@ def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(
     from .conftest import sign_in
 
     match, link = table
-    a = _open(browser, live_server, link)
-    b = _open(browser, live_server, link)
+    a = _open(browser, lan_server, link)
+    b = _open(browser, lan_server, link)
     _offline(b, True)
     value_button(b, 0, 3).tap()                                          # B: hand 1 offline
     expect(b.locator("#last li.pending")).to_have_count(1)
@@ -188,7 +188,7 @@ def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(
     expect(other).to_contain_text("Conflito no outro celular desta mesa: partida 1, mão 1")
     shot(a, "two-phones-conflict-other.png")
     referee = browser.new_context(locale="pt-BR").new_page()
-    sign_in(referee, live_server.url, "arbitra", "ref-secret", "/arbitragem/")
+    sign_in(referee, lan_server.url, "arbitra", "ref-secret", "/arbitragem/")
     expect(referee.locator("li.conflict")).to_contain_text("Mesa 4")
     b.locator("#conflict button.keep").tap()                      # B keeps the súmula's
     expect(b.locator("#conflict")).to_be_hidden()
@@ -201,12 +201,12 @@ def test_the_other_phone_and_the_referee_see_a_conflict_until_the_phone_chooses(
     assert _hands(match) == [(1, 1, 1, 1)]
 
 
-def test_the_same_hands_queued_on_both_phones_are_recorded_once(live_server, browser, table):
+def test_the_same_hands_queued_on_both_phones_are_recorded_once(lan_server, browser, table):
     from playwright.sync_api import expect
 
     match, link = table
-    a = _open(browser, live_server, link)
-    b = _open(browser, live_server, link, clock=True)
+    a = _open(browser, lan_server, link)
+    b = _open(browser, lan_server, link, clock=True)
     _offline(b, True)
     for team, value in ((0, 3), (1, 1)):
         value_button(b, team, value).tap()
@@ -222,11 +222,11 @@ def test_the_same_hands_queued_on_both_phones_are_recorded_once(live_server, bro
     shot(b, "two-phones-same-hands.png")
 
 
-def test_the_page_reloads_offline_after_its_first_load(live_server, browser, table):
+def test_the_page_reloads_offline_after_its_first_load(lan_server, browser, table):
     from playwright.sync_api import expect
 
     match, link = table
-    page = _open(browser, live_server, link)
+    page = _open(browser, lan_server, link)
     # the worker says when it stored the page, its script and its state (a predicate returning a Promise would
     # be truthy at once: wait_for_function does not await it, which is why this test once reloaded before the
     # copies were stored and found none)
@@ -248,11 +248,11 @@ def test_the_page_reloads_offline_after_its_first_load(live_server, browser, tab
     assert _hands(match) == [(1, 1, 0, 3)]
 
 
-def test_an_entry_refused_for_good_stays_until_the_player_discards_it(live_server, browser, table):
+def test_an_entry_refused_for_good_stays_until_the_player_discards_it(lan_server, browser, table):
     from playwright.sync_api import expect
 
     match, link = table
-    page = _open(browser, live_server, link)
+    page = _open(browser, lan_server, link)
     page.route("**/hands/", lambda route: route.fulfill(
         status=400, content_type="application/json",
         body='{"error": {"field": "value", "message": "valor fora das regras"}}'))
@@ -268,17 +268,17 @@ def test_an_entry_refused_for_good_stays_until_the_player_discards_it(live_serve
     assert _hands(match) == []
 
 
-def test_over_plain_http_the_page_asks_to_keep_the_tab_while_entries_wait(live_server, browser, table, settings):
+def test_over_plain_http_the_page_asks_to_keep_the_tab_while_entries_wait(lan_server, browser, table, settings):
     from playwright.sync_api import expect
 
     from .conftest import ARGS, CHROMIUM, PHONE
 
     match, link = table
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "mesa.lan"]
-    port = live_server.url.rsplit(":", 1)[1]
+    port = lan_server.url.rsplit(":", 1)[1]
     # a LAN name over plain HTTP: not a secure context, so no service worker
     lan = browser.browser_type.launch(executable_path=str(CHROMIUM),
-                                      args=[*ARGS, "--host-resolver-rules=MAP mesa.lan 127.0.0.1"])
+                                      args=[*ARGS, "--host-resolver-rules=MAP mesa.lan 127.0.0.2"])
     try:
         page = lan.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="pt-BR").new_page()
         page.goto(f"http://mesa.lan:{port}/mesa/{link.token}/")
@@ -315,7 +315,7 @@ def cached(page, holds, seconds: float = 15):
         page.wait_for_timeout(200)
 
 
-def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(live_server, browser, table):
+def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(lan_server, browser, table):
     """The worker's cache kept every table's page and token for ever on a shared phone. Opening
     another table drops the first one's copies (page, state, localStorage) unless entries of it still wait;
     a link that answers 404 (revoked, súmula received) loses its copies."""
@@ -326,9 +326,9 @@ def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(live_server,
     other = services.create_match(pair_a=match.pair_a, pair_b=match.pair_b, tournament=match.tournament,
                                   round=match.round, table=5, by=match.tournament.organizer)
     other_link = table_links.ensure_links([other])[other.pk]
-    page = _open(browser, live_server, link)
+    page = _open(browser, lan_server, link)
     cached(page, lambda t: link.token in t)
-    page.goto(f"{live_server.url}/mesa/{other_link.token}/")        # the same phone, the next table
+    page.goto(f"{lan_server.url}/mesa/{other_link.token}/")        # the same phone, the next table
     page.locator("#values button.v").first.wait_for()
     cached(page, lambda t: t == [other_link.token])
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(%r))" % link.token) == []
@@ -340,7 +340,7 @@ def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(live_server,
     with page.expect_event("requestfailed", lambda r: r.url.endswith("/hands/")):   # sent: stored before
         value_button(page, 0, 3).tap()
     assert page.evaluate("() => window.trucoTable.queue().length") == 1
-    page.goto(f"{live_server.url}/mesa/{link.token}/")
+    page.goto(f"{lan_server.url}/mesa/{link.token}/")
     page.locator("#values button.v").first.wait_for()
     page.unroute("**/hands/")
     cached(page, lambda t: sorted(t) == sorted([link.token, other_link.token]))
@@ -348,5 +348,5 @@ def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(live_server,
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(%r)).length" % other_link.token) == 2
     # the first table's link dies (revoked): its next load is a 404 and its copies go
     table_links.revoke(Match.objects.get(pk=match.pk), match.tournament.organizer)
-    assert page.goto(f"{live_server.url}/mesa/{link.token}/").status == 404
+    assert page.goto(f"{lan_server.url}/mesa/{link.token}/").status == 404
     cached(page, lambda t: t == [other_link.token])
