@@ -27,21 +27,13 @@ Phases, after a short warm-up (not measured):
 
 A table whose match is decided moves on to its next match (``--matches-per-table``).
 
-Measured 2026-11-29 on the shared 2-core machine (other sessions' tests running), 200 tables, defaults,
-lost 0 and doubled 0 in every run; the ORM's write of a hand (now) against the plain-SQL statements it
-replaced (``before``, the same script on the code before), alternating:
-
-- before, 00:27 UTC, load 5.0 -> 5.3: venue p99 54.6 ms (p50 16.8; trivial view p99 13.0 ms, 441 /s);
-  p99 175 ms at 6x, passes 500 ms at **8x**;
-- now, 00:34 UTC, load 2.5 -> 4.5: venue p99 **87.4 ms** (p50 23.6; trivial view p99 9.4 ms, 440 /s);
-  p99 176 ms at 6x (56 hands/s), 1585 ms at 8x: passes 500 ms at **8x**;
-- before, 00:38 UTC, load 1.6 -> 3.8: venue p99 56.7 ms (trivial view p99 10.1 ms, 504 /s); p99 318 ms
-  at 10x (100 hands/s), passes 500 ms at **12x**.
-
-In-process (``record_hand`` through a table's link, PostgreSQL, 800 hands): 3.0 to 4.1 ms of Python per
-hand before, 10.1 to 10.4 ms now (wall 5.6 to 15.8 against 24 to 26 ms, the machine loaded): six ORM
-statements (the link with its match locked, the current game with four subqueries, the hand, its
-event, the game's score, then the key's claim) where the plain path ran three.
+Measured 2026-11-29 04:10 UTC on a quiet 2-core machine (load 2.2 -> 6.1 with this script's own 200
+threads), PostgreSQL, 200 tables, defaults, after the models moved to ``events``/``draw`` and with the ORM
+only (the idempotency claim a create; a refusal not kept): venue p50 8.2 ms, **p99 15.9 ms** (trivial view
+p99 3.9 ms, 1,837 /s); p99 42 ms at 10x (100 hands/s), 94 ms at 20x (199 hands/s), 610 ms at 25x: passes
+500 ms at **25x** a 200-table venue's peak; 15,961 hands acknowledged, **0 lost, 0 doubled**, 0 client
+errors. An earlier session measured 8x on a machine about twice as slow and loaded by other work (the
+same script then: plain-SQL path 8-12x, ORM path 8x).
 """
 from __future__ import annotations
 
