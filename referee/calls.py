@@ -35,9 +35,6 @@ from tournaments.models import TableAssignment
 from .models import RefereeCall
 
 OPEN_CALLS_LIMIT = 200
-#: how long the table page shows a plain call's answer ("a referee is on the way"): taking a plain call closes it
-#: on the referees' side (:func:`take`), the table keeps seeing who is coming while the referee walks over
-ANSWER_SHOWN = timezone.timedelta(minutes=10)
 
 
 def _may_call(by, match: Match) -> bool:
@@ -93,18 +90,16 @@ def call(match: Match, by, *, kind: str = "call", team: int | None = None, game:
 
 
 def take(call_: RefereeCall, by) -> RefereeCall:
-    """A referee takes the call: it leaves the list of waiting calls (a plain call is then done)."""
+    """A referee takes the call ("Estou indo"): it is no longer waiting for a referee, and the table sees who
+    is coming until the referee closes it (a plain call: "Atendido", :func:`resolve` with ``done``; a dispute:
+    its ruling)."""
     if not may_answer(by, call_.match):
         raise Forbidden(_("Only a referee of the tournament or the organizer takes a call."))
     with transaction.atomic():
         call_ = RefereeCall.objects.select_for_update().select_related("match").get(pk=call_.pk)
         if call_.taken_at is None:
             call_.taken_at, call_.taken_by = timezone.now(), by
-            fields = ["taken_at", "taken_by"]
-            if call_.kind == RefereeCall.Kind.CALL:
-                call_.resolved_at, call_.resolution = call_.taken_at, RefereeCall.Resolution.DONE
-                fields += ["resolved_at", "resolution"]
-            call_.save(update_fields=fields)
+            call_.save(update_fields=["taken_at", "taken_by"])
         return call_
 
 
@@ -130,9 +125,12 @@ def withdraw(call_: RefereeCall, by) -> RefereeCall:
 
 
 def resolve(call_: RefereeCall, by, resolution: str) -> RefereeCall:
-    """The referee rules on a dispute: ``confirmed`` (the entry stands) or ``corrected`` (the súmula was
-    corrected with a reason, art. 25)."""
-    if resolution not in (RefereeCall.Resolution.CONFIRMED, RefereeCall.Resolution.CORRECTED):
+    """The referee closes a call: a dispute ``confirmed`` (the entry stands) or ``corrected`` (the súmula was
+    corrected with a reason, art. 25); a plain call ``done`` (attended, "Atendido")."""
+    if call_.kind == RefereeCall.Kind.CALL:
+        if resolution != RefereeCall.Resolution.DONE:
+            raise ServiceError(_("A call to the referee is closed as \"done\" (attended)."), "resolution")
+    elif resolution not in (RefereeCall.Resolution.CONFIRMED, RefereeCall.Resolution.CORRECTED):
         raise ServiceError(_("A dispute is resolved as \"confirmed\" or \"corrected\"."), "resolution")
     if not may_answer(by, call_.match):
         raise Forbidden(_("Only a referee of the tournament or the organizer rules on a dispute."))
@@ -158,12 +156,12 @@ def resolve(call_: RefereeCall, by, resolution: str) -> RefereeCall:
 
 
 def open_calls_for(user):
-    """Calls waiting for a referee (not taken) and disputes not resolved, of the matches ``user`` may answer:
+    """Calls not closed (waiting for a referee, or taken and not yet attended) and disputes not resolved, of the
+    matches ``user`` may answer:
     every match of the tournaments where they referee or organize."""
     if not getattr(user, "is_authenticated", False):
         return RefereeCall.objects.none()
-    qs = _answerable(RefereeCall.objects.filter(resolved_at__isnull=True).filter(Q(taken_at__isnull=True) | Q(kind="dispute")),
-                     user)
+    qs = _answerable(RefereeCall.objects.filter(resolved_at__isnull=True), user)
     return qs.select_related("match", "match__pair_a", "match__pair_b", "taken_by").order_by("created_at", "id")[:OPEN_CALLS_LIMIT]
 
 
@@ -222,15 +220,11 @@ def _person(user) -> str:
     return (user.first_name or user.get_full_name() or user.get_username()) if user is not None else ""
 
 
-def table_calls(match: Match, now=None) -> list[dict]:
-    """The calls the table page shows: every call not closed (waiting for a referee, or taken: "on the way"), and
-    a plain call taken in the last :data:`ANSWER_SHOWN` (taking it closed it on the referees' side). ``referee``
-    names who answered; ``withdrawable``: made through a table link and not answered yet (:func:`withdraw`)."""
-    now = now or timezone.now()
-    shown = (RefereeCall.objects.filter(match=match)
-             .filter(Q(resolved_at__isnull=True)
-                     | Q(kind=RefereeCall.Kind.CALL, resolution=RefereeCall.Resolution.DONE,
-                         taken_at__gte=now - ANSWER_SHOWN))
+def table_calls(match: Match) -> list[dict]:
+    """The calls the table page shows: every call not closed (waiting for a referee, or taken: "on the way",
+    until the referee closes it). ``referee`` names who answered; ``withdrawable``: made through a table link
+    and not answered yet (:func:`withdraw`)."""
+    shown = (RefereeCall.objects.filter(match=match, resolved_at__isnull=True)
              .select_related("match", "taken_by").order_by("created_at", "id"))
     return [{**call_data(c), "referee": _person(c.taken_by) if c.taken_at else "",
              "withdrawable": c.taken_at is None and c.resolved_at is None and c.table_link_id is not None}

@@ -32,7 +32,8 @@ class CallRequestSerializer(serializers.Serializer):
 
 
 class ResolveSerializer(serializers.Serializer):
-    resolution = serializers.ChoiceField(choices=["confirmed", "corrected"])
+    resolution = serializers.ChoiceField(choices=["confirmed", "corrected", "done"],
+                                         help_text="A dispute: confirmed or corrected; a plain call: done (attended).")
 
 
 class CallSerializer(serializers.Serializer):
@@ -104,7 +105,7 @@ class ResolveCallView(IdempotentAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(tags=["referee"], request=ResolveSerializer, responses={200: CallSerializer},
-                   summary="The referee confirms a disputed entry, or records that the súmula was corrected")
+                   summary="The referee closes a call: a dispute confirmed or corrected, a plain call attended")
     def post(self, request, pk: int):
         made = get_object_or_404(RefereeCall.objects.select_related("match"), pk=pk)
         data = ResolveSerializer(data=request.data)

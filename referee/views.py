@@ -435,7 +435,8 @@ def _claim_post(request, match: Match, claimant, code: str, url: str):
 
 @require_POST
 def answer_call(request, pk: int):
-    """A referee takes a call, confirms a disputed entry or records the correction (referee/calls.py)."""
+    """A referee takes a call, closes a plain call as attended, confirms a disputed entry or records the
+    correction (referee/calls.py)."""
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("referee:tables"))
     made = get_object_or_404(RefereeCall.objects.select_related("match"), pk=pk)

@@ -2,7 +2,6 @@
 the table page's state shows each call's answer: waiting, or "on the way: Carla, 14:35" until it is closed."""
 from __future__ import annotations
 
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from referee import calls
@@ -72,17 +71,17 @@ def test_the_table_state_shows_who_is_coming_until_the_call_is_closed(match, ref
     answered = _state(match)["calls"]
     assert [(c["id"], c["referee"], c["withdrawable"]) for c in answered] == [(made["id"], "Carla", False)]
     assert answered[0]["taken_at"]
-    later = timezone.now() + calls.ANSWER_SHOWN + timezone.timedelta(seconds=1)
-    assert calls.table_calls(match, now=later) == []                            # the referee is at the table
+    assert [c["id"] for c in _state(match)["calls"]] == [made["id"]]              # still on the way: shown
+    calls.resolve(RefereeCall.objects.get(pk=made["id"]), referee, "done")      # "Atendido": closed
+    assert calls.table_calls(match) == [] and _state(match)["calls"] == []
 
 
 def test_a_taken_dispute_shows_until_the_referee_rules(match, referee):
     pk = _dispute(match, referee)
     calls.take(RefereeCall.objects.get(pk=pk), referee)
-    later = timezone.now() + calls.ANSWER_SHOWN * 3
-    assert [c["referee"] for c in calls.table_calls(match, now=later)] == ["Carla"]
+    assert [c["referee"] for c in calls.table_calls(match)] == ["Carla"]
     calls.resolve(RefereeCall.objects.get(pk=pk), referee, "confirmed")
-    assert calls.table_calls(match, now=later) == []
+    assert calls.table_calls(match) == []
 
 
 def test_a_call_the_referee_made_is_not_the_tables_to_withdraw(match, referee):

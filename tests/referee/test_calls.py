@@ -18,7 +18,7 @@ def table_api(match) -> APIClient:
     return api
 
 
-def test_a_call_shows_on_the_referees_page_until_a_referee_takes_it(client, match, referee):
+def test_a_call_shows_on_the_referees_page_until_the_referee_closes_it(client, match, referee):
     api = table_api(match)
     response = api.post(f"/api/referee/matches/{match.pk}/calls/", {}, format="json", HTTP_IDEMPOTENCY_KEY="c1")
     assert response.status_code == 201 and response.json()["table"] == 7
@@ -28,6 +28,10 @@ def test_a_call_shows_on_the_referees_page_until_a_referee_takes_it(client, matc
     page = client.get(reverse("referee:tables")).content.decode()
     assert 'data-call="%d"' % response.json()["id"] in page
     client.post(reverse("referee:answer-call", kwargs={"pk": response.json()["id"]}), {"action": "take"})
+    taken = client.get(reverse("referee:tables")).content.decode()  # taken ("Estou indo"): closed with "Atendido"
+    assert 'data-call="%d"' % response.json()["id"] in taken and 'name="action" value="done"' in taken
+    assert 'name="action" value="take"' not in taken
+    client.post(reverse("referee:answer-call", kwargs={"pk": response.json()["id"]}), {"action": "done"})
     assert 'data-call="' not in client.get(reverse("referee:tables")).content.decode()
     assert list(calls.open_calls_for(referee)) == []
 
