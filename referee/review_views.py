@@ -27,7 +27,7 @@ from scoring.models import Match
 from scoring.words import pair_names
 from tournaments.models import Pair, TableAssignment, Tournament
 
-from . import services
+from . import appeals, services
 from .models import Appeal, Ruling
 from .views import _fail, _int, _step_label
 
@@ -80,8 +80,8 @@ def pair_history(request, pk: int):
         "match__pair_a__first_player", "match__pair_a__second_player", "match__pair_b__first_player",
         "match__pair_b__second_player", "referee").prefetch_related("appeals__player")
     rows = _ruling_rows(rulings, pair)
-    window, now = services.appeal_window(pair.tournament), timezone.now()
-    for row in rows:  # services.appeal_deadline, with the tournament's window read once
+    window, now = appeals.appeal_window(pair.tournament), timezone.now()
+    for row in rows:  # appeals.appeal_deadline, with the tournament's window read once
         ruling = row["ruling"]
         if ruling.status == Ruling.Status.CONFIRMED and not ruling.decided_by_id and ruling.confirmed_at:
             deadline = ruling.confirmed_at + window
@@ -160,7 +160,7 @@ def decide_appeal(request, pk: int):
         return redirect_to_login(reverse("referee:review"))
     decision = request.POST.get("decision", "")
     try:
-        appeal = services.decide_appeal(appeal, request.user, decision, request.POST.get("reason", ""),
+        appeal = appeals.decide_appeal(appeal, request.user, decision, request.POST.get("reason", ""),
                                         _int(request.POST.get("new_points")) if decision == "changed" else None)
     except Forbidden as error:
         raise PermissionDenied(error.message) from None

@@ -27,7 +27,7 @@ from scoring.models import Match
 from scoring.words import engine_messages
 from tournaments.models import Pair, Tournament
 
-from . import services
+from . import appeals, services
 from .engine.infractions import CATALOG
 from .models import NOT_COVERED, Appeal, EscalationPolicy, Ruling
 from .ruling_serializers import (
@@ -230,7 +230,7 @@ class AppealView(APIView):
         ruling = get_object_or_404(Ruling, pk=pk)
         data = _valid(AppealRequestSerializer, request)
         try:
-            appeal = services.appeal(ruling, data["team"], data["player"], pin=data.get("pin"),
+            appeal = appeals.appeal(ruling, data["team"], data["player"], pin=data.get("pin"),
                                      code=data.get("code"), reason=data["reason"], client=pins.client_of(request),
                                      by=request.user)
         except ServiceError as error:
@@ -249,7 +249,7 @@ class AppealDecisionView(APIView):
         appeal = get_object_or_404(Appeal, pk=pk)
         data = _valid(AppealDecisionSerializer, request)
         try:
-            appeal = services.decide_appeal(appeal, request.user, data["decision"], data["reason"],
+            appeal = appeals.decide_appeal(appeal, request.user, data["decision"], data["reason"],
                                             data.get("new_points"))
         except ServiceError as error:
             return _error(error)
@@ -284,7 +284,7 @@ class PoliciesView(APIView):
         tournament = get_object_or_404(Tournament, slug=slug)
         data = _valid(PolicySerializer, request)
         try:
-            services.set_policy(tournament, request.user, data["code"], data["steps"])
+            appeals.set_policy(tournament, request.user, data["code"], data["steps"])
         except ServiceError as error:
             return _error(error)
         return Response({"code": data["code"], "steps": data["steps"]})
@@ -296,7 +296,7 @@ class SettingsView(APIView):
     @extend_schema(tags=["referee"], responses={200: SettingsSerializer}, summary="Referee settings")
     def get(self, request, slug: str):
         tournament = get_object_or_404(Tournament, slug=slug)
-        return Response({"appeal_window_minutes": services.settings_of(tournament).appeal_window_minutes})
+        return Response({"appeal_window_minutes": appeals.settings_of(tournament).appeal_window_minutes})
 
     @extend_schema(tags=["referee"], request=SettingsSerializer, responses={200: SettingsSerializer, **ERRORS},
                    summary="Set the referee settings (organizer)")
@@ -304,7 +304,7 @@ class SettingsView(APIView):
         tournament = get_object_or_404(Tournament, slug=slug)
         data = _valid(SettingsSerializer, request)
         try:
-            row = services.set_settings(tournament, request.user, data["appeal_window_minutes"])
+            row = appeals.set_settings(tournament, request.user, data["appeal_window_minutes"])
         except ServiceError as error:
             return _error(error)
         return Response({"appeal_window_minutes": row.appeal_window_minutes})

@@ -2,7 +2,7 @@
 API only, ``escalation-policies/``): the appeal window (how many minutes after a ruling is confirmed
 a pair may appeal, art. 26) and the escalation policy of each infraction of the catalog (the steps
 of a repeated infraction by the same pair: warning, tento, match loss; none: the regulation's own
-consequence). Thin: the writes are ``referee.services.set_settings`` / ``set_policy``.
+consequence). Thin: the writes are ``referee.appeals.set_settings`` / ``set_policy``.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
 from tournaments.models import Tournament
 
-from . import services
+from . import appeals, services
 from .models import STEPS, EscalationPolicy
 
 MAX_STEPS = 4
@@ -47,16 +47,16 @@ def referee_settings(request, slug: str):
         try:
             with transaction.atomic():  # all or nothing
                 minutes = request.POST.get("appeal_window_minutes", "").strip()
-                services.set_settings(tournament, request.user, int(minutes) if minutes.isdigit() else -1)
+                appeals.set_settings(tournament, request.user, int(minutes) if minutes.isdigit() else -1)
                 for code in CATALOG:
                     steps = [s for s in request.POST.getlist(f"steps_{code}") if s]
-                    services.set_policy(tournament, request.user, code, steps or None)
+                    appeals.set_policy(tournament, request.user, code, steps or None)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, _("Referee settings saved."))
         return redirect(reverse("referee:settings", kwargs={"slug": slug}))
     return render(request, "referee/settings.html", {
-        "tournament": tournament, "settings": services.settings_of(tournament),
+        "tournament": tournament, "settings": appeals.settings_of(tournament),
         "rows": _policy_rows(tournament), "steps": [(s, step_labels()[s]) for s in STEPS],
     })

@@ -46,7 +46,7 @@ from tournaments import pins
 from tournaments.models import MatchCall
 from tournaments.services import clock, ready
 
-from . import calls, services
+from . import appeals, calls, services
 from .models import Ruling
 
 CLAIMABLE = ("burned_card", "saw_partner_cards", "false_call", "two_cards_at_once", "card_out_of_turn",
@@ -132,7 +132,7 @@ def table_state(match: Match) -> dict:
     now = timezone.now()
     rulings = []
     for ruling in Ruling.objects.filter(match=match).order_by("created_at"):
-        deadline = services.appeal_deadline(ruling)
+        deadline = appeals.appeal_deadline(ruling)
         rulings.append({"id": ruling.pk, "message": engine_messages.render_stored(ruling.message_data, ruling.message, match),
                         "article": ruling.article,
                         "status": ruling.get_status_display(), "points": ruling.points,

@@ -50,7 +50,7 @@ FRAMEWORKS = {"django", "rest_framework", "drf_spectacular", "celery", "kombu", 
 # The house's aim is modules under ~500 lines; this is the limit every module meets today. Still
 # over 500: scoring/models.py, referee/engine/hand.py, referee/engine/cli.py, referee/services.py,
 # tournaments/api.py, tournaments/svg.py (lower the limit as they are split).
-MAX_LINES = 680
+MAX_LINES = 580
 
 # What config/ holds (docs/architecture.md): configuration and the base every app stands on. Words
 # (the Portuguese that names pairs, fields, months) live in the lowest app that shows them

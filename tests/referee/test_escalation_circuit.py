@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 
+from referee import appeals
 from referee import services
 from scoring import services as scoring
 from tournaments.models import Circuit, CircuitStage, Pair, Tournament
@@ -34,7 +35,7 @@ def second_stage(organizer, referee, tournament, pairs):
                                 second_player=b.first_player)
     opponent = Pair.objects.create(tournament=t2, name="Rivais", first_player=c.first_player,
                                    second_player=c.second_player)
-    services.set_policy(t2, organizer, "guidance_word", ["warning", "tento", "match_loss"])
+    appeals.set_policy(t2, organizer, "guidance_word", ["warning", "tento", "match_loss"])
     make = lambda p: scoring.create_match(pair_a=p, pair_b=opponent, tournament=t2, referee=referee,  # noqa: E731
                                           by=organizer)
     return t2, make(same), make(mixed)

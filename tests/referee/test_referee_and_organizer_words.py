@@ -20,13 +20,14 @@ def _login(client, user):
 
 def test_an_appeal_is_answered_with_what_was_decided_and_the_offender_is_named(client, match, referee,
                                                                                organizer, pairs):
+    from referee import appeals as referee_appeals
     from referee import services as referee_services
 
     ruling = referee_services.confirm(referee_services.propose(match, 0, 1, "guidance_word", {"value": 1}, referee),
                                       referee)
     html = _login(client, referee).get(reverse("referee:pair-history", kwargs={"pk": pairs[1].pk})).content.decode()
     assert f"({match.pair_b.first_player.name})" in html and "assento" not in html  # seat 1: pair B's first
-    appeal = referee_services.appeal(ruling, 1, pairs[1].first_player, pin="3333", reason="Não falou nada")
+    appeal = referee_appeals.appeal(ruling, 1, pairs[1].first_player, pin="3333", reason="Não falou nada")
     response = _login(client, organizer).post(reverse("referee:decide-appeal", kwargs={"pk": appeal.pk}),
                                               {"decision": "upheld", "reason": "Testemunhas"}, follow=True)
     text = " ".join(str(m) for m in response.context["messages"])

@@ -243,6 +243,7 @@ def test_pair_history_lists_the_rulings_for_referees_and_organizer_only(client, 
 
 
 def test_the_organizer_decides_an_escalated_case_and_an_appeal(client, match, referee, organizer, pairs):
+    from referee import appeals as referee_appeals
     from referee import services as referee_services
     from referee.models import Appeal
 
@@ -260,7 +261,7 @@ def test_the_organizer_decides_an_escalated_case_and_an_appeal(client, match, re
     assert PenaltyEntry.objects.get(ruling_id=escalated.pk).article == "art. 26"
 
     confirmed = _confirmed(match, referee)
-    appeal = referee_services.appeal(confirmed, 1, pairs[1].first_player, pin="3333", reason="Não falou nada")
+    appeal = referee_appeals.appeal(confirmed, 1, pairs[1].first_player, pin="3333", reason="Não falou nada")
     html = client.get(url).content.decode()
     assert "Não falou nada" in html and f'id="appeal-{appeal.pk}"' in html
     client.post(reverse("referee:decide-appeal", kwargs={"pk": appeal.pk}),

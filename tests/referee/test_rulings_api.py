@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from referee import appeals
 from referee import services
 from tournaments import services as tournament_services
 from referee.models import Appeal, EscalationPolicy, Ruling
@@ -135,7 +136,7 @@ def test_appeal(role, expected, as_role, match, referee, pairs):
                                            ("player", 403), ("other_player", 403), ("anonymous", 403)])
 def test_decide_appeal(role, expected, as_role, match, referee, pairs):
     ruling = services.confirm(proposed(match, referee), referee)
-    appeal = services.appeal(ruling, 0, pairs[0].first_player, pin=PINS["Ana Souza"], reason="Injusto")
+    appeal = appeals.appeal(ruling, 0, pairs[0].first_player, pin=PINS["Ana Souza"], reason="Injusto")
     response = as_role(role).post(f"/api/referee/appeals/{appeal.pk}/decision/",
                                   {"decision": "overturned", "reason": "Não houve orientação"},
                                   content_type="application/json")

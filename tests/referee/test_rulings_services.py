@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from config.errors import Conflict, Forbidden, ServiceError
+from referee import appeals
 from referee import services
 from referee.models import Appeal, EscalationPolicy, RefereeSettings, Ruling
 from scoring import services as scoring
@@ -96,7 +97,7 @@ def test_unknown_code_is_refused(match, referee):
 
 def test_escalation_warning_then_tento_then_match_loss(match, referee, organizer, tournament):
     """The nth confirmed ruling of a code against the same pair takes step n of the policy."""
-    services.set_policy(tournament, organizer, "guidance_word", ["warning", "tento", "match_loss"])
+    appeals.set_policy(tournament, organizer, "guidance_word", ["warning", "tento", "match_loss"])
     first = services.confirm(guidance(match, referee), referee)
     assert (first.step, first.step_number, first.points) == ("warning", 1, 0)
     second = services.confirm(guidance(match, referee), referee)
@@ -112,7 +113,7 @@ def test_escalation_warning_then_tento_then_match_loss(match, referee, organizer
 
 
 def test_match_loss_in_a_best_of_three_wins_every_game_needed(match3, referee, organizer, tournament):
-    services.set_policy(tournament, organizer, "guidance_word", ["match_loss"])
+    appeals.set_policy(tournament, organizer, "guidance_word", ["match_loss"])
     ruling = services.confirm(services.propose(match3, 1, 0, "guidance_word", {}, referee), referee)
     match3.refresh_from_db()
     assert match3.winner == 1 and (match3.games_a, match3.games_b) == (0, 2)
@@ -120,7 +121,7 @@ def test_match_loss_in_a_best_of_three_wins_every_game_needed(match3, referee, o
 
 
 def test_an_overturned_ruling_does_not_count_for_escalation(match, referee, organizer, tournament):
-    services.set_policy(tournament, organizer, "guidance_word", ["warning", "tento"])
+    appeals.set_policy(tournament, organizer, "guidance_word", ["warning", "tento"])
     first = services.confirm(guidance(match, referee), referee)
     first.status = Ruling.Status.OVERTURNED
     first.save()
@@ -129,7 +130,7 @@ def test_an_overturned_ruling_does_not_count_for_escalation(match, referee, orga
 
 def test_escalation_counts_the_pair_across_matches_and_the_code_only(match, referee, organizer, tournament,
                                                                      pairs):
-    services.set_policy(tournament, organizer, "guidance_word", ["warning", "tento"])
+    appeals.set_policy(tournament, organizer, "guidance_word", ["warning", "tento"])
     services.confirm(guidance(match, referee), referee)
     other = scoring.create_match(pair_a=pairs[0], pair_b=pairs[2], tournament=tournament, referee=referee,
                                  by=organizer)
@@ -152,7 +153,7 @@ def test_art_26_case_goes_to_the_organizer(match, referee, organizer):
     [entry] = penalties(match)
     assert (entry["article"], entry["points"], entry["beneficiary"], entry["ruling"]) == ("art. 26", 1, 1, ruling.pk)
     with pytest.raises(Conflict):  # the organizer's decision is final
-        services.appeal(ruling, 0, ruling.match.pair_a.first_player, pin=PINS["Ana Souza"], reason="Injusto")
+        appeals.appeal(ruling, 0, ruling.match.pair_a.first_player, pin=PINS["Ana Souza"], reason="Injusto")
 
 
 def test_not_covered_needs_a_description(match, referee):
@@ -163,10 +164,10 @@ def test_not_covered_needs_a_description(match, referee):
 
 def test_appeal_within_the_window(match, referee, players):
     ruling = services.confirm(guidance(match, referee), referee)
-    appeal = services.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="Não foi orientação")
+    appeal = appeals.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="Não foi orientação")
     assert appeal.team == 0 and appeal.decision == ""
     with pytest.raises(Conflict):  # one open appeal per ruling
-        services.appeal(ruling, 1, players["b"], pin=PINS["Caio Reis"], reason="Outro")
+        appeals.appeal(ruling, 1, players["b"], pin=PINS["Caio Reis"], reason="Outro")
 
 
 def test_appeal_after_the_window_is_refused(match, referee, players, tournament):
@@ -174,26 +175,26 @@ def test_appeal_after_the_window_is_refused(match, referee, players, tournament)
     ruling = services.confirm(guidance(match, referee), referee)
     Ruling.objects.filter(pk=ruling.pk).update(confirmed_at=ruling.confirmed_at - timedelta(minutes=6))
     with pytest.raises(Conflict) as error:
-        services.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="Tarde")
+        appeals.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="Tarde")
     assert "5 minutes" in error.value.message
 
 
 def test_appeal_needs_a_player_of_the_pair_with_the_right_pin(match, referee, players):
     ruling = services.confirm(guidance(match, referee), referee)
     with pytest.raises(Forbidden):
-        services.appeal(ruling, 0, players["a"], pin="0000", reason="x")
+        appeals.appeal(ruling, 0, players["a"], pin="0000", reason="x")
     with pytest.raises(Forbidden):  # a player of pair B appealing for pair A
-        services.appeal(ruling, 0, players["b"], pin=PINS["Caio Reis"], reason="x")
+        appeals.appeal(ruling, 0, players["b"], pin=PINS["Caio Reis"], reason="x")
     with pytest.raises(Forbidden):  # a player of a third pair
-        services.appeal(ruling, 1, players["c"], pin="1234", reason="x")
+        appeals.appeal(ruling, 1, players["c"], pin="1234", reason="x")
     assert not Appeal.objects.exists()
 
 
 def test_an_appeal_upheld_changes_nothing(match, referee, organizer, players):
     ruling = services.confirm(guidance(match, referee), referee)
-    appeal = services.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="x")
+    appeal = appeals.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="x")
     before = penalties(match)
-    appeal = services.decide_appeal(appeal, organizer, "upheld", "A palavra foi ouvida pelo árbitro")
+    appeal = appeals.decide_appeal(appeal, organizer, "upheld", "A palavra foi ouvida pelo árbitro")
     assert appeal.decision == "upheld" and penalties(match) == before
     ruling.refresh_from_db()
     assert ruling.status == "confirmed"
@@ -205,10 +206,10 @@ def test_overturned_makes_a_new_version_and_voids_the_signatures(match, referee,
     sign_both(match)
     version = scoring.current_version(match)
     assert version.number == 1 and version.signatures.count() == 2
-    appeal = services.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="Não houve orientação")
+    appeal = appeals.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="Não houve orientação")
     with pytest.raises(Forbidden):
-        services.decide_appeal(appeal, referee, "overturned", "x")
-    services.decide_appeal(appeal, organizer, "overturned", "Testemunhas: não houve orientação")
+        appeals.decide_appeal(appeal, referee, "overturned", "x")
+    appeals.decide_appeal(appeal, organizer, "overturned", "Testemunhas: não houve orientação")
     ruling.refresh_from_db()
     match.refresh_from_db()
     assert ruling.status == "overturned" and not ruling.penalties().exists()
@@ -223,10 +224,10 @@ def test_overturned_makes_a_new_version_and_voids_the_signatures(match, referee,
 def test_changed_replaces_the_value(match, referee, organizer, players):
     ruling = services.confirm(guidance(match, referee, value=6), referee)
     scoring.record_hand(match, {"winner": 0, "ended_by": "tricks", "value": 1}, referee)
-    appeal = services.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="Valia 3")
+    appeal = appeals.appeal(ruling, 0, players["a"], pin=PINS["Ana Souza"], reason="Valia 3")
     with pytest.raises(ServiceError):
-        services.decide_appeal(appeal, organizer, "changed", "x")  # no new value
-    services.decide_appeal(appeal, organizer, "changed", "O tento em jogo era 3", new_points=3)
+        appeals.decide_appeal(appeal, organizer, "changed", "x")  # no new value
+    appeals.decide_appeal(appeal, organizer, "changed", "O tento em jogo era 3", new_points=3)
     ruling.refresh_from_db()
     assert ruling.status == "changed" and ruling.points == 3
     [entry] = penalties(match)
@@ -243,17 +244,17 @@ def test_history_of_a_pair(match, referee, pairs):
 
 def test_policy_and_settings_are_the_organizers(tournament, organizer, referee):
     with pytest.raises(Forbidden):
-        services.set_policy(tournament, referee, "guidance_word", ["warning"])
+        appeals.set_policy(tournament, referee, "guidance_word", ["warning"])
     with pytest.raises(ServiceError):
-        services.set_policy(tournament, organizer, "guidance_word", ["shout"])
-    services.set_policy(tournament, organizer, "guidance_word", ["warning"])
+        appeals.set_policy(tournament, organizer, "guidance_word", ["shout"])
+    appeals.set_policy(tournament, organizer, "guidance_word", ["warning"])
     assert EscalationPolicy.objects.get().steps == ["warning"]
-    services.set_policy(tournament, organizer, "guidance_word", [])
+    appeals.set_policy(tournament, organizer, "guidance_word", [])
     assert not EscalationPolicy.objects.exists()
-    assert services.settings_of(tournament).appeal_window_minutes == 30
+    assert appeals.settings_of(tournament).appeal_window_minutes == 30
     with pytest.raises(Forbidden):
-        services.set_settings(tournament, referee, 10)
-    assert services.set_settings(tournament, organizer, 10).appeal_window_minutes == 10
+        appeals.set_settings(tournament, referee, 10)
+    assert appeals.set_settings(tournament, organizer, 10).appeal_window_minutes == 10
 
 
 def test_a_player_claims_for_their_pair_with_their_pin(match, players):
@@ -299,9 +300,9 @@ def test_wrong_card_count_asks_the_dealers_answer(match, referee):
 
 def test_appeal_deadline(match, referee, organizer):
     ruling = guidance(match, referee)
-    assert services.appeal_deadline(ruling) is None
+    assert appeals.appeal_deadline(ruling) is None
     ruling = services.confirm(ruling, referee)
-    assert services.appeal_deadline(ruling) == ruling.confirmed_at + timedelta(minutes=30)
+    assert appeals.appeal_deadline(ruling) == ruling.confirmed_at + timedelta(minutes=30)
 
 
 def test_confirm_records_the_hand_being_played_then(match, referee):

@@ -10,6 +10,7 @@ import subprocess
 import pytest
 from django.urls import reverse
 
+from referee import appeals as referee_appeals
 from referee import services as referee_services
 from referee.engine import messages as engine_words
 from scoring import services, table_links
@@ -37,7 +38,7 @@ def ruled(match, referee, organizer, pairs, client):
     response = client.post(url, {"action": "confirm", "ruling": proposal.pk}, follow=True)
     confirmation = asked + " ".join(str(m) for m in response.context["messages"]) + response.content.decode()
     ruling = type(proposal).objects.get(pk=proposal.pk)
-    appeal = referee_services.appeal(ruling, 1, pairs[1].first_player, pin=PINS["Caio Reis"], reason="Não falei")
+    appeal = referee_appeals.appeal(ruling, 1, pairs[1].first_player, pin=PINS["Caio Reis"], reason="Não falei")
     other = referee_services.propose(match, 0, 3, "not_covered", {"description": "Celular tocando"}, referee)
     referee_services.escalate(other, referee, "Celular tocando")
     client.force_login(organizer)
