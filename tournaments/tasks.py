@@ -1,6 +1,7 @@
 """Celery tasks of the tournaments app, for the worker to find: the periodic check of the official
 results; telling a pair its match was called; the players' ratings brought in step with the official
-results (after each one; defined beside their service, ``services.ratings``)."""
+results (after each one). The call's and the ratings' tasks are defined beside their services
+(``services.notify``, ``services.ratings``)."""
 from celery import shared_task
 
 
@@ -20,15 +21,7 @@ def verify_results() -> dict:
     return {str(k): v for k, v in found.items()}
 
 
-@shared_task(name="tournaments.notify_match_called", ignore_result=True, acks_late=True)
-def notify_match_called(match_id: int, table: int) -> None:
-    """Web Push and e-mail to the pairs of a match just called to ``table`` (
-    ``tournaments.services.notify.send_call``: each call told once, safe to run twice)."""
-    from .services.notify import send_call
-
-    send_call(match_id, table)
-
-
-# the ratings' tasks live beside the service that queues them
+# the call's notifications and the ratings' tasks live beside the services that queue them
+from .services.notify import notify_match_called_task as notify_match_called  # noqa: E402,F401
 from .services.ratings import check_ratings_task as check_ratings  # noqa: E402,F401
 from .services.ratings import sync_ratings_task as sync_ratings  # noqa: E402,F401

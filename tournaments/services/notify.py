@@ -34,6 +34,7 @@ import logging
 import re
 from concurrent.futures import ThreadPoolExecutor
 
+from celery import shared_task
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage, get_connection
@@ -200,10 +201,8 @@ def match_called(match_id: int, table: int) -> None:
         return
 
     def queue() -> None:
-        from ..tasks import notify_match_called
-
         try:
-            notify_match_called.delay(match_id, table)
+            notify_match_called_task.delay(match_id, table)
         except Exception:  # a broker that is down must not turn a call into a server error
             logger.exception("could not queue the call's notifications (match %s, table %s)", match_id, table)
 
@@ -301,3 +300,10 @@ def send_call(match_id: int, table: int) -> CallNotice | None:
     CallNotice.objects.filter(pk=notice.pk).update(pushes=pushes, emails=emails)
     notice.pushes, notice.emails = pushes, emails
     return notice
+
+
+@shared_task(name="tournaments.notify_match_called", ignore_result=True, acks_late=True)
+def notify_match_called_task(match_id: int, table: int) -> None:
+    """Web Push and e-mail to the pairs of a match just called to ``table`` (:func:`send_call`: each call
+    told once, safe to run twice). Queued by :func:`match_called`, after the caller's commit."""
+    send_call(match_id, table)
