@@ -17,8 +17,8 @@ POSITIONS = (0, 1)
 
 
 class SignUpForm(ServiceForm):
-    """A pair signs itself up: its name and both players; a player who played with this organizer before
-    gives their PIN to keep their history (and is confirmed at once)."""
+    """A pair signs itself up: its name and both players, each with their own contact (where their
+    confirmation link is mailed). No PIN: the organizer links a player to their history."""
 
     id_prefix = "signup"
     submission = forms.CharField(widget=forms.HiddenInput, max_length=64)
@@ -31,12 +31,10 @@ class SignUpForm(ServiceForm):
             self.fields[f"p{i}_nickname"] = forms.CharField(label=_("nickname"), max_length=60, required=False)
             self.fields[f"p{i}_club"] = forms.CharField(label=_("club"), max_length=120, required=False)
             self.fields[f"p{i}_contact"] = forms.CharField(
-                label=_("contact (phone or e-mail, only the organizers see it)"), max_length=200, required=False)
-            self.fields[f"p{i}_pin"] = forms.CharField(
-                label=_("PIN (if you have played in this organizer's tournaments)"), max_length=12, required=False,
-                widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+                label=_("e-mail (their confirmation link goes there; only the organizers see it)"), max_length=200,
+                help_text=_("Or a phone: then the organizer confirms this player."))
             self.fields[f"p{i}_name"].widget.attrs["autocomplete"] = "off"
-            for part in ("name", "nickname", "club", "contact", "pin"):
+            for part in ("name", "nickname", "club", "contact"):
                 field = self.fields[f"p{i}_{part}"]
                 field.label = capfirst(field.label)
         if not self.is_bound:
@@ -44,7 +42,7 @@ class SignUpForm(ServiceForm):
 
     def player(self, i: int) -> dict:
         data = self.cleaned_data
-        return {part: data.get(f"p{i}_{part}", "") for part in ("name", "nickname", "club", "contact", "pin")}
+        return {part: data.get(f"p{i}_{part}", "") for part in ("name", "nickname", "club", "contact")}
 
     def service_error(self, error: ServiceError) -> None:
         field = error.field or ""
@@ -53,13 +51,12 @@ class SignUpForm(ServiceForm):
             name = f"p{found[1]}_{found[2] or 'name'}"
             self.add_error(name if name in self.fields else None, error.message)
             return
-        self.add_error(field if field in self.fields else None, error.message)
+        visible = field in self.fields and not self.fields[field].widget.is_hidden
+        self.add_error(field if visible else None, error.message)  # a hidden field's refusal is the form's
 
 
 class ConfirmForm(forms.Form):
-    pin = forms.CharField(label=_("Your PIN (optional: keeps your history with this organizer)"), max_length=12,
-                          required=False,
-                          widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+    """The player confirms with a button: their link is the proof (it was mailed to them). No PIN here."""
 
 
 class SignUpOptionsForm(ServiceForm):
@@ -74,3 +71,10 @@ class SignUpOptionsForm(ServiceForm):
                                                               format="%Y-%m-%dT%H:%M"),
                                    input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
     approval_required = forms.BooleanField(label=_("I approve each pair before it is registered"), required=False)
+
+
+class LinkPlayerForm(forms.Form):
+    """The organizer links a sign-up's player to the registered player of the same name."""
+
+    position = forms.TypedChoiceField(choices=[(0, "0"), (1, "1")], coerce=int)
+    player = forms.IntegerField(min_value=1)

@@ -1,16 +1,17 @@
 """The public sign-up pages and the organizer's list of sign-ups (rules in
 ``tournaments.services.signup``):
 
-- ``/torneios/<slug>/inscricao/``: the form; once sent, the same address (POST) answers with the two
-  players' confirmation links, the same links again for the same form sent twice;
-- ``/inscricao/<token>/``: one player's confirmation (a button, or their PIN), nothing else about anyone;
-- ``/torneios/<slug>/painel/inscricoes/``: the organizers' list (contacts, namesakes, the waiting list's
-  order), the options, approve and refuse.
+- ``/torneios/<slug>/inscricao/``: the form; once sent, the same address (POST) says where each player's
+  confirmation link went (mailed to their own contact, never shown to the sender);
+- ``/inscricao/<token>/``: one player's confirmation (a button; no PIN), nothing else about anyone;
+- ``/torneios/<slug>/painel/inscricoes/``: the organizers' list (contacts, namesakes and the registered
+  players they may be, refused floods, the waiting list's order), the options, approve (confirming the
+  players no mail reached), link a player to their history, refuse.
 
 Nothing here is cached: the pages are built per request (``never_cache``), no token reaches a log
 (``config.logs`` redacts ``/inscricao/<token>/``). The form and the link pages give the phone the table
-page's device cookie (``scoring.pins``): sign-ups are limited, and PIN failures counted, per device, so the
-phones of a venue behind one address do not share a limit.
+page's device cookie (``scoring.pins``) only to name the sender; sign-ups are limited per address and
+tournament (a cookie costs nothing), and no PIN is checked here.
 """
 from __future__ import annotations
 
@@ -29,20 +30,17 @@ from scoring.pins import client_of, set_device_cookie
 
 from .models import SignUp, Tournament
 from .services import signup as signups
-from .signup_forms import POSITIONS, ConfirmForm, SignUpForm, SignUpOptionsForm
+from .signup_forms import POSITIONS, ConfirmForm, LinkPlayerForm, SignUpForm, SignUpOptionsForm
 from .view_helpers import organizer_only, tournament_of
 
 
-def _links(request, signup: SignUp) -> list[dict]:
-    """Each player's confirmation link (derived again from the form's key: the database holds only hashes)."""
-    entries = list(signup.players.all())
-    return [{"entry": entry, "url": site.absolute(reverse("tournaments:signup-confirm", kwargs={
-        "token": signups.link_token(signup.submission, entry.position)}), request)} for entry in entries]
-
-
 def _sent(request, tournament: Tournament, signup: SignUp):
+    """Where each player's link went: never the link itself (the sender is not the players)."""
+    entries = list(signup.players.all())
+    for entry in entries:
+        entry.reachable = signups.reachable(entry)
     return render(request, "tournaments/signup_sent.html", {
-        "tournament": tournament, "signup": signup, "links": _links(request, signup),
+        "tournament": tournament, "signup": signup, "entries": entries,
         "state": signups.state(signup), "expires_at": signups.expires_at(signup)})
 
 
@@ -58,7 +56,9 @@ def signup_page(request, slug: str):
         try:
             signup = signups.submit(tournament, submission=form.cleaned_data["submission"],
                                     client=client_of(request), pair_name=form.cleaned_data["pair_name"],
-                                    players=[form.player(i) for i in POSITIONS])
+                                    players=[form.player(i) for i in POSITIONS],
+                                    link_url=lambda token: site.absolute(reverse(
+                                        "tournaments:signup-confirm", kwargs={"token": token}), request))
         except ServiceError as error:
             form.service_error(error)
         else:
@@ -74,7 +74,7 @@ def signup_page(request, slug: str):
             return _sent(request, tournament, signup)
     response = render(request, "tournaments/signup.html", {"tournament": tournament, "form": form, "info": info},
                       status=400 if form.errors else 200)
-    set_device_cookie(request, response)  # each phone its own sender (a venue's phones share one address)
+    set_device_cookie(request, response)  # names the phone; the limit counts its address
     return response
 
 
@@ -87,9 +87,9 @@ def confirm_page(request, token: str):
     form = ConfirmForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            entry = signups.confirm(token, client=client_of(request), pin=form.cleaned_data["pin"])
+            entry = signups.confirm(token, client=client_of(request))
         except ServiceError as error:
-            form.add_error("pin" if error.field == "pin" else None, error.message)
+            form.add_error(None, error.message)
         else:
             messages.success(request, _("Thank you, %(name)s: your sign-up is confirmed.") % {"name": entry.name})
             return redirect(request.path)
@@ -97,7 +97,6 @@ def confirm_page(request, token: str):
     response = render(request, "tournaments/signup_confirm.html", {
         "entry": entry, "signup": signup, "tournament": signup.tournament, "form": form,
         "state": signups.state(signup)}, status=400 if form.errors else 200)
-    set_device_cookie(request, response)  # PIN failures counted per (player, device), as at the table
     return response
 
 
@@ -160,4 +159,25 @@ def refuse(request, tournament: Tournament, pk: int):
     signup = _decide(request, tournament, pk, lambda s: signups.refuse(s, request.user, request.POST.get("reason")))
     if signup is not None:
         messages.success(request, _("Sign-up of %(pair)s refused.") % {"pair": signup.pair_name})
+    return redirect(_list_url(tournament) + f"#signup-{pk}")
+
+
+@organizer_only
+@require_POST
+def link_player(request, tournament: Tournament, pk: int):
+    """The organizer links a sign-up's player to the registered player of that name (no PIN asked)."""
+    signup = get_object_or_404(SignUp, pk=pk, tournament=tournament)
+    form = LinkPlayerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a registered player to link."))
+        return redirect(_list_url(tournament) + f"#signup-{pk}")
+    entry = get_object_or_404(signup.players, position=form.cleaned_data["position"])
+    try:
+        entry = signups.link_player(entry, form.cleaned_data["player"], request.user)
+    except Forbidden as error:
+        raise PermissionDenied(error.message) from None
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(name)s linked to the registered player.") % {"name": entry.name})
     return redirect(_list_url(tournament) + f"#signup-{pk}")

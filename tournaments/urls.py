@@ -91,6 +91,7 @@ urlpatterns = [
     path(P + "inscricoes/", signup_views.signups_page, name="signups"),
     path(P + "inscricoes/<int:pk>/aprovar/", signup_views.approve, name="signup-approve"),
     path(P + "inscricoes/<int:pk>/recusar/", signup_views.refuse, name="signup-refuse"),
+    path(P + "inscricoes/<int:pk>/vincular/", signup_views.link_player, name="signup-link"),
     path(P + "categorias/", flight_views.flights_admin, name="flights-admin"),
     path(P + "organizadores/", team_views.organizers_page, name="organizers"),
     path(P + "organizadores/<int:user>/remover/", team_views.remove, name="organizer-remove"),

@@ -1,5 +1,6 @@
 """Players signing themselves up (the public sign-up): a tournament's options (:class:`SignUpSettings`), a
-pair's request (:class:`SignUp`) and each of its two players' confirmation (:class:`SignUpPlayer`).
+pair's request (:class:`SignUp`) and each of its two players' confirmation (:class:`SignUpPlayer`): by
+the link mailed to their own contact, or by the organizer.
 
 A sign-up becomes a :class:`~tournaments.models.Pair` once both players confirmed and, when the
 organizer asked for it, the organizer approved; while the tournament is full it waits in the
@@ -32,6 +33,11 @@ class SignUpSettings(models.Model):
     approval_required = models.BooleanField(
         _("the organizer approves each pair"), default=False,
         help_text=_("Otherwise a pair is registered as soon as both players confirm."))
+    floods_refused = models.PositiveIntegerField(
+        _("sign-ups refused as a flood"), default=0, editable=False,
+        help_text="Sign-ups refused for too many from one address (the organizer sees it on the sign-ups page).")
+    flood_refused_at = models.DateTimeField(_("last sign-up refused as a flood"), null=True, blank=True,
+                                            editable=False)
 
     class Meta:
         db_table = "tournaments_signupsettings"  # the table it had in ``tournaments``, kept by the move
@@ -76,7 +82,9 @@ class SignUpPlayer(models.Model):
 
     class Via(models.TextChoices):
         LINK = "link", _("link")
-        PIN = "pin", _("PIN")
+        PIN = "pin", _("PIN")  # before the sign-up stopped taking PINs: kept for old rows
+        MAIL = "mail", _("link sent by e-mail")
+        ORGANIZER = "org", _("the organizer")
 
     signup = models.ForeignKey(SignUp, on_delete=models.CASCADE, related_name="players")
     position = models.PositiveSmallIntegerField()
@@ -85,8 +93,8 @@ class SignUpPlayer(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True)
     contact = models.CharField(_("contact"), max_length=200, blank=True)
     player = models.ForeignKey("people.Player", on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="+", help_text="The existing identity, proved with its PIN.")
-    namesake = models.BooleanField(default=False, help_text="Named like a registered player, without their PIN.")
+                               related_name="+", help_text="The existing identity, linked by the organizer.")
+    namesake = models.BooleanField(default=False, help_text="Named like a registered player: the organizer decides.")
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     confirmed_via = models.CharField(max_length=4, choices=Via.choices, blank=True)

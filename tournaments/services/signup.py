@@ -2,16 +2,18 @@
 
 - **Options** (:func:`configure_signup`, the organizer, audited): open or closed, a limit of pairs, a
   waiting list, a deadline, the organizer's approval of each pair.
-- **A pair signs up** (:func:`submit`): the pair's name and its two players. A player is found among the
-  registered ones by the same-name rule of ``tournaments.players`` (``NameIndex``, ``plain_name``), and is
-  that identity **only with its PIN** (checked and counted by ``scoring.pins`` like every PIN: lockouts per
-  device, slowed after many failures): a name (or a name and a contact) alone never picks an existing
-  player, and a name alike without the PIN is a new player flagged to the organizer ("namesake"), never a
-  silent merge. The contact is never compared and never shown outside the organizers' pages.
-- **Each player confirms**: with their PIN in the form itself, or with their own confirmation link (shown
-  to the sender, to pass to each player; its SHA-256 only is stored, the key is an HMAC of the form's
-  one-time key under ``SECRET_KEY``, so the same form sent twice is the same sign-up with the same links).
-  A link confirms only its own player; its holder may give that player's PIN to claim their history.
+- **A pair signs up** (:func:`submit`): the pair's name and its two players, each with their own contact.
+  The sign-up takes **no PIN**: a player's signing credential is checked only in a match they play
+  (``scoring.pins``), so nobody can guess it or lock it out from this public page. A name alike to a
+  registered player (``tournaments.players.NameIndex``) is a new player flagged to the organizer
+  ("namesake"), never a silent merge; the organizer links it to the registered player
+  (:func:`link_player`, audited) when it is them. The contact is never shown outside the organizers' pages.
+- **Each player confirms by a link that reaches them, not the sender**: the link of each player is mailed to
+  that player's own e-mail contact (:func:`mail_links`) and never shown on the page that answers the form;
+  the two players give two different contacts. A player whose contact is not an e-mail (or when the site
+  sends no mail) is confirmed by the organizer, who approves the sign-up after speaking to them
+  (:func:`approve`). The link's key is an HMAC of the form's one-time key under ``SECRET_KEY`` (only its
+  SHA-256 is stored), so the same form sent twice is the same sign-up with the same links.
 - **Then** (:func:`_advance`): confirmed by both (and approved, when asked) the sign-up takes a place, a
   :class:`~tournaments.models.Pair` registered through ``registration`` (audited as the registration of a
   pair, with the sign-up's id); without a place it waits in the waiting list by the time it was ready, and
@@ -21,36 +23,70 @@
   only when both players confirmed (and the organizer approved, when asked); a sign-up that is not
   confirmed by both players within :func:`confirm_within` (``TRUCO_SIGNUP_CONFIRM_HOURS``, 48 hours,
   never past the deadline) expires: it holds no pair name any more, its links confirm nothing, and the
-  organizer's list shows it expired. So a stranger who fills the form with made-up pairs up to the rate
-  limit holds nothing for long; with the organizer's approval on, nothing at all.
-- **Limits**: ``SIGNUPS_PER_HOUR`` sign-ups an hour from one sender (a keyed digest of its address), a
-  closed, full (without waiting list) or past-deadline sign-up refused naming why.
+  organizer's list shows it expired.
+- **Limits, by what costs an attacker something**: at most :func:`per_address_hour`
+  (``TRUCO_SIGNUPS_PER_ADDRESS_HOUR``, 3) sign-ups an hour from one address for one tournament (a keyed
+  digest of the address: a device cookie costs nothing, so it is not what is counted); a refused flood is
+  counted on the tournament's options (the organizer's sign-ups page says it) and mailed to the organizer
+  at most once an hour. A closed, full (without waiting list) or past-deadline sign-up is refused naming why.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db.models import Count, F, Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, ServiceError
 from people.services.players import create_player
-from scoring import pins
+from scoring.pin_mail import first_notice_in
+from scoring.pins import address_of
+from scoring.site import absolute
 
 from .. import players as identities
 from ..models import AuditEntry, Pair, Player, SignUp, SignUpPlayer, SignUpSettings, Tournament
 from .base import _audit, _lock_tournament, _reason, _require_manager
 from .registration import _check_registration_open, _create_pair, _pair_json, clean_player, clean_registration
 
-SIGNUPS_PER_HOUR = 5
+logger = logging.getLogger(__name__)
+FLOOD_MAIL_EVERY = timedelta(hours=1)
 SUBMISSION_MAX = 64
 REFUSED, REGISTERED, WITHDRAWN, WAITING, APPROVAL, CONFIRMATION, EXPIRED = (
     "refused", "registered", "withdrawn", "waiting", "approval", "confirmation", "expired")
+
+
+def per_address_hour() -> int:
+    """Sign-ups an hour one address may send to one tournament (``TRUCO_SIGNUPS_PER_ADDRESS_HOUR``, default 3)."""
+    return int(getattr(settings, "TRUCO_SIGNUPS_PER_ADDRESS_HOUR", 3))
+
+
+def mail_on() -> bool:
+    return bool(getattr(settings, "EMAIL_CONFIGURED", False))
+
+
+def email_in(contact: str) -> str | None:
+    """The contact when it is an e-mail address (a phone number is not)."""
+    contact = (contact or "").strip()
+    try:
+        validate_email(contact)
+    except ValidationError:
+        return None
+    return contact
+
+
+def reachable(entry: SignUpPlayer) -> bool:
+    """Whether this player's link was mailed to them (else the organizer confirms them)."""
+    return mail_on() and email_in(entry.contact) is not None
 
 
 def confirm_within() -> timedelta:
@@ -159,33 +195,19 @@ def sender_digest(client: str) -> str:
     return hmac.new(settings.SECRET_KEY.encode(), f"signup-client:{client}".encode(), hashlib.sha256).hexdigest()[:64]
 
 
-def _prove(tournament: Tournament, name: str, pin: str, field: str, client: str) -> Player:
-    """The registered player called ``name`` whose PIN is ``pin`` (each try counted by ``scoring.pins``)."""
-    candidates = [player for player, _pair in identities.NameIndex(tournament).lookup(name) if player.has_pin]
-    why = _("Nobody registered with this name has this PIN: check both, or leave the PIN empty to sign up "
-            "as a new player.")
-    for player in candidates:
-        outcome = pins.verify(player, client=client, pin=pin)
-        if outcome.ok:
-            return player
-        if outcome.why and outcome.why != pins.wrong_pin():
-            why = outcome.why  # a lockout: say it
-    raise ServiceError(why, field)
-
-
-def _clean_player(tournament: Tournament, value: object, position: int, client: str) -> dict:
+def _clean_player(tournament: Tournament, value: object, position: int) -> dict:
     field = f"players[{position}]"
     if not isinstance(value, dict):
         raise ServiceError(_("A player has a name (and nickname, club, contact)."), field)
-    pin = value.get("pin") or ""
-    if not isinstance(pin, str) or len(pin) > 64:
-        raise ServiceError(_("A PIN is a few digits."), f"{field}.pin")
+    if value.get("pin"):  # never checked here: a PIN is tried only in a match its player plays
+        raise ServiceError(_("The sign-up takes no PIN. If you have played with this organizer, sign up with your "
+                           "name: the organizer links you to your history."), f"{field}.pin")
     spec = clean_player({k: v for k, v in value.items() if k != "pin"}, field, None)  # text only: no reuse by contact
-    data = dict(spec.data, player=None, namesake=False)
-    if pin:
-        data["player"] = _prove(tournament, data["name"], pin.strip(), f"{field}.pin", client)
-    else:
-        data["namesake"] = bool(identities.NameIndex(tournament).lookup(data["name"]))
+    data = dict(spec.data, player=None)
+    if not (data.get("contact") or "").strip():
+        raise ServiceError(_("Each player gives their own contact (e-mail, to receive their confirmation link, "
+                             "or phone: the organizer confirms them)."), f"{field}.contact")
+    data["namesake"] = bool(identities.NameIndex(tournament).lookup(data["name"]))
     return data
 
 
@@ -193,20 +215,48 @@ def find_submission(submission: str) -> SignUp | None:
     return SignUp.objects.filter(submission=submission).first() if isinstance(submission, str) else None
 
 
-def submit(tournament: Tournament, *, submission: str, client: str, pair_name: object, players: list) -> SignUp:
-    """A pair signs up (``players``: two ``{"name", "nickname", "club", "contact", "pin"}``). The same
-    ``submission`` key again (a double tap, a reload) is the same sign-up, changed by nothing. Links:
-    :func:`link_token`."""
+def sender_of(client: str) -> str:
+    """The keyed digest the limit counts: the client's address (a device cookie costs nothing to renew)."""
+    return sender_digest(address_of(client) or client)
+
+
+def _flood_refused(tournament: Tournament, now: datetime) -> None:
+    """Count a refused flood on the tournament's options and tell the organizer (a mail at most once an hour)."""
+    SignUpSettings.objects.filter(tournament=tournament).update(floods_refused=F("floods_refused") + 1,
+                                                                flood_refused_at=now)
+    organizer = tournament.organizer
+    address = getattr(organizer, "email", "") or ""
+    if not (address and mail_on() and first_notice_in(f"signup-flood:{tournament.pk}", FLOOD_MAIL_EVERY)):
+        return
+    url = absolute(reverse("tournaments:signups", kwargs={"slug": tournament.slug}))
+    try:
+        send_mail(_("Sign-ups refused at %(tournament)s") % {"tournament": tournament.name},
+                  _("More than %(limit)s sign-ups an hour came from one address to %(tournament)s: the next ones "
+                    "were refused. Check the sign-ups waiting for confirmation: %(url)s")
+                  % {"limit": per_address_hour(), "tournament": tournament.name, "url": url},
+                  None, [address], fail_silently=False)
+    except Exception:  # a mail server that is down must not turn a refusal into a server error
+        logger.exception("could not mail the organizer of tournament %s about a refused flood", tournament.pk)
+
+
+def submit(tournament: Tournament, *, submission: str, client: str, pair_name: object, players: list,
+           link_url=None) -> SignUp:
+    """A pair signs up (``players``: two ``{"name", "nickname", "club", "contact"}``). The same
+    ``submission`` key again (a double tap, a reload) is the same sign-up, changed by nothing. Each player's
+    link (:func:`link_token`) is mailed to their own contact (:func:`mail_links`; ``link_url`` makes a
+    token an absolute URL)."""
     if not isinstance(submission, str) or not 16 <= len(submission) <= SUBMISSION_MAX:
         raise ServiceError(_("This form is stale: open the sign-up page again."), "submission")
     again = find_submission(submission)
     if again is not None:
         return again
     now = timezone.now()
-    digest = sender_digest(client)
-    if SignUp.objects.filter(client=digest, created_at__gt=now - timedelta(hours=1)).count() >= SIGNUPS_PER_HOUR:
-        raise Conflict(_("Too many sign-ups from this device in the last hour: try again later, or ask the "
-                         "organizer."), "submission")
+    digest = sender_of(client)
+    if (SignUp.objects.filter(tournament=tournament, client=digest, created_at__gt=now - timedelta(hours=1)).count()
+            >= per_address_hour()):
+        _flood_refused(tournament, now)
+        raise Conflict(_("Too many sign-ups from this network for this tournament in the last hour: try again "
+                         "later, or ask the organizer to register your pair."), "submission")
     why = closed_because(tournament, options_of(tournament), now)
     if why:
         raise Conflict(why, "tournament")
@@ -220,17 +270,13 @@ def submit(tournament: Tournament, *, submission: str, client: str, pair_name: o
         raise ServiceError(_("This tournament already has a pair named %(name)s.") % {"name": name}, "pair_name")
     if not isinstance(players, list) or len(players) != 2:
         raise ServiceError(_("A pair has two players."), "players")
-    cleaned = [_clean_player(tournament, value, i, client) for i, value in enumerate(players)]
+    cleaned = [_clean_player(tournament, value, i) for i, value in enumerate(players)]
     first, second = cleaned
-    if ((first["player"] is not None and first["player"] == second["player"])
-            or identities.plain_name(first["name"]) == identities.plain_name(second["name"])):
+    if identities.plain_name(first["name"]) == identities.plain_name(second["name"]):
         raise ServiceError(_("A pair needs two different players."), "players[1].name")
-    for i, data in enumerate(cleaned):
-        if data["player"] is not None:
-            clash = _playing(tournament, data["player"])
-            if clash is not None:
-                raise ServiceError(_("%(player)s already plays in the pair %(pair)s of this tournament.")
-                                   % {"player": data["player"].name, "pair": clash.name}, f"players[{i}].name")
+    if first["contact"].strip().casefold() == second["contact"].strip().casefold():
+        raise ServiceError(_("Each player gives their own contact: each one receives their own confirmation."),
+                           "players[1].contact")
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         again = find_submission(submission)
@@ -239,14 +285,41 @@ def submit(tournament: Tournament, *, submission: str, client: str, pair_name: o
         signup = SignUp.objects.create(tournament=tournament, pair_name=name, submission=submission, client=digest,
                                        created_at=now)
         for i, data in enumerate(cleaned):
-            proved = data["player"] is not None
             SignUpPlayer.objects.create(
                 signup=signup, position=i, name=data["name"], nickname=data["nickname"], club=data["club"],
-                contact=data["contact"], player=data["player"], namesake=data["namesake"],
-                token_hash=token_hash(link_token(submission, i)),
-                confirmed_at=now if proved else None, confirmed_via=SignUpPlayer.Via.PIN if proved else "")
-        _advance(signup, tournament, None)
+                contact=data["contact"], namesake=data["namesake"], token_hash=token_hash(link_token(submission, i)))
+        transaction.on_commit(lambda: mail_links(signup, link_url))
         return signup
+
+
+def confirm_url(token: str) -> str:
+    return absolute(reverse("tournaments:signup-confirm", kwargs={"token": token}))
+
+
+def mail_links(signup: SignUp, link_url=None) -> int:
+    """Mail each player their own confirmation link, to their own e-mail contact (never to the sender's page).
+    Returns how many mails left."""
+    if not mail_on():
+        return 0
+    sent = 0
+    for entry in signup.players.all():
+        address = email_in(entry.contact)
+        if address is None:
+            continue
+        token = link_token(signup.submission, entry.position)
+        url = (link_url or confirm_url)(token)
+        try:
+            send_mail(_("Confirm your sign-up at %(tournament)s") % {"tournament": signup.tournament.name},
+                      _("%(name)s, you were signed up in the pair %(pair)s at %(tournament)s. If it was you, "
+                        "confirm here: %(url)s\n\nIf it was not you, ignore this mail: without your "
+                        "confirmation the sign-up expires.")
+                      % {"name": entry.name, "pair": signup.pair_name, "tournament": signup.tournament.name,
+                         "url": url}, None, [address], fail_silently=False)
+        except Exception:  # the organizer still sees the sign-up, and can confirm the player
+            logger.exception("could not mail a sign-up confirmation (sign-up %s)", signup.pk)
+            continue
+        sent += 1
+    return sent
 
 
 def _live(tournament: Tournament):
@@ -270,9 +343,9 @@ def find_player(token: object) -> SignUpPlayer | None:
             .filter(token_hash=token_hash(token)).first())
 
 
-def confirm(token: str, *, client: str, pin: str = "") -> SignUpPlayer:
-    """The player of this link confirms (with their PIN: as their registered identity). A second
-    confirmation changes nothing."""
+def confirm(token: str, *, client: str = "") -> SignUpPlayer:
+    """The player of this link (mailed to them) confirms. A second confirmation changes nothing. No PIN is
+    asked or checked here."""
     entry = find_player(token)
     if entry is None:
         raise ServiceError(_("This confirmation link is not valid."), "token")
@@ -286,13 +359,6 @@ def confirm(token: str, *, client: str, pin: str = "") -> SignUpPlayer:
         raise Conflict(_("This sign-up expired: both players did not confirm within %(hours)s hours (or before "
                          "the deadline). Sign up again.") % {"hours": int(confirm_within().total_seconds() // 3600)},
                        "token")
-    player = None
-    if pin:
-        player = _prove(signup.tournament, entry.name, pin.strip()[:64], "pin", client)
-        clash = _playing(signup.tournament, player)
-        other = SignUpPlayer.objects.filter(signup=signup).exclude(pk=entry.pk).first()
-        if clash is not None or (other is not None and other.player_id == player.pk):
-            raise Conflict(_("%(player)s already plays in this tournament.") % {"player": player.name}, "pin")
     with transaction.atomic():
         tournament = _lock_tournament(signup.tournament_id)
         entry = SignUpPlayer.objects.select_for_update().get(pk=entry.pk)
@@ -302,10 +368,8 @@ def confirm(token: str, *, client: str, pin: str = "") -> SignUpPlayer:
                            % {"hours": int(confirm_within().total_seconds() // 3600)}, "token")
         if entry.confirmed_at is None:
             entry.confirmed_at = timezone.now()
-            entry.confirmed_via = SignUpPlayer.Via.PIN if player is not None else SignUpPlayer.Via.LINK
-            if player is not None:
-                entry.player, entry.namesake = player, False
-            entry.save(update_fields=["confirmed_at", "confirmed_via", "player", "namesake"])
+            entry.confirmed_via = SignUpPlayer.Via.MAIL
+            entry.save(update_fields=["confirmed_at", "confirmed_via"])
             _advance(SignUp.objects.select_for_update().get(pk=signup.pk), tournament, None)
         return entry
 
@@ -328,20 +392,57 @@ def state(signup: SignUp, entries: list[SignUpPlayer] | None = None) -> str:
 
 def approve(signup: SignUp, by) -> SignUp:
     """The organizer approves a sign-up (audited): registered as soon as both players confirmed and a place
-    is free. Approving twice changes nothing."""
+    is free. A player whose link could not reach them (no e-mail contact, or no mail on this site) is
+    confirmed by this approval: the organizer spoke to them. Approving twice changes nothing."""
     with transaction.atomic():
         tournament = _lock_tournament(signup.tournament_id)
         _require_manager(by, tournament)
         signup = SignUp.objects.select_for_update().get(pk=signup.pk, tournament=tournament)
         if signup.refused_at is not None:
             raise Conflict(_("This sign-up was refused."), "signup")
-        if signup.approved_at is None:
-            signup.approved_at, signup.approved_by = timezone.now(), by
+        if is_expired(signup):
+            raise Conflict(_("This sign-up expired."), "signup")
+        vouched = [e for e in signup.players.all() if e.confirmed_at is None and not reachable(e)]
+        if signup.approved_at is None or vouched:
+            now = timezone.now()
+            for entry in vouched:
+                entry.confirmed_at, entry.confirmed_via = now, SignUpPlayer.Via.ORGANIZER
+                entry.save(update_fields=["confirmed_at", "confirmed_via"])
+            signup.approved_at, signup.approved_by = signup.approved_at or now, signup.approved_by or by
             signup.save(update_fields=["approved_at", "approved_by"])
-            _audit(tournament, by, AuditEntry.Action.SIGNUP_APPROVED, after={"signup": signup.pk,
-                                                                             "pair_name": signup.pair_name})
+            _audit(tournament, by, AuditEntry.Action.SIGNUP_APPROVED, after={
+                "signup": signup.pk, "pair_name": signup.pair_name, "confirmed": [e.position for e in vouched]})
             _advance(signup, tournament, by)
         return signup
+
+
+def candidates(tournament: Tournament, entry: SignUpPlayer) -> list[Player]:
+    """The registered players named like ``entry`` (whom the organizer may link it to)."""
+    return [player for player, _pair in identities.NameIndex(tournament).lookup(entry.name)]
+
+
+def link_player(entry: SignUpPlayer, player_id: object, by) -> SignUpPlayer:
+    """The organizer says this sign-up's player is the registered player ``player_id`` (one named alike):
+    their history stays theirs. Audited; no PIN is asked or checked."""
+    with transaction.atomic():
+        tournament = _lock_tournament(entry.signup.tournament_id)
+        _require_manager(by, tournament)
+        entry = SignUpPlayer.objects.select_for_update().select_related("signup").get(pk=entry.pk)
+        signup = entry.signup
+        if signup.refused_at is not None or signup.pair_id is not None:
+            raise Conflict(_("This sign-up is closed: registered or refused."), "signup")
+        player = next((p for p in candidates(tournament, entry) if str(p.pk) == str(player_id)), None)
+        if player is None:
+            raise ServiceError(_("Only a registered player with this name can be linked."), "player")
+        clash = _playing(tournament, player)
+        other = signup.players.exclude(pk=entry.pk).first()
+        if clash is not None or (other is not None and other.player_id == player.pk):
+            raise Conflict(_("%(player)s already plays in this tournament.") % {"player": player.name}, "player")
+        entry.player, entry.namesake = player, False
+        entry.save(update_fields=["player", "namesake"])
+        _audit(tournament, by, AuditEntry.Action.SIGNUP_APPROVED, after={
+            "signup": signup.pk, "pair_name": signup.pair_name, "linked": {str(entry.position): player.pk}})
+        return entry
 
 
 def refuse(signup: SignUp, by, reason: object) -> SignUp:
@@ -406,7 +507,7 @@ def fill_from_waiting_list(tournament: Tournament, by=None, options: SignUpSetti
 
 def _register(signup: SignUp, tournament: Tournament, by) -> Pair:
     """The sign-up's pair, through registration's checks; new players are made here (never matched by name
-    and contact: only a PIN names an existing player)."""
+    and contact: only the organizer links an existing player, :func:`link_player`)."""
     people = []
     for entry in signup.players.all():
         if entry.player is None:
@@ -435,6 +536,10 @@ def signups_of(tournament: Tournament) -> list[SignUp]:
     for row in rows:
         row.entries = list(row.players.all())
         row.state = state(row, row.entries)
+        row.vouch = any(e.confirmed_at is None and not reachable(e) for e in row.entries)
+        for entry in row.entries:
+            entry.reachable = reachable(entry)
+            entry.candidates = candidates(tournament, entry) if entry.namesake and entry.player_id is None else []
     return rows
 
 
