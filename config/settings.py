@@ -125,6 +125,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.logs.RequestLogMiddleware",
+    # /healthz and /readyz answered whatever the Host (a load balancer asks by address): above Django's
+    # host check (SecurityMiddleware, CommonMiddleware); they reveal nothing (config.middleware)
+    "config.middleware.HealthProbeMiddleware",
     "config.middleware.LocalDebugOnlyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
