@@ -78,6 +78,11 @@ if DEBUG and not all(_is_local(host) for host in ALLOWED_HOSTS):
         f"(got {', '.join(ALLOWED_HOSTS)}). Leave DJANGO_DEBUG unset to serve other machines."
     )
 SECRET_KEY = _secret_key()
+#: the key came from DJANGO_SECRET_KEY, not var/secret_key (required in production: config.checks, config.E001)
+SECRET_KEY_FROM_ENVIRONMENT = bool(os.environ.get("DJANGO_SECRET_KEY", "").strip())
+#: the machines serving this site (web, worker, beat), the same list on every one: more than one wants a
+#: shared media store and a shared cache (config.checks, config.E002 and E003). Empty: this machine alone.
+SITE_HOSTS = env_list("TRUCO_HOSTS")
 
 # -- HTTPS and the proxy in front ---------------------------------------------------------------
 #: behind HTTPS unless debug, a local-only host list, or DJANGO_HTTPS=false (a LAN at the venue)
@@ -114,7 +119,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI served from the project: no CDN at the venue
     "axes",
     "storages",
-    # ours, lowest layer first (docs/architecture.md)
+    # ours, lowest layer first (docs/architecture.md); config: the site's own system checks
+    "config.checks.SiteConfig",
     "people",
     "events",
     "draw",
@@ -252,7 +258,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", VAR_DIR / "static"))
 MEDIA_URL = "media/"
-MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", VAR_DIR / "media"))
+#: a folder every host mounts (NFS, ...), declared shared: the media of several hosts (config.E002)
+SHARED_MEDIA_ROOT = os.environ.get("TRUCO_SHARED_MEDIA_ROOT", "").strip()
+MEDIA_ROOT = Path(SHARED_MEDIA_ROOT or os.environ.get("DJANGO_MEDIA_ROOT", VAR_DIR / "media"))
 # Static files are served by WhiteNoise (compressed, hashed names cached for a year after
 # collectstatic; straight from the apps before it). Generated files (print jobs' PDFs) go
 # through the default storage: the local disk, or an S3-compatible bucket when
