@@ -4,7 +4,8 @@
 after these.
 
 - ``config.E001``: in production (debug off, a host that is not this machine) or on several hosts
-  (``TRUCO_HOSTS``), ``DJANGO_SECRET_KEY`` must be set. Without it each machine makes its own
+  (``TRUCO_HOSTS``), ``DJANGO_SECRET_KEY`` must be set, or ``DJANGO_SECRET_KEY_FILE`` name the key's file on
+  purpose (a secret, a shared volume; ``scripts/setup-and-run``'s one-machine LAN site: its ``var/secret_key``). Without it each machine makes its own
   ``var/secret_key``: sessions and password links signed on one host are refused by the others, and a
   recreated container logs everyone out. Required like the súmulas' seal key (``scoring.E001``).
 - ``config.E002``: ``TRUCO_HOSTS`` names more than one host, and the media (the print jobs' PDFs) are
@@ -55,13 +56,15 @@ def media_shared() -> bool:
 
 @register()
 def secret_key(app_configs=None, **kwargs):
-    if getattr(settings, "SECRET_KEY_FROM_ENVIRONMENT", True) or not (in_production() or several_hosts()):
+    chosen = getattr(settings, "SECRET_KEY_FROM_ENVIRONMENT", True) or getattr(settings, "SECRET_KEY_FILE_CHOSEN", False)
+    if chosen or not (in_production() or several_hosts()):
         return []
     return [Error(
         "DJANGO_SECRET_KEY is not set: this machine signs sessions and password links with a key of its own "
         "(var/secret_key), which another host or a recreated container does not have.",
         hint="Set DJANGO_SECRET_KEY, the same on every machine: "
-             "python3 -c 'import secrets; print(secrets.token_urlsafe(50))' (README: Production).",
+             "python3 -c 'import secrets; print(secrets.token_urlsafe(50))' (README: Production); or "
+             "DJANGO_SECRET_KEY_FILE, a file named on purpose (a secret, a shared volume).",
         id="config.E001")]
 
 

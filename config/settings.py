@@ -44,16 +44,17 @@ def _is_local(host: str) -> bool:
 
 
 def _secret_key() -> str:
-    """``DJANGO_SECRET_KEY``, or a random key kept in ``var/secret_key`` (one machine only:
-    several machines must share one ``DJANGO_SECRET_KEY``)."""
+    """``DJANGO_SECRET_KEY``, or a random key kept in a file: ``DJANGO_SECRET_KEY_FILE`` (named on purpose:
+    a secret, a shared volume, this install's own on a one-machine LAN site) or ``var/secret_key`` (this
+    machine only: production requires one of the first two, ``config.checks``, config.E001)."""
     key = os.environ.get("DJANGO_SECRET_KEY", "").strip()
     if key:
         return key
-    path = VAR_DIR / "secret_key"
+    path = Path(os.environ.get("DJANGO_SECRET_KEY_FILE", "").strip() or VAR_DIR / "secret_key")
     try:
         return path.read_text(encoding="ascii").strip()
     except FileNotFoundError:
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         # written whole, then linked in place: a process starting at the same moment (a test process,
         # web or Celery worker) never reads an empty file; the first key linked is everyone's
         draft = path.with_name(f".secret_key.{os.getpid()}")
@@ -78,8 +79,10 @@ if DEBUG and not all(_is_local(host) for host in ALLOWED_HOSTS):
         f"(got {', '.join(ALLOWED_HOSTS)}). Leave DJANGO_DEBUG unset to serve other machines."
     )
 SECRET_KEY = _secret_key()
-#: the key came from DJANGO_SECRET_KEY, not var/secret_key (required in production: config.checks, config.E001)
+#: the key came from DJANGO_SECRET_KEY or a file named by DJANGO_SECRET_KEY_FILE, not one made in var/ on first
+#: use (production requires one of them: config.checks, config.E001)
 SECRET_KEY_FROM_ENVIRONMENT = bool(os.environ.get("DJANGO_SECRET_KEY", "").strip())
+SECRET_KEY_FILE_CHOSEN = bool(os.environ.get("DJANGO_SECRET_KEY_FILE", "").strip())
 #: the machines serving this site (web, worker, beat), the same list on every one: more than one wants a
 #: shared media store and a shared cache (config.checks, config.E002 and E003). Empty: this machine alone.
 SITE_HOSTS = env_list("TRUCO_HOSTS")

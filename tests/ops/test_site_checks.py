@@ -11,7 +11,7 @@ import pytest
 from config import checks
 from tests.ops.test_deploy_settings import manage, readme_production_env, settings_under
 
-NAMES = ("DEBUG", "ALLOWED_HOSTS", "SECRET_KEY_FROM_ENVIRONMENT", "SITE_HOSTS", "STORAGES", "CACHES",
+NAMES = ("DEBUG", "ALLOWED_HOSTS", "SECRET_KEY_FROM_ENVIRONMENT", "SECRET_KEY_FILE_CHOSEN", "SITE_HOSTS", "STORAGES", "CACHES",
          "MEDIA_ROOT", "SHARED_MEDIA_ROOT")
 PRODUCTION = {"DJANGO_ALLOWED_HOSTS": "truco.example.org", "DJANGO_SECRET_KEY": "k" * 60}
 REDIS = "redis://127.0.0.1:6379/2"  # only named: nothing connects while the checks run
@@ -29,17 +29,28 @@ def ids_under(env: dict, tmp_path, monkeypatch, settings) -> list[str]:
     ({"DJANGO_ALLOWED_HOSTS": "truco.example.org"}, ["config.E001"]),
     ({"DJANGO_ALLOWED_HOSTS": "192.168.0.10", "DJANGO_HTTPS": "false"}, ["config.E001"]),  # a LAN site too
     (PRODUCTION, []),
+    ({"DJANGO_ALLOWED_HOSTS": "192.168.0.10", "DJANGO_SECRET_KEY_FILE": "{tmp}/lan/secret_key"}, []),  # on purpose
     ({"DJANGO_SECRET_KEY": " "}, []),
 ])
 def test_the_secret_key_is_required_in_production(env, expected, tmp_path, monkeypatch, settings):
+    env = {name: value.replace("{tmp}", str(tmp_path)) for name, value in env.items()}
     assert ids_under(env, tmp_path, monkeypatch, settings) == expected
+
+
+def test_a_named_key_file_is_made_once_and_read_by_every_process(tmp_path, monkeypatch):
+    env = {"DJANGO_SECRET_KEY_FILE": str(tmp_path / "keys" / "secret_key")}
+    first = settings_under(env, tmp_path, monkeypatch)["SECRET_KEY"]
+    assert (tmp_path / "keys" / "secret_key").read_text().strip() == first and len(first) >= 50
+    assert settings_under(env, tmp_path, monkeypatch)["SECRET_KEY"] == first
+    assert not (tmp_path / "secret_key").exists()  # not var/'s
 
 
 def test_the_missing_secret_key_is_named_with_how_to_make_one(settings):
     settings.DEBUG, settings.ALLOWED_HOSTS, settings.SECRET_KEY_FROM_ENVIRONMENT = False, ["truco.example.org"], False
+    settings.SECRET_KEY_FILE_CHOSEN = False
     [error] = checks.secret_key()
     assert "DJANGO_SECRET_KEY" in error.msg and "var/secret_key" in error.msg
-    assert "secrets.token_urlsafe" in error.hint and error.is_serious()
+    assert "secrets.token_urlsafe" in error.hint and "DJANGO_SECRET_KEY_FILE" in error.hint and error.is_serious()
 
 
 @pytest.mark.parametrize("env, expected", [
