@@ -11,6 +11,11 @@ what is measured is what runs. Each setting reads the environment variable of ``
   process go on while another request waits for PostgreSQL (a durable commit) and keep idle
   phone connections alive cheaply; each thread holds its own database connection
   (``DATABASE_CONN_MAX_AGE``), so PostgreSQL's ``max_connections`` must exceed workers x threads.
+- ``control_socket`` (gunicorn 25.1+, ``gunicornc -s <path>``): the host's own, ``var/gunicorn.ctl``
+  (``TRUCO_VAR_DIR``), not gunicorn's default ``~/.gunicorn/gunicorn.ctl``, which every master of the
+  same user claims: a second host on the machine took the first one's socket, and removed it when it
+  stopped. ``WEB_CONTROL_SOCKET`` names another path. A path longer than a Unix socket's address
+  allows (107 bytes) turns the socket off (gunicornc is optional) instead of a warning at each start.
 - ``logconfig_dict``: gunicorn's own lines (boot, workers, timeouts) in the site's one format, from
   ``config.logs.logging_config`` like Django's and Celery's, process name ``web``.
 """
@@ -37,5 +42,10 @@ timeout = int(os.environ.get("WEB_TIMEOUT") or 60)
 graceful_timeout = 30
 preload_app = os.environ.get("WEB_PRELOAD", "1").strip().lower() not in {"0", "false", "no", "off"}
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+#: a Unix socket's path holds at most 107 bytes (sun_path)
+_SOCKET_PATH_MAX = 107
+control_socket = os.environ.get("WEB_CONTROL_SOCKET") or str(
+    Path(os.environ.get("TRUCO_VAR_DIR", Path(_ROOT) / "var")).resolve() / "gunicorn.ctl")
+control_socket_disable = len(control_socket.encode()) > _SOCKET_PATH_MAX
 errorlog = "-"
 logconfig_dict = logging_config()

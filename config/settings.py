@@ -44,16 +44,17 @@ def _is_local(host: str) -> bool:
 
 
 def _secret_key() -> str:
-    """``DJANGO_SECRET_KEY``, or a random key kept in ``var/secret_key`` (one machine only:
-    several machines must share one ``DJANGO_SECRET_KEY``)."""
+    """``DJANGO_SECRET_KEY``, or a random key kept in a file: ``DJANGO_SECRET_KEY_FILE`` (named on purpose:
+    a secret, a shared volume, this install's own on a one-machine LAN site) or ``var/secret_key`` (this
+    machine only: production requires one of the first two, ``config.checks``, config.E001)."""
     key = os.environ.get("DJANGO_SECRET_KEY", "").strip()
     if key:
         return key
-    path = VAR_DIR / "secret_key"
+    path = Path(os.environ.get("DJANGO_SECRET_KEY_FILE", "").strip() or VAR_DIR / "secret_key")
     try:
         return path.read_text(encoding="ascii").strip()
     except FileNotFoundError:
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         # written whole, then linked in place: a process starting at the same moment (a test process,
         # web or Celery worker) never reads an empty file; the first key linked is everyone's
         draft = path.with_name(f".secret_key.{os.getpid()}")
@@ -78,6 +79,13 @@ if DEBUG and not all(_is_local(host) for host in ALLOWED_HOSTS):
         f"(got {', '.join(ALLOWED_HOSTS)}). Leave DJANGO_DEBUG unset to serve other machines."
     )
 SECRET_KEY = _secret_key()
+#: the key came from DJANGO_SECRET_KEY or a file named by DJANGO_SECRET_KEY_FILE, not one made in var/ on first
+#: use (production requires one of them: config.checks, config.E001)
+SECRET_KEY_FROM_ENVIRONMENT = bool(os.environ.get("DJANGO_SECRET_KEY", "").strip())
+SECRET_KEY_FILE_CHOSEN = bool(os.environ.get("DJANGO_SECRET_KEY_FILE", "").strip())
+#: the machines serving this site (web, worker, beat), the same list on every one: more than one wants a
+#: shared media store and a shared cache (config.checks, config.E002 and E003). Empty: this machine alone.
+SITE_HOSTS = env_list("TRUCO_HOSTS")
 
 # -- HTTPS and the proxy in front ---------------------------------------------------------------
 #: behind HTTPS unless debug, a local-only host list, or DJANGO_HTTPS=false (a LAN at the venue)
@@ -114,7 +122,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI served from the project: no CDN at the venue
     "axes",
     "storages",
-    # ours, lowest layer first (docs/architecture.md)
+    # ours, lowest layer first (docs/architecture.md); config: the site's own system checks
+    "config.checks.SiteConfig",
     "people",
     "events",
     "draw",
@@ -125,6 +134,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.logs.RequestLogMiddleware",
+    # /healthz and /readyz answered whatever the Host (a load balancer asks by address): above Django's
+    # host check (SecurityMiddleware, CommonMiddleware); they reveal nothing (config.middleware)
+    "config.middleware.HealthProbeMiddleware",
     "config.middleware.LocalDebugOnlyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -249,7 +261,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", VAR_DIR / "static"))
 MEDIA_URL = "media/"
-MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", VAR_DIR / "media"))
+#: a folder every host mounts (NFS, ...), declared shared: the media of several hosts (config.E002)
+SHARED_MEDIA_ROOT = os.environ.get("TRUCO_SHARED_MEDIA_ROOT", "").strip()
+MEDIA_ROOT = Path(SHARED_MEDIA_ROOT or os.environ.get("DJANGO_MEDIA_ROOT", VAR_DIR / "media"))
 # Static files are served by WhiteNoise (compressed, hashed names cached for a year after
 # collectstatic; straight from the apps before it). Generated files (print jobs' PDFs) go
 # through the default storage: the local disk, or an S3-compatible bucket when
