@@ -66,6 +66,7 @@ from .json_array import Partial
 from .json_codec import DECODER, FAST_DECODE, FAST_ERRORS, ConstantRefused, JsonFloat, decode, encode  # noqa: F401
 from .report_input import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INVALID, CheckHandError, Gettext,  # noqa: F401
                            _identity, _whole_lines, input_lines)
+from .errors import ReportError
 from .messages import relocalize
 from .verdict import check_report
 
@@ -76,6 +77,7 @@ def localized(check: Callable[[Any], dict], lang: str) -> Callable[[Any], dict]:
     """``check`` whose verdicts have their violations and notes in ``lang`` (``check_hand --lang en``)."""
     def check_in(report: Any) -> dict:
         return relocalize(check(report), lang)
+    check_in.lang = lang  # type: ignore[attr-defined]  (the language of a refusal made outside ``check``)
     return check_in
 
 
@@ -271,8 +273,6 @@ def _list_reports(pieces: Iterator[str], gettext: Gettext, freeze: bool) -> Iter
     try:
         for report, error, where in json_array.values(keep(pieces), DECODER.raw_decode):
             if error is not None:
-                if kept is not None:
-                    raise json_array.ArrayError("element", 1, 1)
                 if isinstance(error, json.JSONDecodeError):  # its place in the input, not in the buffer read
                     error.lineno, error.colno = where
                 report = Unparsable(_json_error(where[0], error, gettext))
@@ -348,14 +348,18 @@ def _check_all(reports: Iterator[Any], write: Callable[[bytes], Any], flush: Cal
     try:
         try:
             for report in reports:
-                verdict = report.verdict if type(report) is Unparsable else check(report)
+                if type(report) is Unparsable:
+                    verdict = report.verdict
+                    line = encode(verdict)
+                else:
+                    verdict, line = _judged(report, check)
                 total += 1
                 if verdict.get("valid") is not True:
                     invalid += 1
                     error = verdict.get("error")
                     if error is not None and error.get("internal"):
                         internal += 1
-                chunk.append(encode(verdict))
+                chunk.append(line)
                 if len(chunk) >= CHUNK_LINES:
                     chunk.append(b"")
                     write(b"\n".join(chunk))
@@ -392,6 +396,20 @@ def _check_all(reports: Iterator[Any], write: Callable[[bytes], Any], flush: Cal
             _("Invalid hand reports: %(invalid)d of %(total)d.") % {"invalid": invalid, "total": total},
             EXIT_INVALID,
         )
+
+
+def _judged(report: Any, check: Callable[[Any], dict]) -> tuple[dict, bytes]:
+    """The verdict on one report and its line. Whatever judging or writing it raises is that report's
+    refusal (nested too deeply, or an internal error), never the end of the batch."""
+    try:
+        verdict = check(report)
+        return verdict, encode(verdict)
+    except RecursionError:
+        error = ReportError("", "report.nested").as_dict()
+    except Exception as exc:  # a bug of the engine: this report's internal verdict (exit 2), the next goes on
+        error = {**ReportError("", "report.internal", {"error": type(exc).__name__}).as_dict(), "internal": True}
+    verdict = relocalize({"valid": False, "error": error}, getattr(check, "lang", "pt"))
+    return verdict, encode(verdict)
 
 
 def _silence_stdout() -> None:
