@@ -65,8 +65,8 @@ from .json_array import Partial
 # through this module: JsonFloat, _whole_lines)
 from .json_codec import DECODER, FAST_DECODE, FAST_ERRORS, ConstantRefused, JsonFloat, decode, encode  # noqa: F401
 from .report_input import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INVALID, CheckHandError, Gettext,  # noqa: F401
-                           _identity, _whole_lines, input_lines)
-from .errors import ReportError
+                           _identity, _whole_lines, holds_invalid_bytes, input_lines)
+from .errors import ReportError, printable
 from .messages import relocalize
 from .verdict import check_report
 
@@ -105,6 +105,17 @@ def _invalid(message: str, line: int) -> dict:
     refusals (``error_messages``), code ``json``, its message already in the command's language."""
     return {"valid": False, "error": {"field": "", "code": "json", "article": "", "params": {"line": line},
                                       "message": message}}
+
+
+def _not_utf8(report: Any, _: Gettext) -> dict:
+    """The verdict of a report holding bytes that are not UTF-8: its own refusal (code ``encoding``), its ``id``
+    echoed (the bytes escaped) so the referee finds it."""
+    verdict = {"valid": False, "error": {
+        "field": "", "code": "encoding", "article": "", "params": {},
+        "message": _("This hand report holds bytes that are not UTF-8 text: it cannot be read.")}}
+    if type(report) is dict and "id" in report:
+        verdict["id"] = printable(report["id"])
+    return verdict
 
 
 def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
@@ -335,11 +346,13 @@ def check_stream(lines: Iterator[str], write: Callable[[bytes], Any], flush: Cal
                  freeze: bool = False) -> None:
     """:func:`check_text` on an input given as lines (:func:`input_lines`): JSON Lines are read, judged
     and written one line at a time, memory bounded by the longest line. ``freeze``: see :func:`iter_reports`."""
-    _check_all(iter_stream(lines, gettext, freeze), write, flush, check, gettext)
+    _check_all(iter_stream(lines, gettext, freeze), write, flush, check, gettext, lines)
 
 
 def _check_all(reports: Iterator[Any], write: Callable[[bytes], Any], flush: Callable[[], Any],
-               check: Callable[[Any], dict], gettext: Gettext) -> None:
+               check: Callable[[Any], dict], gettext: Gettext, source: object = None) -> None:
+    """Judge and write every report; ``source``: the input's lines, whose ``invalid_bytes`` (bytes that are not
+    UTF-8, :class:`~referee.engine.report_input.DecodedLines`) make the reports holding one refused."""
     _ = gettext
     total = invalid = internal = 0
     stop: CheckHandError | None = None
@@ -348,6 +361,9 @@ def _check_all(reports: Iterator[Any], write: Callable[[bytes], Any], flush: Cal
     try:
         try:
             for report in reports:
+                if type(report) is not Unparsable and getattr(source, "invalid_bytes", 0) \
+                        and holds_invalid_bytes(report):
+                    report = Unparsable(_not_utf8(report, _))
                 if type(report) is Unparsable:
                     verdict = report.verdict
                     line = encode(verdict)
