@@ -38,7 +38,7 @@ Exit status:
 * 0 -- every report is valid;
 * 1 -- at least one verdict has ``"valid": false`` (all verdicts are still printed,
   then a summary goes to standard error);
-* 2 -- the input could not be read at all: missing or unreadable file, not UTF-8,
+* 2 -- the input could not be read at all: missing or unreadable file,
   empty input, or an empty list (nothing is printed on standard output); or an internal
   error: a verdict with ``"internal": true`` (a bug of the engine) or a failure of the
   command itself. Every verdict reached before it is still printed; never 1 for a bug;
