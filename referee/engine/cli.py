@@ -38,7 +38,7 @@ Exit status:
 * 0 -- every report is valid;
 * 1 -- at least one verdict has ``"valid": false`` (all verdicts are still printed,
   then a summary goes to standard error);
-* 2 -- the input could not be read at all: missing or unreadable file, not UTF-8,
+* 2 -- the input could not be read at all: missing or unreadable file,
   empty input, or an empty list (nothing is printed on standard output); or an internal
   error: a verdict with ``"internal": true`` (a bug of the engine) or a failure of the
   command itself. Every verdict reached before it is still printed; never 1 for a bug;
@@ -65,7 +65,8 @@ from .json_array import Partial
 # through this module: JsonFloat, _whole_lines)
 from .json_codec import DECODER, FAST_DECODE, FAST_ERRORS, ConstantRefused, JsonFloat, decode, encode  # noqa: F401
 from .report_input import (EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INVALID, CheckHandError, Gettext,  # noqa: F401
-                           _identity, _whole_lines, input_lines)
+                           _identity, _whole_lines, holds_invalid_bytes, input_lines)
+from .errors import ReportError, printable
 from .messages import relocalize
 from .verdict import check_report
 
@@ -76,6 +77,7 @@ def localized(check: Callable[[Any], dict], lang: str) -> Callable[[Any], dict]:
     """``check`` whose verdicts have their violations and notes in ``lang`` (``check_hand --lang en``)."""
     def check_in(report: Any) -> dict:
         return relocalize(check(report), lang)
+    check_in.lang = lang  # type: ignore[attr-defined]  (the language of a refusal made outside ``check``)
     return check_in
 
 
@@ -103,6 +105,17 @@ def _invalid(message: str, line: int) -> dict:
     refusals (``error_messages``), code ``json``, its message already in the command's language."""
     return {"valid": False, "error": {"field": "", "code": "json", "article": "", "params": {"line": line},
                                       "message": message}}
+
+
+def _not_utf8(report: Any, _: Gettext) -> dict:
+    """The verdict of a report holding bytes that are not UTF-8: its own refusal (code ``encoding``), its ``id``
+    echoed (the bytes escaped) so the referee finds it."""
+    verdict = {"valid": False, "error": {
+        "field": "", "code": "encoding", "article": "", "params": {},
+        "message": _("This hand report holds bytes that are not UTF-8 text: it cannot be read.")}}
+    if type(report) is dict and "id" in report:
+        verdict["id"] = printable(report["id"])
+    return verdict
 
 
 def _json_error(line: int, exc: Exception, _: Gettext) -> dict:
@@ -271,8 +284,6 @@ def _list_reports(pieces: Iterator[str], gettext: Gettext, freeze: bool) -> Iter
     try:
         for report, error, where in json_array.values(keep(pieces), DECODER.raw_decode):
             if error is not None:
-                if kept is not None:
-                    raise json_array.ArrayError("element", 1, 1)
                 if isinstance(error, json.JSONDecodeError):  # its place in the input, not in the buffer read
                     error.lineno, error.colno = where
                 report = Unparsable(_json_error(where[0], error, gettext))
@@ -335,11 +346,13 @@ def check_stream(lines: Iterator[str], write: Callable[[bytes], Any], flush: Cal
                  freeze: bool = False) -> None:
     """:func:`check_text` on an input given as lines (:func:`input_lines`): JSON Lines are read, judged
     and written one line at a time, memory bounded by the longest line. ``freeze``: see :func:`iter_reports`."""
-    _check_all(iter_stream(lines, gettext, freeze), write, flush, check, gettext)
+    _check_all(iter_stream(lines, gettext, freeze), write, flush, check, gettext, lines)
 
 
 def _check_all(reports: Iterator[Any], write: Callable[[bytes], Any], flush: Callable[[], Any],
-               check: Callable[[Any], dict], gettext: Gettext) -> None:
+               check: Callable[[Any], dict], gettext: Gettext, source: object = None) -> None:
+    """Judge and write every report; ``source``: the input's lines, whose ``invalid_bytes`` (bytes that are not
+    UTF-8, :class:`~referee.engine.report_input.DecodedLines`) make the reports holding one refused."""
     _ = gettext
     total = invalid = internal = 0
     stop: CheckHandError | None = None
@@ -348,14 +361,21 @@ def _check_all(reports: Iterator[Any], write: Callable[[bytes], Any], flush: Cal
     try:
         try:
             for report in reports:
-                verdict = report.verdict if type(report) is Unparsable else check(report)
+                if type(report) is not Unparsable and getattr(source, "invalid_bytes", 0) \
+                        and holds_invalid_bytes(report):
+                    report = Unparsable(_not_utf8(report, _))
+                if type(report) is Unparsable:
+                    verdict = report.verdict
+                    line = encode(verdict)
+                else:
+                    verdict, line = _judged(report, check)
                 total += 1
                 if verdict.get("valid") is not True:
                     invalid += 1
                     error = verdict.get("error")
                     if error is not None and error.get("internal"):
                         internal += 1
-                chunk.append(encode(verdict))
+                chunk.append(line)
                 if len(chunk) >= CHUNK_LINES:
                     chunk.append(b"")
                     write(b"\n".join(chunk))
@@ -392,6 +412,20 @@ def _check_all(reports: Iterator[Any], write: Callable[[bytes], Any], flush: Cal
             _("Invalid hand reports: %(invalid)d of %(total)d.") % {"invalid": invalid, "total": total},
             EXIT_INVALID,
         )
+
+
+def _judged(report: Any, check: Callable[[Any], dict]) -> tuple[dict, bytes]:
+    """The verdict on one report and its line. Whatever judging or writing it raises is that report's
+    refusal (nested too deeply, or an internal error), never the end of the batch."""
+    try:
+        verdict = check(report)
+        return verdict, encode(verdict)
+    except RecursionError:
+        error = ReportError("", "report.nested").as_dict()
+    except Exception as exc:  # a bug of the engine: this report's internal verdict (exit 2), the next goes on
+        error = {**ReportError("", "report.internal", {"error": type(exc).__name__}).as_dict(), "internal": True}
+    verdict = relocalize({"valid": False, "error": error}, getattr(check, "lang", "pt"))
+    return verdict, encode(verdict)
 
 
 def _silence_stdout() -> None:

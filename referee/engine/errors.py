@@ -44,20 +44,45 @@ def printable(value: object) -> object:
     """``value`` with every string that UTF-8 cannot encode (a lone surrogate, ``"\\ud800"``) escaped.
 
     What a report echoes (its ``id``, an unknown key, a false call's words) must be writable as
-    UTF-8 JSON: the escaped form shows the referee what was sent (``\\ud800``), never a crash.
+    UTF-8 JSON: the escaped form shows the referee what was sent (``\\ud800``), never a crash. Lists and
+    objects are copied without recursion: an ``id`` nested as deep as the JSON reader allows is echoed too.
     """
     kind = type(value)
     if kind is str:
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+        return _printable_text(value)
+    if kind is not list and kind is not dict:
         return value
-    if kind is list:
-        return [printable(item) for item in value]
-    if kind is dict:
-        return {printable(key): printable(item) for key, item in value.items()}
+    root: list | dict = [] if kind is list else {}
+    todo: list[tuple[list | dict, list | dict]] = [(value, root)]
+    while todo:
+        source, copy = todo.pop()
+        if type(source) is list:
+            for item in source:
+                copy.append(_copied(item, todo))
+        else:
+            for key, item in source.items():
+                copy[_copied(key, todo)] = _copied(item, todo)
+    return root
+
+
+def _printable_text(value: str) -> str:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
     return value
+
+
+def _copied(item: object, todo: list) -> object:
+    """``item`` for :func:`printable`'s copy: a text escaped, a list or object an empty one filled later."""
+    kind = type(item)
+    if kind is str:
+        return _printable_text(item)
+    if kind is list or kind is dict:
+        copy: list | dict = [] if kind is list else {}
+        todo.append((item, copy))
+        return copy
+    return item
 
 
 #: How much of a long text a message echoes: a report's words, not the report's size.

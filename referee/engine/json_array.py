@@ -51,20 +51,32 @@ class _Text:
         self.read = 0  # characters read so far (the caller's measure of what it holds)
 
     def more(self, keep: int) -> int:
-        """Read the next piece, dropping what is before ``keep``; the shift of every position (-1: the end)."""
+        """Read on, dropping what is before ``keep``; the shift of every position (-1: the end).
+
+        At least as much is read as is kept (one piece when little is kept): an element that goes on and on
+        (a bracket never closed) is copied and decoded again a logarithmic number of times, never once per
+        line, so any input is read in linear time."""
+        wanted = max(1, len(self.buf) - keep)
+        parts: list[str] = []
+        got = 0
         for piece in self.pieces:
             text = piece if type(piece) is Partial else piece + "\n"
-            dropped = self.buf[:keep]
-            newlines = dropped.count("\n")
-            if newlines:
-                self.line += newlines
-                self.column = keep - dropped.rfind("\n") - 1
-            else:
-                self.column += keep
-            self.buf = self.buf[keep:] + text
-            self.read += len(text)
-            return keep
-        return -1
+            parts.append(text)
+            got += len(text)
+            if got >= wanted:
+                break
+        if not parts:
+            return -1
+        dropped = self.buf[:keep]
+        newlines = dropped.count("\n")
+        if newlines:
+            self.line += newlines
+            self.column = keep - dropped.rfind("\n") - 1
+        else:
+            self.column += keep
+        self.buf = self.buf[keep:] + "".join(parts)
+        self.read += got
+        return keep
 
     def where(self, index: int) -> tuple[int, int]:
         """Line and column (1-based, as the standard library counts) of ``buf[index]``."""

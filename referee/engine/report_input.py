@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import re
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -37,8 +38,8 @@ class CheckHandError(Exception):
 def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
     """The input's lines as text, one at a time, without their ``\n`` (an optional BOM dropped).
 
-    Opening fails at once with :class:`CheckHandError` (exit 2); a line that is not UTF-8 raises
-    it when that line is reached (the verdicts before it are already written).
+    Opening fails at once with :class:`CheckHandError` (exit 2); a byte that is not UTF-8 is kept as its
+    escape character (:class:`DecodedLines`), and only the report holding it is refused.
     """
     _ = gettext
     if path == "-":
@@ -46,9 +47,7 @@ def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
         if stream is None:  # started without a standard input
             return iter(())
         source = getattr(stream, "buffer", None) or stream
-        name = None  # worded when needed: the catalog is read only for a message (manage.py)
     else:
-        name = path
         try:
             source = open(path, "rb")  # noqa: SIM115 (closed by the generator below)
         except FileNotFoundError:
@@ -60,7 +59,7 @@ def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
             raise CheckHandError(
                 _("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror or exc}, EXIT_BAD_INPUT,
             ) from None
-    return _decoded_lines(source, name, path != "-", _)
+    return DecodedLines(source, path != "-")
 
 
 #: Bytes read at a time: a longer line comes in pieces (:class:`~referee.engine.json_array.Partial`), so that
@@ -68,57 +67,77 @@ def input_lines(path: str, gettext: Gettext = _identity) -> Iterator[str]:
 PIECE_BYTES = 1 << 20
 
 
-def _decoded_lines(source: Any, name: str | None, close: bool, _: Gettext) -> Iterator[str]:
-    """The lines of ``source`` as text. Bytes are read ``PIECE_BYTES`` at a time and decoded a block at a time
-    (one C call per block, not per line: ``benchmarks/engine.py``); a line longer than a block
-    comes in :class:`Partial` pieces. A byte that is not UTF-8 raises :class:`CheckHandError` after the lines
-    before it were given."""
-    try:
-        if isinstance(source, io.TextIOBase) or not hasattr(source, "read"):
-            yield from _text_lines(iter(source))
-            return
-        read = getattr(source, "read1", None) or source.read
-        decoder = codecs.getincrementaldecoder("utf-8-sig")()
-        position = 0  # bytes read before this block
-        held = ""  # the start of a line whose end is not read yet
-        first = True
-        while True:
-            raw = read(PIECE_BYTES)
-            final = not raw
-            pending = len(decoder.getstate()[0])  # bytes of a character cut by the previous block
-            try:
-                text = decoder.decode(raw, final)
-                bad = None
-            except UnicodeDecodeError as exc:
-                bad = exc
-                valid = exc.object[:exc.start]
-                text = valid.decode("utf-8-sig" if position - pending == 0 else "utf-8")
-            if first and text:
-                text = text.removeprefix("\ufeff")
-                first = False
-            if held:
-                text = held + text
-            lines = text.split("\n")
-            held = lines.pop()
-            yield from lines
-            if bad is not None:
-                where = _("standard input") if name is None else name
-                raise CheckHandError(
-                    _("Not UTF-8 text: %(name)s (invalid byte at position %(position)d).")
-                    % {"name": where, "position": position - pending + bad.start},
-                    EXIT_BAD_INPUT,
-                ) from None
-            position += len(raw)
-            if final:
-                if held:
-                    yield Partial(held)  # the input ends without a line end
+#: What an invalid byte becomes in the text read (``surrogateescape``: U+DC80 to U+DCFF), so that only the
+#: line or report holding it is refused (:func:`holds_invalid_bytes`), never the batch.
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
+
+
+class DecodedLines:
+    """The input's lines (an iterator), with ``invalid_bytes``: how many bytes that are not UTF-8 were read so
+    far. Each is kept in the text as its escape character; the report that holds one is refused."""
+
+    def __init__(self, source: Any, close: bool) -> None:
+        self.invalid_bytes = 0
+        self._lines = self._decoded(source, close)
+
+    def __iter__(self) -> DecodedLines:
+        return self
+
+    def __next__(self) -> str:
+        return next(self._lines)
+
+    def _decoded(self, source: Any, close: bool) -> Iterator[str]:
+        """Bytes are read ``PIECE_BYTES`` at a time and decoded a block at a time (one C call per block, not per
+        line: ``benchmarks/engine.py``); a line longer than a block comes in :class:`Partial` pieces."""
+        try:
+            if isinstance(source, io.TextIOBase) or not hasattr(source, "read"):
+                yield from _text_lines(iter(source))
                 return
-            if len(held) >= PIECE_BYTES:
-                yield Partial(held)  # more of this line follows
-                held = ""
-    finally:
-        if close:
-            source.close()
+            read = getattr(source, "read1", None) or source.read
+            decoder = codecs.getincrementaldecoder("utf-8-sig")("surrogateescape")
+            held = ""  # the start of a line whose end is not read yet
+            first = True
+            while True:
+                raw = read(PIECE_BYTES)
+                final = not raw
+                text = decoder.decode(raw, final)
+                if first and text:
+                    text = text.removeprefix("\ufeff")
+                    first = False
+                if "\udc80" <= max(text, default="\x00"):  # something at or past U+DC80: maybe an invalid byte
+                    self.invalid_bytes += len(_ESCAPED_BYTE.findall(text))
+                if held:
+                    text = held + text
+                lines = text.split("\n")
+                held = lines.pop()
+                yield from lines
+                if final:
+                    if held:
+                        yield Partial(held)  # the input ends without a line end
+                    return
+                if len(held) >= PIECE_BYTES:
+                    yield Partial(held)  # more of this line follows
+                    held = ""
+        finally:
+            if close:
+                source.close()
+
+
+def holds_invalid_bytes(value: object) -> bool:
+    """Whether a report read from the input holds a byte that was not UTF-8 (in a text, or a key)."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind is str:
+            if _ESCAPED_BYTE.search(item):
+                return True
+        elif kind is list:
+            todo.extend(item)
+        elif kind is dict:
+            todo.extend(item.keys())
+            todo.extend(item.values())
+    return False
 
 
 def _text_lines(source: Iterator[str]) -> Iterator[str]:

@@ -248,9 +248,11 @@ def test_empty_list(tmp_path):
 def test_not_utf8(tmp_path):
     path = tmp_path / "latin1.json"
     path.write_bytes('{"vira": "4-ouros", "nota": "mão"}'.encode("latin-1"))
-    with pytest.raises(CommandError, match="UTF-8") as caught:
-        call_command("check_hand", str(path), stdout=io.StringIO())
-    assert caught.value.returncode == 2
+    out = io.StringIO()
+    with pytest.raises(CommandError) as caught:
+        call_command("check_hand", str(path), stdout=out)
+    assert caught.value.returncode == 1  # that report's refusal, not the end of the batch
+    assert json.loads(out.getvalue())["error"]["code"] == "encoding"
 
 
 def test_messages_are_in_portuguese_by_default(tmp_path):
