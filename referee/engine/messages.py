@@ -15,7 +15,10 @@ way, their codes in ``error_messages.ERRORS`` (with the article each applies); :
 Placeholders: ``{name}`` a parameter; a parameter whose name ends in ``team`` (``team``, ``offender``,
 ``beneficiary``, ``claimed_team`` …) is a pair: ``{team}`` names it as a subject ("a dupla 0", "os
 Zapeiros"), ``{team@of}`` after "de" ("da dupla 0", "dos Zapeiros"), ``{team@verb:perde:perdem}`` a
-verb agreeing with it; ``{points@n:ponto:pontos}`` a count with its noun in the right number; a seat
+verb agreeing with it; ``{what@lower}`` a title inside a sentence (first letter lower case); a
+parameter holding an enum value (``ended_by``, ``state``, ``preset``) is shown in words (:data:`PARAM_WORDS`)
+and a list of codes a request may send (:data:`QUOTED_LISTS`) quoted, so no code reads as a word;
+``{points@n:ponto:pontos}`` a count with its noun in the right number; a seat
 (``seat``, ``turn``, ``dealer``) is named by ``seat_words``: ``{seat@seat}`` bare ("assento 1", or "Ana
 Souza, dos Zaps"), ``{seat@seat_the}`` as a subject ("o assento 1"), ``{seat@seat_of}`` after "de" ("do
 assento 1"); the pages pass the players' names, so a record names people, never a seat. Pure Python: no
@@ -129,9 +132,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "da casa (o regulamento não diz qual)",
                                 "{offender} loses the tento in play ({points}) — a house-rule sanction (the regulation "
                                 "states none)"),
-    "consequence.warning": ("advertência, sem pontos (house_sanctions: warning) — sanção das regras da casa (o regulamento "
-                            "não diz qual)",
-                            "a warning, no points (house_sanctions: warning) — a house-rule sanction (the regulation "
+    "consequence.warning": ("advertência, sem perda de pontos — sanção das regras da casa, que o torneio escolheu "
+                            "(o regulamento não diz qual)",
+                            "a warning, no points lost — a house-rule sanction the tournament chose (the regulation "
                             "states none)"),
     "consequence.deal_lost": ("ninguém marca, o carteado passa adiante", "nobody scores, the deal passes on"),
     "consequence.eleven_three": ("com o adversário a {theirs}, {offender} {offender@verb:perde:perdem} três tentos",
@@ -177,6 +180,50 @@ INFRACTION_TITLES_EN: dict[str, str] = {
     "looked_at_covered": "Looked at covered cards or at the pile",
     "stolen_points": "Stole points in the count",
 }
+
+#: the words for a parameter that carries one of the engine's enum values (a hand's ending, the state of the
+#: game, a rule set's name): never the value itself in a sentence. parameter -> value -> (Portuguese, English)
+PARAM_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "ended_by": {
+        "tricks": ("vencida nas vazas", "won in the tricks"),
+        "run": ("uma dupla correu de uma provocação", "a team ran from a raise"),
+        "eleven_refused": ("a dupla com onze correu da mão de onze", "the team at eleven ran from the mão de onze"),
+        "all_tied": ("três vazas empatadas", "three tied tricks"),
+        "iron_tie": ("mão de ferro empatada", "a tied mão de ferro"),
+        "proof": ("vitória provada pelo art. 21", "a win proved under art. 21"),
+        "deal_lost": ("carteado perdido", "the deal lost"),
+        "penalty": ("encerrada por uma penalidade", "ended by a penalty"),
+        "fold": ("uma dupla desistiu da mão", "a team gave up the hand"),
+        "incomplete": ("em andamento", "in progress"),
+    },
+    "state": {
+        "normal": ("numa mão comum", "in an ordinary hand"),
+        "eleven": ("na mão de onze", "in a mão de onze"),
+        "iron": ("na mão de ferro", "in a mão de ferro"),
+    },
+    "preset": {
+        "regulamento-tecnico": ("Regulamento Técnico", "Technical Regulation"),
+        "regras-4-jogadores": ("regras da casa para 4 jogadores", "four-player house rules"),
+        "jtb": ("Truco Brasileiro (JTB)", "Truco Brasileiro (JTB)"),
+    },
+}
+
+#: parameters that list what a request may send (codes, fields, options): each item is shown quoted, as typed
+QUOTED_LISTS = frozenset({"codes", "endings", "fields", "known", "allowed"})
+
+
+def param_words(name: str, item: object, lang: str) -> object:
+    """The words for an enum value of the parameter ``name`` (the value itself when it has none)."""
+    words = PARAM_WORDS.get(name, {}).get(item) if type(item) is str else None
+    return item if words is None else words[1 if lang == "en" else 0]
+
+
+def quoted_list(item: object) -> object:
+    """"a, b" → '"a", "b"'."""
+    if type(item) is not str or not item:
+        return item
+    return ", ".join(f'"{part.strip()}"' for part in item.split(","))
+
 
 #: every sentence the engine says: its verdicts' messages and its refusals (``error_messages.ERRORS``)
 TEXTS: dict[str, tuple[str, str]] = {**MESSAGES, **{code: (pt, en) for code, (_, pt, en) in ERRORS.items()}}
@@ -226,7 +273,9 @@ def render(key: str, params: dict, lang: str = "pt", team_words: TeamWords | Non
             return render(item["key"], item.get("params") or {}, lang, team_words, plural, seat_words)
         if name == "what" and type(item) is str and lang == "en":
             return INFRACTION_TITLES_EN.get(params.get("infraction"), item)
-        return item
+        if name in QUOTED_LISTS:
+            return quoted_list(item)
+        return param_words(name, item, lang)
 
     def replace(match: re.Match) -> str:
         name, form, one, many = match.groups()
@@ -239,6 +288,9 @@ def render(key: str, params: dict, lang: str = "pt", team_words: TeamWords | Non
             if form == "verb":
                 return many if is_plural(item) else one
             return words(item, "of" if form == "of" else "subject", lang)
+        if form == "lower":
+            text = str(item)
+            return text[:1].lower() + text[1:]
         if form == "n":
             return f"{item} {one if item == 1 else many}"
         return str(item)
