@@ -67,7 +67,7 @@ ERRORS: dict[str, tuple[str, str, str]] = {
                        "{card} was not dealt to seat {seat} (cards: {cards})"),
     "play.call_pending": ("art. 13, 17", "há um {call} pendente: {team} {team@verb:aceita:aceitam}, "
                           "{team@verb:corre:correm} ou {team@verb:aumenta:aumentam} antes de qualquer carta (art. 13, 17)",
-                          "a {call} is pending: {team} accepts, runs or raises before any card (art. 13, 17)"),
+                          "a {call} is pending: {team} {team@verb:accepts:accept}, {team@verb:runs:run} or {team@verb:raises:raise} before any card (art. 13, 17)"),
     "call.unknown": ("art. 13", "chamada desconhecida {value}: truco, seis, nove ou doze",
                      "unknown call {value}: truco, seis, nove or doze"),
     "call.said": ("art. 15", "\"said\" deve ser o texto dito pelo jogador", "\"said\" must be the text the player said"),
@@ -75,10 +75,10 @@ ERRORS: dict[str, tuple[str, str, str]] = {
                        "unknown answer {value}: \"accept\" or \"run\""),
     "answer.nothing_pending": ("art. 13", "não há provocação pendente para responder", "there is no pending raise to answer"),
     "answer.caller": ("art. 13", "o assento {seat} é da dupla que provocou; {team@verb:responde:respondem} {team}",
-                      "seat {seat} belongs to the team that raised; {team} answers"),
+                      "seat {seat} belongs to the team that raised; {team} {team@verb:answers:answer}"),
     "eleven.undecided": ("art. 18", "mão de onze: {team} {team@verb:decide:decidem} jogar ou correr antes da primeira "
                          "carta (art. 18; evento {\"team\": {number}, \"eleven\": \"play\"} ou \"run\")",
-                         "mão de onze: {team} decides to play or run before the first card (art. 18; event "
+                         "mão de onze: {team} {team@verb:decides:decide} to play or run before the first card (art. 18; event "
                          "{\"team\": {number}, \"eleven\": \"play\"} or \"run\")"),
     "eleven.none": ("art. 18", "só há decisão de mão de onze quando uma dupla, e só uma, tem onze",
                     "there is a mão de onze decision only when one team, and only one, has eleven"),
@@ -169,8 +169,8 @@ ERRORS: dict[str, tuple[str, str, str]] = {
                           "with the deal lost nobody scores (art. 5, art. 6)"),
     "summary.all_tied": ("art. 11.4", "com as três vazas empatadas {who} ({article}; conjunto de regras: {preset})",
                          "with the three tricks tied {who} ({article}; rule set: {preset})"),
-    "summary.tied_winner": ("", "{team@verb:marca:marcam} {team}", "{team} scores"),
+    "summary.tied_winner": ("", "{team@verb:marca:marcam} {team}", "{team} {team@verb:scores:score}"),
     "summary.eleven_runner": ("art. 18", "quem corre da mão de onze {eleven_team@verb:é:são} {eleven_team}: {team@verb:marca:marcam} {team}",
-                              "the team that runs from the mão de onze is {eleven_team}: {team} scores"),
+                              "the team that runs from the mão de onze is {eleven_team}: {team} {team@verb:scores:score}"),
     "summary.winner_missing": ("", "informe a dupla que marcou os pontos", "say which team scored the points"),
 }

@@ -75,14 +75,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # art. 12, 13, 15, 16, 17
     "raise_not_alternating.pending": ("{team} {team@verb:aumentou:aumentaram} a própria provocação, ainda pendente; "
                                       "as duplas alternam e o {pending} continua pendente",
-                                      "{team} raised its own call, still pending; the teams alternate and the "
+                                      "{team} raised {team@verb:its:their} own call, still pending; the teams alternate and the "
                                       "{pending} stays pending"),
     "raise_not_alternating.last": ("{team} {team@verb:fez:fizeram} a última provocação; o próximo aumento é da outra dupla",
                                    "{team} made the last raise; the next raise is the other team's"),
     "raise_beyond_twelve.pending": ("há um doze pendente e nada vai além do doze: a chamada não vale; {team} "
                                     "{team@verb:aceita:aceitam} ou {team@verb:corre:correm} do doze",
                                     "a doze is pending and nothing goes above doze: the call does not count; {team} "
-                                    "accepts or runs from the doze"),
+                                    "{team@verb:accepts:accept} or {team@verb:runs:run} from the doze"),
     "raise_beyond_twelve.worth": ("a mão já vale doze: não há aumento", "the hand is already worth twelve: no raise"),
     "raise_out_of_turn": ("{seat@seat_the} provocou fora da vez (a vez era {turn@seat_of})",
                           "{seat@seat_the} raised out of turn ({turn@seat_the} was in turn)"),
@@ -104,7 +104,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "claim.nobody": ("que ninguém marca", "that nobody scores"),
     "claim.team": ("{points@n:ponto:pontos} para {team}", "{points@n:point:points} for {team}"),
     "actual.nobody": ("ninguém marca", "nobody scores"),
-    "actual.team": ("{team} {team@verb:marca:marcam} {points@n:ponto:pontos}", "{team} scores {points@n:point:points}"),
+    "actual.team": ("{team} {team@verb:marca:marcam} {points@n:ponto:pontos}", "{team} {team@verb:scores:score} {points@n:point:points}"),
     # notes
     "note.repeated_call": ("{seat@seat_the} repetiu o {call} já pedido pela sua dupla; a chamada pendente não muda",
                            "{seat@seat_the} repeated the {call} its team already called; the pending call does not change"),
@@ -127,10 +127,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ruling.raise_in_eleven": ("{call} em mão de onze ({seat@seat}): {consequence}",
                                "{call} in a mão de onze ({seat@seat}): {consequence}"),
     "consequence.tento": ("{offender} {offender@verb:perde:perdem} o tento em jogo ({points})",
-                          "{offender} loses the tento in play ({points})"),
+                          "{offender} {offender@verb:loses:lose} the tento in play ({points})"),
     "consequence.house_tento": ("{offender} {offender@verb:perde:perdem} o tento em jogo ({points}) — sanção das regras "
                                 "da casa (o regulamento não diz qual)",
-                                "{offender} loses the tento in play ({points}) — a house-rule sanction (the regulation "
+                                "{offender} {offender@verb:loses:lose} the tento in play ({points}) — a house-rule sanction (the regulation "
                                 "states none)"),
     "consequence.warning": ("advertência, sem perda de pontos — sanção das regras da casa, que o torneio escolheu "
                             "(o regulamento não diz qual)",
@@ -138,12 +138,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "states none)"),
     "consequence.deal_lost": ("ninguém marca, o carteado passa adiante", "nobody scores, the deal passes on"),
     "consequence.eleven_three": ("com o adversário a {theirs}, {offender} {offender@verb:perde:perdem} três tentos",
-                                 "with the opponents at {theirs}, {offender} loses three points"),
+                                 "with the opponents at {theirs}, {offender} {offender@verb:loses:lose} three points"),
     "consequence.eleven_game": ("com o adversário a {theirs}, {offender} {offender@verb:perde:perdem} a partida",
-                                "with the opponents at {theirs}, {offender} loses the game"),
+                                "with the opponents at {theirs}, {offender} {offender@verb:loses:lose} the game"),
     "consequence.eleven_match": ("com o adversário a {theirs}, {offender} {offender@verb:perde:perdem} o jogo (a partida "
                                  "toda)",
-                                 "with the opponents at {theirs}, {offender} loses the whole match"),
+                                 "with the opponents at {theirs}, {offender} {offender@verb:loses:lose} the whole match"),
     "consequence.dealer_accepted": ("o pé aceitou o truco: paga três tentos", "the dealer accepted the truco: pays three"),
     "consequence.dealer_ran": ("o pé correu: perde um tento", "the dealer ran: loses one point"),
     "consequence.dealer_asked": ("o pé perguntou: perde o carteado, ninguém marca",

@@ -70,6 +70,7 @@ def _seat_words(seats: list[tuple[str, str]]):
             return str(seat)
         player, pair = seats[seat]
         if lang == "en":
+            pair = english(pair)
             return f"{player}, {pair}" if form == "seat" else f"{player} ({pair})"
         pair = of(pair) if pair else ""
         text = (f"{player}, {pair}" if form == "seat" else f"{player} ({pair})") if pair else player
@@ -90,6 +91,13 @@ def subject(name: str, the: str = "a ", *, first: bool = False) -> str:
         return name if first else f"{article} {rest}"
     the = the or "a "
     return f"{the}{name}" if _is_dupla(name) else f"{the}dupla {name}"
+
+
+def english(name: str) -> str:
+    """The pair inside an English sentence: the Portuguese article becomes "the" ("Os Zapeiros" → "the
+    Zapeiros", capitalised at the start of a sentence by :func:`render`); a name without one is unchanged."""
+    article, rest = split_article(name)
+    return name if article is None else f"the {rest}"
 
 
 def of(name: str, word: str = "d") -> str:
@@ -147,12 +155,12 @@ def _render(key: str, params: dict, teams, lang: str | None) -> str:
     def words(team: int, form: str, lang: str) -> str:
         name = names[team]
         if lang == "en":
-            return name
+            return english(name)
         return of(name) if form == "of" else subject(name)
 
     text = render_message(key, params, lang, words, lambda team: is_plural(names[team]), seat_words)
-    return text[:1].upper() + text[1:] if text[:1].islower() and _starts_with_name(text, names) else text
+    return text[:1].upper() + text[1:] if text[:1].islower() and _starts_with_name(text, names, lang) else text
 
 
-def _starts_with_name(text: str, names: list[str]) -> bool:
-    return any(text.startswith(subject(name)) for name in names)
+def _starts_with_name(text: str, names: list[str], lang: str) -> bool:
+    return any(text.startswith(english(name) if lang == "en" else subject(name)) for name in names)

@@ -113,3 +113,17 @@ def test_the_findings_sentences_read_as_a_referee_says_them(key, params, expecte
     with translation.override("pt-br"):
         text = render_error({"code": key, "params": params}, TEAMS)
     assert text.startswith(expected) or expected in text, text
+
+
+def test_english_names_the_pair_without_the_portuguese_article_and_agrees():
+    """English says "the Zapeiros" mid-sentence, "The Zapeiros" first, with the plural verb."""
+    decided = render_error({"code": "eleven.team", "params": {"team": 0}}, TEAMS, "en")
+    loses = render({"key": "consequence.tento", "params": {"offender": 0, "points": 3}}, TEAMS, "en")
+    single = render({"key": "consequence.tento", "params": {"offender": 1, "points": 3}}, TEAMS, "en")
+    assert decided == "the mão de onze is decided by the Zapeiros (art. 18)"
+    assert loses == "The Zapeiros lose the tento in play (3)"
+    assert single == "Copas loses the tento in play (3)"
+    for key, params in (("eleven.team", {"team": 0}), ("summary.eleven_runner", {"eleven_team": 0, "team": 1}),
+                        ("actual.team", {"team": 0, "points": 2})):
+        text = render_error({"code": key, "params": params}, TEAMS, "en")
+        assert " Os " not in text and not text.startswith("Os "), text

@@ -94,8 +94,8 @@ def test_a_ruling_and_its_penalty_are_stored_as_data_and_rendered_in_english(cli
         english = render_stored(penalty.reason_data, penalty.reason, match)
         reasons = [row["reason"] for game in filled_context(sumula_document(match))["games"]
                    for row in game["rows"] if row.get("penalty")]
-    assert "Os Zaps loses the tento in play (3)" in english and "(Ana Souza, Os Zaps)" in english and "seat" not in english
-    assert any("Os Zaps loses the tento in play" in reason for reason in reasons)
+    assert "the Zaps lose the tento in play (3)" in english and "(Ana Souza, the Zaps)" in english and "seat" not in english
+    assert any("the Zaps lose the tento in play" in reason for reason in reasons)
 
 
 def test_a_ruling_recorded_before_messages_were_data_shows_its_text_as_written(client, match, referee):

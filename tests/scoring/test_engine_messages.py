@@ -33,7 +33,7 @@ def test_violations_are_data_and_render_with_the_pairs_names_in_portuguese_and_e
     with translation.override("pt-br"):
         assert render_for_page(alternating, TEAMS).startswith("Os Zapeiros aumentaram a própria provocação")
     with translation.override("en"):
-        assert render_for_page(alternating, TEAMS).startswith("Os Zapeiros raised its own call")
+        assert render_for_page(alternating, TEAMS).startswith("The Zapeiros raised their own call")
     mismatch = verdict["violations"][2]
     with translation.override("pt-br"):
         text = render_for_page(mismatch, TEAMS)
