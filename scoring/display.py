@@ -4,6 +4,8 @@ used on phones at the table, hand after hand).
 """
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext_lazy as _
 
 from . import access, holds, integrity, pins
@@ -175,12 +177,13 @@ def verification(digest: str) -> dict | None:
     if seal is False and not any("server's seal" in p or "no server seal" in p for p in problems):
         problems = [*problems, "the server's seal does not hold" if version.server_seal else
                     "no server seal: not verifiable (this install seals every version it issues)"]
+    intact = (integrity.document_holds(document) and document.get("digest") == version.digest
+              and seal is not False and not problems)
     return {
         "version": version,
         "match": match,
-        "document": document,
-        "intact": (integrity.document_holds(document) and document.get("digest") == version.digest
-                   and seal is not False and not problems),
+        "document": without_erased_names(document, match),
+        "intact": intact,
         "seal": seal,
         "problems": problems,
         "public_key": integrity.public_key_b64(integrity.key_ring().get(version.server_key)),
@@ -193,3 +196,42 @@ def verification(digest: str) -> dict | None:
         "is_official": match.is_official and version.pk == current.pk,
         "ending_labels": ENDING_LABELS,
     }
+
+
+def without_erased_names(document: dict, match: Match) -> dict:
+    """The sealed document as the public page shows it: a player whose data was erased (LGPD, people's
+    ``personal_data.erase``) is named as they are now ("Jogador anonimizado 7"), in their team (its
+    players and its name, as the pair is named now) and wherever the sealed text has their full name
+    (a penalty's or a correction's reason). The seal and the digest are checked on the document as
+    issued, before this: the page still says whether it holds."""
+    swaps, renamed = {}, {}
+    teams = document.get("teams") if isinstance(document.get("teams"), list) else []
+    for index, pair in enumerate((match.pair_a, match.pair_b)):
+        team = teams[index] if index < len(teams) and isinstance(teams[index], dict) else None
+        if pair is None or team is None:
+            continue
+        sealed = team.get("players") if isinstance(team.get("players"), list) else []
+        for position, player in enumerate((pair.first_player, pair.second_player)):
+            if player is None or player.anonymised_at is None or position >= len(sealed):
+                continue
+            old = sealed[position]
+            if isinstance(old, str) and old.strip() and old != player.name:
+                swaps[old] = player.name
+                renamed[index] = pair.name  # the pair's name lost the erased name with the erasure
+    if not swaps:
+        return document
+    pattern = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)" for old in sorted(swaps, key=len, reverse=True)))
+
+    def scrub(value):
+        if isinstance(value, str):
+            return pattern.sub(lambda found: swaps[found.group(0)], value)
+        if isinstance(value, list):
+            return [scrub(item) for item in value]
+        if isinstance(value, dict):
+            return {key: value[key] if key == "digest" else scrub(item) for key, item in value.items()}
+        return value
+
+    shown = scrub(document)
+    for index, name in renamed.items():
+        shown["teams"][index]["name"] = name
+    return shown
