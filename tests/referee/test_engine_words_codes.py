@@ -59,7 +59,7 @@ def _cases():
     for key, (pt, _en) in sorted(TEXTS.items()):
         names = {(m.group(1), m.group(2)) for m in _PLACEHOLDER.finditer(pt)}
         variants = [None]
-        for name, _form in names:
+        for name, _form in sorted(names, key=str):  # a set: sorted, so every process collects the same cases
             if name in PARAM_WORDS:
                 variants = list(PARAM_WORDS[name])
         for variant in variants:
