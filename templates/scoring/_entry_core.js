@@ -43,7 +43,8 @@ function trucoEntry(B, opts) {
             confirmedAt: Date.now() };
   var ending = "tricks", busyUntil = 0, lastTap = null, undoing = false, asking = null;
   var SEND_TIMEOUT = opts.timeout || 6000, SAME_WINDOW = 4000;
-  var FRESH_MS = 2000, FRESH_TIMEOUT = 2500, STATE_TIMEOUT = 8000, BACKOFF = [1000, 2000, 4000, 5000];
+  // FRESH_MS: a test may set window.trucoFreshMs before the page loads (a phone whose score is always fresh)
+  var FRESH_MS = window.trucoFreshMs || 2000, FRESH_TIMEOUT = 2500, STATE_TIMEOUT = 8000, BACKOFF = [1000, 2000, 4000, 5000];
   var probeTimer = null, failures = 0, tapping = Promise.resolve();
   function hook(name) { return opts[name] || function () {}; }
   function waiting(e) { return e.state !== "refused"; }
@@ -416,9 +417,12 @@ function trucoEntry(B, opts) {
     render();
     if (e.state !== "checking") { saved.then(flush); return; }
     tapping = tapping.then(function () { return refresh(FRESH_TIMEOUT).catch(noop); })
-      .then(function () { return saved; })
+      .then(function () { return saved.catch(noop); })   // a phone that cannot store it still sends it
       .then(function () { checked(e, shown, confirmed); })
-      .catch(function () { render(); });   // the chain goes on: the next tap is never stuck behind this one
+      .catch(function () {   // the chain goes on: the next tap is never stuck behind this one, nor this one
+        if (e.state === "checking") { e.state = undefined; putEntry(e); flush(); }
+        render();
+      });
   }
   /* the server's state arrived (or the network failed): the entry goes where the server is now; the very hand the
    * other phone has just entered asks first (never counted twice); a value the new score does not allow is said */

@@ -163,13 +163,17 @@ def shot(target, name: str, **options) -> None:
         target.screenshot(path=str(Path(SHOTS) / name), **options)
 
 
-def phone_context(browser, clock: bool = False, **extra):
+def phone_context(browser, clock: bool = False, fresh: bool = False, **extra):
     """A phone-sized page context in Portuguese, as a referee or a player holds it. ``clock=True`` gives its pages
-    Playwright's clock (time runs as usual until a test moves it on: :func:`past_double_tap`)."""
+    Playwright's clock (time runs as usual until a test moves it on: :func:`past_double_tap`). ``fresh=True``: the
+    entry pages take their score as just confirmed, whatever the time since (``window.trucoFreshMs``): a tap is
+    sent at once, not checked against the server first, however slowly a loaded test machine runs."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
                                   locale="pt-BR", **extra)
     if clock:
         context.clock.install()
+    if fresh:
+        context.add_init_script("window.trucoFreshMs = 1e12")
     return context
 
 

@@ -33,7 +33,7 @@ def test_a_table_enters_a_game_from_its_link_on_a_phone(live_server, browser, ta
     from playwright.sync_api import expect
 
     match, link = table_match
-    context = phone_context(browser, clock=True)
+    context = phone_context(browser, clock=True, fresh=True)  # the same-hand asks, not the check before sending
     page = context.new_page()
     fetched = Fetched(page)
     page.goto(f"{live_server.url}/mesa/{link.token}/")

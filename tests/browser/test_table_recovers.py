@@ -29,7 +29,9 @@ def table(make_match):
 
 
 def _open(browser, lan_server, link, viewport=None):
-    page = phone_context(browser).new_page()
+    # no service worker: every request goes through the routes a test cuts (the worker's own offline copy is
+    # tests/browser/test_table_two_phones.py's)
+    page = phone_context(browser, service_workers="block").new_page()
     if viewport:
         page.set_viewport_size(viewport)
     page.goto(f"{lan_server.url}/mesa/{link.token}/")
@@ -61,7 +63,9 @@ def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(lan_server, b
     match, link = table
     page = _open(browser, lan_server, link)
     _cut(page)
-    page.evaluate("() => window.trucoTable.refresh()")                # the next poll fails
+    # the next poll fails (nudged until one is sent after the cut: a poll already on its way may still answer)
+    page.wait_for_function("() => { window.trucoTable.refresh(); return /SEM REDE/.test(document.querySelector('#net')"
+                           ".textContent); }", polling=1000, timeout=15_000)
     expect(page.locator("#net")).to_contain_text("SEM REDE desde")
     expect(page.locator("#net")).to_contain_text("tentando")
     assert page.evaluate("navigator.onLine") is True

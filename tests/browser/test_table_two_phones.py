@@ -42,8 +42,8 @@ def _hands(match):
 SEND_TIMEOUT_MS, RETRY_AFTER_TIMEOUT_MS = 6000, 2000  # templates/scoring/_entry_core.js
 
 
-def _open(browser, lan_server, link, clock: bool = False):
-    page = phone_context(browser, clock=clock).new_page()
+def _open(browser, lan_server, link, clock: bool = False, fresh: bool = False):
+    page = phone_context(browser, clock=clock, fresh=fresh).new_page()
     page.goto(f"{lan_server.url}/mesa/{link.token}/")
     page.locator("#values button.v").first.wait_for()
     return page
@@ -78,10 +78,10 @@ def test_a_stale_undo_is_refused_and_the_other_phones_hand_stays(lan_server, bro
     from playwright.sync_api import expect
 
     match, link = table
-    a = _open(browser, lan_server, link)
+    a = _open(browser, lan_server, link, fresh=True)
     value_button(a, 0, 3).tap()
     _settled(a)
-    b = _open(browser, lan_server, link, clock=True)  # B sees hand 1
+    b = _open(browser, lan_server, link, clock=True, fresh=True)  # B sees hand 1
     expect(b.locator("#last li")).to_have_count(1)
     value_button(a, 1, 1).tap()                          # A enters hand 2; B has not refreshed
     _settled(a)
