@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, IntegerField, OuterRef, Q, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 
 from scoring import access
 from scoring.models import EntryConflict, Match
 from tournaments.models import TableAssignment, Tournament
+from tournaments.waiting import count_of
 
 from .models import Appeal, RefereeCall, RefereeInvitation, Ruling
 
@@ -47,12 +47,6 @@ class Role:
 
 
 NOBODY = Role()
-
-
-def _count(queryset) -> Subquery:
-    """A correlated COUNT(*) as a scalar subquery (0 when nothing matches)."""
-    counted = queryset.order_by().annotate(_one=Value(1)).values("_one").annotate(n=Count("*")).values("n")
-    return Coalesce(Subquery(counted[:1], output_field=IntegerField()), 0)
 
 
 def tournaments_of(user):
@@ -85,18 +79,18 @@ def _summary(user) -> Role:
         refs_match=Exists(Match.objects.filter(referee=me)),
         refs_table=Exists(TableAssignment.objects.filter(referee=me)),
         invited=Exists(RefereeInvitation.objects.filter(user=me)),  # joined by an invitation link
-        to_receive=_count(Match.objects.filter(scope_matches, status=Match.Status.SIGNED,
+        to_receive=count_of(Match.objects.filter(scope_matches, status=Match.Status.SIGNED,
                                                tournament__isnull=False)),
-        escalated=_count(Ruling.objects.filter(scope_rulings, status=Ruling.Status.ESCALATED)),
-        appeals=_count(Appeal.objects.filter(
+        escalated=count_of(Ruling.objects.filter(scope_rulings, status=Ruling.Status.ESCALATED)),
+        appeals=count_of(Appeal.objects.filter(
             access.organizes(user, "ruling__match__tournament") if not operator else Q(), decided_at__isnull=True)),
-        open_tables=_count(Match.objects.filter(referee=me).exclude(status=Match.Status.RECEIVED)),
-        calls=_count(RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True),
+        open_tables=count_of(Match.objects.filter(referee=me).exclude(status=Match.Status.RECEIVED)),
+        calls=count_of(RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True),
                                                 match__referee=me)),
-        claims=_count(Ruling.objects.filter(status=Ruling.Status.PROPOSED, match__status=Match.Status.OPEN,
+        claims=count_of(Ruling.objects.filter(status=Ruling.Status.PROPOSED, match__status=Match.Status.OPEN,
                                             match__referee=me)),
         # a table's phones at odds: pending until that phone chooses or a referee settles it
-        conflicts=_count(EntryConflict.objects.filter(settled_at__isnull=True, match__status=Match.Status.OPEN,
+        conflicts=count_of(EntryConflict.objects.filter(settled_at__isnull=True, match__status=Match.Status.OPEN,
                                                       match__referee=me)),
     ).values("organizes", "refs_match", "refs_table", "invited", "to_receive", "escalated", "appeals", "open_tables",
              "calls", "claims", "conflicts").first()

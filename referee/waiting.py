@@ -9,23 +9,17 @@ tournaments in progress whose room keeps time (a few queries each: an organizer 
 """
 from __future__ import annotations
 
-from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import OuterRef, Q
 from django.urls import reverse
 from django.utils.translation import ngettext
 
 from scoring.models import EntryConflict, Match
 from tournaments.models import RoomSettings, Tournament
 from tournaments.waiting import Waiting
+from tournaments.waiting import count_of
 
 from . import monitor
 from .models import Appeal, RefereeCall, Ruling
-
-
-def _count(queryset) -> Subquery:
-    """A correlated COUNT(*) as a scalar subquery (0 when nothing matches), as ``roles._count``."""
-    counted = queryset.order_by().annotate(_one=Value(1)).values("_one").annotate(n=Count("*")).values("n")
-    return Coalesce(Subquery(counted[:1], output_field=IntegerField()), 0)
 
 
 def _late_tables(tournaments: list[Tournament]) -> dict[int, int]:
@@ -48,14 +42,14 @@ def waiting(tournaments: list[Tournament]) -> dict[int, list[Waiting]]:
         return {}
     here = OuterRef("pk")
     rows = Tournament.objects.filter(pk__in=[t.pk for t in tournaments]).annotate(
-        calls=_count(RefereeCall.objects.filter(match__tournament=here, kind=RefereeCall.Kind.CALL,
+        calls=count_of(RefereeCall.objects.filter(match__tournament=here, kind=RefereeCall.Kind.CALL,
                                                 taken_at__isnull=True)),
-        disputes=_count(RefereeCall.objects.filter(match__tournament=here, kind=RefereeCall.Kind.DISPUTE,
+        disputes=count_of(RefereeCall.objects.filter(match__tournament=here, kind=RefereeCall.Kind.DISPUTE,
                                                    resolved_at__isnull=True)),
-        conflicts=_count(EntryConflict.objects.filter(match__tournament=here, settled_at__isnull=True,
+        conflicts=count_of(EntryConflict.objects.filter(match__tournament=here, settled_at__isnull=True,
                                                       match__status=Match.Status.OPEN)),
-        escalated=_count(Ruling.objects.filter(match__tournament=here, status=Ruling.Status.ESCALATED)),
-        appeals=_count(Appeal.objects.filter(ruling__match__tournament=here, decided_at__isnull=True)),
+        escalated=count_of(Ruling.objects.filter(match__tournament=here, status=Ruling.Status.ESCALATED)),
+        appeals=count_of(Appeal.objects.filter(ruling__match__tournament=here, decided_at__isnull=True)),
     ).values_list("pk", "calls", "disputes", "conflicts", "escalated", "appeals")
     keys = ("calls", "disputes", "conflicts", "escalated", "appeals")
     counts = {key: {} for key in keys}

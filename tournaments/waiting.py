@@ -56,7 +56,9 @@ def to_approve(tournament=None):
                                   ready_at__isnull=True).filter(~Exists(unconfirmed)))
 
 
-def _count(queryset) -> Subquery:
+def count_of(queryset) -> Subquery:
+    """A correlated COUNT(*) as a scalar subquery (0 when nothing matches): one column of a row per
+    tournament (here, and in ``referee``'s counts)."""
     counted = queryset.order_by().annotate(_one=Value(1)).values("_one").annotate(n=Count("*")).values("n")
     return Coalesce(Subquery(counted[:1], output_field=IntegerField()), 0)
 
@@ -67,8 +69,8 @@ def _own(tournaments: list[Tournament]) -> dict[int, list[Waiting]]:
         return {}
     here = OuterRef("pk")
     rows = Tournament.objects.filter(pk__in=[t.pk for t in tournaments]).annotate(
-        approvals=_count(to_approve(here)),
-        signed=_count(Match.objects.filter(tournament=here, status=Match.Status.SIGNED)),
+        approvals=count_of(to_approve(here)),
+        signed=count_of(Match.objects.filter(tournament=here, status=Match.Status.SIGNED)),
     ).values_list("pk", "approvals", "signed")
     approvals, signed = {}, {}
     for pk, a, b in rows:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from events.models.pairs import Pair
 from events.models.tournament import Tournament
 from tournaments.pairing.round_robin import group_name
-from tournaments.pairing.seeding import new_lot_seed as draw
+from tournaments.pairing.seeding import new_lot_seed as seed_by_lot
 from tournaments.pairing.standings import default_tiebreaks_for
 
 
@@ -22,7 +22,7 @@ def default_tiebreaks(format: str | None = None) -> list[str]:
 
 
 def new_lot_seed() -> int:
-    return draw()
+    return seed_by_lot()
 
 
 class Stage(models.Model):

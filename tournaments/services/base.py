@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
+from draw.models.stages import stage_in_play
 from scoring import services as scoring_services
 from scoring.access import manages
 from scoring.models import Match, MatchEvent, SumulaVersion
@@ -56,12 +57,11 @@ def _lock_match(match: Match | int) -> Match:
 
 
 def _stage_of(tournament: Tournament) -> Stage:
-    """The stage in play: the last one started, else the first."""
-    stages = list(Stage.objects.filter(tournament=tournament).order_by("position"))
-    if not stages:
-        raise Conflict(_("Choose the tournament's format first."), "stage")
-    started = [st for st in stages if st.started_at is not None]
-    stage = started[-1] if started else stages[0]
+    """The stage in play (``draw.models.stages.stage_in_play``), refused as a conflict before a format."""
+    try:
+        stage = stage_in_play(tournament)
+    except Stage.DoesNotExist:
+        raise Conflict(_("Choose the tournament's format first."), "stage") from None
     stage.tournament = tournament
     return stage
 
