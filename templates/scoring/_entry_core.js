@@ -40,7 +40,11 @@ function trucoEntry(B, opts) {
   var T = B.t;
   var $ = function (id) { return document.getElementById(id); };
   var E = { server: B.initial, queue: [], online: true, sending: false, paused: false, downSince: null,
-            confirmedAt: Date.now() };
+            confirmedAt: Date.now(), asked: 0, applied: 0 };
+  /* every state the page takes is numbered by when it was asked for (E.asked); a refresh asked before a write's
+   * answer was taken (E.applied) may describe the súmula before that write and is not applied: a late poll
+   * never takes the score back */
+  function answered() { E.applied = ++E.asked; }
   var ending = "tricks", busyUntil = 0, lastTap = null, undoing = false, asking = null;
   var SEND_TIMEOUT = opts.timeout || 6000, SAME_WINDOW = 4000;
   // FRESH_MS: a test may set window.trucoFreshMs before the page loads (a phone whose score is always fresh)
@@ -541,7 +545,7 @@ function trucoEntry(B, opts) {
         var i = E.queue.indexOf(e);
         if (i >= 0) E.queue.splice(i, 1);
         dropEntry(e);
-        E.server.state = r.data.state; E.confirmedAt = Date.now();
+        E.server.state = r.data.state; E.confirmedAt = Date.now(); answered();
         var c = r.data.created;
         // its position among the game's entries: the new state's count, unless the hand ended the game
         var position = r.data.game_over ? (r.data.game_over.entries || null) : r.data.state.entries;
@@ -559,7 +563,7 @@ function trucoEntry(B, opts) {
         flush(); return;
       }
       if (r.status === 409 && r.data.state) {  // the súmula moved on: equal there, or a conflict kept here
-        E.server.state = r.data.state || before;
+        E.server.state = r.data.state || before; answered();
         e.conflict = r.data.conflict ? r.data.conflict.id : null;   // recorded by the server: seen by the other phone
         reconcile(e); return;
       }
@@ -572,7 +576,7 @@ function trucoEntry(B, opts) {
   /* the server's state; rejects when the network failed (or the worker answered with its stored copy: an old state
    * is never compared with a refused entry, a false conflict), so that a caller never takes the old state as current */
   function refresh(timeout) {
-    var ctl = window.AbortController ? new AbortController() : null;
+    var ctl = window.AbortController ? new AbortController() : null, asked = ++E.asked;
     var timer = ctl ? setTimeout(function () { ctl.abort(); }, timeout || STATE_TIMEOUT) : null;
     return fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store", signal: ctl ? ctl.signal : undefined })
       .then(function (res) {
@@ -583,6 +587,8 @@ function trucoEntry(B, opts) {
         if (!res.ok) { hook("stateFailed")(res); return; }
         return res.json().then(function (data) {
           if (hook("foreign")(data)) return;   // another match's state (a table card's next match): not applied
+          if (asked < E.applied) { if (was) flush(); return; }   // older than a write's answer taken meanwhile
+          E.applied = asked;
           E.server = data; E.confirmedAt = Date.now(); hook("changed")(data); render();
           if (was) flush();                    // back: what waits goes now
         });

@@ -294,3 +294,34 @@ def test_a_hand_recorded_whose_answer_is_late_is_not_counted_twice_by_the_next_t
     assert _hands(match) == [(1, 1, 0, 3), (1, 2, 1, 1)]
     expect(page.locator("#pts0")).to_have_text("3")
     expect(page.locator("#pts1")).to_have_text("1")
+
+
+def test_a_late_poll_never_takes_the_score_back(lan_server, browser, table):
+    """A poll asked before a hand was recorded and answered after it (the gym's Wi-Fi holds it back) describes
+    the súmula before that hand: the page keeps the hand's answer, never shows the older score."""
+    from playwright.sync_api import expect
+
+    match, link = table
+    page = phone_context(browser, clock=True, service_workers="block").new_page()  # every request routed
+    page.goto(f"{lan_server.url}/mesa/{link.token}/")
+    page.locator("#values button.v").first.wait_for()
+    held = []
+
+    def hold(route):
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # the server's answer now (0 × 0), delivered late
+
+    page.route("**/estado/", hold)
+    page.clock.fast_forward(16_000)              # the page's poll goes out, and is held
+    while not held:
+        page.wait_for_timeout(50)
+    value_button(page, 0, 3).tap()
+    settled(page)
+    expect(page.locator("#pts0")).to_have_text("3")
+    route, response = held[0]
+    route.fulfill(response=response)             # the old answer arrives at last
+    page.wait_for_timeout(500)                   # taken by the page (a poll would put things right 15 s later)
+    assert page.locator("#pts0").inner_text() == "3"
+    assert _hands(match) == [(1, 1, 0, 3)]
