@@ -25,7 +25,7 @@ Baselines, measured in the same run (same machine, same load):
 - ``swiss_N_pairing_s``: the pairing alone, no database (what the writes add is the
   difference with ``swiss_N_s``);
 - ``swiss_N_whole_graph_s``: the pairing alone with the matching run on the whole
-  candidate graph (the score-group shortcut of ``tournaments.pairing.swiss_blocks``
+  candidate graph (the score-group shortcut of ``draw.pairing.swiss_blocks``
   switched off): what rustworkx alone gives.
 
 Targets: ``swiss_1024_s`` < 1, ``swiss_4096_s`` <= 0.5 (with the database writes),
@@ -84,12 +84,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing.elimination import (  # noqa: E402
+from draw.pairing.elimination import (  # noqa: E402
     EliminationBracket,
     record_results,
     single_elimination,
 )
-from tournaments.pairing.swiss import SwissEntrant, SwissRound, pair_swiss_round  # noqa: E402
+from draw.pairing.swiss import SwissEntrant, SwissRound, pair_swiss_round  # noqa: E402
 
 
 class Database:
@@ -300,7 +300,7 @@ def swiss_round(entrants: list[SwissEntrant]) -> SwissRound:
 
 def whole_graph_pairing(entrants: list[SwissEntrant]) -> SwissRound:
     """The pairing with the score-group shortcut off: rustworkx on the whole candidate graph."""
-    import tournaments.pairing.swiss as swiss
+    import draw.pairing.swiss as swiss
 
     shortcut = swiss.solve_by_score_groups
     swiss.solve_by_score_groups = lambda *args: None

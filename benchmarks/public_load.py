@@ -354,7 +354,7 @@ def writer(t, organizer, stop: threading.Event, every: float, entered: list[int]
 
     from scoring.models import Match
     from tournaments import services
-    from tournaments.pairing.scores import points_bounds
+    from draw.pairing.scores import points_bounds
 
     rng = random.Random(7)
     try:

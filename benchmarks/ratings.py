@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python benchmarks/ratings.py [--repeat R] [--logloss] [--demo]``. Prints one
 figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
 
-- ``ratings_10000_s``: ``tournaments.pairing.ratings.compute`` on 10,000 matches of a generated
+- ``ratings_10000_s``: ``draw.pairing.ratings.compute`` on 10,000 matches of a generated
   season (benchmarks/seasons.py: 400 players, new partners every event), the deterministic sort,
   the history of 40,000 rating changes and the ``match`` method (win or loss);
 - ``ratings_10000_margin_s`` and ``ratings_10000_hands_s``: the same with the ``margin`` method
@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from openskill.models import PlackettLuce  # noqa: E402
 
 from benchmarks.seasons import season  # noqa: E402
-from tournaments.pairing.ratings import METHODS, compute, log_loss  # noqa: E402
+from draw.pairing.ratings import METHODS, compute, log_loss  # noqa: E402
 
 
 def ten_thousand():

@@ -130,7 +130,7 @@ def main() -> None:
     matches = season(seed=27, players=400, tournaments=20, rounds=5)
     assert len(matches) == 10_000, len(matches)
 
-    from tournaments.pairing import ratings as pure
+    from draw.pairing import ratings as pure
 
     one = matches[:1]
     match = statistics.median(clock(lambda: pure.compute(one)) for _ in range(200))

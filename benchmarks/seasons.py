@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 
-from tournaments.pairing.ratings import RatedMatch
+from draw.pairing.ratings import RatedMatch
 
 HAND_SLOPE = 0.35
 VALUES = ((1, 0.58), (3, 0.27), (6, 0.09), (9, 0.04), (12, 0.02))

@@ -24,23 +24,23 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # A module's layer is the longest of these prefixes of its dotted name.
 LAYERS = ("config", "people", "events", "draw", "scoring", "tournaments", "referee", "referee.engine",
-          "tournaments.pairing")
-PURE = ("referee.engine", "tournaments.pairing")
+          "draw.pairing")
+PURE = ("referee.engine", "draw.pairing")
 APPS = ("config", "people", "events", "draw", "scoring", "tournaments", "referee")  # ours, lowest first
 
 # Who may import whom (docs/architecture.md): each layer, itself and what lies below it.
 MAY_IMPORT = {
     "referee.engine": {"referee.engine"},
-    "tournaments.pairing": {"tournaments.pairing"},
+    "draw.pairing": {"draw.pairing"},
     "config": {"config"},
     "people": {"people", "config"},
     "events": {"events", "people", "config"},
-    "draw": {"draw", "events", "people", "config", "tournaments.pairing"},
+    "draw": {"draw", "events", "people", "config", "draw.pairing"},
     "scoring": {"scoring", "draw", "events", "people", "config", "referee.engine"},
     "tournaments": {"tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
-                    "tournaments.pairing"},
+                    "draw.pairing"},
     "referee": {"referee", "tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
-                "tournaments.pairing"},
+                "draw.pairing"},
 }
 
 # The pure packages run without Django: none of these, and no app but their own package.
@@ -171,8 +171,8 @@ def test_the_packages_holding_the_pure_ones_import_nothing(package):
      "people/x.py:1: imports tournaments.models.Pair: people may not import tournaments"),
     ("referee/engine/x.py", "from django.db import models\n",
      "referee/engine/x.py:1: imports django.db.models: referee.engine is pure Python (no Django)"),
-    ("tournaments/pairing/x.py", "from .. import models\n",
-     "tournaments/pairing/x.py:1: imports tournaments.models: tournaments.pairing may not import tournaments"),
+    ("draw/pairing/x.py", "from .. import models\n",
+     "draw/pairing/x.py:1: imports draw.models: draw.pairing may not import draw"),
     ("referee/engine/x.py", "from referee import models\n",
      "referee/engine/x.py:1: imports referee.models: referee.engine may not import referee"),
 ])

@@ -16,7 +16,7 @@ from . import serializers as s
 from . import services
 from .api import TournamentAPIView, _errors
 from .models import Pair, Stage
-from .pairing.standings import Tiebreak
+from draw.pairing.standings import Tiebreak
 
 
 class StageStateSerializer(serializers.ModelSerializer):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .pairing.elimination import EliminationBracket, Section, Slot
+from draw.pairing.elimination import EliminationBracket, Section, Slot
 
 
 @dataclass(frozen=True)

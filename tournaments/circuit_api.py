@@ -24,7 +24,7 @@ from people.models import Player
 from people.services import merges
 
 from .models import Circuit, CircuitStage
-from .pairing.ratings import Rating
+from draw.pairing.ratings import Rating
 from .serializers import TournamentErrorSerializer
 from .services import circuits, ratings
 

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 from . import exports
 from .circuit_admin import stage_choices
 from .models import Circuit, Player, Tournament
-from .pairing.ratings import Rating
+from draw.pairing.ratings import Rating
 from .rating_chart import ChartPoint, rating_svg
 from .services import circuits, flights, ratings
 

@@ -14,7 +14,7 @@ from scoring.models import Match
 from . import services
 from .models import GroupMember, Pair, Result, Round, Stage, Tournament
 from .pages import result_text
-from .pairing.round_robin import group_name
+from draw.pairing.round_robin import group_name
 from .svg import Labels, MatchDisplay, bracket_structure, bracket_svg, match_numbers, pending_text, round_title
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from . import services
 from .csv_import import ImportReport, Mode, import_pairs
 from .models import Pair, Stage, Tournament
-from .pairing.standings import Tiebreak
+from draw.pairing.standings import Tiebreak
 
 PLAYER_PARTS = ("name", "nickname", "club", "contact")
 

@@ -33,7 +33,7 @@ from scoring.pins import client_of
 
 from . import players
 from .models import Pair, RatingMethodChoice
-from .pairing.ratings import METHODS
+from draw.pairing.ratings import METHODS
 from .services import ratings
 
 METHOD_NAMES = {

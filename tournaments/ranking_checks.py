@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from tournaments.pairing.ratings import compute, display
+from draw.pairing.ratings import compute, display
 
 from .models import CircuitPlacing, CircuitStage, Player, RatingEntry, Result, Tournament
 from .models.circuits import RatedResult, RatingChange

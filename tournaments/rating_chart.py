@@ -2,7 +2,7 @@
 
 Made to be read on a phone: the drawing scales to the width it is given (``viewBox``, width
 100%) from 320 px up, with 13 px type at that width; one point per rated match, the rating shown
-(``tournaments.pairing.ratings.display``) on the vertical axis with three to five round ticks, the
+(``draw.pairing.ratings.display``) on the vertical axis with three to five round ticks, the
 first and last dates under the axis, the current rating written at the last point, and each point
 a ``<title>`` tooltip (date, rating, the match). A player with no rated match gets a short
 message instead of an empty frame. Texts are escaped.

@@ -15,7 +15,7 @@ from scoring.models import Match
 from . import players
 from .csv_import import Mode
 from .models import AuditEntry, CheckIn, Pair, Player, Result, Round, Stage, TableAssignment, Tournament
-from .pairing.standings import Tiebreak
+from draw.pairing.standings import Tiebreak
 
 
 class TournamentErrorSerializer(serializers.Serializer):

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from . import pages, services
 from .forms import TIEBREAK_CHOICES, OrderedTiebreaks, RoundFormatsField
 from .models import Pair, Stage, Tournament
-from .pairing.standings import Tiebreak
+from draw.pairing.standings import Tiebreak
 from .view_helpers import act, back, form_errors, organizer_only, public_context, tournament_of
 
 BEST_OF = [("", gettext_lazy("The stage's")), (1, gettext_lazy("Single game")), (3, gettext_lazy("Best of 3 games")),

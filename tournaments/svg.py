@@ -1,7 +1,7 @@
 """Bracket drawings: a single- or double-elimination bracket as one standalone SVG string.
 
 This module owns the picture of a bracket and nothing else. It is pure (no Django, no
-database): it is given the bracket structure of :mod:`tournaments.pairing.elimination`
+database): it is given the bracket structure of :mod:`draw.pairing.elimination`
 (rounds of matches with two slots, later slots naming the match they come from), the
 display name of each pair, what to print for the matches that have an official result
 (:class:`MatchDisplay`), and the words to use (:class:`Labels`, English by default; pages
@@ -41,7 +41,7 @@ from html import escape
 
 from .bracket_words import (ENGLISH, BracketStructure, Labels, MatchDisplay, bracket_structure, match_numbers, pending_text,
                             round_title)
-from .pairing.elimination import BracketMatch, EliminationBracket, Section, Slot
+from draw.pairing.elimination import BracketMatch, EliminationBracket, Section, Slot
 
 __all__ = ["Labels", "MatchDisplay", "bracket_structure", "bracket_svg", "match_numbers", "pending_text", "round_title"]
 

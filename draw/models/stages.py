@@ -9,14 +9,14 @@ from django.utils.translation import gettext_lazy as _
 
 from events.models.pairs import Pair
 from events.models.tournament import Tournament
-from tournaments.pairing.round_robin import group_name
-from tournaments.pairing.seeding import new_lot_seed as seed_by_lot
-from tournaments.pairing.standings import default_tiebreaks_for
+from draw.pairing.round_robin import group_name
+from draw.pairing.seeding import new_lot_seed as seed_by_lot
+from draw.pairing.standings import default_tiebreaks_for
 
 
 def default_tiebreaks(format: str | None = None) -> list[str]:
     """Matches won, head-to-head, point difference (saldo de tentos), points scored; in a Swiss,
-    Buchholz after matches won (``tournaments.pairing.standings.default_tiebreaks_for``)."""
+    Buchholz after matches won (``draw.pairing.standings.default_tiebreaks_for``)."""
 
     return [t.value for t in default_tiebreaks_for(format)]
 
@@ -243,7 +243,7 @@ class GroupMember(models.Model):
 
 class BracketNode(models.Model):
     """One match of an elimination bracket: its place in the layout and, derived from the official
-    results by ``tournaments.pairing``, who sits in it, who won it and its scoring match.
+    results by ``draw.pairing``, who sits in it, who won it and its scoring match.
 
     The layout fields (code, section, round, position, seeds and sources) never change after
     the draw; the state fields are rewritten as results become official.

@@ -1,6 +1,6 @@
 """Circuits: a season of one organizer's tournaments ranked per player and per pair
 from the stages' final placings, best N of M stages, with the tiebreaks of
-tournaments/pairing/circuit.py. The done-when test plays three stages of 16 players who change
+draw/pairing/circuit.py. The done-when test plays three stages of 16 players who change
 partners, every match an official result, and checks the ranking against a hand computation."""
 from __future__ import annotations
 

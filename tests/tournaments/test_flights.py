@@ -1,5 +1,5 @@
 """Categories (flights) of a tournament: by rating or declared, placings per category
-(tournaments/pairing/flights.py, tournaments/services/flights.py)."""
+(draw/pairing/flights.py, tournaments/services/flights.py)."""
 from __future__ import annotations
 
 import pytest
@@ -11,7 +11,7 @@ from tests.tournaments.factories import english  # noqa: F401  (autouse: message
 from tests.tournaments.pages_fixtures import play_all
 from tournaments import services
 from tournaments.models import AuditEntry, FlightMember
-from tournaments.pairing.flights import FlightRule, check_flights, flight_for, flight_places
+from draw.pairing.flights import FlightRule, check_flights, flight_for, flight_places
 from tournaments.services import flights, ratings
 
 RULES = [FlightRule("A", 1100), FlightRule("B", 1000), FlightRule("C")]

@@ -13,8 +13,8 @@ from tests.tournaments.factories import api_client as client
 from tests.tournaments.factories import english  # noqa: F401 (autouse fixture)
 from tests.tournaments.test_fair_draw import decide
 from tournaments.models import BracketNode, Pair
-from tournaments.pairing.elimination import record_results, single_elimination
-from tournaments.pairing.placings import bracket_placings
+from draw.pairing.elimination import record_results, single_elimination
+from draw.pairing.placings import bracket_placings
 
 pytestmark = pytest.mark.django_db
 API = "/api/tournaments/copa/"

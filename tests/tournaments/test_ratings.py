@@ -11,7 +11,7 @@ from tests.tournaments.pages_fixtures import open_matches
 from tournaments import services
 from tournaments.models import Pair, RatingEntry, Result
 from tournaments.models.circuits import RatedResult
-from tournaments.pairing.ratings import compute
+from draw.pairing.ratings import compute
 from tournaments.services import ratings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]

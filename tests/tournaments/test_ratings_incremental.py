@@ -21,7 +21,7 @@ from tests.tournaments import factories as f
 from tournaments import services
 from tournaments.models import Pair, Player, RatingEntry, Result, Round, Stage
 from tournaments.models.circuits import RatedResult, RatingChange, RatingSync
-from tournaments.pairing.ratings import compute
+from draw.pairing.ratings import compute
 from tournaments.services import ratings
 
 pytestmark = pytest.mark.django_db

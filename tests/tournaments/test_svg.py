@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tournaments.pairing import double_elimination, record_results, single_elimination
+from draw.pairing import double_elimination, record_results, single_elimination
 from tournaments.svg import Labels, MatchDisplay, bracket_svg, match_numbers, pending_text, round_title
-from tournaments.pairing.elimination import Section
+from draw.pairing.elimination import Section
 
 NS = "{http://www.w3.org/2000/svg}"
 

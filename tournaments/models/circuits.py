@@ -5,14 +5,14 @@
 - :class:`CircuitStage`: one tournament of a circuit, numbered in the order played, and when its
   placings became final;
 - :class:`CircuitPlacing`: a pair's final place in a stage, copied when the tournament finished
-  (the ranking is computed from these by ``tournaments.pairing.circuit``);
+  (the ranking is computed from these by ``draw.pairing.circuit``);
 - :class:`RatingEntry`: a player's rating after an official match (the history; the last row is
-  the current rating), computed by ``tournaments.pairing.ratings``;
+  the current rating), computed by ``draw.pairing.ratings``;
 - :class:`RatedResult`: each rated match as it was rated (where the history stops, and what a
   later change is compared with: ``services.ratings``);
 - :class:`RatingMethodChoice`: the site's rating method, as chosen by a site operator (the history);
 - :class:`Flight` and :class:`FlightMember`: a tournament's categories and each pair's (declared,
-  or by rating), placed apart by ``tournaments.pairing.flights``.
+  or by rating), placed apart by ``draw.pairing.flights``.
 
 Players are referred to by the string ``"people.Player"`` (the people app, below this one).
 """

@@ -29,7 +29,7 @@ A package of modules by concern; the public functions are re-exported here
   :func:`stage_qualifiers`, :func:`start_next_stage`, and later stages kept in agreement with
   the results of the stage before them.
 
-The pairing and ranking algorithms are the pure ``tournaments.pairing`` package; these modules
+The pairing and ranking algorithms are the pure ``draw.pairing`` package; these modules
 feed it pair primary keys and persist what it returns. Matches are ``scoring.Match`` rows; an
 official súmula result arrives through scoring's one hook (``scoring.hook.result_official``).
 

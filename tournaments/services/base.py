@@ -15,7 +15,7 @@ from scoring.access import manages
 from scoring.models import Match, MatchEvent, SumulaVersion
 
 from ..models import AuditEntry, Pair, Result, Round, Stage, Tournament
-from ..pairing.standings import Tiebreak
+from draw.pairing.standings import Tiebreak
 from ..result_seals import seal_result
 
 

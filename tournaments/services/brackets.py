@@ -15,9 +15,9 @@ from config.errors import Conflict
 from scoring.models import Match
 
 from ..models import BracketNode, Pair, Result, Round, Stage, Tournament
-from ..pairing.double_elimination import double_elimination
-from ..pairing.placings import Placings, bracket_placings
-from ..pairing.elimination import (
+from draw.pairing.double_elimination import double_elimination
+from draw.pairing.placings import Placings, bracket_placings
+from draw.pairing.elimination import (
     BracketMatch,
     EliminationBracket,
     Section,

@@ -7,7 +7,7 @@ every result official, art. 25-26): :func:`refresh_stage_placings` runs from
 (``standings(t)``: the overall places, withdrawals and the organizer's placings by hand included)
 into :class:`~tournaments.models.CircuitPlacing`; a finished tournament reopened (a correction, a
 stage added) loses its placings until it finishes again. The ranking is computed on read by the
-pure ``tournaments.pairing.circuit`` from those rows (two queries whatever the size).
+pure ``draw.pairing.circuit`` from those rows (two queries whatever the size).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournaments.pairing.circuit import CircuitLine, CircuitRules, circuit_ranking, pair_results, player_results
+from draw.pairing.circuit import CircuitLine, CircuitRules, circuit_ranking, pair_results, player_results
 
 from ..models import Circuit, CircuitPlacing, CircuitStage, Player, Tournament
 from .base import Forbidden, TournamentError

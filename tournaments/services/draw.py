@@ -1,5 +1,5 @@
 """The draw: seeding the entrants (by lot, order or rating), drawing round-robin groups and
-writing a group round, and pairing a Swiss round (through ``tournaments.pairing``).
+writing a group round, and pairing a Swiss round (through ``draw.pairing``).
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from config.errors import Conflict
 from scoring.models import Match
 
 from ..models import GroupMember, Pair, Round, Stage, Tournament
-from ..pairing.avoidance import avoided_pairs, avoiding_groups
-from ..pairing.round_robin import round_robin
-from ..pairing.seeding import Seeding, seed_by_lot, seed_by_order, seed_by_rating
-from ..pairing.standings import compute_standings
-from ..pairing.swiss import entrants_from_history, entrants_from_standings, pair_swiss_round
+from draw.pairing.avoidance import avoided_pairs, avoiding_groups
+from draw.pairing.round_robin import round_robin
+from draw.pairing.seeding import Seeding, seed_by_lot, seed_by_order, seed_by_rating
+from draw.pairing.standings import compute_standings
+from draw.pairing.swiss import entrants_from_history, entrants_from_standings, pair_swiss_round
 from .base import TournamentError, _int
 from .standings import _load_results, _ranked_pair_ids, bye_rule
 from .writing import _mark_generated, _withdrawn_ids, _write_fixed_boards, stage_best_of, write_pairings

@@ -1,6 +1,6 @@
 """Categories (flights) of a tournament: setting them, placing each pair in one (declared, or
 by its combined rating: ``services.ratings.pair_ratings``), and the final placings per category
-(``tournaments.pairing.flights``: the overall places of ``standings(t)``, renumbered within each).
+(``draw.pairing.flights``: the overall places of ``standings(t)``, renumbered within each).
 
 Categories only rank pairs apart; they change nothing of the play. Setting them is audited
 (``flights_set``, with the categories and each pair's before and after).
@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.pairing.flights import FlightRule, check_flights, flight_for, flight_places
+from draw.pairing.flights import FlightRule, check_flights, flight_for, flight_places
 
 from ..models import AuditEntry, Flight, FlightMember, Pair, Tournament
 from .base import TournamentError, _audit, _lock_tournament, _require_manager

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 
 from ..models import AuditEntry, Stage, Tournament, default_tiebreaks
-from ..pairing.standings import Tiebreak
+from draw.pairing.standings import Tiebreak
 from .base import SWISS_ONLY_TIEBREAKS, TournamentError, _audit, _bool, _drawn, _int, _lock_tournament, _require_manager
 
 
@@ -31,7 +31,7 @@ _stage_json = stage_json
 
 
 def clean_tiebreaks(value: object, format: str) -> list[str]:
-    """A list of distinct tiebreak names (``tournaments.pairing.standings.Tiebreak``); Buchholz only in a Swiss."""
+    """A list of distinct tiebreak names (``draw.pairing.standings.Tiebreak``); Buchholz only in a Swiss."""
     names = [t.value for t in Tiebreak]
     if not isinstance(value, (list, tuple)) or not value:
         raise TournamentError(_("List the tiebreaks in order, from: %(names)s.") % {"names": ", ".join(names)},

@@ -1,5 +1,5 @@
 """Player ratings kept in step with the official results (the computation is the pure
-``tournaments.pairing.ratings``; this module feeds it and stores its history).
+``draw.pairing.ratings``; this module feeds it and stores its history).
 
 * Which matches rate: every official result with a winner that was played: a received súmula
   (art. 25) or a result set by the organizer (art. 26); walkovers and double walkovers do not
@@ -48,7 +48,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, Forbidden, ServiceError
 
 from scoring.models import HandEntry
-from tournaments.pairing.ratings import METHODS, RatedMatch, Rating, Ratings, ordered, pair_rating
+from draw.pairing.ratings import METHODS, RatedMatch, Rating, Ratings, ordered, pair_rating
 
 from ..models import Pair, Player, RatingEntry, RatingMethodChoice, Result
 from ..models.circuits import RatedResult, RatingChange, RatingSync
@@ -115,7 +115,7 @@ def _rows() -> list:
 
 
 def _key(row) -> tuple:
-    """A result's place in the rating order (:func:`tournaments.pairing.ratings.ordered`'s key)."""
+    """A result's place in the rating order (:func:`draw.pairing.ratings.ordered`'s key)."""
     return (row.tournament__date.isoformat(), row.tournament_id, row.stage_key, row.round_key, row.table_key), \
         row.match_id
 

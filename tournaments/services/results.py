@@ -29,7 +29,7 @@ from .base import (
     _reason,
     _result_json,
 )
-from ..pairing.scores import ScoreError, check_match_score
+from draw.pairing.scores import ScoreError, check_match_score
 from .after_results import results_changed
 
 
@@ -93,7 +93,7 @@ def set_result(match: Match, by, *, winner: Pair | int, games: Sequence[int], po
     """Override: the organizer sets (or replaces) a match's result by hand with a reason (art. 26);
     official at once, audited with the result before and after. ``games`` and ``points`` are
     ``[pair A, pair B]``; the winner wins the games the match format needs. The tentos must fit the
-    winner (``tournaments.pairing.scores.check_match_score``: games to 12, art. 18-20; the winner of
+    winner (``draw.pairing.scores.check_match_score``: games to 12, art. 18-20; the winner of
     a best of 1 has 12, the loser 0-11), else 400 naming ``points``. Without ``points`` (None) the
     tentos are not known: 0-0 is recorded and not checked (the point difference then counts
     nothing for this match). A bracket follows the change unless a later match was already

@@ -12,7 +12,7 @@ from config.errors import Conflict
 from scoring.models import Match
 
 from ..models import AuditEntry, BracketNode, Bye, GroupMember, Pair, Result, Round, Stage, Tournament
-from ..pairing.swiss import recommended_swiss_rounds
+from draw.pairing.swiss import recommended_swiss_rounds
 from .base import (
     TournamentError,
     _audit,

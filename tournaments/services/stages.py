@@ -24,11 +24,11 @@ from config.errors import Conflict
 from scoring.models import Match
 
 from ..models import AuditEntry, BracketNode, Bye, GroupMember, Pair, Result, Round, Stage, Tournament
-from ..pairing.elimination import same_draw
-from ..pairing.group_knockout import knockout_seeding, rank_across_groups
-from ..pairing.round_robin import group_name
-from ..pairing.seeding import seed_by_lot, seed_by_rating
-from ..pairing.swiss import recommended_swiss_rounds
+from draw.pairing.elimination import same_draw
+from draw.pairing.group_knockout import knockout_seeding, rank_across_groups
+from draw.pairing.round_robin import group_name
+from draw.pairing.seeding import seed_by_lot, seed_by_rating
+from draw.pairing.swiss import recommended_swiss_rounds
 from .base import TournamentError, _audit, _has_entries, _lock_tournament, _reason, _require_manager
 from .brackets import _draw_bracket
 from .check_in import _upcoming

@@ -1,6 +1,6 @@
 """Standings: the official results of a tournament (or of one of its stages) ranked with its
-tiebreaks (``tournaments.pairing.standings``), a knockout by its placings
-(``tournaments.pairing.placings``), as lines the pages and the API show.
+tiebreaks (``draw.pairing.standings``), a knockout by its placings
+(``draw.pairing.placings``), as lines the pages and the API show.
 """
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..models import Bye, GroupMember, Pair, Result, Round, Stage, Tournament, default_tiebreaks
-from ..pairing.round_robin import group_name
-from ..pairing.placings import Placing, Placings, overall_placings
-from ..pairing.standings import MatchResult, Standings, compute_standings
+from draw.pairing.round_robin import group_name
+from draw.pairing.placings import Placing, Placings, overall_placings
+from draw.pairing.standings import MatchResult, Standings, compute_standings
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def _load_results(tournament: Tournament, stage: Stage | None = None) -> _Loaded
 
 
 def bye_rule(stage: Stage) -> dict:
-    """The stage's bye rule as :func:`~tournaments.pairing.standings.compute_standings` takes it."""
+    """The stage's bye rule as :func:`~draw.pairing.standings.compute_standings` takes it."""
     return {"bye_value": stage.bye_value, "bye_played": stage.bye_played}
 
 
@@ -229,7 +229,7 @@ def stage_table(stage: Stage, data: _Loaded, pair_ids: list[int]) -> Standings:
 
 def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict[int, int | None]]:
     """A stage's pairs best first and their places: a bracket by its placings (champion, final
-    loser, third-place match, then by the round lost: ``tournaments.pairing.placings``), any other
+    loser, third-place match, then by the round lost: ``draw.pairing.placings``), any other
     stage by its standings."""
     if stage.bracket_first_round is not None:
         from .brackets import stage_placings
@@ -246,7 +246,7 @@ def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int],
     """The tournament's table across its stages. The first stage ranks every pair; each later
     stage started re-ranks its entrants in the block of places they held: a knockout of the top 8
     puts its placings on places 1-8 and the pairs that did not reach it follow in the order of the
-    stage they left (``tournaments.pairing.placings.overall_placings``); a consolation bracket of
+    stage they left (``draw.pairing.placings.overall_placings``); a consolation bracket of
     places 5-8 re-orders places 5-8. A pair still in a knockout has no place yet (None)."""
     started = [st for st in stages if st.started_at is not None] or stages[:1]
     known = set(pair_ids)

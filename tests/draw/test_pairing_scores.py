@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.pairing.scores import ScoreError, check_match_score, points_bounds
+from draw.pairing.scores import ScoreError, check_match_score, points_bounds
 
 
 def test_winner_on_3_and_loser_on_12_is_refused():

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.standings import MatchResult, Tiebreak, compute_standings
-from tournaments.pairing.swiss import (
+from draw.pairing.standings import MatchResult, Tiebreak, compute_standings
+from draw.pairing.swiss import (
     SwissEntrant,
     SwissRound,
     entrants_from_history,

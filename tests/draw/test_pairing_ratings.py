@@ -1,4 +1,4 @@
-"""Ratings (tournaments/pairing/ratings.py): openskill 2 vs 2 from official matches,
+"""Ratings (draw/pairing/ratings.py): openskill 2 vs 2 from official matches,
 reproducible whatever the order the matches come in, with the margin and hand-level options."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.ratings import RatedMatch, Rating, Ratings, compute, display, log_loss, pair_rating
+from draw.pairing.ratings import RatedMatch, Rating, Ratings, compute, display, log_loss, pair_rating
 
 
 def m(i, a, b, winner=0, pa=12, pb=5, hands=(), played=True, key=None):
@@ -124,7 +124,7 @@ def test_a_match_is_rated_as_openskill_rates_it_bit_for_bit(state, winner, metho
     parameters (the betas, taus and margins of each method; the hands one by one)."""
     from openskill.models import PlackettLuce
 
-    from tournaments.pairing import ratings as r
+    from draw.pairing import ratings as r
 
     points = (12, loser_points) if winner == 0 else (loser_points, 12)
     hands = ((winner, 3), (1 - winner, 1), (winner, 9))

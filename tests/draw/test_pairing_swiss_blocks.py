@@ -7,9 +7,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.pairing.matching import matching_weight, max_weight_matching
-from tournaments.pairing.swiss import SwissOrder, _Solver, default_window
-from tournaments.pairing.swiss_blocks import solve_by_score_groups
+from draw.pairing.matching import matching_weight, max_weight_matching
+from draw.pairing.swiss import SwissOrder, _Solver, default_window
+from draw.pairing.swiss_blocks import solve_by_score_groups
 
 
 def swiss_graph(n: int, rng: random.Random, window: int | None = None):

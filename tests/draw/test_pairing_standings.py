@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.standings import MatchResult, Tiebreak, compute_standings
+from draw.pairing.standings import MatchResult, Tiebreak, compute_standings
 
 ALL = list(Tiebreak)
 
@@ -222,7 +222,7 @@ def test_head_to_head_ranks_each_tied_subset_as_its_own_table(data, seed):
 def test_swiss_default_tiebreaks_have_buchholz():
     """The Swiss default tiebreaks had no Buchholz."""
     from tournaments.models import default_tiebreaks
-    from tournaments.pairing.standings import DEFAULT_TIEBREAKS, default_tiebreaks_for
+    from draw.pairing.standings import DEFAULT_TIEBREAKS, default_tiebreaks_for
 
     swiss = default_tiebreaks_for("swiss")
     assert swiss[:2] == (Tiebreak.MATCHES_WON, Tiebreak.BUCHHOLZ)
@@ -275,7 +275,7 @@ def test_played_is_won_drawn_and_lost_with_double_forfeits(n, rng):
 
 # ---- byes as the club decides
 
-from tournaments.pairing.standings import ByeValue  # noqa: E402
+from draw.pairing.standings import ByeValue  # noqa: E402
 
 
 def test_a_bye_worth_a_win_half_or_nothing_and_counted_as_played_or_not():

@@ -1,4 +1,4 @@
-"""A circuit's ranking (tournaments/pairing/circuit.py): points per final place, best N of M
+"""A circuit's ranking (draw/pairing/circuit.py): points per final place, best N of M
 stages, and the tiebreaks counted points, all points, countback, recency, then shared."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.circuit import (
+from draw.pairing.circuit import (
     CircuitRules,
     StageResult,
     circuit_ranking,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.double_elimination import double_elimination, drop_order
-from tournaments.pairing.elimination import (
+from draw.pairing.double_elimination import double_elimination, drop_order
+from draw.pairing.elimination import (
     EliminationBracket,
     Section,
     bracket_size,

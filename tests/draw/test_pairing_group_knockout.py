@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.group_knockout import (
+from draw.pairing.group_knockout import (
     Qualifier,
     UnequalGroups,
     groups_to_knockout,
     knockout_seeding,
     rank_across_groups,
 )
-from tournaments.pairing.standings import MatchResult, Tiebreak, compute_standings
+from draw.pairing.standings import MatchResult, Tiebreak, compute_standings
 
 
 def groups(g: int, size: int) -> list[list[str]]:
@@ -129,7 +129,7 @@ def test_best_thirds_avoid_their_own_group_winner():
     tables = groups(3, 4)
     ranking = ["A1", "C1", "B1", "C2", "B2", "A2", "B3", "A3"]
     appended = [q.pair_id for q in knockout_seeding(tables, 2, cross_ranking=ranking)] + ["B3", "A3"]
-    from tournaments.pairing.elimination import single_elimination
+    from draw.pairing.elimination import single_elimination
     assert first_round(single_elimination(appended)) == [("A1", "A3"), ("C2", "B2"), ("B1", "A2"), ("C1", "B3")]
     seeding = knockout_seeding(tables, 2, cross_ranking=ranking, extras=["B3", "A3"])
     assert [q.label for q in seeding] == ["A1", "C1", "B1", "C2", "B2", "A2", "A3", "B3"]
@@ -149,7 +149,7 @@ def _first_round_conflicts(seeding):
     size = 1
     while size < len(seeding):
         size *= 2
-    from tournaments.pairing.elimination import standard_seed_order
+    from draw.pairing.elimination import standard_seed_order
 
     order = standard_seed_order(size)
     group_of = {q.seed: q.group for q in seeding}

@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.double_elimination import double_elimination
-from tournaments.pairing.elimination import EliminationBracket, record_results, single_elimination
-from tournaments.pairing.placings import bracket_placings, overall_placings
+from draw.pairing.double_elimination import double_elimination
+from draw.pairing.elimination import EliminationBracket, record_results, single_elimination
+from draw.pairing.placings import bracket_placings, overall_placings
 
 
 def play(bracket: EliminationBracket, pick) -> EliminationBracket:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.matching import matching_weight, max_weight_matching
+from draw.pairing.matching import matching_weight, max_weight_matching
 
 
 def brute_force(n: int, edges: list[tuple[int, int, int]]) -> tuple[int, int]:
@@ -104,7 +104,7 @@ def test_repeated_pairs_keep_the_heaviest_weight_and_bad_edges_are_refused():
 
 DETERMINISM_SCRIPT = """
 import random
-from tournaments.pairing.matching import max_weight_matching
+from draw.pairing.matching import max_weight_matching
 out = []
 for seed in range(60):
     rng = random.Random(seed)

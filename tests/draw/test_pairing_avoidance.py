@@ -8,10 +8,10 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.avoidance import avoided_pairs, avoiding_groups, meetings
-from tournaments.pairing.round_robin import snake_groups
-from tournaments.pairing.swiss import pair_swiss_round
-from tests.tournaments.test_pairing_swiss import all_pairings, check_structure, objective, small_fields
+from draw.pairing.avoidance import avoided_pairs, avoiding_groups, meetings
+from draw.pairing.round_robin import snake_groups
+from draw.pairing.swiss import pair_swiss_round
+from tests.draw.test_pairing_swiss import all_pairings, check_structure, objective, small_fields
 
 
 def avoid_sets(n: int):
@@ -50,7 +50,7 @@ def test_swiss_finds_a_pairing_avoiding_them_when_one_exists_and_reports_the_res
 
 def test_swiss_round_one_moves_a_club_mate_and_keeps_the_fold_otherwise():
     """Round one of 8, fold 1-5 2-6 3-7 4-8; 1 and 5 are of one club: the nearest change is 1-6 2-5."""
-    from tournaments.pairing.swiss import SwissEntrant
+    from draw.pairing.swiss import SwissEntrant
 
     entrants = [SwissEntrant(i) for i in range(1, 9)]
     plain = pair_swiss_round(entrants)
@@ -64,7 +64,7 @@ def test_swiss_round_one_moves_a_club_mate_and_keeps_the_fold_otherwise():
 
 
 def test_a_field_without_avoided_pairs_is_paired_as_before():
-    from tournaments.pairing.swiss import SwissEntrant
+    from draw.pairing.swiss import SwissEntrant
 
     field = [SwissEntrant(i, score=(i % 3), opponents=frozenset({(i + 1) % 10})) for i in range(10)]
     assert pair_swiss_round(field) == pair_swiss_round(field, avoid=[{100, 101}])

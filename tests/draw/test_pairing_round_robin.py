@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.round_robin import (
+from draw.pairing.round_robin import (
     berger_table,
     group_name,
     group_round_robins,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.seeding import SeedingMethod, seed_by_lot, seed_by_order, seed_by_rating
+from draw.pairing.seeding import SeedingMethod, seed_by_lot, seed_by_order, seed_by_rating
 
 
 def test_by_order_keeps_the_order():
