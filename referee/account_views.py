@@ -18,6 +18,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.tokens import default_token_generator
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.encoding import force_bytes
@@ -79,8 +80,9 @@ def _waiting(user):
     Only a superuser does so for a superuser or for another account manager: a link is the account."""
     if not accounts.may_manage_accounts(user):
         return []
-    staff = get_user_model().objects.filter(is_staff=True, is_active=True, last_login__isnull=True).order_by("username")
-    return [u for u in staff if not u.has_usable_password()
+    organizers = (get_user_model().objects.filter(is_active=True, last_login__isnull=True)
+                  .filter(Q(is_superuser=True) | Q(organization_roles__isnull=False)).distinct().order_by("username"))
+    return [u for u in organizers if not u.has_usable_password()
             and (user.is_superuser or not accounts.may_manage_accounts(u) and not u.is_superuser)]
 
 

@@ -168,9 +168,8 @@ def open_calls_for(user):
 def _answerable(qs, user):
     """``qs`` (rows with a ``match``) limited to the matches ``user`` may answer (:func:`may_answer`), in one query:
     the tournaments as subqueries."""
-    if user.is_staff or user.is_superuser:
-        return qs
-    return qs.filter(Q(match__referee=user) | access.organizes(user, "match__tournament")
+    return qs.filter(access.operates_site_condition(user) | Q(match__referee=user)
+                     | access.organizes(user, "match__tournament")
                      | Q(match__tournament_id__in=Match.objects.filter(referee=user).values("tournament_id"))
                      | Q(match__tournament_id__in=TableAssignment.objects.filter(referee=user).values("tournament_id")))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from events import access
 from scoring.models import Match, PenaltyEntry
 from tournaments.player_page import person_pairs
 
@@ -26,7 +27,7 @@ def _teams(ids: set[int]) -> tuple[dict[int, int], list[Match]]:
 def may_see(viewer, ids: set[int]) -> bool:
     if viewer is None or not getattr(viewer, "is_authenticated", False):
         return False
-    if viewer.is_staff or viewer.is_superuser:
+    if access.operates_site(viewer):
         return True
     tournaments = {pair.tournament_id for pair in person_pairs(ids)}
     if not tournaments:

@@ -94,9 +94,7 @@ def pair_history(request, pk: int):
 
 def _review_scope(user):
     """The rulings an organizer reviews: their tournaments' (every one for staff and superusers)."""
-    rulings = Ruling.objects.all()
-    if not (user.is_staff or user.is_superuser):
-        rulings = rulings.filter(access.organizes(user, "match__tournament"))
+    rulings = Ruling.objects.filter(access.operates_site_condition(user) | access.organizes(user, "match__tournament"))
     return rulings.select_related("match__pair_a__first_player", "match__pair_a__second_player",
                                   "match__pair_b__first_player", "match__pair_b__second_player",
                                   "match__tournament", "referee").prefetch_related("appeals__player")
@@ -106,7 +104,7 @@ def _require_organizer_somewhere(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     user = request.user
-    if not (user.is_staff or user.is_superuser or Tournament.objects.filter(access.organizes(user, "")).exists()):
+    if not (access.operates_site(user) or Tournament.objects.filter(access.organizes(user, "")).exists()):
         raise PermissionDenied(_("Only an organizer reviews escalated rulings and appeals (art. 26)."))
     return None
 

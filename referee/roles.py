@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 
+from events.models import OrganizationMember
 from scoring import access
 from scoring.models import EntryConflict, Match
 from tournaments.models import TableAssignment, Tournament
@@ -51,9 +52,7 @@ NOBODY = Role()
 
 def tournaments_of(user):
     """The tournaments an organizer looks after: their own (every one for staff and superusers)."""
-    if user.is_staff or user.is_superuser:
-        return Tournament.objects.all()
-    return Tournament.objects.filter(access.organizes(user, ""))
+    return Tournament.objects.filter(access.operates_site_condition(user) | access.organizes(user, ""))
 
 
 def summary(user) -> Role:
@@ -68,14 +67,12 @@ def summary(user) -> Role:
 
 
 def _summary(user) -> Role:
-    operator = bool(user.is_staff or user.is_superuser)
     me = OuterRef("pk")
-    if operator:
-        scope_matches, scope_rulings = Q(), Q()
-    else:
-        scope_matches, scope_rulings = access.organizes(user), access.organizes(user, "match__tournament")
+    operates = access.operates_site_condition(user)
+    scope_matches, scope_rulings = access.organizes(user) | operates, access.organizes(user, "match__tournament") | operates
     row = get_user_model().objects.filter(pk=user.pk).annotate(
         organizes=Exists(Tournament.objects.filter(access.organizes(user, ""))),
+        member=Exists(OrganizationMember.objects.filter(user=me)),  # a club's organizer before its first event
         refs_match=Exists(Match.objects.filter(referee=me)),
         refs_table=Exists(TableAssignment.objects.filter(referee=me)),
         invited=Exists(RefereeInvitation.objects.filter(user=me)),  # joined by an invitation link
@@ -83,7 +80,8 @@ def _summary(user) -> Role:
                                                tournament__isnull=False)),
         escalated=count_of(Ruling.objects.filter(scope_rulings, status=Ruling.Status.ESCALATED)),
         appeals=count_of(Appeal.objects.filter(
-            access.organizes(user, "ruling__match__tournament") if not operator else Q(), decided_at__isnull=True)),
+            access.organizes(user, "ruling__match__tournament") | operates, decided_at__isnull=True)),
+        operator=Exists(get_user_model().objects.filter(operates, pk=user.pk)),
         open_tables=count_of(Match.objects.filter(referee=me).exclude(status=Match.Status.RECEIVED)),
         calls=count_of(RefereeCall.objects.filter(Q(taken_at__isnull=True) | Q(kind="dispute", resolved_at__isnull=True),
                                                 match__referee=me)),
@@ -92,11 +90,12 @@ def _summary(user) -> Role:
         # a table's phones at odds: pending until that phone chooses or a referee settles it
         conflicts=count_of(EntryConflict.objects.filter(settled_at__isnull=True, match__status=Match.Status.OPEN,
                                                       match__referee=me)),
-    ).values("organizes", "refs_match", "refs_table", "invited", "to_receive", "escalated", "appeals", "open_tables",
+    ).values("operator", "organizes", "member", "refs_match", "refs_table", "invited", "to_receive", "escalated", "appeals", "open_tables",
              "calls", "claims", "conflicts").first()
     if row is None:
         return NOBODY
-    organizer = operator or row["organizes"]
+    operator = row["operator"]
+    organizer = operator or row["organizes"] or row["member"]
     return Role(
         organizer=organizer, referee=row["refs_match"] or row["refs_table"] or row["invited"], operator=operator,
         to_receive=row["to_receive"] if organizer else 0,

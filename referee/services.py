@@ -82,7 +82,7 @@ def is_referee_or_organizer(user) -> bool:
     """Staff, a superuser, a tournament's organizer, or the referee of a match or of a table."""
     if not _user_ok(user):
         return False
-    return bool(user.is_staff or user.is_superuser or Tournament.objects.filter(access.organizes(user, "")).exists()
+    return bool(access.operates_site(user) or Tournament.objects.filter(access.organizes(user, "")).exists()
                 or Match.objects.filter(referee=user).exists()
                 or TableAssignment.objects.filter(referee=user).exists())
 
@@ -421,8 +421,8 @@ def claims_waiting_for(user, limit: int = 200):
     if not _user_ok(user):
         return Ruling.objects.none()
     qs = Ruling.objects.filter(status=Ruling.Status.PROPOSED, match__status=Match.Status.OPEN)
-    if not (user.is_staff or user.is_superuser):
-        qs = qs.filter(Q(match__referee=user) | access.organizes(user, "match__tournament"))
+    qs = qs.filter(access.operates_site_condition(user) | Q(match__referee=user)
+                   | access.organizes(user, "match__tournament"))
     return qs.select_related("match", "match__pair_a", "match__pair_b", "claimed_by_player", "referee") \
         .order_by("created_at", "id")[:limit]
 

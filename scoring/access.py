@@ -15,7 +15,7 @@ imported here, where every check of a match starts from it.
 from __future__ import annotations
 
 from events.access import active_user
-from events.access import manages, organizes  # noqa: F401 (organizes: the same rule as a filter, for scoring's callers)
+from events.access import manages, operates_site, operates_site_condition, organizes  # noqa: F401 (organizes: the same rule as a filter, for scoring's callers)
 
 
 def is_organizer(user, match) -> bool:

@@ -127,7 +127,7 @@ def test_a_reused_idempotency_key_is_a_documented_422(schema, org, copa):
 def test_the_api_s_own_refusals_are_in_the_error_shape(schema, org):
     """The hand validator's and the exports' refusals (they used to answer ``{"detail"}`` or ``{"field","message"}``)."""
     c = api_client(org)
-    referee = f.user("rita", is_staff=True)
+    referee = f.operator("rita")
     path = "/api/referee/hands/validate/"
     body = _conforms(schema, api_client(referee).post(path, [], format="json"), "post", path)
     assert body["field"] == "" and body["detail"] == body["message"]

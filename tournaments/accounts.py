@@ -1,11 +1,11 @@
 """Organizer accounts: one service for ``manage.py create_organizer`` and the
 site's page "Contas" (``referee.account_views``).
 
-An organizer is staff with every permission of the tournaments app (as the demo's ``organizador``): it
-creates and runs tournaments. Who may create one from the pages (:func:`may_manage_accounts`): a
-superuser (a site operator, ``create_organizer --superuser``) or a staff account holding Django's
-"add user" permission (``auth.add_user``) — an *account manager*. An organizer does not mint other
-organizers: an organizer account sees every tournament of the site.
+An organizer is an account with ``events.add_tournament`` and an organization it administers (its club,
+named on creation or after it): it runs what its organizations own and nothing else
+(``events.access``; docs/security.md, "Many clubs on one site"). It is not staff. Who may create one from
+the pages (:func:`may_manage_accounts`): a superuser (a site operator, ``create_organizer --superuser``) or
+an account holding Django's "add user" permission (``auth.add_user``) — an *account manager*.
 
 From the pages the account is made without a password and the manager gets a link, shown once, where
 the new organizer chooses their own password (``referee.account_views``: Django's password-reset
@@ -25,10 +25,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, ServiceError
+from events import organizations
 
-# The apps whose models an organizer's account may change through the admin too: the event, the draw,
-# and the day and season around them (docs/architecture.md).
-ORGANIZER_APPS = ("events", "draw", "tournaments")
 
 USERNAME = re.compile(r"^[\w.@+-]{1,150}$")
 
@@ -37,12 +35,13 @@ def may_manage_accounts(user) -> bool:
     """A superuser, or staff with ``auth.add_user``: may create organizer accounts (and unlock any login)."""
     if user is None or not user.is_authenticated or not user.is_active:
         return False
-    return bool(user.is_superuser or (user.is_staff and user.has_perm("auth.add_user")))
+    return bool(user.is_superuser or user.has_perm("auth.add_user"))
 
 
 def create_organizer(*, username: str, name: str = "", email: str = "", password: str | None = None,
-                     superuser: bool = False, manager: bool = False, by=None):
-    """An organizer account (staff with the tournaments app's permissions); ``superuser`` a site operator;
+                     superuser: bool = False, manager: bool = False, organization: str = "", by=None):
+    """An organizer account administering ``organization`` (a new club of that name; by default named after
+    the account); ``superuser`` a site operator (staff, for Django's admin);
     ``manager`` one that may create organizers too (``auth.add_user``). ``password`` is held to the
     password validators; ``None`` leaves the account without one until its owner sets it (from a link). ``by`` (the pages): must be an account manager, and only a superuser makes
     a superuser. Raises ``ServiceError`` naming the field."""
@@ -62,7 +61,7 @@ def create_organizer(*, username: str, name: str = "", email: str = "", password
         raise ServiceError(_("Enter a valid e-mail address (or leave it empty)."), "email")
     first, _sep, last = (name or "").strip().partition(" ")
     user = User(username=username, email=email, first_name=first[:150], last_name=last.strip()[:150],
-                is_staff=True, is_superuser=superuser)
+                is_staff=superuser, is_superuser=superuser)
     if password is None:
         user.set_unusable_password()
     else:
@@ -74,11 +73,12 @@ def create_organizer(*, username: str, name: str = "", email: str = "", password
     try:
         with transaction.atomic():
             user.save()
-            permissions = Permission.objects.filter(content_type__app_label__in=ORGANIZER_APPS)
+            permissions = Permission.objects.filter(content_type__app_label="events", codename="add_tournament")
             if manager:
                 permissions = permissions | Permission.objects.filter(content_type__app_label="auth",
                                                                       codename="add_user")
             user.user_permissions.add(*permissions)
+            organizations.create_organization(user, name=(organization or name or username).strip())
     except IntegrityError:  # two managers, one login, at the same moment
         raise ServiceError(_("The login %(login)s is taken: choose another.") % {"login": username},
                            "username") from None

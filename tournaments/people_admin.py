@@ -26,6 +26,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.errors import Forbidden, ServiceError
+from events import access
 from people.models import Player, PlayerMerge
 from people.names import plain_name
 from people.services import merges
@@ -44,7 +45,7 @@ METHOD_NAMES = {
 
 
 def _operator(user) -> bool:
-    return user.is_staff or user.is_superuser
+    return access.operates_site(user)
 
 
 def _may_manage(user, person: Player) -> bool:

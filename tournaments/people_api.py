@@ -23,6 +23,7 @@ from rest_framework.response import Response
 
 from config.api import error_body
 from config.errors import Conflict, Forbidden, ServiceError
+from events import access
 from people.models import Club, ClubMembership, Player, PlayerMerge
 from people.services import clubs, merges
 from scoring.pins import client_of
@@ -118,7 +119,7 @@ class MergeUndoView(PeopleAPIView):
     def post(self, request, merge_id: int):
         merge = get_object_or_404(PlayerMerge, pk=merge_id)
         user = request.user
-        if not (user.is_staff or user.is_superuser or merge.merged_by_id == user.pk):
+        if not (access.operates_site(user) or merge.merged_by_id == user.pk):
             raise Forbidden(_("Only who made the merge, or a site operator, undoes it."), "merge")
         return Response(MergeSerializer(players.unmerge(merge, by=user)).data)
 
@@ -166,7 +167,7 @@ class PlayerClubView(PeopleAPIView):
         player = merges.canonical(get_object_or_404(Player, pk=player_id))
         club = get_object_or_404(Club, pk=data.validated_data["club"]) if data.validated_data["club"] else None
         user = request.user
-        operator = user.is_staff or user.is_superuser
+        operator = access.operates_site(user)
         if not operator and not players.organized_events_entered(player, user):
             raise Forbidden(_("Only the organizers of events this player entered change their club."), "player")
         if not operator and club is not None and not clubs.manages(user, club):

@@ -16,6 +16,9 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, ServiceError
 
+from events import access
+from people.services import merges
+
 from .models import Pair, Player
 
 PIN_DIGITS = 6
@@ -68,15 +71,17 @@ def issue_for_pairs(pairs, only_missing: bool = False) -> dict[int, str]:
 
 def reset_pin(tournament, player: Player, by) -> str:
     """The organizer gives a player of the tournament a new PIN (lost or forgotten); the new PIN."""
-    from scoring.access import manages
-
-    if not manages(by, tournament):
+    if not access.manages(by, tournament):
         raise Forbidden(_("Only the tournament's organizer resets a player's PIN."))
     if not Pair.objects.filter(tournament=tournament).filter(
             first_player=player).exists() and not Pair.objects.filter(tournament=tournament).filter(
             second_player=player).exists() and not Pair.objects.filter(tournament=tournament,
                                                                        substitute=player).exists():
         raise ServiceError(_("%(player)s plays in no pair of this tournament.") % {"player": player.name}, "player")
+    if not access.acts_alone_on(by, merges.person_ids(player)):
+        raise Forbidden(_("%(player)s also plays in another organization's event that is not over: a new PIN "
+                          "would stop their card there. The player changes it with the current one, or a site "
+                          "operator resets it.") % {"player": player.name}, "player")
     return issue_pins([player])[player.pk]
 
 

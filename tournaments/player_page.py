@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
+from events import access
 from people import sections
 from people.models import Player
 from people.services import clubs, merges
@@ -80,7 +81,7 @@ def player_page(request, pk: int):
         "contact": person.contact if players.contact_visible(person, viewer) else None,
         "sections": sections.sections(person, ids, viewer),
         "issues_link": players.may_issue_data_link(viewer, person),
-        "manages": viewer.is_authenticated and (viewer.is_staff or viewer.is_superuser
+        "manages": viewer.is_authenticated and (access.operates_site(viewer)
                                                 or players.organized_events_entered(person, viewer)),
     }
     return render(request, "people/player.html", context)

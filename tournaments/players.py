@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
 
+from events import access
 from people.names import plain_name
 from people.services import merges
 
@@ -28,16 +29,20 @@ from .services import ratings
 
 
 
-def _same_organizer(tournament: Tournament) -> Q:
+def _same_owner(tournament: Tournament) -> Q:
+    """Pairs of the events run by whoever runs ``tournament``: its organization's, or (an event made before
+    organizations) its organizer's own."""
+    if tournament.organization_id is not None:
+        return Q(tournament__organization_id=tournament.organization_id)
     if tournament.organizer_id is None:
         return Q(tournament__organizer__isnull=True)
     return Q(tournament__organizer_id=tournament.organizer_id)
 
 
 def known_player_ids(tournament: Tournament) -> set[int]:
-    """Players of any pair in a tournament of ``tournament``'s organizer."""
+    """Players of any pair in an event of ``tournament``'s organization (or organizer, before organizations)."""
     ids: set[int] = set()
-    for row in Pair.objects.filter(_same_organizer(tournament)).values_list(
+    for row in Pair.objects.filter(_same_owner(tournament)).values_list(
             "first_player_id", "second_player_id", "substitute_id"):
         ids.update(i for i in row if i)
     return ids
@@ -61,8 +66,6 @@ def require_use(tournament: Tournament, player: Player, pin: object, field: str)
 def consents(tournament: Tournament, by, data: dict) -> set[int]:
     """Check the PINs of players given as ``{"id", "pin"}`` (in their own transaction, so failures stay
     counted); return the ids that consented. Only the tournament's managers get to try."""
-    from scoring import access
-
     asked = {key: value for key, value in data.items()
              if key in ("first_player", "second_player", "substitute") and isinstance(value, dict) and "id" in value}
     if not asked:
@@ -85,14 +88,10 @@ def same_person(tournament: Tournament, name: str, contact: str) -> Player | Non
             .order_by("pk").first())
 
 
-def _person_pairs(player: Player):
-    ids = merges.person_ids(player)
-    return Pair.objects.filter(Q(first_player_id__in=ids) | Q(second_player_id__in=ids) | Q(substitute_id__in=ids))
-
-
 def organized_events_entered(player: Player, user) -> bool:
-    """``user`` organizes a tournament that this person (any of their merged records) entered."""
-    return _person_pairs(player).filter(tournament__organizer_id=user.pk).exists()
+    """``user`` runs (as its own or its organization's) an event this person (any of their merged records)
+    entered: ``events.access.knows_player``. A co-organizer of another club's event is not one."""
+    return access.knows_player(user, merges.person_ids(player))
 
 
 def contact_visible(player: Player, user) -> bool:
@@ -100,7 +99,7 @@ def contact_visible(player: Player, user) -> bool:
     of the events the player entered."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    if user.is_staff or user.is_superuser:
+    if access.operates_site(user):
         return True
     if player.entered_by_id is not None:
         return player.entered_by_id == user.pk
@@ -108,14 +107,18 @@ def contact_visible(player: Player, user) -> bool:
 
 
 def may_issue_data_link(user, player: Player) -> bool:
-    """Who hands a player the link to their personal data (LGPD, docs/people.md): the organizers of the
-    events the player entered, and site operators; when the player has a contact, only those who may read
+    """Who hands a player the link to their personal data (LGPD, docs/people.md): site operators, and the
+    organizers of the events the player entered when no other organization's event of theirs is still running
+    (the link can erase the player); when the player has a contact, only those who may read
     it (the link shows it: whoever issues one could open it themselves)."""
     if user is None or not getattr(user, "is_authenticated", False) or player.anonymised_at is not None:
         return False
-    if user.is_staff or user.is_superuser:
+    if access.operates_site(user):
         return True
-    return organized_events_entered(player, user) and (not player.contact or contact_visible(player, user))
+    # the link erases the player everywhere: an organizer hands it only when every event still running is theirs
+    ids = merges.person_ids(player)
+    return (access.knows_player(user, ids) and access.acts_alone_on(user, ids)
+            and (not player.contact or contact_visible(player, user)))
 
 
 def may_merge(user, kept: Player, duplicate: Player, pin: object = None, client: str = "") -> None:
@@ -126,7 +129,7 @@ def may_merge(user, kept: Player, duplicate: Player, pin: object = None, client:
 
     if user is None or not getattr(user, "is_authenticated", False):
         raise Forbidden(_("Sign in to merge players."), "kept")
-    if user.is_staff or user.is_superuser:
+    if access.operates_site(user):
         return
     unknown = [(field, player) for field, player in (("kept", kept), ("duplicate", duplicate))
                if not organized_events_entered(player, user)]
@@ -166,7 +169,7 @@ class NameIndex:
                 if player is not None:
                     self.in_tournament.setdefault(plain_name(player.name), []).append((player, pair))
         self.elsewhere: dict[str, set[int]] = {}
-        for row in Pair.objects.filter(_same_organizer(tournament)).values_list(
+        for row in Pair.objects.filter(_same_owner(tournament)).values_list(
                 "first_player_id", "first_player__name", "second_player_id", "second_player__name",
                 "substitute_id", "substitute__name"):
             for pk, named in zip(row[::2], row[1::2]):

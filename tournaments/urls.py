@@ -15,7 +15,8 @@ categories, tournaments/flight_views.py), ``/jogadores/<id>/duplicados/`` and ``
 """
 from django.urls import path
 
-from . import (circuit_admin, circuit_pages, control_views, dashboard_panels, flight_views, match_views, notify_views, pair_views, people_admin,
+from . import (circuit_admin, circuit_pages, control_views, dashboard_panels, flight_views, match_views, notify_views, organization_views,
+               pair_views, people_admin,
                personal_data_views, player_page, public_views, room_views, round_views, signup_views, stage_pages,
                table_card_views, team_views, views)
 
@@ -46,6 +47,10 @@ urlpatterns = [
     path(T + "inscricao/", signup_views.signup_page, name="signup"),
     path("inscricao/<str:token>/", signup_views.confirm_page, name="signup-confirm"),
     path("organizar/<str:token>/", team_views.accept, name="organizer-invitation"),
+    path("organizacoes/", organization_views.organizations_page, name="organizations"),
+    path("organizacoes/<int:pk>/membros/", organization_views.add_member, name="organization-member-add"),
+    path("organizacoes/<int:pk>/membros/<int:member>/remover/", organization_views.remove_member,
+         name="organization-member-remove"),
     path("circuitos/novo/", circuit_admin.new_circuit, name="circuit-new"),
     path("circuitos/<slug:slug>/", circuit_pages.circuit_page, name="circuit"),
     path("circuitos/<slug:slug>/etapas/nova/", circuit_admin.add_stage, name="circuit-stage-add"),

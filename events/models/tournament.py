@@ -37,6 +37,12 @@ class Tournament(models.Model):
         related_name="organized_tournaments",
         verbose_name=_("organizer"),
     )
+    # the club or federation that owns it: its members run it (``events.access``); empty only for rows made
+    # before organizations, which their organizer and co-organizers still run
+    organization = models.ForeignKey(
+        "events.Organization", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments",
+        verbose_name=_("organization"),
+    )
     rule_set = models.JSONField(
         _("rule set"),
         default=default_rule_set,

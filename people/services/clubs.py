@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from config.errors import ServiceError
 
 from ..models import Club, ClubMembership, Player
+from ..operators import operates_site
 from ..names import plain_name
 
 
@@ -63,4 +64,4 @@ def manages(user, club: Club) -> bool:
     """A club's organizers (and site operators) manage its roster."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    return user.is_staff or user.is_superuser or club.organizers.filter(pk=user.pk).exists()
+    return operates_site(user) or club.organizers.filter(pk=user.pk).exists()

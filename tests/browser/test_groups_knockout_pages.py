@@ -25,9 +25,9 @@ CSV = ("dupla;jogador 1;jogador 2\nZap;Ana Souza;Beto Lima\nCopas;Caio Reis;Duda
 @pytest.fixture
 def organizer(transactional_db, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from django.contrib.auth import get_user_model
+    from tests.tournaments.factories import organizer
 
-    return get_user_model().objects.create_user("organizador", password="truco-demo", is_staff=True)
+    return organizer("organizador", password="truco-demo")
 
 
 def test_groups_then_knockout_through_the_pages_only(live_server, browser, organizer):

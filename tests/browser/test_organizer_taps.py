@@ -106,7 +106,6 @@ def _table_plays(match_pk: int, organizer, loser_points: int) -> None:
 
 
 def test_the_organizer_runs_the_issues_event_in_half_the_taps(live_server, browser, transactional_db, settings):
-    from django.contrib.auth import get_user_model
     from playwright.sync_api import expect
 
     from scoring.models import Match
@@ -114,8 +113,9 @@ def test_the_organizer_runs_the_issues_event_in_half_the_taps(live_server, brows
     from tournaments.models import BracketNode, Result, Tournament
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    organizer = get_user_model().objects.create_user("olga", password="truco-demo", first_name="Olga",
-                                                     is_staff=True)
+    from tests.tournaments.factories import organizer as make_organizer
+
+    organizer = make_organizer("olga", password="truco-demo", first_name="Olga")
     context = phone_context(browser)
     page = context.new_page()
     n = Count(page)

@@ -40,11 +40,11 @@ GOOD_CSV = (
 @pytest.fixture
 def organizer(transactional_db, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from django.contrib.auth import get_user_model
 
     # organizers sign in on the site's own page (LOGIN_URL)
-    return get_user_model().objects.create_user("organizador", password="truco-demo", first_name="Olga",
-                                                is_staff=True)
+    from tests.tournaments.factories import organizer
+
+    return organizer("organizador", password="truco-demo", first_name="Olga")
 
 
 def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):

@@ -87,7 +87,7 @@ def test_categories_page():
 
 def test_rating_method_page_is_a_site_operators():
     assert logged(f.user("org")).get("/ratings/metodo/").status_code == 403
-    staff = f.user("op", is_staff=True)
+    staff = f.operator("op")
     client = logged(staff)
     page = client.get("/ratings/metodo/")
     assert page.status_code == 200 and 'data-testid="nav-rating-method" aria-current="page"' in page.content.decode()

@@ -39,7 +39,8 @@ def test_a_superuser_creates_an_organizer_who_chooses_the_password_from_a_link(c
     assert made.status_code == 200 and "no-store" in made["Cache-Control"]
     link = re.search(r'value="(http://testserver/conta/senha/[^"]+)"', made.content.decode()).group(1)
     ana = get_user_model().objects.get(username="ana")
-    assert ana.is_staff and not ana.is_superuser and not ana.has_usable_password()
+    assert not ana.is_staff and not ana.is_superuser and not ana.has_usable_password()  # a club's, not the site's
+    assert ana.organization_roles.get().role == "admin"
     assert ana.has_perm("events.add_tournament") and not ana.has_perm("auth.add_user")
     assert "ana" in client.get(PAGE).content.decode()  # waiting to choose the password: a new link offered
 
@@ -131,7 +132,7 @@ def test_create_organizer_command_uses_the_same_service(monkeypatch):
     call_command("create_organizer", "--no-input", "--username", "gil", "--name", "Gil Souza", "--manager",
                  stdout=open("/dev/null", "w"))
     gil = get_user_model().objects.get(username="gil")
-    assert gil.is_staff and gil.check_password("senha-forte-42") and accounts.may_manage_accounts(gil)
+    assert not gil.is_staff and gil.check_password("senha-forte-42") and accounts.may_manage_accounts(gil)
     assert (gil.first_name, gil.last_name) == ("Gil", "Souza")
 
 

@@ -173,11 +173,12 @@ def post(db, settings):
         pytest.skip(f"the endpoint is missing: the URLconf of {URL} cannot be imported ({error})")
     # Validation is for referees and organizers (its messages can reveal hidden cards): a staff user,
     # by HTTP basic auth, as the documented curl example does.
-    from django.contrib.auth import get_user_model
 
     from tests.referee.test_hand_api import basic_auth
 
-    get_user_model().objects.create_user("doc-validador", password="pw", is_staff=True)
+    from tests.tournaments.factories import operator
+
+    operator("doc-validador", password="pw")
     client = Client(enforce_csrf_checks=True, HTTP_AUTHORIZATION=basic_auth("doc-validador", "pw"))
 
     def send(body):

@@ -31,9 +31,11 @@ def basic_auth(username: str, password: str) -> str:
 
 @pytest.fixture
 def staff(db, settings):
-    """A staff user (an organizer): validation messages are for referees and organizers only."""
+    """A site operator: validation messages are for referees and organizers only."""
+    from tests.tournaments.factories import operator
+
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return get_user_model().objects.create_user("org-validador", password="pw", is_staff=True)
+    return operator("org-validador", password="pw")
 
 
 @pytest.fixture

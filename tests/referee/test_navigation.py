@@ -73,7 +73,10 @@ def test_a_signed_sumula_to_receive_is_listed_on_the_organizers_start_page(clien
 def test_the_admin_link_is_for_site_operators_only(client, organizer, match):
     client.force_login(organizer)
     assert 'data-testid="nav-admin"' not in client.get("/").content.decode()
-    organizer.is_staff = True
+    organizer.is_staff = True  # staff alone is no operator (docs/security.md)
+    organizer.save()
+    assert 'data-testid="nav-admin"' not in client.get("/").content.decode()
+    organizer.is_superuser = True
     organizer.save()
     assert 'data-testid="nav-admin"' in client.get("/").content.decode()
 

@@ -146,9 +146,11 @@ def test_only_the_organizer_or_staff_starts_a_round_print(printed_round):
     with pytest.raises(PermissionDenied):
         printing.start_print_job(kind="blank", user=AnonymousUser(), round=round_)
     assert not PrintJob.objects.exists()
-    staff = printed_round["outsider"]
-    staff.is_staff = True
-    staff.save()
+    from django.contrib.auth.models import Permission
+
+    staff = printed_round["outsider"]  # made a site operator
+    staff.user_permissions.add(Permission.objects.get(codename="operate_site"))
+    staff = type(staff).objects.get(pk=staff.pk)
     assert printing.start_print_job(kind="blank", user=staff, round=round_).total == 3
 
 

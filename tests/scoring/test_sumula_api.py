@@ -138,9 +138,10 @@ def test_one_time_code_through_the_api(api, match, referee):
 def test_reading_documents(api, match, pairs, referee):
     response = api.get(f"/api/scoring/matches/{match.pk}/")
     assert response.status_code == 200 and response.json()["document"]["teams"][0]["name"] == "Os Zaps"
-    from django.contrib.auth import get_user_model
 
-    staff = get_user_model().objects.create_user("staff", is_staff=True)
+    from tests.tournaments.factories import operator
+
+    staff = operator("staff")  # a friendly's organizers are the site's operators
     friendly = services.create_match(pair_a=pairs[0], pair_b=pairs[2], by=staff)
     assert api.get(f"/api/scoring/matches/{friendly.pk}/").status_code == 403
     api.force_authenticate(staff)

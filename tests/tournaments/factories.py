@@ -21,6 +21,27 @@ def user(username: str, **extra):
     return get_user_model().objects.create_user(username, password="x", **extra)
 
 
+def operator(username: str, password: str = "x", **extra):
+    """A site operator that is not a superuser: an account given ``events.operate_site`` (docs/security.md)."""
+    from django.contrib.auth.models import Permission
+
+    made = get_user_model().objects.create_user(username, password=password, **extra)
+    made.user_permissions.add(Permission.objects.get(codename="operate_site", content_type__app_label="events"))
+    return get_user_model().objects.get(pk=made.pk)
+
+
+def organizer(username: str, password: str = "x", **extra):
+    """An organizer account as ``create_organizer`` makes one: it creates tournaments for a club of its own."""
+    from django.contrib.auth.models import Permission
+
+    from events import organizations
+
+    made = get_user_model().objects.create_user(username, password=password, **extra)
+    made.user_permissions.add(Permission.objects.get(codename="add_tournament", content_type__app_label="events"))
+    organizations.create_organization(made, name=f"Clube de {username}")
+    return get_user_model().objects.get(pk=made.pk)
+
+
 def tournament(organizer, slug: str = "copa", **extra) -> Tournament:
     extra.setdefault("date", datetime.date(2026, 5, 1))
     extra.setdefault("status", Tournament.Status.REGISTRATION)

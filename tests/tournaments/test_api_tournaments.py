@@ -33,7 +33,7 @@ def test_creating_a_tournament(org):
     assert client().post(API, {"name": "Copa"}, format="json").status_code in (401, 403)
     assert client(f.user("nobody")).post(API, {"name": "Copa", "date": "2026-06-01"},
                                          format="json").status_code == 403
-    staff = f.user("staff", is_staff=True)
+    staff = f.operator("staff")
     response = client(staff).post(API, {"name": "Copa da Vila", "date": "2026-06-01", "best_of": 3,
                                         "check_in_required": True}, format="json")
     assert response.status_code == 201, response.json()
@@ -53,7 +53,7 @@ def test_updating_a_tournament_is_for_its_organizer(t, org):
     assert response.status_code == 200 and response.json()["venue"] == "Clube"
     response = client(org).patch(f"{API}copa/", {"status": "finished"}, format="json")
     assert response.status_code == 400 and response.json()["field"] == "status"
-    staff = f.user("staff", is_staff=True)
+    staff = f.operator("staff")
     assert client(staff).patch(f"{API}copa/", {"venue": "Outro"}, format="json").status_code == 200
 
 

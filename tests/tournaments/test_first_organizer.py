@@ -74,8 +74,10 @@ def test_create_organizer_without_input_reads_the_password_from_the_environment(
                  "ana@example.org", "--password-env", "SENHA", stdout=out)
     ana = get_user_model().objects.get(username="ana")
     assert (ana.first_name, ana.last_name, ana.email) == ("Ana", "Souza", "ana@example.org")
-    assert ana.is_staff and not ana.is_superuser and ana.check_password("um-truco-bem-trucado-9")
-    assert can_create_tournament(ana) and ana.has_perm("events.change_tournament")
+    # an organizer is not staff (staff grants nothing site-wide): it administers its own club
+    assert not ana.is_staff and not ana.is_superuser and ana.check_password("um-truco-bem-trucado-9")
+    assert list(ana.organization_roles.values_list("organization__name", "role")) == [("Ana Souza", "admin")]
+    assert can_create_tournament(ana) and not ana.has_perm("events.change_tournament")  # no admin rights
     assert "/entrar/" in out.getvalue()
     with pytest.raises(CommandError, match="taken"):
         call_command("create_organizer", "--no-input", "--username", "ana", "--password-env", "SENHA",

@@ -21,7 +21,7 @@ def org(client):
 
 
 def test_the_creation_form_takes_the_third_place_and_the_seeding(client):
-    client.force_login(f.user("chefe", is_staff=True))
+    client.force_login(f.organizer("chefe"))
     html = client.get(reverse("tournaments:new")).content.decode()
     assert "Disputa de 3º lugar" in html
     client.post(reverse("tournaments:new"), {"name": "Copa", "date": "2026-06-01", "best_of": 1,
@@ -34,7 +34,7 @@ def test_the_creation_form_takes_the_third_place_and_the_seeding(client):
 def test_the_creation_form_takes_a_whole_groups_then_knockout_event(client):
     """The organizer's day in fewer taps: 3 groups of 4, the top 2 and the 2 best thirds in a
     knockout of 8 with a third place and a best-of-3 final, in the one creation form."""
-    client.force_login(f.user("chefe", is_staff=True))
+    client.force_login(f.organizer("chefe"))
     response = client.post(reverse("tournaments:new"), {
         "name": "Copa", "date": "2026-06-01", "best_of": 1, "format": "groups_knockout", "group_count": "3",
         "qualifiers_per_group": "", "next_place_qualifiers": "2", "third_place": "on", "final_best_of": "3"})
@@ -48,7 +48,7 @@ def test_the_creation_form_takes_a_whole_groups_then_knockout_event(client):
 
 
 def test_the_creation_form_sets_a_knockouts_final_and_refuses_options_of_another_format(client):
-    client.force_login(f.user("chefe", is_staff=True))
+    client.force_login(f.organizer("chefe"))
     client.post(reverse("tournaments:new"), {"name": "Copa", "date": "2026-06-01", "best_of": 1,
                                              "format": "single_elimination", "final_best_of": "5"})
     assert stage_in_play(Tournament.objects.get(slug="copa")).round_best_of == {"-1": 5}

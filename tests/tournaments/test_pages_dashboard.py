@@ -257,7 +257,7 @@ def test_dashboard_round_selector(client, org):
 
 
 def test_new_tournament_page(client):
-    staff = f.user("chefe", is_staff=True)
+    staff = f.organizer("chefe")
     client.force_login(staff)
     assert client.get(reverse("tournaments:new")).status_code == 200
     response = client.post(reverse("tournaments:new"), {"name": "Copa do Bar", "date": "2026-06-01",
@@ -274,7 +274,7 @@ def test_home_offers_a_new_tournament_to_organizers_only(client):
     assert reverse("tournaments:new") not in client.get("/").content.decode()
     client.force_login(f.user("jogador"))
     assert reverse("tournaments:new") not in client.get("/").content.decode()
-    client.force_login(f.user("chefe", is_staff=True))
+    client.force_login(f.organizer("chefe"))
     assert reverse("tournaments:new") in client.get("/").content.decode()
 
 

@@ -84,7 +84,7 @@ def test_only_the_organizer_or_staff_registers(t, org):
         services.register_pair(t, stranger, name="A", first_player=person("A"), second_player=person("B"))
     with pytest.raises(services.Forbidden):
         services.register_pair(t, None, name="A", first_player=person("A"), second_player=person("B"))
-    staff = f.user("staff", is_staff=True)
+    staff = f.operator("staff")
     services.register_pair(t, staff, name="A", first_player=person("A"), second_player=person("B"))
 
 

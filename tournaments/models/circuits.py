@@ -38,6 +38,9 @@ class Circuit(models.Model):
     season = models.CharField(_("season"), max_length=40, blank=True)
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="circuits",
                                   verbose_name=_("organizer"))
+    # the club or federation that owns it (events.access); empty only for circuits made before organizations
+    organization = models.ForeignKey("events.Organization", on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="circuits", verbose_name=_("organization"))
     points = models.JSONField(
         _("points per final place"), default=default_circuit_points,
         help_text=_("The points of the 1st, 2nd, 3rd... places, never increasing."),

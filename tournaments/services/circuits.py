@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 
 from draw.pairing.circuit import CircuitLine, CircuitRules, circuit_ranking, pair_results, player_results
 
+from events import access, organizations
+
 from ..models import Circuit, CircuitPlacing, CircuitStage, Player, Tournament
 from .base import Forbidden, TournamentError
 
@@ -28,8 +30,10 @@ CIRCUIT_FIELDS = ("name", "slug", "season", "points", "beyond_points", "best_of"
 
 
 def can_manage_circuit(user, circuit: Circuit) -> bool:
-    return bool(user and user.is_authenticated and (user.is_superuser or user.is_staff
-                                                    or circuit.organizer_id == user.pk))
+    """Its organizer, the members of the organization that owns it, or an operator."""
+    return bool(user and user.is_authenticated and (
+        access.operates_site(user) or circuit.organizer_id == user.pk
+        or (circuit.organization_id is not None and circuit.organization_id in access.organization_ids(user))))
 
 
 def rules_of(circuit: Circuit) -> CircuitRules:
@@ -54,9 +58,12 @@ def create_circuit(by, **fields) -> Circuit:
 
     if not can_create_tournament(by):  # who may create tournaments may group them in circuits
         raise Forbidden(_("Only an organizer creates a circuit."))
-    fields = _clean(dict(fields))
+    fields = dict(fields)
+    organization = fields.pop("organization", None)
+    fields = _clean(fields)
     fields.setdefault("slug", slugify(f"{fields.get('name', '')} {fields.get('season', '')}")[:140])
-    circuit = Circuit(organizer=by, **fields)
+    circuit = Circuit(organizer=by, organization=organizations.home_of(by, organization),
+                      **fields)
     _check_rules(circuit)
     if not circuit.slug or circuit.slug == "novo":  # /circuitos/novo/ is the new circuit's page
         raise TournamentError(_("Choose another name: it makes no address of its own."), "name")

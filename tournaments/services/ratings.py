@@ -48,6 +48,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, Forbidden, ServiceError
 
 from scoring.models import HandEntry
+from events.access import operates_site
 from draw.pairing.ratings import METHODS, RatedMatch, Rating, Ratings, ordered, pair_rating
 
 from ..models import Pair, Player, RatingEntry, RatingMethodChoice, Result
@@ -63,7 +64,7 @@ def rating_method() -> str:
 
 def may_choose_method(user) -> bool:
     """The rating list is one for every organizer: only a site operator chooses its method."""
-    return bool(user and getattr(user, "is_authenticated", False) and (user.is_staff or user.is_superuser))
+    return bool(user and getattr(user, "is_authenticated", False) and operates_site(user))
 
 
 @transaction.atomic

@@ -10,6 +10,8 @@ from config.errors import Conflict, Forbidden
 from referee.engine.errors import ReportError
 from referee.engine.rules import rule_set_from
 
+from events import access, organizations
+
 from ..models import Tournament
 from .base import TournamentError, _bool, _drawn, _is_user, _lock_tournament, _require_manager
 from . import ratings
@@ -19,8 +21,10 @@ TOURNAMENT_FIELDS = ("name", "slug", "venue", "date", "status", "best_of", "rule
 
 
 def can_create_tournament(user) -> bool:
-    """Staff, superusers and users with the ``events.add_tournament`` permission create tournaments."""
-    return _is_user(user) and bool(user.is_staff or user.is_superuser or user.has_perm("events.add_tournament"))
+    """Superusers, accounts with ``events.add_tournament`` and the members of an organization (for it) create
+    tournaments."""
+    return _is_user(user) and bool(user.is_superuser or user.has_perm("events.add_tournament")
+                                   or access.organization_ids(user))
 
 
 def _clean_tournament(values: dict, tournament: Tournament | None) -> dict:
@@ -67,11 +71,13 @@ def _clean_tournament(values: dict, tournament: Tournament | None) -> dict:
 def create_tournament(by, **values) -> Tournament:
     """A new tournament organized by ``by``: ``name``, ``slug`` (made from the name if absent),
     ``date``, optional ``venue``, ``status`` (draft or registration), ``best_of``, ``rule_set``,
-    ``check_in_required``."""
+    ``check_in_required``; ``organization`` (an id) that owns it, one ``by`` acts for (by default their first,
+    or one made in their name)."""
     from django.utils.text import slugify
 
     if not can_create_tournament(by):
         raise Forbidden(_("Only organizers create tournaments."))
+    organization = values.pop("organization", None)
     unknown = set(values) - set(TOURNAMENT_FIELDS)
     if unknown:
         raise TournamentError(_("Unknown field: %(name)s.") % {"name": sorted(unknown)[0]}, sorted(unknown)[0])
@@ -82,7 +88,8 @@ def create_tournament(by, **values) -> Tournament:
         values["slug"] = slugify(str(values["name"]))[:140]
     cleaned = _clean_tournament(values, None)
     with transaction.atomic():
-        return Tournament.objects.create(organizer=by, **cleaned)
+        return Tournament.objects.create(organizer=by, organization=organizations.home_of(by, organization),
+                                         **cleaned)
 
 
 def update_tournament(tournament: Tournament, by, **changes) -> Tournament:

@@ -29,10 +29,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.urls import reverse
 
+from events import organizations
+from events.models import Organization
 from scoring import services as scoring
 from scoring.models import HandEntry, Match, PenaltyEntry, Signature
 from tournaments import services
-from tournaments.accounts import ORGANIZER_APPS
 from tournaments.models import BracketNode, Pair, Player, Result, Round, Stage, TableAssignment, Tournament
 
 PASSWORD = "truco-demo"
@@ -157,11 +158,12 @@ class Command(BaseCommand):
 
     def _organizer(self):
         user = self._user(ORGANIZER_USERNAME, ORGANIZER_PASSWORD, first_name="Organizador",
-                          last_name="de Demonstração", is_staff=True)
-        # The organizer manages the event, the draw and the day through the admin too.
-        missing = Permission.objects.filter(content_type__app_label__in=ORGANIZER_APPS).exclude(user=user)
-        if missing.exists():
-            user.user_permissions.add(*missing)
+                          last_name="de Demonstração")
+        # an organizer as create_organizer makes one: it creates tournaments for its club, and is not staff
+        creates = Permission.objects.filter(content_type__app_label="events", codename="add_tournament")
+        user.user_permissions.add(*creates)
+        if not Organization.objects.filter(members__user=user).exists():
+            organizations.create_organization(user, name="Clube de Demonstração")
         return user
 
     # -------------------------------------------------------------------- registration
