@@ -101,7 +101,9 @@ def decide_appeal(appeal: Appeal, by, decision: str, reason: str, new_points: in
                 changes.append({"op": "insert_penalty", "game": game, "after": first.position - 1 if first else 0,
                                 "offender": offender, "points": new_points, "article": ruling.article,
                                 "reason": ruling.message[:300], "reason_data": ruling.message_data or None,
-                                "ruling_id": ruling.pk})
+                                "ruling_id": ruling.pk,
+                                # the tento still ends the hand it ended (art. 24), and the deal passes (art. 4)
+                                "ends_hand": bool(first and first.dealer is not None and new_points)})
                 ruling.points, ruling.beneficiary = new_points, (1 - offender) if new_points else None
             if changes:
                 scoring.correct(ruling.match, changes, f"Recurso {appeal.pk} (art. 26): {reason}"[:300], by)

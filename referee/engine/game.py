@@ -114,6 +114,22 @@ def value_in_play(score: tuple[int, int], rules: RuleSet, stated: int | None = N
     return start if stated is None else stated
 
 
+def time_up_result(games: tuple[int, int], score: tuple[int, int] | None) -> tuple[int | None, int | None]:
+    """The room's end-of-time procedure once its hands are played (``higher_score``, ``one_more_hand``;
+    docs/room.md, the regulation being silent): ``(the match's winner, the team given the game in play)``.
+
+    More games wins, the game in play counted for no one; games level, the pair ahead in the game in play
+    (``score``, None when no game is in play) wins and is given that game; level there too, ``(None, None)``:
+    the tie rule, play goes on hand by hand. One rule for the entry, the penalties and the corrections.
+    """
+    if games[0] != games[1]:
+        return (0 if games[0] > games[1] else 1), None
+    if score is None or score[0] == score[1]:
+        return None, None
+    ahead = 0 if score[0] > score[1] else 1
+    return ahead, ahead
+
+
 def first_dealer(draws: dict[int, object]) -> int | list[int]:
     """art. 1: each player draws a card; the highest card in truco deals first.
 

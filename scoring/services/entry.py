@@ -260,6 +260,8 @@ def record_penalty(match: Match, offender: int, points: int, article: str, reaso
                offender=penalty.offender, points=penalty.points, article=penalty.article, reason=penalty.reason,
                ruling_id=penalty.ruling_id, score=list(score), **({"dealer": penalty.dealer} if ends_hand else {}))
         _finish_entry(match, state.game, score, by, now)
+        if ends_hand:  # the hand in play ended: past the time limit it counts as the hand in play finished
+            time_limit.after_entry(match, state.game, state.game.winner is not None, by, now)
         return penalty
 
 

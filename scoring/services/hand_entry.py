@@ -179,9 +179,8 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
                               hand.position, rules)
     if game.number == 1 and game.hand_count == 0 and match.tournament_id is not None and match.time_up_at is None:
         hook.match_started(match, now)  # the room's clock (docs/room.md)
-    if may_end and match.winner is None and time_limit.ends_now(match, now):
-        in_play = Game.objects.get(match=match, number=game.number + 1) if ends_game else game
-        time_limit.end_match(match, in_play, by, now, fresh=ends_game)
+    if may_end:
+        time_limit.after_entry(match, game, ends_game, by, now)
     if game.winner is not None:
         hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
                           "winner_name": match.pair(game.winner).name, "entries": hand.position}
