@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
-from referee.engine.game import add_points, dealer_in_turn, game_winner, time_up_result
+from referee.engine.game import add_points, dealer_in_turn, game_start, game_winner, time_up_result
 from referee.engine.summary import ENDINGS
 
 from .. import access, table_links
@@ -121,7 +121,7 @@ def _replay(match: Match, plan: list[dict], now) -> tuple[list[dict], int | None
                                    % {"decided": games[-1]["number"], "game": game["number"]}, "changes")
             continue
         eleven = bool(game.get("eleven_all"))
-        score, dealer, hand_number = ((11, 11) if eleven else (0, 0)), game["first_dealer"], 0
+        score, dealer, hand_number = game_start(eleven), game["first_dealer"], 0
         winner = None
         rows = []
         for position, item in enumerate(game["items"], 1):
@@ -174,7 +174,7 @@ def _replay(match: Match, plan: list[dict], now) -> tuple[list[dict], int | None
         eleven = time_limit.starts_at_eleven(match, now)
         kept = plan[len(games)] if len(plan) > len(games) else {}
         games.append({"number": len(games) + 1, "first_dealer": kept.get("first_dealer", 0), "rows": [],
-                      "score": (11, 11) if kept.get("eleven_all", eleven) else (0, 0), "winner": None,
+                      "score": game_start(kept.get("eleven_all", eleven)), "winner": None,
                       "eleven_all": kept.get("eleven_all", eleven), "started_at": kept.get("started_at"),
                       "closed": False})
     return games, decided, wins

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
 from referee.engine.errors import ReportError
-from referee.engine.game import add_points, dealer_in_turn, game_winner
+from referee.engine.game import add_points, dealer_in_turn, game_start, game_winner
 from referee.engine.rules import RuleSet, rule_set_from
 from referee.engine.summary import check_summary
 from referee.engine.verdict import check_report
@@ -115,8 +115,9 @@ def _finish_entry(match: Match, game: Game, score: tuple[int, int], by, now) -> 
         _issue_version(match, by)
     else:
         eleven = time_limit.starts_at_eleven(match, now)  # the room's end-of-time procedure (docs/room.md)
+        start = game_start(eleven)
         Game.objects.create(match=match, number=game.number + 1, first_dealer=0, started_at=now,
-                            eleven_all=eleven, score_a=11 if eleven else 0, score_b=11 if eleven else 0)
+                            eleven_all=eleven, score_a=start[0], score_b=start[1])
         if eleven:
             time_limit.eleven_all_event(match, game.number + 1, by)
 

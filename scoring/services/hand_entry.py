@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
-from referee.engine.game import dealer_in_turn, game_winner
+from referee.engine.game import dealer_in_turn, game_start, game_winner
 
 from .. import access, conflicts, hook
 from ..models import Game, HandEntry, Match, MatchEvent
@@ -185,9 +185,9 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
         hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
                           "winner_name": match.pair(game.winner).name, "entries": hand.position}
         hand.state = state_of(match, None if match.winner is not None else game.number + 1,
-                              (11, 11) if time_limit.starts_at_eleven(match, now) else (0, 0), 0, 1, 0, rules)
+                              game_start(time_limit.starts_at_eleven(match, now)), 0, 1, 0, rules)
     elif match.winner is not None:  # ended by the time limit with the game in play counted for no one
-        hand.state = state_of(match, None, (0, 0), 0, 1, 0, rules)
+        hand.state = state_of(match, None, game_start(), 0, 1, 0, rules)
     return hand
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from referee.engine.game import time_up_result
+from referee.engine.game import game_start, time_up_result
 
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from . import base as services_base
@@ -122,4 +122,4 @@ def end_match(match: Match, game: Game | None, by, now: datetime, *, fresh: bool
 def eleven_all_event(match: Match, game_number: int, by) -> None:
     """Audit a game started at 11×11 by the procedure."""
     services_base._event(match, MatchEvent.Kind.TIME_UP, by, procedure=match.end_of_time,
-                         time_up_at=match.time_up_at.isoformat(), game=game_number, start=[11, 11])
+                         time_up_at=match.time_up_at.isoformat(), game=game_number, start=list(game_start(True)))
