@@ -144,14 +144,25 @@ def is_report(entry: object) -> bool:
     return isinstance(entry, dict) and ("events" in entry or "vira" in entry)
 
 
-def check_hand(rules: RuleSet, rule_spec: dict, score: tuple[int, int], dealer: int, item: dict) -> dict:
+def seat_name(match: Match | None, seat: int) -> str:
+    """A seat as a refusal says it: its player and the seat ("Caio Reis, seat 1"), or the seat alone when the
+    match is not known (a refusal names people, art. 25's súmula is a record of them)."""
+    players = engine_messages.seat_players(match) if match is not None else None
+    if players and type(seat) is int and 0 <= seat <= 3:
+        return _("%(player)s, seat %(seat)s") % {"player": players[seat][0], "seat": seat}
+    return _("seat %(seat)s") % {"seat": seat}
+
+
+def check_hand(rules: RuleSet, rule_spec: dict, score: tuple[int, int], dealer: int, item: dict,
+               match: Match | None = None) -> dict:
     """Check one hand against the game's state; return the fields to store.
 
-    ``item`` is ``{"report": {...}}`` or a summary ``{"winner", "ended_by", "value"}``.
+    ``item`` is ``{"report": {...}}`` or a summary ``{"winner", "ended_by", "value"}``; ``match``, when given,
+    names the players in a refusal (read only then).
     """
     report = item.get("report")
     if report is not None:
-        return _check_report_entry(rules, rule_spec, score, dealer, report)
+        return _check_report_entry(rules, rule_spec, score, dealer, report, match)
     summary = {key: item[key] for key in ("winner", "ended_by", "value") if key in item}
     try:
         out = check_summary(rules, score, dealer, summary)
@@ -162,7 +173,8 @@ def check_hand(rules: RuleSet, rule_spec: dict, score: tuple[int, int], dealer: 
             "report": None, "verdict": None}
 
 
-def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, report: object) -> dict:
+def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, report: object,
+                        match: Match | None = None) -> dict:
     if type(report) is not dict:
         raise ScoringError(_("The hand report must be a JSON object."), "report")
     checked = dict(report)
@@ -177,8 +189,9 @@ def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, rep
     else:
         checked["rules"] = rule_spec
     if checked.get("dealer") != dealer:
-        raise ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the right); "
-                             "the report says %(given)s.") % {"expected": dealer, "given": checked.get("dealer")},
+        raise ScoringError(_("This hand is dealt by %(expected)s (art. 4: the deal passes to the right); "
+                             "the report says %(given)s.") % {"expected": seat_name(match, dealer),
+                                                             "given": checked.get("dealer")},
                            "report.dealer")
     if checked.get("score", [0, 0]) != list(score):
         raise ScoringError(_("The score before this hand is %(a)s-%(b)s; the report says %(given)s.")

@@ -120,15 +120,16 @@ def check_entry(match: Match, game: Game | None, rules, item: dict, by, expect=N
           and game.last_ending_position == game.entry_count):
         # the hand was ended by a ruling's tento, already on the súmula: entering it again would count it twice
         raise services_base.ScoringError(
-            _("The hand dealt by seat %(given)s was already ended by the referee's ruling (the tento in play, "
+            _("The hand dealt by %(given)s was already ended by the referee's ruling (the tento in play, "
               "art. 24), on the súmula as its last entry: it is not entered again. The next hand is dealt by "
-              "seat %(expected)s (art. 4: the deal passes to the right).") % {"given": given, "expected": dealer},
+              "%(expected)s (art. 4: the deal passes to the right).")
+            % {"given": services_entry.seat_name(match, given), "expected": services_entry.seat_name(match, dealer)},
             "report.dealer" if item.get("report") is not None else "dealer")
     elif given is not None and item.get("report") is None and given != dealer:
-        raise services_base.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
-                                      "right).") % {"expected": dealer}, "dealer")
+        raise services_base.ScoringError(_("This hand is dealt by %(expected)s (art. 4: the deal passes to the "
+                                           "right).") % {"expected": services_entry.seat_name(match, dealer)}, "dealer")
     try:
-        checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item)
+        checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item, match)
     except services_base.ScoringError as error:  # the engine's words, with the pairs named
         raise services_base.ScoringError(services_base.engine_error_message(error, match), error.field) from None
     return dealer, drawn, checked
