@@ -439,9 +439,9 @@ def decide_escalated(ruling: Ruling, by, points: int, beneficiary: int | None, r
     ruling's id, and the ruling is confirmed (the organizer's decision is final: no appeal)."""
     reason = _reason(reason)
     if type(points) is not int or not 0 <= points <= 12:
-        raise ServiceError(_("The points are 0 to 12."), "points")
+        raise ServiceError(_("The organizer's decision gives 0 to 12 points (art. 26)."), "points")
     if beneficiary is None and points:
-        raise ServiceError(_("Say which team scores the points."), "beneficiary")
+        raise ServiceError(_("Say which pair scores the points of the decision (art. 26)."), "beneficiary")
     if beneficiary is not None:
         _team(beneficiary, "beneficiary")
     with transaction.atomic():
