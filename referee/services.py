@@ -24,7 +24,7 @@ the súmula keeps every ruling (art. 25).
 
 Escalation (``EscalationPolicy``): the nth confirmed ruling of a code against the same pair in a
 tournament takes the nth step of the policy (the last repeating): ``warning`` (recorded, no
-points), ``tento`` (the engine's consequence), ``match_loss`` (the offender loses the match: the
+points), ``tento`` (the engine's consequence, or the tento in play when that is a warning), ``match_loss`` (the offender loses the match: the
 súmula records penalties taking the opponents to 12 in the current game and in every game still
 needed to win the match, each citing the ruling's article and id). Without a policy, the engine's
 consequence applies. A circuit with ``escalation_across_stages`` counts, too, the same
