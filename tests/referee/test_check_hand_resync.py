@@ -120,27 +120,19 @@ def test_an_unbalanced_element_is_read_in_linear_time_and_bounded_memory(monkeyp
     assert large_buffer < 20 * longest and large_buffer <= 2 * small_buffer  # not the rest of the list
 
 
-def test_a_mixed_fuzz_gives_every_verdict():
+def test_a_mixed_fuzz_gives_every_verdict(tmp_path):
     """The benchmark's fuzz at 3,000 reports: deep ids, unbalanced elements, an unclosed string, a byte that is
     not UTF-8: one verdict per element, the broken ones refused, the others valid."""
     from benchmarks.check_hand_fuzz import fuzz_element, _pool
 
     pool = _pool()
-    data = b"[\n" + b",\n".join(fuzz_element(i % 1000 if i < 1000 else i, pool[i % len(pool)])
-                                for i in range(3000)) + b"\n]\n"
-    import tempfile
-    import os
-
-    with tempfile.NamedTemporaryFile(delete=False) as handle:
-        handle.write(data)
+    path = tmp_path / "hands.json"
+    path.write_bytes(b"[\n" + b",\n".join(fuzz_element(i, pool[i % len(pool)]) for i in range(3000)) + b"\n]\n")
+    written: list[bytes] = []
     try:
-        written: list[bytes] = []
-        try:
-            cli.check_stream(cli.input_lines(handle.name), written.append, lambda: None)
-        except cli.CheckHandError:
-            pass
-    finally:
-        os.unlink(handle.name)
+        cli.check_stream(cli.input_lines(str(path)), written.append, lambda: None)
+    except cli.CheckHandError:
+        pass
     verdicts = [json.loads(line) for line in b"".join(written).splitlines()]
     assert len(verdicts) == 3000
     refused = [i for i, v in enumerate(verdicts) if not v["valid"]]
