@@ -60,7 +60,7 @@ def appeal(ruling: Ruling, team: int, player: Player | int, *, pin: str | None =
                 return Appeal.objects.create(ruling=ruling, team=team, player=signer, reason=reason,
                                              table_link=getattr(by, "table_link", None))
         except IntegrityError:
-            raise Conflict(_("This ruling already has an open appeal."), "ruling") from None
+            raise Conflict(_("This ruling already has an open appeal: the organizer decides it first (art. 26)."), "ruling") from None
 
 
 def _appealable(ruling: Ruling) -> None:
@@ -72,7 +72,7 @@ def _appealable(ruling: Ruling) -> None:
                        % {"minutes": int(appeal_window(ruling.match.tournament).total_seconds() // 60)},
                        "ruling")
     if ruling.appeals.filter(decided_at__isnull=True).exists():
-        raise Conflict(_("This ruling already has an open appeal."), "ruling")
+        raise Conflict(_("This ruling already has an open appeal: the organizer decides it first (art. 26)."), "ruling")
 
 
 def decide_appeal(appeal: Appeal, by, decision: str, reason: str, new_points: int | None = None) -> Appeal:
@@ -82,15 +82,15 @@ def decide_appeal(appeal: Appeal, by, decision: str, reason: str, new_points: in
     are replaced by one entry of ``new_points`` (0 to 12) at the same place, by a correction too."""
     reason = _reason(reason)
     if decision not in Appeal.Decision.values:
-        raise ServiceError(_("The decision is upheld, overturned or changed."), "decision")
+        raise ServiceError(_("An appeal is decided upheld, overturned or changed (art. 26)."), "decision")
     if decision == Appeal.Decision.CHANGED and (type(new_points) is not int or not 0 <= new_points <= 12):
-        raise ServiceError(_("A changed ruling gives its new points, 0 to 12."), "new_points")
+        raise ServiceError(_("A changed ruling gives its new points, 0 to 12 (art. 26)."), "new_points")
     with transaction.atomic():
         appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
         ruling = _lock_ruling(appeal.ruling_id)
         _require_organizer(by, ruling.match, _("Only the organizer decides appeals (art. 26)."))
         if appeal.decided_at is not None:
-            raise Conflict(_("This appeal was already decided."), "appeal")
+            raise Conflict(_("This appeal was already decided: the organizer's decision is final (art. 26)."), "appeal")
         if decision != Appeal.Decision.UPHELD:
             entries = sorted(ruling.penalties(), key=lambda e: (e.game.number, e.position), reverse=True)
             changes = [{"op": "remove_entry", "game": e.game.number, "position": e.position} for e in entries]
@@ -101,7 +101,9 @@ def decide_appeal(appeal: Appeal, by, decision: str, reason: str, new_points: in
                 changes.append({"op": "insert_penalty", "game": game, "after": first.position - 1 if first else 0,
                                 "offender": offender, "points": new_points, "article": ruling.article,
                                 "reason": ruling.message[:300], "reason_data": ruling.message_data or None,
-                                "ruling_id": ruling.pk})
+                                "ruling_id": ruling.pk,
+                                # the tento still ends the hand it ended (art. 24), and the deal passes (art. 4)
+                                "ends_hand": bool(first and first.dealer is not None and new_points)})
                 ruling.points, ruling.beneficiary = new_points, (1 - offender) if new_points else None
             if changes:
                 scoring.correct(ruling.match, changes, f"Recurso {appeal.pk} (art. 26): {reason}"[:300], by)

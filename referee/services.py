@@ -24,7 +24,7 @@ the súmula keeps every ruling (art. 25).
 
 Escalation (``EscalationPolicy``): the nth confirmed ruling of a code against the same pair in a
 tournament takes the nth step of the policy (the last repeating): ``warning`` (recorded, no
-points), ``tento`` (the engine's consequence), ``match_loss`` (the offender loses the match: the
+points), ``tento`` (the engine's consequence, or the tento in play when that is a warning), ``match_loss`` (the offender loses the match: the
 súmula records penalties taking the opponents to 12 in the current game and in every game still
 needed to win the match, each citing the ruling's article and id). Without a policy, the engine's
 consequence applies. A circuit with ``escalation_across_stages`` counts, too, the same
@@ -234,13 +234,19 @@ def _step(match: Match, code: str, offender_team: int, exclude: int | None = Non
     return (policy.step_for(n) if policy else ""), n
 
 
-def _apply_step(ruling: Ruling, engine_points: int, engine_beneficiary: int | None, score: tuple[int, int]) -> None:
-    """Set the ruling's points and beneficiary from its step (Portuguese texts: they go on the súmula)."""
+def _apply_step(ruling: Ruling, engine_points: int, engine_beneficiary: int | None, state: TableState) -> None:
+    """Set the ruling's points and beneficiary from its step (Portuguese texts: they go on the súmula).
+
+    A ``tento`` step costs a tento: when the engine's consequence is a warning (no points, art. 22, 23),
+    the step gives the opponents the tento in play (the hand's value at that moment: "O Valor do Tento",
+    regras 4 jogadores; art. 24), never 0 points beside a súmula line that says "tento"."""
     opponents = 1 - ruling.offender_team
-    if ruling.step == "warning":
+    if ruling.step == "tento" and (not engine_points or engine_beneficiary is None):
+        ruling.points, ruling.beneficiary = state.value, opponents
+    elif ruling.step == "warning":
         ruling.points, ruling.beneficiary = 0, None
     elif ruling.step == "match_loss":
-        ruling.points, ruling.beneficiary = points_to_game(score, opponents), opponents
+        ruling.points, ruling.beneficiary = points_to_game(state.score, opponents), opponents
         ruling.ends_hand = True
     else:
         ruling.points, ruling.beneficiary = engine_points, engine_beneficiary
@@ -324,7 +330,7 @@ def _claim(match: Match, claimant_team: int, offender_seat: int, code: str, fact
         ruling.step, ruling.step_number = _step(match, code, engine.offender)
         if engine.match_loss and ruling.step in ("", "tento"):  # art. 19 read as the match (art19_match)
             ruling.step = "match_loss"
-        _apply_step(ruling, engine.points, engine.beneficiary, state.score)
+        _apply_step(ruling, engine.points, engine.beneficiary, state)
         _set_message(ruling, engine.message_data(offender_seat))
     if claimant_team == ruling.offender_team:
         raise ServiceError(_("A tento is claimed by the offender's opponents (regras 4 jogadores, tento)."),
@@ -375,7 +381,7 @@ def confirm(ruling: Ruling, by) -> Ruling:
         engine = propose_ruling(scoring.rules_of(ruling.match), ruling.code, ruling.offender_seat, state,
                                 ruling.facts)
         ruling.step, ruling.step_number = _step(ruling.match, ruling.code, ruling.offender_team, exclude=ruling.pk)
-        _apply_step(ruling, engine.points, engine.beneficiary, state.score)
+        _apply_step(ruling, engine.points, engine.beneficiary, state)
         _set_message(ruling, engine.message_data(ruling.offender_seat))
         ruling.status, ruling.confirmed_at = Ruling.Status.CONFIRMED, timezone.now()
         ruling.confirmed_by = by
@@ -433,9 +439,9 @@ def decide_escalated(ruling: Ruling, by, points: int, beneficiary: int | None, r
     ruling's id, and the ruling is confirmed (the organizer's decision is final: no appeal)."""
     reason = _reason(reason)
     if type(points) is not int or not 0 <= points <= 12:
-        raise ServiceError(_("The points are 0 to 12."), "points")
+        raise ServiceError(_("The organizer's decision gives 0 to 12 points (art. 26)."), "points")
     if beneficiary is None and points:
-        raise ServiceError(_("Say which team scores the points."), "beneficiary")
+        raise ServiceError(_("Say which pair scores the points of the decision (art. 26)."), "beneficiary")
     if beneficiary is not None:
         _team(beneficiary, "beneficiary")
     with transaction.atomic():

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config.errors import Conflict, Forbidden, ServiceError
 from referee.engine import check_report
-from referee.engine.game import add_points
+from referee.engine.game import add_points, value_fixed
 from referee.engine.infractions import CATALOG
 from scoring import numbering
 from scoring.content import match_queryset
@@ -374,7 +374,7 @@ def claim(request, pk: int):
         else:
             context["needs"] = _needs(match, code)
             # the engine's value in play (art. 24): fixed in a mão de onze or de ferro, nobody raising (art. 19)
-            fixed = state.iron or state.eleven_team is not None
+            fixed = value_fixed(state.score)
             context["values"] = (state.value,) if fixed else services.HAND_VALUES
             context["default_value"] = state.value
             context["outcomes"] = _outcomes()

@@ -45,6 +45,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import DatabaseError, transaction
 from django.db.models import Q
 
+from referee.engine.game import game_winner
+
 from .content import build_document, canonical, corrections_of, digest, load_games, match_queryset
 from .models import Match, MatchEvent, SumulaVersion
 
@@ -387,7 +389,10 @@ def shown_fields_problems(document: dict) -> list[str]:
     for i, game in enumerate(document.get("games") or []):
         entries = game.get("entries") or []
         score = list(entries[-1]["score"]) if entries else [0, 0]
-        winner = 0 if score[0] >= 12 else 1 if score[1] >= 12 else None
+        try:  # the engine's end of the game (a team at 12), the one rule of it
+            winner = game_winner(tuple(score))
+        except (TypeError, ValueError):  # not a score a game can have (12-12): the shown winner cannot match it
+            winner = "?"
         if list(game.get("score") or []) != score:
             problems.append(f"games[{i}].score: shown {game.get('score')}, the entries give {score}")
         if game.get("winner") != winner:

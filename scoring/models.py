@@ -14,6 +14,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from referee.engine.game import game_start
 from config.history import AppendOnly, HistoryError  # noqa: F401 (HistoryError: part of this module's API)
 from draw.models import Match  # noqa: F401 (the fixture the súmula is written on; re-exported for scoring's modules)
 
@@ -59,7 +60,7 @@ class Game(models.Model):
     @property
     def start(self) -> tuple[int, int]:
         """The score the game started at: 11×11 after the time limit (``eleven_all``), else 0×0."""
-        return (11, 11) if self.eleven_all else (0, 0)
+        return game_start(self.eleven_all)
 
 
 class HandEntry(models.Model):

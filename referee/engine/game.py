@@ -44,12 +44,26 @@ def hand_start(score: tuple[int, int], rules: RuleSet) -> tuple[bool, int | None
     return iron, eleven_team, rules.iron_hand_value if iron else 1 if eleven_team is None else 3
 
 
+def game_start(eleven_all: bool = False) -> tuple[int, int]:
+    """The score a game starts at: 0×0, or 11×11 for a game the room's ``eleven_all`` end-of-time procedure
+    starts so (a mão de ferro from its first hand, art. 18, 20; docs/room.md)."""
+    return (GAME_POINTS - 1, GAME_POINTS - 1) if eleven_all else (0, 0)
+
+
+def value_fixed(score: tuple[int, int]) -> bool:
+    """Whether the hand's value is fixed by the score: a mão de onze or de ferro, where nobody raises
+    (art. 18, 19), so the tento in play is the hand's own value (:func:`value_in_play`)."""
+    iron, eleven_team = eleven_state(score)
+    return iron or eleven_team is not None
+
+
 def eleven_state(score: tuple[int, int]) -> tuple[bool, int | None]:
     """(mão de ferro: both teams at 11, the team at 11 in a mão de onze or None) (art. 18)."""
     a, b = score
-    if a == 11 and b == 11:
+    at_eleven = GAME_POINTS - 1
+    if a == at_eleven and b == at_eleven:
         return True, None
-    return False, 0 if a == 11 else 1 if b == 11 else None
+    return False, 0 if a == at_eleven else 1 if b == at_eleven else None
 
 
 def eleven_refused(team: int, rules: RuleSet) -> tuple[int, int]:
@@ -105,13 +119,29 @@ def value_in_play(score: tuple[int, int], rules: RuleSet, stated: int | None = N
     raised, art. 11, 13), or 1 before any raise. ReportError ``value.fixed_eleven`` / ``value.fixed_iron`` when a stated value contradicts
     the mão de onze or de ferro.
     """
-    iron, eleven_team, start = hand_start(score, rules)
-    if iron or eleven_team is not None:
+    iron, _eleven_team, start = hand_start(score, rules)
+    if value_fixed(score):
         if stated is not None and stated != start:
             raise ReportError("value", "value.fixed_iron" if iron else "value.fixed_eleven",
                               {"value": stated, "fixed": start})
         return start
     return start if stated is None else stated
+
+
+def time_up_result(games: tuple[int, int], score: tuple[int, int] | None) -> tuple[int | None, int | None]:
+    """The room's end-of-time procedure once its hands are played (``higher_score``, ``one_more_hand``;
+    docs/room.md, the regulation being silent): ``(the match's winner, the team given the game in play)``.
+
+    More games wins, the game in play counted for no one; games level, the pair ahead in the game in play
+    (``score``, None when no game is in play) wins and is given that game; level there too, ``(None, None)``:
+    the tie rule, play goes on hand by hand. One rule for the entry, the penalties and the corrections.
+    """
+    if games[0] != games[1]:
+        return (0 if games[0] > games[1] else 1), None
+    if score is None or score[0] == score[1]:
+        return None, None
+    ahead = 0 if score[0] > score[1] else 1
+    return ahead, ahead
 
 
 def first_dealer(draws: dict[int, object]) -> int | list[int]:

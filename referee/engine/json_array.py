@@ -6,8 +6,10 @@ too long to hold: :class:`Partial`) and reads one element at a time with the sta
 ``raw_decode`` (C: the value at a position and where it ends) on a buffer that holds the current element
 and the piece being read, so a report reads exactly as it does in a whole JSON document. An element that
 is not JSON is passed over by :func:`_element`, which follows strings, escapes and nesting to its ``,``
-or ``]``; what is not an array (a missing ``,``, text after the closing ``]``, the input ending inside it)
-raises :class:`ArrayError` with the standard library's words and the position.
+or ``]`` (an element whose brackets do not balance ends at the first line that starts a new element, and a
+string at its line's end: one broken element never takes the rest of the list with it); what is not an array
+(text after the closing ``]``, the input ending between elements) raises :class:`ArrayError` with the
+standard library's words and the position.
 
 A library was measured first (``benchmarks/engine.py``, ``split_list_*``): ijson 3.6 with its C backend
 (yajl2_c) builds the objects itself, with its own number types (``Decimal``, or float with
@@ -17,12 +19,13 @@ list and in JSON Lines; and per report it was not faster than ``raw_decode`` her
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-_STRUCTURE = re.compile(r'[\[\]{}",]')  # outside strings: what can nest, end an element or open a string
-_IN_STRING = re.compile(r'["\\]')  # inside a string: its end or an escape
+_STRUCTURE = re.compile(r'[\[\]{}",\n]')  # outside strings: what can nest, end an element, open a string, a line
+_IN_STRING = re.compile(r'["\\\n]')  # inside a string: its end, an escape, or a line end (JSON's strings hold none)
 _NOT_BLANK = re.compile(r"[^ \t\n\r]")  # JSON's whitespace
 
 
@@ -92,6 +95,11 @@ def values(pieces: Iterator[str], raw_decode: Callable[[str, int], tuple[Any, in
     the value at a position and where it ends, in C): ``(value, None, None)``, or ``(None, error, where)`` for
     an element that is not JSON (``where``: the error's line and column in the input; the element's end is found by
     :func:`_element` and the next one goes on). Raises :class:`ArrayError` when the input is not one array.
+
+    An element whose brackets never close, or that closes one too many, is one broken element: it ends at
+    the first line that starts a new element (see :func:`_element`), so one such element costs its own
+    verdict, never the rest of a list written one report a line (or pretty-printed), and is read in
+    linear time and memory bounded by the longest report.
     """
     text = _Text(pieces)
     pos = _blank_end(text, 0)
@@ -101,39 +109,61 @@ def values(pieces: Iterator[str], raw_decode: Callable[[str, int], tuple[Any, in
     if pos >= 0 and text.buf[pos] == "]":
         _end(text, pos + 1)
         return
+    scanned, closes = -1, False  # the element at pos was scanned to its end (and whether the array ends there)
     while True:
         if pos < 0 or text.buf[pos] in ",]":
             raise ArrayError("Expecting value", *text.where(len(text.buf) if pos < 0 else pos))
         try:
-            value, end = raw_decode(text.buf, pos)
-            if end == len(text.buf) and text.more(pos) >= 0:  # a number may go on in the next piece
-                pos = 0
-                continue
+            if scanned >= 0:  # the element alone: its own value or error, never the next element's
+                value, end = raw_decode(text.buf[:scanned], pos)
+            else:
+                value, end = raw_decode(text.buf, pos)
+                if end == len(text.buf) and text.more(pos) >= 0:  # a number may go on in the next piece
+                    pos = 0
+                    continue
         except (ValueError, RecursionError) as error:
-            if _incomplete(error, len(text.buf)) and text.more(pos) >= 0:
-                pos = 0  # read on and decode the element again
+            if scanned < 0 and _incomplete(error, len(text.buf)):
+                # the element goes on after what is read: find its end first (reading on), then decode it alone
+                pos, scanned, closes, _resynced = _element(text, pos)  # closes None: the input ends in it
                 continue
-            where = text.where(getattr(error, "pos", pos))
-            start, end, closing = _element(text, pos)
-            if start < 0:
-                raise ArrayError("Expecting ',' delimiter", *text.where(len(text.buf))) from None
+            limit = scanned if scanned >= 0 else len(text.buf)
+            where = text.where(min(getattr(error, "pos", pos), limit))
+            if scanned >= 0:
+                end, closing = scanned, closes
+            else:
+                _start, end, closing, _resynced = _element(text, pos)
+            scanned = -1
             yield None, error, where
+            if closing is None:  # the input ended inside this element: nothing follows it
+                return
             if closing:
                 _end(text, end + 1)
                 return
             pos = _blank_end(text, end + 1)
             continue
-        yield value, None, None
+        scanned = -1
         after = _blank_end(text, end)
         if after < 0:
             raise ArrayError("Expecting ',' delimiter", *text.where(len(text.buf)))
         char = text.buf[after]
-        if char == "]":
-            _end(text, after + 1)
+        if char == ",":
+            yield value, None, None
+            pos = _blank_end(text, after + 1)
+            continue
+        # a "]": the array's end when only blanks follow; else (and after anything else) the value is followed by
+        # more of its element (a "]" or "}" too many): one broken element, to the next "," of the list
+        where = text.where(after)
+        start, end, closing, _resynced = _element(text, after)
+        if closing and end == start:
+            yield value, None, None
             return
-        if char != ",":
-            raise ArrayError("Expecting ',' delimiter", *text.where(after))
-        pos = _blank_end(text, after + 1)
+        if closing is None and char == "]":  # text after the array's end
+            yield value, None, None
+            raise ArrayError("Extra data", where[0], where[1] + 1)
+        yield None, json.JSONDecodeError("Expecting ',' delimiter", "", 0), where
+        if closing is None or closing:  # the input, or the array, ended inside this element
+            return
+        pos = _blank_end(text, end + 1)
 
 
 def _incomplete(error: Exception, size: int) -> bool:
@@ -158,10 +188,18 @@ def _blank_end(text: _Text, pos: int) -> int:
         pos = 0
 
 
-def _element(text: _Text, start: int) -> tuple[int, int, bool]:
-    """``(start, end, closing)`` of the element from ``start``: it ends before a ``,`` (closing False) or the
-    array's ``]`` (closing True) outside strings and nesting; start -1 when the input ends first."""
+def _element(text: _Text, start: int) -> tuple[int, int, bool | None, bool]:
+    """``(start, end, closing, resynced)`` of the element from ``start`` (``start`` where it is now in the buffer):
+    it ends before a ``,`` (closing False) or the array's ``]`` (closing True) outside strings and nesting;
+    closing None when the input ends first (``end``: the end of the input).
+
+    An element whose brackets do not balance ends, ``resynced``, before the ``,`` that ends a line when the
+    next line starts a new element: ``{`` or ``[`` at or left of the column where this element started (a list
+    written one report a line, or pretty-printed). A string ends at its line's end (JSON's strings hold no
+    line end), so an unclosed quote does not turn the rest of the input inside out."""
     pos, depth = start, 0
+    indent = text.where(start)[1] - 1
+    comma = -1  # a "," inside the element that only blanks have followed so far
     structure, in_string = _STRUCTURE.search, _IN_STRING.search
     while True:
         match = structure(text.buf, pos)
@@ -169,11 +207,24 @@ def _element(text: _Text, start: int) -> tuple[int, int, bool]:
             scanned = len(text.buf)
             shift = text.more(start)
             if shift < 0:
-                return -1, -1, False
-            start, pos = start - shift, scanned - shift
+                return start, len(text.buf), None, False
+            start, pos, comma = start - shift, scanned - shift, comma - shift if comma >= 0 else -1
             continue
         char, pos = match.group(), match.end()
+        if char == "\n":
+            if depth and comma >= 0 and not text.buf[comma + 1:match.start()].strip(" \t\r"):
+                found = _peek(text, pos, start)
+                if found is None:
+                    return start, len(text.buf), None, False
+                shift, first = found
+                start, pos, comma = start - shift, pos - shift, comma - shift
+                column = first - text.buf.rfind("\n", 0, first) - 1
+                if text.buf[first] in "{[" and column <= indent:
+                    return start, comma, False, True
+            continue
+        comma = -1
         if char == '"':
+            opened = pos
             while True:
                 match = in_string(text.buf, pos)
                 if match is None or (match.group() == "\\" and match.end() >= len(text.buf)):
@@ -181,12 +232,18 @@ def _element(text: _Text, start: int) -> tuple[int, int, bool]:
                     resume = len(text.buf) if match is None else match.start()
                     shift = text.more(start)
                     if shift < 0:
-                        return -1, -1, False
+                        return start, len(text.buf), None, False
                     start, pos = start - shift, resume - shift
                     continue
                 if match.group() == "\\":
                     pos = match.end() + 1  # the escaped character, whatever it is
                     continue
+                if match.group() == "\n":  # a line end: the string was never closed, it ends here
+                    pos = match.start()
+                    ended = text.buf[opened:pos].rstrip(" \t\r")
+                    if ended.endswith(","):  # and the line ended with a "," (inside it): the element may end there
+                        comma = opened + len(ended) - 1
+                    break
                 pos = match.end()
                 break
         elif char == "[" or char == "{":
@@ -194,11 +251,32 @@ def _element(text: _Text, start: int) -> tuple[int, int, bool]:
         elif depth:
             if char != ",":
                 depth -= 1
+            else:
+                comma = match.start()
         elif char == ",":
-            return start, match.start(), False
-        elif char == "]":
-            return start, match.start(), True
+            return start, match.start(), False, False
+        elif char == "]":  # the array's end when only blanks follow it; else a "]" too many, inside this element
+            found = _peek(text, pos, start)
+            if found is None:
+                return start, match.start(), True, False
+            shift, _after = found
+            start, pos = start - shift, pos - shift
         # a "}" at the top of an element is left to the element's reader, which refuses it
+
+
+def _peek(text: _Text, pos: int, keep: int) -> tuple[int, int] | None:
+    """The first non-blank character from ``pos`` on, reading on (keeping ``keep``): ``(shift, index)`` (``shift``:
+    how far every position moved), or None at the end of the input."""
+    shift = 0
+    while True:
+        match = _NOT_BLANK.search(text.buf, pos)
+        if match is not None:
+            return shift, match.start()
+        scanned = len(text.buf)
+        moved = text.more(keep)
+        if moved < 0:
+            return None
+        keep, pos, shift = keep - moved, scanned - moved, shift + moved
 
 
 def _end(text: _Text, pos: int) -> None:

@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import Conflict, Forbidden
-from referee.engine.game import add_points, dealer_in_turn, game_winner
+from config.errors import Forbidden
+from referee.engine.game import add_points, dealer_in_turn, game_start, game_winner, time_up_result
 from referee.engine.summary import ENDINGS
 
 from .. import access, table_links
@@ -16,6 +16,7 @@ from ..content import load_games
 from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion, TableLink
 from .base import ScoringError, _check_seat, _event, _is_user, _lock, engine_error_message, rules_of
 from .closing import refuse_closed
+from . import time_limit
 from .entry import _check_penalty, check_hand
 from .versions import _issue_version
 
@@ -37,7 +38,8 @@ def _plan(match: Match) -> list[dict]:
                 items.append({"kind": "penalty", "offender": e.offender, "points": e.points, "article": e.article,
                               "reason": e.reason, "reason_data": e.reason_data, "ruling_id": e.ruling_id,
                               "ends_hand": e.dealer is not None, **common})
-        plan.append({"number": game.number, "first_dealer": game.first_dealer, "items": items})
+        plan.append({"number": game.number, "first_dealer": game.first_dealer, "items": items,
+                     "eleven_all": game.eleven_all, "started_at": game.started_at})
     return plan
 
 
@@ -62,7 +64,8 @@ def _apply_changes(plan: list[dict], changes: object, by, now) -> list[dict]:
         if type(number) is not int or not 1 <= number <= len(plan) + (1 if op.startswith("insert") else 0):
             raise ScoringError(_("There is no game %(game)s in this match.") % {"game": number}, f"{field}.game")
         if number == len(plan) + 1:
-            plan.append({"number": number, "first_dealer": 0, "items": []})
+            plan.append({"number": number, "first_dealer": 0, "items": [],
+                         "eleven_all": bool(plan) and plan[-1].get("eleven_all", False)})
         items = plan[number - 1]["items"]
         if op == "set_first_dealer":
             plan[number - 1]["first_dealer"] = _check_seat(change.get("dealer"), f"{field}.dealer")
@@ -84,7 +87,8 @@ def _apply_changes(plan: list[dict], changes: object, by, now) -> list[dict]:
             if type(after) is not int or not 0 <= after <= len(items):
                 raise ScoringError(_("Insert after an entry of the game: 0 to %(last)s.") % {"last": len(items)},
                                    f"{field}.after")
-            new = _summary_item(change, field) if op == "insert_hand" else _check_penalty(change, f"{field}.")
+            new = _summary_item(change, field) if op == "insert_hand" else {
+                **_check_penalty(change, f"{field}."), "ends_hand": change.get("ends_hand") is True}
             items.insert(after, {**new, **author})
     return plan
 
@@ -98,8 +102,13 @@ def _summary_item(change: dict, field: str) -> dict:
             "report": None}
 
 
-def _replay(match: Match, plan: list[dict]) -> tuple[list[dict], int | None, list[int]]:
-    """Check the whole plan with the engine from the first hand; return the games to store."""
+def _replay(match: Match, plan: list[dict], now) -> tuple[list[dict], int | None, list[int]]:
+    """Check the whole plan with the engine from the first hand; return the games to store.
+
+    Each game starts where it started: 11×11 for a game the room's ``eleven_all`` procedure started so,
+    else 0×0. A match the ``higher_score`` / ``one_more_hand`` procedure may end is decided again by it
+    (``time_up_result``) when the replayed entries end enough hands after the limit; otherwise it is open
+    again, its game in play where the entries leave it."""
     rules = rules_of(match)
     wins = [0, 0]
     decided: int | None = None
@@ -111,7 +120,8 @@ def _replay(match: Match, plan: list[dict]) -> tuple[list[dict], int | None, lis
                 raise ScoringError(_("The match is decided in game %(decided)s: game %(game)s cannot have entries.")
                                    % {"decided": games[-1]["number"], "game": game["number"]}, "changes")
             continue
-        score, dealer, hand_number = (0, 0), game["first_dealer"], 0
+        eleven = bool(game.get("eleven_all"))
+        score, dealer, hand_number = game_start(eleven), game["first_dealer"], 0
         winner = None
         rows = []
         for position, item in enumerate(game["items"], 1):
@@ -141,7 +151,8 @@ def _replay(match: Match, plan: list[dict]) -> tuple[list[dict], int | None, lis
                 dealer = dealer_in_turn(dealer, [ended])
             winner = game_winner(score)
         games.append({"number": len(games) + 1, "first_dealer": game["first_dealer"], "rows": rows,
-                      "score": score, "winner": winner})
+                      "score": score, "winner": winner, "eleven_all": eleven, "started_at": game.get("started_at"),
+                      "closed": winner is not None})
         if winner is None:
             if later:
                 raise ScoringError(_("Game %(game)s no longer reaches 12 (%(a)s-%(b)s) but a later game has "
@@ -150,8 +161,22 @@ def _replay(match: Match, plan: list[dict]) -> tuple[list[dict], int | None, lis
         wins[winner] += 1
         if wins[winner] >= match.games_to_win:
             decided = winner
+    if decided is None and time_limit.ended_by_rows(match, [row for g in games for row in g["rows"]]):
+        in_play = games[-1] if games[-1]["winner"] is None else None
+        decided, given = time_up_result(tuple(wins), in_play["score"] if in_play else None)
+        if decided is not None and in_play is not None:
+            in_play["winner"], in_play["closed"] = given, True
+            if given is not None:
+                wins[given] += 1
+        if decided is not None:
+            return games, decided, wins
     if decided is None and games[-1]["winner"] is not None:
-        games.append({"number": len(games) + 1, "first_dealer": 0, "rows": [], "score": (0, 0), "winner": None})
+        eleven = time_limit.starts_at_eleven(match, now)
+        kept = plan[len(games)] if len(plan) > len(games) else {}
+        games.append({"number": len(games) + 1, "first_dealer": kept.get("first_dealer", 0), "rows": [],
+                      "score": game_start(kept.get("eleven_all", eleven)), "winner": None,
+                      "eleven_all": kept.get("eleven_all", eleven), "started_at": kept.get("started_at"),
+                      "closed": False})
     return games, decided, wins
 
 
@@ -163,7 +188,8 @@ def _rewrite(match: Match, games: list[dict], now) -> None:
     for g in games:
         game = Game.objects.create(match=match, number=g["number"], first_dealer=g["first_dealer"],
                                    score_a=g["score"][0], score_b=g["score"][1], winner=g["winner"],
-                                   finished_at=now if g["winner"] is not None else None)
+                                   finished_at=now if g["closed"] else None, eleven_all=g["eleven_all"],
+                                   started_at=g["started_at"] or now)
         for row in g["rows"]:
             common = {"game": game, "position": row["position"], "score_a": row["score"][0],
                       "score_b": row["score"][1], "created_by_id": row["created_by_id"],
@@ -188,7 +214,8 @@ def correct(match: Match, changes: list, reason: str, by) -> SumulaVersion:
     ``{"op": "remove_entry", "game": g, "position": p}``,
     ``{"op": "replace_hand", "game": g, "hand": n, "winner", "ended_by", "value"}``,
     ``{"op": "insert_hand", "game": g, "after": p, "winner", "ended_by", "value"}``,
-    ``{"op": "insert_penalty", "game": g, "after": p, "offender", "points", "article", "reason"}``,
+    ``{"op": "insert_penalty", "game": g, "after": p, "offender", "points", "article", "reason", "ends_hand"}``
+    (``ends_hand``: the tento ended the hand in play, which passes the deal, art. 4),
     ``{"op": "set_first_dealer", "game": g, "dealer": d}``.
     """
     reason = reason.strip() if isinstance(reason, str) else ""
@@ -204,17 +231,14 @@ def correct(match: Match, changes: list, reason: str, by) -> SumulaVersion:
                 raise Forbidden(_("The súmula was received by the organizer: only the organizer corrects it now."))
             raise Forbidden(_("Only the match's referee or the tournament's organizer corrects the súmula."))
         refuse_closed(match, by)  # a W.O., a disqualification or a withdrawal closed it (art. 26)
-        if MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.TIME_UP).exists():
-            # a correction replays every game from 0×0 to 12: not a match the time limit ended or started at 11×11
-            raise Conflict(_("This match was played under the room's end-of-time procedure: a correction cannot "
-                             "replay it. Undo the last entries at the table, or the organizer records the result."),
-                           "changes")
+        # a match under the room's end-of-time procedure is replayed by it: its games started at 11×11 start
+        # there again, and the procedure decides the match again (docs/room.md)
         now = timezone.now()
         before = _plan(match)
         after = _apply_changes(before, changes, by, now)
         if _essence(after) == _essence(before):
             raise ScoringError(_("The correction changes nothing."), "changes")
-        games, decided, wins = _replay(match, after)
+        games, decided, wins = _replay(match, after, now)
         _rewrite(match, games, now)
         previous_status = match.status
         if previous_status == Match.Status.RECEIVED:  # links left open by an older receipt stay dead

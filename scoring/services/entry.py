@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
 from referee.engine.errors import ReportError
-from referee.engine.game import add_points, dealer_in_turn, game_winner
+from referee.engine.game import add_points, dealer_in_turn, game_start, game_winner
 from referee.engine.rules import RuleSet, rule_set_from
 from referee.engine.summary import check_summary
 from referee.engine.verdict import check_report
@@ -115,8 +115,9 @@ def _finish_entry(match: Match, game: Game, score: tuple[int, int], by, now) -> 
         _issue_version(match, by)
     else:
         eleven = time_limit.starts_at_eleven(match, now)  # the room's end-of-time procedure (docs/room.md)
+        start = game_start(eleven)
         Game.objects.create(match=match, number=game.number + 1, first_dealer=0, started_at=now,
-                            eleven_all=eleven, score_a=11 if eleven else 0, score_b=11 if eleven else 0)
+                            eleven_all=eleven, score_a=start[0], score_b=start[1])
         if eleven:
             time_limit.eleven_all_event(match, game.number + 1, by)
 
@@ -143,14 +144,25 @@ def is_report(entry: object) -> bool:
     return isinstance(entry, dict) and ("events" in entry or "vira" in entry)
 
 
-def check_hand(rules: RuleSet, rule_spec: dict, score: tuple[int, int], dealer: int, item: dict) -> dict:
+def seat_name(match: Match | None, seat: int) -> str:
+    """A seat as a refusal says it: its player and the seat ("Caio Reis, seat 1"), or the seat alone when the
+    match is not known (a refusal names people, art. 25's súmula is a record of them)."""
+    players = engine_messages.seat_players(match) if match is not None else None
+    if players and type(seat) is int and 0 <= seat <= 3:
+        return _("%(player)s, seat %(seat)s") % {"player": players[seat][0], "seat": seat}
+    return _("seat %(seat)s") % {"seat": seat}
+
+
+def check_hand(rules: RuleSet, rule_spec: dict, score: tuple[int, int], dealer: int, item: dict,
+               match: Match | None = None) -> dict:
     """Check one hand against the game's state; return the fields to store.
 
-    ``item`` is ``{"report": {...}}`` or a summary ``{"winner", "ended_by", "value"}``.
+    ``item`` is ``{"report": {...}}`` or a summary ``{"winner", "ended_by", "value"}``; ``match``, when given,
+    names the players in a refusal (read only then).
     """
     report = item.get("report")
     if report is not None:
-        return _check_report_entry(rules, rule_spec, score, dealer, report)
+        return _check_report_entry(rules, rule_spec, score, dealer, report, match)
     summary = {key: item[key] for key in ("winner", "ended_by", "value") if key in item}
     try:
         out = check_summary(rules, score, dealer, summary)
@@ -161,7 +173,8 @@ def check_hand(rules: RuleSet, rule_spec: dict, score: tuple[int, int], dealer: 
             "report": None, "verdict": None}
 
 
-def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, report: object) -> dict:
+def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, report: object,
+                        match: Match | None = None) -> dict:
     if type(report) is not dict:
         raise ScoringError(_("The hand report must be a JSON object."), "report")
     checked = dict(report)
@@ -176,8 +189,9 @@ def _check_report_entry(rules: RuleSet, rule_spec: dict, score, dealer: int, rep
     else:
         checked["rules"] = rule_spec
     if checked.get("dealer") != dealer:
-        raise ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the right); "
-                             "the report says %(given)s.") % {"expected": dealer, "given": checked.get("dealer")},
+        raise ScoringError(_("This hand is dealt by %(expected)s (art. 4: the deal passes to the right); "
+                             "the report says %(given)s.") % {"expected": seat_name(match, dealer),
+                                                             "given": checked.get("dealer")},
                            "report.dealer")
     if checked.get("score", [0, 0]) != list(score):
         raise ScoringError(_("The score before this hand is %(a)s-%(b)s; the report says %(given)s.")
@@ -260,6 +274,8 @@ def record_penalty(match: Match, offender: int, points: int, article: str, reaso
                offender=penalty.offender, points=penalty.points, article=penalty.article, reason=penalty.reason,
                ruling_id=penalty.ruling_id, score=list(score), **({"dealer": penalty.dealer} if ends_hand else {}))
         _finish_entry(match, state.game, score, by, now)
+        if ends_hand:  # the hand in play ended: past the time limit it counts as the hand in play finished
+            time_limit.after_entry(match, state.game, state.game.winner is not None, by, now)
         return penalty
 
 

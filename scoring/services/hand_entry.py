@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
-from referee.engine.game import dealer_in_turn, game_winner
+from referee.engine.game import dealer_in_turn, game_start, game_winner
 
 from .. import access, conflicts, hook
 from ..models import Game, HandEntry, Match, MatchEvent
@@ -120,15 +120,16 @@ def check_entry(match: Match, game: Game | None, rules, item: dict, by, expect=N
           and game.last_ending_position == game.entry_count):
         # the hand was ended by a ruling's tento, already on the súmula: entering it again would count it twice
         raise services_base.ScoringError(
-            _("The hand dealt by seat %(given)s was already ended by the referee's ruling (the tento in play, "
+            _("The hand dealt by %(given)s was already ended by the referee's ruling (the tento in play, "
               "art. 24), on the súmula as its last entry: it is not entered again. The next hand is dealt by "
-              "seat %(expected)s (art. 4: the deal passes to the right).") % {"given": given, "expected": dealer},
+              "%(expected)s (art. 4: the deal passes to the right).")
+            % {"given": services_entry.seat_name(match, given), "expected": services_entry.seat_name(match, dealer)},
             "report.dealer" if item.get("report") is not None else "dealer")
     elif given is not None and item.get("report") is None and given != dealer:
-        raise services_base.ScoringError(_("This hand is dealt by seat %(expected)s (art. 4: the deal passes to the "
-                                      "right).") % {"expected": dealer}, "dealer")
+        raise services_base.ScoringError(_("This hand is dealt by %(expected)s (art. 4: the deal passes to the "
+                                           "right).") % {"expected": services_entry.seat_name(match, dealer)}, "dealer")
     try:
-        checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item)
+        checked = services_entry.check_hand(rules, match.rule_set, game.score, dealer, item, match)
     except services_base.ScoringError as error:  # the engine's words, with the pairs named
         raise services_base.ScoringError(services_base.engine_error_message(error, match), error.field) from None
     return dealer, drawn, checked
@@ -179,16 +180,15 @@ def _record(pk: int, item: dict, by, expect, position, progress: dict) -> HandEn
                               hand.position, rules)
     if game.number == 1 and game.hand_count == 0 and match.tournament_id is not None and match.time_up_at is None:
         hook.match_started(match, now)  # the room's clock (docs/room.md)
-    if may_end and match.winner is None and time_limit.ends_now(match, now):
-        in_play = Game.objects.get(match=match, number=game.number + 1) if ends_game else game
-        time_limit.end_match(match, in_play, by, now, fresh=ends_game)
+    if may_end:
+        time_limit.after_entry(match, game, ends_game, by, now)
     if game.winner is not None:
         hand.game_over = {"number": game.number, "winner": game.winner, "score": list(game.score),
                           "winner_name": match.pair(game.winner).name, "entries": hand.position}
         hand.state = state_of(match, None if match.winner is not None else game.number + 1,
-                              (11, 11) if time_limit.starts_at_eleven(match, now) else (0, 0), 0, 1, 0, rules)
+                              game_start(time_limit.starts_at_eleven(match, now)), 0, 1, 0, rules)
     elif match.winner is not None:  # ended by the time limit with the game in play counted for no one
-        hand.state = state_of(match, None, (0, 0), 0, 1, 0, rules)
+        hand.state = state_of(match, None, game_start(), 0, 1, 0, rules)
     return hand
 
 

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..models import Game, HandEntry, Match, MatchEvent
+from referee.engine.game import game_start, time_up_result
+
+from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry
 from . import base as services_base
 from .versions import _issue_version
 
@@ -44,22 +46,48 @@ def starts_at_eleven(match: Match, now: datetime) -> bool:
 
 def leader(match: Match, game: Game | None) -> int | None:
     """Who wins if the match ends now: more games; games level, the pair ahead in ``game`` (the game in
-    play); None when that is level too (the tie rule: one more hand)."""
-    if match.games_a != match.games_b:
-        return 0 if match.games_a > match.games_b else 1
-    if game is None or game.score_a == game.score_b:
-        return None
-    return 0 if game.score_a > game.score_b else 1
+    play); None when that is level too (the tie rule: one more hand). The engine's ``time_up_result``."""
+    return time_up_result((match.games_a, match.games_b), None if game is None else game.score)[0]
 
 
 def ends_now(match: Match, now: datetime) -> bool:
-    """``higher_score`` / ``one_more_hand``: enough hands were entered since the limit (the hand just
-    written counts) for the match to end when a pair is ahead (one query, only past the limit)."""
+    """``higher_score`` / ``one_more_hand``: enough hands ended since the limit (the entry just written
+    counts) for the match to end when a pair is ahead (only past the limit). A hand ends when it is played
+    out, or when a ruling's tento ends it (art. 24 "perda do tento em jogo", art. 5's lost deal: the
+    penalty keeps that hand's dealer): 5-3 and the hand in play lost to a tento, 6-3, ends the match."""
     needed = HANDS_AFTER_LIMIT.get(match.end_of_time)
     if needed is None or not time_is_up(match, now):
         return False
-    done = HandEntry.objects.filter(game__match=match, created_at__gte=match.time_up_at).count()
-    return done >= needed
+    return hands_ended_since_limit(match) >= needed
+
+
+def hands_ended_since_limit(match: Match) -> int:
+    """How many hands ended since the time limit: hands entered, and penalties that ended the hand in play."""
+    since = match.time_up_at
+    return (HandEntry.objects.filter(game__match=match, created_at__gte=since).count()
+            + PenaltyEntry.objects.filter(game__match=match, created_at__gte=since, dealer__isnull=False).count())
+
+
+def ended_by_rows(match: Match, rows) -> bool:
+    """A replay's check (a correction): the entries of the súmula (``rows``: dicts with ``kind``,
+    ``created_at`` and, for a penalty, ``dealer``) end enough hands after the limit for the procedure to
+    end the match (``higher_score`` / ``one_more_hand``)."""
+    needed = HANDS_AFTER_LIMIT.get(match.end_of_time)
+    if needed is None or match.time_up_at is None:
+        return False
+    ended = sum(1 for row in rows if row["created_at"] >= match.time_up_at
+                and (row["kind"] == "hand" or row.get("dealer") is not None))
+    return ended >= needed
+
+
+def after_entry(match: Match, game: Game, ended_game: bool, by, now: datetime) -> None:
+    """After an entry that ended a hand (a hand, or a ruling's tento ending the hand in play), past the limit:
+    end the match by the procedure when its hands are played (``ended_game``: the entry ended ``game`` and
+    the next game has just started)."""
+    if match.winner is not None or match.end_of_time not in HANDS_AFTER_LIMIT or not ends_now(match, now):
+        return
+    in_play = Game.objects.get(match=match, number=game.number + 1) if ended_game else game
+    end_match(match, in_play, by, now, fresh=ended_game)
 
 
 def end_match(match: Match, game: Game | None, by, now: datetime, *, fresh: bool = False) -> int | None:
@@ -94,4 +122,4 @@ def end_match(match: Match, game: Game | None, by, now: datetime, *, fresh: bool
 def eleven_all_event(match: Match, game_number: int, by) -> None:
     """Audit a game started at 11×11 by the procedure."""
     services_base._event(match, MatchEvent.Kind.TIME_UP, by, procedure=match.end_of_time,
-                         time_up_at=match.time_up_at.isoformat(), game=game_number, start=[11, 11])
+                         time_up_at=match.time_up_at.isoformat(), game=game_number, start=list(game_start(True)))

@@ -65,9 +65,9 @@ def test_a_summary_refusal_names_the_pairs_in_the_page_language():
         return plural.get(team, "a dupla Copas") if lang == "pt" else ["The Zapeiros", "Copas"][team]
 
     assert render_error(refused.as_dict(), "pt", words, lambda team: team == 0) == \
-        "quem corre da mão de onze são os Zapeiros: marca a dupla Copas"
+        "quem corre da mão de onze são os Zapeiros: marca a dupla Copas (art. 18)"
     assert render_error(refused.as_dict(), "en", words, lambda team: team == 0) == \
-        "the team that runs from the mão de onze is The Zapeiros: Copas scores"
+        "the team that runs from the mão de onze is The Zapeiros: Copas scores (art. 18)"
 
 
 def test_a_refused_claim_cites_the_infractions_article():

@@ -143,7 +143,7 @@ def test_deal_is_checked_against_the_plays():
     deal = {0: ["3-espadas", "Q-copas", "J-copas"], 1: ["3-copas", "2-ouros", "7-ouros"],
             2: ["K-ouros", "3-paus", "4-copas"], 3: ["A-paus", "7-paus", "6-paus"]}
     v = verdict("4-ouros", "0 2-paus", deal=deal)
-    assert v["error"]["field"] == "events[0].play" and "não foi dada" in v["error"]["message"]
+    assert v["error"]["field"] == "events[0].play" and "não está entre as cartas dadas" in v["error"]["message"]
     dup = {**deal, 3: ["A-paus", "7-paus", "3-espadas"]}
     assert verdict("4-ouros", "0 3-espadas", deal=dup)["error"]["field"] == "deal.3[2]"
 

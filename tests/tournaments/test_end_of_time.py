@@ -126,8 +126,11 @@ def test_eleven_all_the_remaining_games_start_at_11_11(t, org, clock):
     scoring.undo_last(match, org)  # undone: game 2 back where it started, 11×11
     assert Game.objects.get(match=match, number=2).score == (11, 11)
     assert not Game.objects.filter(match=match, number=3).exists()
-    with pytest.raises(Conflict):  # a correction would replay the games from 0×0
-        scoring.correct(match, [{"op": "set_first_dealer", "game": 1, "dealer": 1}], "teste", org)
+    # a correction replays game 2 from the 11×11 it started at, not from 0×0 (art. 26: an appeal applies)
+    scoring.correct(match, [{"op": "set_first_dealer", "game": 1, "dealer": 1}], "teste", org)
+    second = Game.objects.get(match=match, number=2)
+    assert second.eleven_all and second.score == (11, 11) and second.winner is None
+    assert Game.objects.get(match=match, number=1).winner == 1
 
 
 @pytest.mark.django_db
