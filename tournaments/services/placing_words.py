@@ -77,11 +77,11 @@ def explained(lines: list, reasons: dict[int, tuple], deciding: dict[int, Stage]
     started = [st for st in stages if st.started_at is not None] or stages[:1]
     last_stage = started[-1] if started else None
     several = len(stages) > 1
-    shared = Counter(line.rank for line in lines if line.place is not None or not any(
-        other.place is not None for other in lines))
+    bracket = any(line.place is not None for line in lines)  # places: pairs still in a bracket have none
+    shared = Counter(line.rank for line in lines if line.place is not None or not bracket)
     out = []
     for line in lines:
-        if line.place is None and any(other.place is not None for other in lines):
+        if line.place is None and bracket:
             out.append(replace(line, why=_("still in the bracket")))
             continue
         count = shared.get(line.rank, 1)
