@@ -3,14 +3,14 @@
 the names (:class:`MatchDisplay`); which matches the draw makes byes (:class:`BracketStructure`);
 the numbers people see on the matches (:func:`match_numbers`: the súmula, its PDF and the referee
 pages show the same, ``tournaments.numbering``); what an empty slot says ("Winner of 5", "Loser of 9",
-:func:`pending_text`) and each round's title (:func:`round_title`). ``tournaments.svg`` draws with them.
+:func:`pending_text`) and each round's and match's title (:func:`round_title`, :func:`match_title`). ``tournaments.svg`` draws with them.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from draw.pairing.elimination import EliminationBracket, Section, Slot
+from draw.pairing.elimination import BracketMatch, EliminationBracket, Section, Slot
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,10 @@ class Labels:
     reset: str = "Grand final, 2nd match"
     reset_not_needed: str = "not needed"
     third_place: str = "Third place"
+    classification: str = "Places 5 to 8"
+    classification_semifinal: str = "Places 5 to 8: semifinal"
+    fifth_place: str = "Fifth-place match"
+    seventh_place: str = "Seventh-place match"
     champion: str = "Champion"
     bye: str = "bye"
     winner_of: str = "Winner of {match}"
@@ -120,6 +124,14 @@ def pending_text(bracket: EliminationBracket, slot: Slot, labels: Labels = Label
     return labels.to_be_decided
 
 
+def match_title(bracket: EliminationBracket, match: BracketMatch, labels: Labels = Labels()) -> str:
+    """The title of one match: its round's (:func:`round_title`), but the 5th- and 7th-place matches,
+    played in the same round, each by its own name."""
+    if match.section is Section.CLASSIFICATION and match.match_id in ("5P", "7P"):
+        return labels.fifth_place if match.match_id == "5P" else labels.seventh_place
+    return round_title(bracket, match.section, match.round_number, labels)
+
+
 def round_title(bracket: EliminationBracket, section: Section, round_number: int, labels: Labels = Labels()) -> str:
     """The column title of a round: Final, Semifinals, Quarterfinals, Round n, Losers' round n..."""
     if section is Section.LOSERS:
@@ -130,6 +142,9 @@ def round_title(bracket: EliminationBracket, section: Section, round_number: int
         return labels.grand_final if round_number == 1 else labels.reset
     if section is Section.THIRD_PLACE:
         return labels.third_place
+    if section is Section.CLASSIFICATION:
+        first = min((m.round_number for m in bracket.classification), default=round_number)
+        return labels.classification_semifinal if round_number == first else labels.classification
     from_end = len(bracket.winners) - round_number
     if from_end == 0:
         return labels.winners_final if bracket.double else labels.final

@@ -15,7 +15,7 @@ from . import services
 from .models import GroupMember, Pair, Result, Round, Stage, Tournament
 from .pages import result_text
 from draw.pairing.round_robin import group_name
-from .svg import Labels, MatchDisplay, bracket_structure, bracket_svg, match_numbers, pending_text, round_title
+from .svg import Labels, MatchDisplay, bracket_structure, bracket_svg, match_numbers, match_title, pending_text
 
 
 # ------------------------------------------------------------------------------------ bracket
@@ -37,6 +37,10 @@ def bracket_labels() -> Labels:
         reset=_("Grand final, 2nd match"),
         reset_not_needed=_("not needed"),
         third_place=_("Third place"),
+        classification=_("Places 5 to 8"),
+        classification_semifinal=_("Places 5 to 8: semifinal"),
+        fifth_place=_("Fifth-place match"),
+        seventh_place=_("Seventh-place match"),
         champion=_("Champion"),
         bye=_("bye"),
         winner_of=_("Winner of {match}"),
@@ -119,7 +123,7 @@ def bracket_rows(view: services.BracketView) -> list[BracketMatchRow]:
             score = "W.O." if "W.O." in (top, bottom) else f"{top}–{bottom}"
         rows.append(BracketMatchRow(
             number=number, code=m.match_id, round=view.round_of(m.match_id),
-            title=round_title(view.bracket, m.section, m.round_number, labels),
+            title=match_title(view.bracket, m, labels),
             top=side(m.top), bottom=side(m.bottom),
             winner=names.get(m.winner, "") if m.winner is not None else "",
             score=score if not m.unplayed else labels.reset_not_needed,

@@ -22,7 +22,9 @@ Layout:
   bracket are named in their slot instead of drawn, which keeps big brackets readable;
 * double elimination: the winners' bracket on top, the losers' bracket below it, the
   grand final (and its reset) to the right of both; single elimination: the optional
-  third-place match under the final;
+  third-place match under the final, and the matches for places 5 to 8 as their own section
+  under the bracket (their semifinals in the semifinals' column, the 5th- and 7th-place
+  matches in the final's);
 * the champion, when known, in a box at the far right.
 
 Sizes are fixed in pixels (the SVG carries ``width``/``height`` and a ``viewBox``): a
@@ -39,11 +41,12 @@ import re
 from collections.abc import Hashable, Mapping
 from html import escape
 
-from .bracket_words import (ENGLISH, BracketStructure, Labels, MatchDisplay, bracket_structure, match_numbers, pending_text,
-                            round_title)
+from .bracket_words import (ENGLISH, BracketStructure, Labels, MatchDisplay, bracket_structure, match_numbers,
+                            match_title, pending_text, round_title)
 from draw.pairing.elimination import BracketMatch, EliminationBracket, Section, Slot
 
-__all__ = ["Labels", "MatchDisplay", "bracket_structure", "bracket_svg", "match_numbers", "pending_text", "round_title"]
+__all__ = ["Labels", "MatchDisplay", "bracket_structure", "bracket_svg", "match_numbers", "match_title", "pending_text",
+           "round_title"]
 
 # Geometry (px).
 MARGIN = 12
@@ -190,6 +193,9 @@ def bracket_svg(
         columns[m.match_id] = columns[deciding.match_id]
         tops[m.match_id] = center - BOX_H / 2
 
+    if bracket.classification:
+        _place_classification(canvas, bracket, centers, columns, tops, labels)
+
     # -- column titles -----------------------------------------------------------------
     for rnd in bracket.winners:
         m = rnd[0]
@@ -280,6 +286,36 @@ def bracket_svg(
             "</svg>",
         ]
     )
+
+
+def _place_classification(canvas: _Canvas, bracket: EliminationBracket, centers: dict[str, float],
+                          columns: dict[str, int], tops: dict[str, float], labels: Labels) -> None:
+    """Places 5-8 as their own section under everything placed so far: its semifinals in the
+    semifinals' column, the 5th-place match beside them (joined to them) and the 7th-place match
+    under it, each titled."""
+    by_id = {m.match_id: m for m in bracket.classification}
+    bottom = max((tops[code] + BOX_H for code in tops), default=MARGIN)
+    y = bottom + SECTION_GAP
+    canvas.text(MARGIN, y + 16, labels.classification, "bk-section")
+    y += SECTION_TITLE_H
+    semis = [by_id[code] for code in ("5S-1", "5S-2") if code in by_id]
+    first_column = (semis[0].round_number - 1) if semis else 0
+    if semis:
+        canvas.text(MARGIN + first_column * COL_W, y + 15, round_title(bracket, Section.CLASSIFICATION,
+                                                                       semis[0].round_number, labels), "bk-round")
+    y += ROUND_TITLE_H
+    for position, m in enumerate(semis):
+        centers[m.match_id] = y + position * UNIT + BOX_H / 2
+    fifth_center = y + (UNIT / 2 if len(semis) > 1 else 0) + BOX_H / 2
+    for code, center in (("5P", fifth_center), ("7P", fifth_center + BOX_H + ROUND_TITLE_H + GAP_Y)):
+        if code in by_id:
+            centers[code] = center
+    for m in bracket.classification:
+        columns[m.match_id] = m.round_number - 1
+        tops[m.match_id] = centers[m.match_id] - BOX_H / 2
+        if m.match_id in ("5P", "7P"):
+            canvas.text(MARGIN + columns[m.match_id] * COL_W, tops[m.match_id] - 8, match_title(bracket, m, labels),
+                        "bk-round")
 
 
 def _draw_match(canvas: _Canvas, m: BracketMatch, x: float, top: float, numbers: Mapping[str, int],

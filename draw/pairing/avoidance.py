@@ -10,7 +10,9 @@ round (the Swiss pairer takes the same pairs as a tier of its matching weight, :
   seeds 1..G, G+1..2G, ...) to other groups so that as few avoided pairs as possible share a group.
   The groups keep their sizes and every pot stays spread one per group, so the seeding's balance is
   kept; among the draws with the fewest avoided pairs together, the one moving the fewest entrants
-  from their snake group is kept, then the first found (deterministic).
+  from their snake group is kept; among several equally good ones, one by lot with ``lot_seed``
+  (``random.Random(lot_seed)`` over the first :data:`LOT_AMONG` found, in search order; the seed is
+  recorded with the draw, so the same seed gives the same groups), else the first found.
 
 Never a hard rule: when no draw keeps every avoided pair apart, the best one is returned with the
 pairs left together (``unavoided``), for the organizer's pages to say so.
@@ -26,10 +28,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from random import Random
 
 from .base import PairId, require_unique
 
-__all__ = ["avoided_pairs", "avoiding_groups", "GroupDraw", "meetings"]
+__all__ = ["avoided_pairs", "avoiding_groups", "GroupDraw", "meetings", "LOT_AMONG"]
+
+LOT_AMONG = 512  # equally good draws collected for the lot (the search stops collecting past it)
 
 
 def avoided_pairs(tags: Mapping[PairId, Iterable[str]]) -> frozenset[frozenset[PairId]]:
@@ -65,11 +70,13 @@ class GroupDraw:
     unavoided: tuple[tuple[PairId, PairId], ...]  # avoided pairs left in one group (none could be moved)
     moved: int  # entrants not in their snake group
     exhausted: bool = False  # the search budget ran out: the best draw found, maybe not the best
+    equally_good: int = 1  # draws as good as this one found (the lot chose among them; capped at LOT_AMONG)
 
 
 def avoiding_groups(seeded: Sequence[PairId], group_count: int, avoid: Iterable[frozenset[PairId]] = (),
-                    *, budget: int = 200_000) -> GroupDraw:
-    """Snake seeding into ``group_count`` groups, with avoided pairs apart when possible (above)."""
+                    *, budget: int = 200_000, lot_seed: int | None = None) -> GroupDraw:
+    """Snake seeding into ``group_count`` groups, with avoided pairs apart when possible (above);
+    ``lot_seed``: a lot among the equally good draws."""
     ids = require_unique(seeded)
     if group_count < 1:
         raise ValueError("group_count must be at least 1")
@@ -89,6 +96,7 @@ def avoiding_groups(seeded: Sequence[PairId], group_count: int, avoid: Iterable[
     groups: list[list[PairId]] = [[] for _ in range(group_count)]
     placed: dict[PairId, int] = {}
     best: list = [None, None, None]  # (conflicts, moved), placement, groups
+    ties: list[dict] = []  # every placement found as good as best[0] (with a lot)
     nodes = [0]
     exhausted = [False]
 
@@ -96,10 +104,15 @@ def avoiding_groups(seeded: Sequence[PairId], group_count: int, avoid: Iterable[
         return sum(1 for q in partners.get(pair_id, ()) if placed.get(q) == group)
 
     def search(r: int, conflicts: int, moved: int) -> None:
-        if best[0] is not None and (conflicts, moved) >= best[0]:
-            return
+        if best[0] is not None:
+            collecting = lot_seed is not None and len(ties) < LOT_AMONG
+            if (conflicts, moved) > best[0] or ((conflicts, moved) == best[0] and not collecting):
+                return
         if r == len(pots):
+            if best[0] is None or (conflicts, moved) < best[0]:
+                ties.clear()
             best[0], best[1] = (conflicts, moved), dict(placed)
+            ties.append(best[1])
             return
         nodes[0] += 1
         if nodes[0] > budget and best[0] is not None:
@@ -131,8 +144,10 @@ def avoiding_groups(seeded: Sequence[PairId], group_count: int, avoid: Iterable[
                 return
 
     search(0, 0, 0)
+    if lot_seed is not None and len(ties) > 1:
+        best[1] = ties[Random(lot_seed).randrange(len(ties))]
     for pot in pots:
         for p in pot:
             groups[best[1][p]].append(p)
     result = tuple(tuple(g) for g in groups)
-    return GroupDraw(result, meetings(result, avoid), best[0][1], exhausted[0])
+    return GroupDraw(result, meetings(result, avoid), best[0][1], exhausted[0], max(1, len(ties)))

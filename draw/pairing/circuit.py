@@ -19,7 +19,8 @@ final place; the circuit's rules turn places into points and the points into a r
 2. the points of every stage played (the discarded ones included);
 3. countback: more first places, then more second places, and so on (every stage played);
 4. recency: the better place in the latest stage where the two differ (not playing that stage
-   is worse than any place);
+   is worse than any place); "latest" by the stages' dates (``when``), not the order in which
+   they were added to the circuit;
 5. still equal: the place is shared (standard competition ranking 1, 2, 2, 4).
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cmp_to_key
-from typing import Hashable, Iterable
+from typing import Hashable, Iterable, Mapping
 
 TIEBREAKS = ("counted_points", "total_points", "countback", "recency")
 
@@ -80,7 +81,7 @@ class CircuitLine:
     entrant: Hashable
     counted_points: int
     total_points: int
-    stages: tuple[StageScore, ...]  # in stage order
+    stages: tuple[StageScore, ...]  # in the order played
     decided_by: str | None  # what put it below the line above (one of TIEBREAKS; None: first, or shared)
 
     @property
@@ -98,15 +99,16 @@ def pair_results(placings: Iterable[tuple[int, tuple[Hashable, ...], int]]) -> l
     return [StageResult(stage, frozenset(players), place) for stage, players, place in placings]
 
 
-def _scores(rules: CircuitRules, results: list[StageResult]) -> tuple[StageScore, ...]:
-    by_value = sorted(results, key=lambda r: (-rules.points_for(r.place), r.place, -r.stage))
+def _scores(rules: CircuitRules, results: list[StageResult], when) -> tuple[StageScore, ...]:
+    later_first = sorted(results, key=lambda r: when(r.stage), reverse=True)
+    by_value = sorted(later_first, key=lambda r: (-rules.points_for(r.place), r.place))
     keep = len(by_value) if rules.best_of is None else rules.best_of
     counted = {r.stage for r in by_value[:keep]}
     return tuple(StageScore(r.stage, r.place, rules.points_for(r.place), r.stage in counted)
-                 for r in sorted(results, key=lambda r: r.stage))
+                 for r in sorted(results, key=lambda r: when(r.stage)))
 
 
-def _compare(a: tuple[StageScore, ...], b: tuple[StageScore, ...]) -> tuple[int, str | None]:
+def _compare(a: tuple[StageScore, ...], b: tuple[StageScore, ...], when=lambda stage: stage) -> tuple[int, str | None]:
     """Negative when ``a`` ranks above ``b``, with the tiebreak that decided."""
     ca, cb = sum(s.points for s in a if s.counted), sum(s.points for s in b if s.counted)
     if ca != cb:
@@ -120,7 +122,7 @@ def _compare(a: tuple[StageScore, ...], b: tuple[StageScore, ...]) -> tuple[int,
         if na != nb:
             return nb - na, "countback"
     by_stage_a, by_stage_b = {s.stage: s.place for s in a}, {s.stage: s.place for s in b}
-    for stage in sorted(set(by_stage_a) | set(by_stage_b), reverse=True):
+    for stage in sorted(set(by_stage_a) | set(by_stage_b), key=when, reverse=True):
         pa, pb = by_stage_a.get(stage), by_stage_b.get(stage)
         if pa != pb:
             if pa is None:
@@ -131,9 +133,14 @@ def _compare(a: tuple[StageScore, ...], b: tuple[StageScore, ...]) -> tuple[int,
     return 0, None
 
 
-def circuit_ranking(rules: CircuitRules, results: Iterable[StageResult]) -> list[CircuitLine]:
+def circuit_ranking(rules: CircuitRules, results: Iterable[StageResult],
+                    when: Mapping[int, object] | None = None) -> list[CircuitLine]:
     """Rank every entrant of ``results`` (see the module's tiebreaks). Entrants fully tied share
-    a rank and are listed in the order of ``repr`` of their ids (stable, not a ranking)."""
+    a rank and are listed in the order of ``repr`` of their ids (stable, not a ranking).
+    ``when`` maps each stage to its place in time (a date, then the stage number: ``(date,
+    number)``), what "later" means for recency and for the stages counted; without it the stage
+    numbers are taken as the order played."""
+    order_of = (lambda stage: when[stage]) if when is not None else (lambda stage: stage)
     per_entrant: dict[Hashable, list[StageResult]] = defaultdict(list)
     seen: set[tuple[int, Hashable]] = set()
     for r in results:
@@ -142,10 +149,10 @@ def circuit_ranking(rules: CircuitRules, results: Iterable[StageResult]) -> list
         seen.add((r.stage, r.entrant))
         rules.points_for(r.place)  # validates the place
         per_entrant[r.entrant].append(r)
-    scores = {e: _scores(rules, rs) for e, rs in per_entrant.items()}
+    scores = {e: _scores(rules, rs, order_of) for e, rs in per_entrant.items()}
 
     def order(e1, e2) -> int:
-        c, _ = _compare(scores[e1], scores[e2])
+        c, _ = _compare(scores[e1], scores[e2], order_of)
         return c or ((_key(e1) > _key(e2)) - (_key(e1) < _key(e2)))
 
     entrants = sorted(scores, key=cmp_to_key(order))
@@ -153,7 +160,7 @@ def circuit_ranking(rules: CircuitRules, results: Iterable[StageResult]) -> list
     for i, e in enumerate(entrants):
         rank, decided = i + 1, None
         if i:
-            c, decided = _compare(scores[entrants[i - 1]], scores[e])
+            c, decided = _compare(scores[entrants[i - 1]], scores[e], order_of)
             if c == 0:
                 rank = lines[-1].rank
         s = scores[e]

@@ -43,9 +43,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .base import PairId
-from .elimination import BracketMatch, EliminationBracket
+from .elimination import BracketMatch, EliminationBracket, Section
 
-__all__ = ["Placing", "Placings", "bracket_placings", "overall_placings"]
+__all__ = ["Placing", "PlacingReason", "Placings", "bracket_placings", "overall_placings", "placing_reason"]
 
 
 @dataclass(frozen=True)
@@ -171,3 +171,46 @@ def overall_placings(knockout: Placings, earlier_ranking: list[PairId] | tuple[P
         place += 1
         rows.append(Placing(place, pair_id))
     return rows
+
+
+@dataclass(frozen=True)
+class PlacingReason:
+    """Why a bracket pair finished where it did, for people to read (pages translate ``kind``):
+
+    * ``champion``; ``final`` (lost the final, or the grand final / its reset);
+    * ``third_place_won`` / ``third_place_lost``; ``fifth_place_won`` / ``fifth_place_lost``;
+      ``seventh_place_won`` / ``seventh_place_lost``; ``classification_won`` /
+      ``classification_lost`` (a semifinal of places 5-8, the 5th/7th-place match still to play);
+    * ``winners_round``: lost in the winners' round of ``pairs`` pairs (4: the semifinals, 8: the
+      quarterfinals, 16: the round of 16...);
+    * ``losers_round``: out in losers' round ``round`` (``last``: the losers' final);
+    * ``still_in``: no place yet.
+    """
+
+    kind: str
+    pairs: int = 0
+    round: int = 0
+    last: bool = False
+
+
+def placing_reason(bracket: EliminationBracket, row: Placing) -> PlacingReason:
+    """The reason of one row of :func:`bracket_placings` of ``bracket``."""
+    if row.place is None or row.decided_by is None:
+        return PlacingReason("still_in")
+    m = bracket.match(row.decided_by)
+    won = m.winner == row.pair_id
+    if m.section is Section.GRAND_FINAL or (not bracket.double and m is bracket.winners[-1][0]):
+        return PlacingReason("champion" if won else "final")
+    if m.section is Section.THIRD_PLACE:
+        return PlacingReason("third_place_won" if won else "third_place_lost")
+    if m.section is Section.CLASSIFICATION:
+        if not m.decided:  # a semifinal of places 5-8 not played yet: they share 5th as quarterfinal losers
+            return PlacingReason("winners_round", pairs=8)
+        if m.match_id in ("5P", "7P"):
+            which = "fifth" if m.match_id == "5P" else "seventh"
+            return PlacingReason(f"{which}_place_{'won' if won else 'lost'}")
+        return PlacingReason("classification_won" if won else "classification_lost")
+    if m.section is Section.LOSERS:
+        return PlacingReason("losers_round", round=m.round_number, last=m.round_number == len(bracket.losers))
+    return PlacingReason("winners_round", pairs=2 ** (len(bracket.winners) - m.round_number + 1),
+                         round=m.round_number)

@@ -48,7 +48,7 @@ head-to-head): a "double W.O.", both lose.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -282,10 +282,14 @@ def compute_standings(
     count_walkover_scores: bool = False,
     bye_value: ByeValue | str = ByeValue.WIN,
     bye_played: bool = False,
+    ranked_last: Collection[PairId] = (),
 ) -> Standings:
     """Rank every pair: criteria in ``tiebreaks`` order, then lot with ``lot_seed``. A bye is
     worth ``bye_value`` (a win by default) and, with ``bye_played``, counts in played / won /
-    drawn / lost too."""
+    drawn / lost too. ``ranked_last`` (withdrawn and disqualified pairs, when the stage ranks them
+    last) come after every other pair, each part ranked on its own: head-to-head is then counted
+    among the pairs still in only (a cycle broken by a disqualified pair's results does not decide
+    between the pairs that stayed)."""
     results = list(results)
     order = tuple(Tiebreak(t) for t in tiebreaks)
     if len(set(order)) != len(order):
@@ -348,7 +352,9 @@ def compute_standings(
                 out.extend(split(bucket, level + 1))
         return out
 
-    ranked = [p for chunk in split(ids, 0) for p in chunk]
+    last = set(ranked_last)
+    parts = [[p for p in ids if p not in last], [p for p in ids if p in last]]
+    ranked = [p for part in parts if part for chunk in split(part, 0) for p in chunk]
     rows = []
     for rank, p in enumerate(ranked, start=1):
         rec_ = records[p]

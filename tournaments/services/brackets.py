@@ -345,15 +345,21 @@ def _bracket_stage(tournament: Tournament, stage: Stage | None) -> Stage | None:
             .order_by("-position").first())
 
 
-def stage_placings(stage: Stage, data) -> Placings | None:
-    """The placings of a bracket stage from its stored layout and the official results in ``data``
-    (``standings._Loaded``): one query (the nodes)."""
+def stage_bracket(stage: Stage, data) -> EliminationBracket | None:
+    """A bracket stage from its stored layout with the official results in ``data``
+    (``standings._Loaded``): one query (the nodes); None before it is drawn."""
     nodes = list(BracketNode.objects.filter(stage=stage).order_by("pk"))
     if not nodes:
         return None
     winner_of = {match_id: r.winner for (r, _phase), match_id in zip(data.results, data.match_ids)}
     winners = {n.code: winner_of[n.match_id] for n in nodes if n.match_id in winner_of}
-    return bracket_placings(record_results(_layout(stage, nodes), winners))
+    return record_results(_layout(stage, nodes), winners)
+
+
+def stage_placings(stage: Stage, data) -> Placings | None:
+    """The placings of a bracket stage (:func:`stage_bracket`'s): one query."""
+    bracket = stage_bracket(stage, data)
+    return bracket_placings(bracket) if bracket is not None else None
 
 
 def bracket_view(tournament: Tournament, stage: Stage | None = None) -> BracketView | None:

@@ -152,8 +152,12 @@ class CircuitRanking:
 
 
 def circuit_ranking_of(circuit: Circuit) -> CircuitRanking:
-    """The circuit's ranking per player and per pair, from the stages whose placings are final."""
-    stages = list(CircuitStage.objects.filter(circuit=circuit).select_related("tournament").order_by("number"))
+    """The circuit's ranking per player and per pair, from the stages whose placings are final; the
+    stages in the order of their tournaments' dates (the recency tiebreak and the stages counted
+    follow the dates, not the order in which the stages were added)."""
+    stages = list(CircuitStage.objects.filter(circuit=circuit).select_related("tournament")
+                  .order_by("tournament__date", "number"))
+    when = {s.number: (s.tournament.date, s.number) for s in stages}  # recency by date, not by order added
     placings = list(CircuitPlacing.objects.filter(stage__circuit=circuit)
                     .select_related("pair__first_player", "pair__second_player", "stage"))
     rows = [(p.stage.number, (p.pair.first_player_id, p.pair.second_player_id), p.place) for p in placings]
@@ -162,9 +166,9 @@ def circuit_ranking_of(circuit: Circuit) -> CircuitRanking:
         people[p.pair.first_player_id] = p.pair.first_player
         people[p.pair.second_player_id] = p.pair.second_player
     rules = rules_of(circuit)
-    by_player = [RankingRow(line, [people[line.entrant]]) for line in circuit_ranking(rules, player_results(rows))]
+    by_player = [RankingRow(line, [people[line.entrant]]) for line in circuit_ranking(rules, player_results(rows), when)]
     by_pair = [RankingRow(line, sorted((people[i] for i in line.entrant), key=lambda pl: (pl.name, pl.pk)))
-               for line in circuit_ranking(rules, pair_results(rows))]
+               for line in circuit_ranking(rules, pair_results(rows), when)]
     return CircuitRanking(circuit, stages, by_player, by_pair)
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from scoring.models import Match
 
-from ..models import GroupMember, Pair, Round, Stage, Tournament
+from ..models import GroupMember, Pair, Round, Stage, Tournament, new_lot_seed
 from draw.pairing.avoidance import avoided_pairs, avoiding_groups
 from draw.pairing.round_robin import round_robin
 from draw.pairing.seeding import Seeding, seed_by_lot, seed_by_order, seed_by_rating
@@ -67,20 +67,32 @@ def _group_members(stage: Stage) -> dict[int, list[int]]:
 
 
 def avoided(stage: Stage, stage_round: int = 1) -> frozenset:
-    """The pairs of the stage's tournament that share an avoid tag (club, family) and are to be kept
-    apart in the stage's round ``stage_round`` (``Stage.avoid_rounds``: up to that round; empty, every
-    round): prohibited pairings."""
+    """The pairs of the stage's tournament that share an avoid tag (club, family) or a player's club,
+    to be kept apart in the stage's round ``stage_round`` (``Stage.avoid_rounds``: up to that round;
+    empty, every round): prohibited pairings."""
     if stage.avoid_rounds is not None and stage_round > stage.avoid_rounds:
         return frozenset()
-    tags = {pk: [t for t in raw.split(",")]
-            for pk, raw in Pair.objects.filter(tournament_id=stage.tournament_id).exclude(avoid_tags="")
-            .values_list("pk", "avoid_tags")}
+    tags = {}
+    for pk, raw, first_club, second_club in (Pair.objects.filter(tournament_id=stage.tournament_id)
+                                             .values_list("pk", "avoid_tags", "first_player__club__name",
+                                                          "second_player__club__name")):
+        # the players' clubs (a CSV's "clube 1" / "clube 2", a player's club) are avoid tags by default,
+        # the same as a tag typed with the club's name
+        own = [t for t in raw.split(",") if t.strip()] + [c for c in (first_club, second_club) if c]
+        if own:
+            tags[pk] = own
     return avoided_pairs(tags)
 
 
 def _draw_groups(stage: Stage, order: Sequence[int], rnd: Round) -> None:
-    # snake seeding, with pairs sharing an avoid tag moved inside their pot when that keeps them apart
-    draw = avoiding_groups(order, stage.group_count, avoided(stage))
+    # snake seeding, with pairs sharing an avoid tag moved inside their pot when that keeps them apart;
+    # a lot among equally good draws, with the draw's seed (one is drawn and recorded when the
+    # seeding was not by lot): the same seed gives the same groups
+    if stage.lot_seed is None:
+        stage.lot_seed = new_lot_seed()
+        stage.save(update_fields=["lot_seed", "updated_at"])
+    rnd.lot_seed = stage.lot_seed
+    draw = avoiding_groups(order, stage.group_count, avoided(stage), lot_seed=stage.lot_seed)
     groups = draw.groups
     rnd.unavoided = [list(p) for p in draw.unavoided]
     following = Stage.objects.filter(tournament_id=stage.tournament_id, position=stage.position + 1,

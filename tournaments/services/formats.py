@@ -19,6 +19,8 @@ from .base import SWISS_ONLY_TIEBREAKS, TournamentError, _audit, _bool, _drawn, 
 STAGE_FIELDS = ("format", "seeding", "third_place", "grand_final_reset", "group_count", "qualifiers_per_group",
                 "swiss_rounds", "tiebreaks", "walkover_scores", "swiss_order", "legs", "best_of", "round_best_of",
                 "withdrawn_last", "third_place_best_of", "bye_value", "bye_played", "avoid_rounds", "classification")
+# a knockout's own options: after "groups then knockout" they are set on its knockout stage
+KNOCKOUT_OPTIONS = ("third_place", "classification", "third_place_best_of", "grand_final_reset")
 LATER_STAGE_FIELDS = STAGE_FIELDS + ("name", "qualification", "qualifiers", "qualify_from", "unequal_groups")
 
 
@@ -133,7 +135,10 @@ def configure_stage(tournament: Tournament, by, **settings) -> Stage:
     double round robin), ``best_of`` (the stage's match format; None: the tournament's) and
     ``round_best_of`` (per round of the stage: ``{"-1": 3}`` the final). ``groups_knockout``
     makes two stages: this one a round robin, then a single-elimination knockout of the top
-    ``qualifiers_per_group`` of each group (see ``stages``)."""
+    ``qualifiers_per_group`` of each group (see ``stages``); changed afterwards, the knockout's
+    options (``third_place``, art. 11.4; ``classification``, ``third_place_best_of``,
+    ``grand_final_reset``) are set on that knockout stage too (the round robin keeps a copy the
+    Format panel shows)."""
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         _require_manager(by, tournament)
@@ -153,6 +158,17 @@ def configure_stage(tournament: Tournament, by, **settings) -> Stage:
                                         "per group."), "qualifiers_per_group")
             stage.format = Stage.Format.ROUND_ROBIN
         stage.save()
+        knockout_options = {name: getattr(stage, name) for name in KNOCKOUT_OPTIONS if name in settings}
+        if not shortcut and knockout_options and stage.format == Stage.Format.ROUND_ROBIN:
+            # groups then knockout made earlier: the knockout's options are the knockout stage's
+            knockout = Stage.objects.filter(tournament=tournament, position=2, started_at__isnull=True).first()
+            if knockout is not None and knockout.is_bracket:
+                before_knockout = stage_json(knockout)
+                for name, value in knockout_options.items():
+                    setattr(knockout, name, value)
+                knockout.save(update_fields=[*knockout_options, "updated_at"])
+                _audit(tournament, by, AuditEntry.Action.STAGE_CONFIGURED, before=before_knockout,
+                       after=stage_json(knockout))
         if shortcut:  # groups then knockout: two stages
             knockout = Stage.objects.filter(tournament=tournament, position=2).first() or Stage(
                 tournament=tournament, position=2, name=_("Knockout"))
@@ -161,6 +177,7 @@ def configure_stage(tournament: Tournament, by, **settings) -> Stage:
             knockout.qualifiers_per_group = stage.qualifiers_per_group
             knockout.third_place = stage.third_place
             knockout.classification = stage.classification
+            knockout.third_place_best_of = stage.third_place_best_of
             knockout.walkover_scores = stage.walkover_scores
             knockout.standings_lot_seed = stage.standings_lot_seed
             knockout.tiebreaks = default_tiebreaks(knockout.format)

@@ -72,6 +72,7 @@ def stage_qualifiers(stage: Stage, *, withdrawn: set[int] | None = None) -> Qual
         withdrawn = set(Pair.objects.filter(tournament=tournament, status=Pair.Status.WITHDRAWN)
                         .values_list("pk", flat=True))
     data = _load_results(tournament).of_stage(source.pk)
+    data.withdrawn = frozenset(withdrawn)
     pool = _source_pool(source)
     problems: list[str] = []
     if stage.qualification == Stage.Qualification.PER_GROUP and source.has_groups:

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..models import Bye, GroupMember, Pair, Result, Round, Stage, Tournament, default_tiebreaks
+from draw.pairing.group_knockout import rank_across_groups
 from draw.pairing.round_robin import group_name
-from draw.pairing.placings import Placing, Placings, overall_placings
+from draw.pairing.placings import Placing, Placings, bracket_placings, overall_placings, placing_reason
 from draw.pairing.standings import MatchResult, Standings, compute_standings
 
 
@@ -36,6 +37,7 @@ class StandingLine:
     decided_by: str = ""  # "bracket" (the round reached), "standings" (the stage's tiebreaks), "organizer"
     override_reason: str = ""  # the organizer's reason when he set this place by hand
     drawn: int = 0  # a bye worth a draw and counted as played (Truco matches are not drawn)
+    why: str = ""  # the final table: the place and why ("5º–8º: perderam nas quartas"; ``placing_words``)
 
     @property
     def point_difference(self) -> int:
@@ -49,7 +51,7 @@ class StandingLine:
                 "points_against": self.points_against, "point_difference": self.point_difference,
                 "tiebreaks": self.values, "lot": self.lot, "place": self.place, "stage": self.stage,
                 "stage_name": self.stage_name, "decided_by": self.decided_by,
-                "override_reason": self.override_reason}
+                "override_reason": self.override_reason, "why": self.why}
 
 
 @dataclass(frozen=True)
@@ -79,13 +81,19 @@ class _Loaded:
     stage_of_result: list[int | None] = field(default_factory=list)
     match_ids: list[int] = field(default_factory=list)
     stage_of_bye: list[int | None] = field(default_factory=list)
+    withdrawn: frozenset[int] = frozenset()  # withdrawn and disqualified pairs (ranked last where a stage says so)
+    members: dict = field(default_factory=dict)  # stage pk -> its groups' members, read once (shared by of_stage)
 
     def of_stage(self, stage_id: int | None) -> "_Loaded":
         """The results and byes of one stage's rounds."""
         keep = [i for i, s in enumerate(self.stage_of_result) if s == stage_id]
         byes = [b for b, s in zip(self.byes, self.stage_of_bye) if s == stage_id]
         return _Loaded([self.results[i] for i in keep], byes, [stage_id] * len(keep),
-                       [self.match_ids[i] for i in keep], [stage_id] * len(byes))
+                       [self.match_ids[i] for i in keep], [stage_id] * len(byes), self.withdrawn, self.members)
+
+    def last(self, stage: Stage) -> frozenset[int]:
+        """The pairs ``stage`` ranks after every pair still in (its ``withdrawn_last``)."""
+        return self.withdrawn if stage.withdrawn_last else frozenset()
 
 
 def _load_results(tournament: Tournament, stage: Stage | None = None) -> _Loaded:
@@ -167,28 +175,45 @@ def withdrawn_last(lines: list[StandingLine]) -> list[StandingLine]:
 
 
 def placed_by_hand(lines: list[StandingLine], overrides: dict) -> list[StandingLine]:
-    """The organizer's final places (``Tournament.placing_overrides``: pair id to place and reason):
-    each such pair at its place, the other pairs in their order around them, numbered again."""
+    """The organizer's final places (``Tournament.placing_overrides``: pair id to place and reason,
+    art. 26): each such pair takes the place set, and only it moves. Every other pair keeps its
+    order and its ties (one quarterfinal loser placed 8th leaves the three others sharing 5th, never
+    5, 6, 7); its place is one more than the number of pairs ahead of it: the other pairs placed
+    better before, and the pairs set by hand at a better place, or at its own place when they did
+    not share it before (a 4th placed 3rd takes 3rd from the pair that had it; a semifinal loser
+    confirmed 3rd leaves the other one 3rd too). Pairs still in a bracket (no place) stay on top."""
     fixed = {int(p): o for p, o in overrides.items()}
     if not fixed:
         return lines
-    slots: list[StandingLine | None] = [None] * len(lines)
-    moved = sorted((line for line in lines if line.pair.pk in fixed), key=lambda line: fixed[line.pair.pk]["place"])
-    for line in moved:
-        at = min(fixed[line.pair.pk]["place"], len(lines)) - 1
-        while slots[at] is not None:
-            at += 1
-        slots[at] = line
-    rest = iter(line for line in lines if line.pair.pk not in fixed)
+    bracket = any(line.place is not None for line in lines)
+
+    def before(line: StandingLine) -> int | None:
+        return line.place if bracket else line.rank
+
+    moved = [(fixed[line.pair.pk]["place"], before(line)) for line in lines if line.pair.pk in fixed]
+    kept = [line for line in lines if line.pair.pk not in fixed]
     out = []
-    for i, line in enumerate(slots):
-        if line is None:
-            line = next(rest)
-            out.append(replace(line, rank=i + 1, place=i + 1 if line.place is not None else None))
-        else:
-            out.append(replace(line, rank=i + 1, place=i + 1, decided_by="organizer",
+    for line in kept:
+        old = before(line)
+        if old is None:
+            out.append(line)
+            continue
+        better = sum(1 for other in kept if before(other) is not None and before(other) < old)
+        place = 1 + better
+        while True:
+            ahead = sum(1 for at, was in moved if at < place or (at == place and was != old))
+            if 1 + better + ahead == place:
+                break
+            place = 1 + better + ahead
+        out.append(replace(line, rank=place, place=place if line.place is not None else None))
+    for line in lines:
+        if line.pair.pk in fixed:
+            at = fixed[line.pair.pk]["place"]
+            out.append(replace(line, rank=at, place=at, decided_by="organizer",
                                override_reason=fixed[line.pair.pk]["reason"]))
-    return out
+    still_in = [line for line in out if line.place is None and bracket]
+    return still_in + sorted((line for line in out if not (line.place is None and bracket)),
+                             key=lambda line: line.rank)
 
 
 def group_tables(stage: Stage, data: _Loaded, pair_ids: set[int],
@@ -202,10 +227,13 @@ def group_tables_and_results(stage: Stage, data: _Loaded, pair_ids: set[int],
                              ) -> list[tuple[int, Standings, list[MatchResult]]]:
     """Each group of ``stage``: its index, its standings and the match results they come from."""
     if members is None:
+        members = data.members.get(stage.pk)
+    if members is None:
         members = defaultdict(list)
         for group, pair_id in (GroupMember.objects.filter(stage=stage).order_by("group", "number")
                                .values_list("group", "pair_id")):
             members[group].append(pair_id)
+        data.members[stage.pk] = members
     group_of = {p: g for g, ids in members.items() for p in ids}
     out = []
     for g in sorted(members):
@@ -215,7 +243,8 @@ def group_tables_and_results(stage: Stage, data: _Loaded, pair_ids: set[int],
         byes = [b for b in data.byes if group_of.get(b) == g]
         out.append((g, compute_standings(inside, stage.tiebreaks, pairs=ids, byes=byes,
                                          lot_seed=stage.standings_lot_seed,
-                                         count_walkover_scores=stage.walkover_scores, **bye_rule(stage)), inside))
+                                         count_walkover_scores=stage.walkover_scores, ranked_last=data.last(stage),
+                                         **bye_rule(stage)), inside))
     return out
 
 
@@ -224,25 +253,60 @@ def stage_table(stage: Stage, data: _Loaded, pair_ids: list[int]) -> Standings:
     results = [r for r, _phase in data.results if r.pair_a in pair_ids and r.pair_b in pair_ids]
     return compute_standings(results, stage.tiebreaks, pairs=pair_ids, byes=[b for b in data.byes if b in pair_ids],
                              lot_seed=stage.standings_lot_seed, count_walkover_scores=stage.walkover_scores,
-                             **bye_rule(stage))
+                             ranked_last=data.last(stage), **bye_rule(stage))
 
 
-def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int]) -> tuple[list[int], dict[int, int | None]]:
+def stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int],
+                  reasons: dict[int, tuple] | None = None) -> tuple[list[int], dict[int, int | None]]:
     """A stage's pairs best first and their places: a bracket by its placings (champion, final
-    loser, third-place match, then by the round lost: ``draw.pairing.placings``), any other
-    stage by its standings."""
+    loser, third-place match, then by the round lost: ``draw.pairing.placings``), a group stage by
+    group place then across the groups (:func:`group_stage_ranking`), any other stage by its
+    standings. ``reasons`` (optional) gets why each pair is where it is: ``("bracket",
+    PlacingReason)``, ``("group", group index, place in the group)`` or ``("standings",)``."""
+    reasons = reasons if reasons is not None else {}
     if stage.bracket_first_round is not None:
-        from .brackets import stage_placings
+        from .brackets import stage_bracket
 
-        placings = stage_placings(stage, data)
-        if placings is not None:
+        bracket = stage_bracket(stage, data)
+        if bracket is not None:
+            placings = bracket_placings(bracket)
+            reasons.update({row.pair_id: ("bracket", placing_reason(bracket, row)) for row in placings.rows})
             return placings.ranking(), {row.pair_id: row.place for row in placings.rows}
+    if stage.has_groups:
+        order = group_stage_ranking(stage, data, pair_ids, reasons)
+        if order is not None:
+            return order, {p: i for i, p in enumerate(order, start=1)}
     table = stage_table(stage, data, pair_ids)
+    reasons.update({p: ("standings",) for p in table.ranking()})
     return table.ranking(), {row.pair_id: row.rank for row in table.rows}
 
 
+def group_stage_ranking(stage: Stage, data: _Loaded, pair_ids: list[int],
+                        reasons: dict[int, tuple] | None = None) -> list[int] | None:
+    """A group stage's pairs best first: by their place in their group (its own table, head-to-head
+    among the group's pairs), then the pairs of one place across the groups by their records per
+    match, without head-to-head (they did not meet; ``draw.pairing.group_knockout.rank_across_groups``,
+    groups of different sizes compared as the stage says), then by lot. None before the groups are
+    drawn. Pairs outside the groups follow in the order of the stage's pooled table."""
+    tables = group_tables_and_results(stage, data, set(pair_ids))
+    if not tables:
+        return None
+    order = rank_across_groups([table for _g, table, _r in tables], lot=True,
+                               group_results=[results for _g, _t, results in tables],
+                               unequal=stage.unequal_groups, count_walkover_scores=stage.walkover_scores)
+    if reasons is not None:
+        reasons.update({row.pair_id: ("group", g, place) for g, table, _r in tables
+                        for place, row in enumerate(table.rows, start=1)})
+    inside = set(order)
+    rest = [p for p in stage_table(stage, data, pair_ids).ranking() if p not in inside]
+    if reasons is not None:
+        reasons.update({p: ("standings",) for p in rest})
+    return order + rest
+
+
 def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int],
-                  deciding: dict[int, Stage] | None = None) -> tuple[list[int], dict]:
+                  deciding: dict[int, Stage] | None = None,
+                  reasons: dict[int, tuple] | None = None) -> tuple[list[int], dict]:
     """The tournament's table across its stages. The first stage ranks every pair; each later
     stage started re-ranks its entrants in the block of places they held: a knockout of the top 8
     puts its placings on places 1-8 and the pairs that did not reach it follow in the order of the
@@ -251,14 +315,15 @@ def final_ranking(stages: list[Stage], data: _Loaded, pair_ids: list[int],
     started = [st for st in stages if st.started_at is not None] or stages[:1]
     known = set(pair_ids)
     one = len(stages) == 1
-    ranking, stage_places = stage_ranking(started[0], data if one else data.of_stage(started[0].pk), pair_ids)
+    ranking, stage_places = stage_ranking(started[0], data if one else data.of_stage(started[0].pk), pair_ids,
+                                          reasons)
     order = list(ranking)
     places: dict[int, int | None] = dict(stage_places)
     if deciding is not None:
         deciding.update({p: started[0] for p in order})
     for st in started[1:]:
         entrants = [p for p in st.entrants if p in known]
-        ranking, stage_places = stage_ranking(st, data.of_stage(st.pk), entrants)
+        ranking, stage_places = stage_ranking(st, data.of_stage(st.pk), entrants, reasons)
         inside = set(ranking)
         if deciding is not None:
             deciding.update({p: st for p in ranking})
@@ -334,6 +399,7 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
     pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.PENDING)
              .select_related("first_player", "second_player", "substitute").order_by("pk")}
     data = _load_results(tournament)
+    data.withdrawn = frozenset(p for p, pair in pairs.items() if pair.status == Pair.Status.WITHDRAWN)
     if stage is not None and len(stages) > 1:
         data = data.of_stage(stage.pk)
     ids = list(pairs)
@@ -342,13 +408,16 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
     results = [r for r, _phase in data.results if r.pair_a in pairs and r.pair_b in pairs]
     overall = compute_standings(results, tiebreaks, pairs=ids, byes=[b for b in data.byes if b in ids],
                                 lot_seed=lot_seed, count_walkover_scores=walkover_scores,
-                                **(bye_rule(main) if main else {}))
+                                ranked_last=data.last(main) if main else (), **(bye_rule(main) if main else {}))
     places = order = None
     deciding: dict[int, Stage] = {}
+    reasons: dict[int, tuple] = {}
     if stage is not None and stage.bracket_first_round is not None:
         order, places = stage_ranking(stage, data, ids)
-    elif stage is None and (len(stages) > 1 or (main is not None and main.bracket_first_round is not None)):
-        order, places = final_ranking(stages, data, ids, deciding)
+    elif stage is None and (len(stages) > 1 or (main is not None and (main.bracket_first_round is not None
+                                                                       or (main.has_groups
+                                                                           and main.group_count > 1)))):
+        order, places = final_ranking(stages, data, ids, deciding, reasons)
     groups: list[tuple[str, list[StandingLine]]] = []
     with_groups = [st for st in stages if st.has_groups and (st.started_at is not None or st.position == 1)]
     group_stage = stage if stage is not None else (with_groups[-1] if with_groups else None)
@@ -365,5 +434,10 @@ def standings(tournament: Tournament, stage: Stage | None = None) -> StandingsTa
         lines = withdrawn_last(lines)
     if stage is None and tournament.placing_overrides:
         lines = placed_by_hand(lines, tournament.placing_overrides)
+    if stage is None and stages:
+        from .placing_words import explained
+
+        lines = explained(lines, reasons or {p: ("standings",) for p in ids}, deciding, stages,
+                          main.withdrawn_last)
     return StandingsTable(list(tiebreaks), lot_seed, walkover_scores, lines, groups, legend,
                           main.bye_value if main else "win", main.bye_played if main else True)
