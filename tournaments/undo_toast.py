@@ -55,7 +55,7 @@ def _result_toast(tournament: Tournament, data: dict) -> dict | None:
     text = pair_names.contract(ngettext("Result set: %(winner)s won %(a)s–%(b)s.", "Result set: %(winner)s won "
                                         "%(a)s–%(b)s.", pair_names.number(name))
                                % {"winner": name, "a": max(scores), "b": min(scores)}, name)
-    return {"text": text, "entry": entry.pk, "fragment": "matches rounds next-step",
+    return {"text": text, "entry": entry.pk, "fragment": "matches rounds next-step", "focus": f"lp-{match.pk}",
             "url": reverse("tournaments:undo-result", kwargs={"slug": tournament.slug, "pk": match.pk})}
 
 
