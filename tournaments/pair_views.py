@@ -136,8 +136,11 @@ def withdraw(request, tournament: Tournament, pk: int):
                             pair_names.number(pair.name)) % {"pair": pair.name}
         became = ngettext("%(count)s match became W.O.", "%(count)s matches became W.O.", len(walkovers)) \
             % {"count": formats.localize(len(walkovers))}
-        messages.success(request, f"{withdrew} {became}" if walkovers else withdrew)
-        undo_toast.offer(request, pair)  # "Desfazer" for a few seconds
+        # "Desfazer" for a few seconds: the toast says who withdrew, the message only what followed (said once)
+        offered = undo_toast.offer(request, pair)
+        text = (became if offered else f"{withdrew} {became}") if walkovers else "" if offered else withdrew
+        if text:
+            messages.success(request, text)
     return back(tournament, request, "pairs")
 
 

@@ -18,10 +18,12 @@ from .services.undo import TOAST_SECONDS
 KEY = "undo_offer"
 
 
-def offer(request, pair: Pair) -> None:
+def offer(request, pair: Pair) -> bool:
+    """Offer the undo of the pair's withdrawal just recorded; False when it may not be undone."""
     entry = services.undo_offer(pair)
     if entry is not None:
         request.session[KEY] = {"tournament": pair.tournament_id, "pair": pair.pk, "entry": entry.pk}
+    return entry is not None
 
 
 def offer_result(request, match: Match) -> bool:
