@@ -66,3 +66,13 @@ def test_the_final_placings_follow_the_bracket_once_the_champion_is_known(client
     assert lines[0].pair == p.champion and [line.rank for line in lines[:4]] == [1, 2, 3, 4]
     html = client.get(url("projector", t) + "?tela=placings-1").content.decode()
     assert "Classificação final" in html and f"Campeã: <strong>{p.champion.name}</strong>" in html
+
+
+def test_a_withdrawn_pair_is_marked_in_the_projectors_standings(client):
+    org = pf.organizer()
+    t = pf.tournament(org, pairs=6, format="swiss")
+    pf.play_some(t, org, 3)
+    pair = Pair.objects.filter(tournament=t).order_by("pk").first()
+    services.withdraw_pair(pair, org, "ill")
+    html = client.get(url("projector", t) + "?tela=standings-1").content.decode()
+    assert f'{pair.name} <small class="out" data-testid="withdrawn">(desistente)</small>' in html
