@@ -93,5 +93,5 @@ def new_tournament(request):
         tournament = form.save(by=request.user)
         if tournament is not None:
             messages.success(request, _("Tournament created: register the pairs."))
-            return redirect(dashboard_url(tournament))
+            return redirect(dashboard_url(tournament, "registration"))  # the page puts the focus on the first pair
     return render(request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200)

@@ -2,8 +2,11 @@
 wall sheet (``tournaments.public_views`` renders them).
 
 - :func:`projector_slides`: what a 1920×1080 screen across the room cycles through — the current
-  round's tables (12 a slide, a game in progress with its score), the bracket, the standings (one
-  table per group during a group stage, still shown in the knockout that follows; 10 lines a slide);
+  round's tables (12 a slide, a game in progress with its score), the bracket's live part (its
+  matches from the first round still being played on, 12 a slide, with names of 54 px as the
+  tables: :func:`bracket_cards`; a withdrawn pair marked), the standings (one table per group
+  during a group stage, still shown in the knockout that follows; 10 lines a slide) and, once the
+  champion is known, the final placings (10 lines a slide);
 - :func:`pair_page`: a pair's players and its matches in the tournament, each with the score from
   the pair's side and its súmula;
 - :func:`wall_sheet_rows` and :func:`wall_sheet_pdf`: which pair plays at which table, one line per
@@ -13,6 +16,7 @@ Every function runs a fixed number of queries whatever the number of pairs (test
 """
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -32,6 +36,10 @@ TABLES_PER_SLIDE = 12
 STANDINGS_PER_SLIDE = 10
 #: tiebreak columns shown after played / won / lost on the projector (the first ones of the stage)
 STANDINGS_TIEBREAKS = 3
+#: bracket matches on one projector slide (the tables' grid: two columns of six, names of 54 px)
+BRACKET_PER_SLIDE = TABLES_PER_SLIDE
+#: final placings lines on one projector slide
+PLACINGS_PER_SLIDE = STANDINGS_PER_SLIDE
 #: seconds each projector slide stays on screen
 SLIDE_SECONDS = 12
 
@@ -43,7 +51,7 @@ def chunks(items: list, size: int) -> list[list]:
 @dataclass
 class Slide:
     key: str
-    kind: str  # "calls", "tables", "bracket", "standings", "groups"
+    kind: str  # "calls", "tables", "bracket", "standings", "groups", "placings"
     title: str
     items: list = field(default_factory=list)
     page: int = 1
@@ -58,7 +66,6 @@ class Projector:
     slides: list[Slide]
     byes: list[Pair]
     champion: Pair | None
-    svg: str = ""
     columns: list = field(default_factory=list)
     clock: object = None  # calls_board.RoundClock of the current round, or None
 
@@ -129,13 +136,14 @@ def projector_slides(tournament: Tournament) -> Projector:
             slides.append(Slide(f"tables-{i}", "tables", current.display_name, part, i, len(parts)))
         byes = pages.round_byes(current)
     view = services.bracket_view(tournament) if stage is not None else None
-    svg = ""
     champion = None
     columns: list = []
     if view is not None:
-        svg = draw_pages.bracket_drawing(view)
         champion = view.champion
-        slides.append(Slide("bracket", "bracket", _("Bracket")))
+        parts = pack_rounds(live_part(bracket_cards(view, withdrawn_ids(tournament))), BRACKET_PER_SLIDE)
+        for i, part in enumerate(parts, start=1):
+            # the first page keeps the plain key: "?tela=bracket" shows the live part whatever its size
+            slides.append(Slide("bracket" if i == 1 else f"bracket-{i}", "bracket", _("Bracket"), part, i, len(parts)))
     stages = getattr(tournament, "stage_list", None) or ([stage] if stage is not None else [])
     if stage is not None and (not stage.is_bracket or len(stages) > 1):
         # one table per group; in the knockout after the groups the slide stays
@@ -153,13 +161,90 @@ def projector_slides(tournament: Tournament) -> Projector:
             title = _("Group standings") if kind == "groups" else _("Standings")
             for i, part in enumerate(parts, start=1):
                 slides.append(Slide(f"standings-{i}", kind, title, part, i, len(parts)))
+    if champion is not None:
+        parts = chunks(list(services.standings(tournament).rows), PLACINGS_PER_SLIDE)
+        for i, part in enumerate(parts, start=1):
+            slides.append(Slide(f"placings-{i}", "placings", _("Final placings"), part, i, len(parts)))
     clock = round_clock(current, room)
     if clock is not None:
         for slide in slides:
             if slide.kind == "tables":
                 for row in slide.items:
                     row.until = clock.ends.get(row.match.pk)
-    return Projector(tournament, stage, current, slides, byes, champion, svg, columns, clock)
+    return Projector(tournament, stage, current, slides, byes, champion, columns, clock)
+
+
+@dataclass
+class BracketSide:
+    """One place of a bracket match on the projector: the pair's name, or where it comes from."""
+
+    text: str
+    outcome: str  # "won", "lost", "pending" (no pair yet: "Winner of 5"), "" (not decided)
+    out: str = ""  # "withdrawn" or "disqualified", translated: the pair left the tournament (art. 26)
+
+
+@dataclass
+class BracketCard:
+    """A bracket match as the projector shows it, in the tables' grid."""
+
+    number: int
+    round: int  # the tournament round it is played in
+    title: str  # "Quarterfinals", "Final", "Third place"...
+    top: BracketSide
+    bottom: BracketSide
+    score: str
+    table: int | None
+    decided: bool  # an official result, or a match that is not needed
+
+    @property
+    def sides(self) -> tuple[BracketSide, BracketSide]:
+        return self.top, self.bottom
+
+
+def withdrawn_ids(tournament: Tournament) -> dict[int, str]:
+    """The pairs that withdrew or were disqualified (art. 26), each with the word that says it; one query."""
+    return {pk: _("disqualified") if disqualified else _("withdrawn")
+            for pk, disqualified in Pair.objects.filter(tournament=tournament, status=Pair.Status.WITHDRAWN)
+            .values_list("pk", "disqualified")}
+
+
+def bracket_cards(view: services.BracketView, withdrawn: dict[int, str]) -> list[BracketCard]:
+    """The bracket's numbered matches by round, each side with its outcome and a withdrawal marked."""
+    by_code = {m.match_id: m for m in view.bracket.matches()}
+    cards = []
+    for row in draw_pages.bracket_rows(view):
+        m = by_code[row.code]
+
+        def side(slot, text: str, m=m) -> BracketSide:
+            if slot.pair is None:
+                return BracketSide(text, "pending")
+            outcome = "" if m.winner is None else "won" if m.winner == slot.pair else "lost"
+            return BracketSide(text, outcome, withdrawn.get(slot.pair, ""))
+
+        cards.append(BracketCard(row.number, row.round, row.title, side(m.top, row.top), side(m.bottom, row.bottom),
+                                 row.score, row.table, m.winner is not None or m.unplayed))
+    cards.sort(key=lambda card: (card.round, card.number))
+    return cards
+
+
+def live_part(cards: list[BracketCard]) -> list[BracketCard]:
+    """What the room follows: the matches from the first round with one still to decide on; once all
+    are decided, the last round (the final and the third-place match)."""
+    open_rounds = [card.round for card in cards if not card.decided]
+    start = min(open_rounds) if open_rounds else max((card.round for card in cards), default=0)
+    return [card for card in cards if card.round >= start]
+
+
+def pack_rounds(cards: list[BracketCard], size: int) -> list[list[BracketCard]]:
+    """Slides of at most ``size`` matches, a round kept whole on one slide when it fits."""
+    parts: list[list[BracketCard]] = []
+    for _round, group in itertools.groupby(cards, key=lambda card: card.round):
+        for piece in chunks(list(group), size):
+            if parts and len(parts[-1]) + len(piece) <= size:
+                parts[-1].extend(piece)
+            else:
+                parts.append(piece)
+    return parts
 
 
 # --------------------------------------------------------------------------------- pair page

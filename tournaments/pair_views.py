@@ -1,4 +1,4 @@
-"""The organizer's actions on the pairs, posted from the dashboard: registering (the form, a CSV),
+"""The organizer's actions on the pairs, posted from the dashboard: registering (the form, a CSV, a typed list),
 confirming a pending registration, editing, the avoid tags, check-in, withdrawal and its undo,
 reinstating, disqualifying, deleting one registered by mistake; the pair cards and a new PIN.
 
@@ -8,6 +8,8 @@ dashboard's pair row or section (POST-redirect-GET). A registration form with er
 on the dashboard (``tournaments.views``), with what was typed.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, render
@@ -19,9 +21,11 @@ from django.views.decorators.http import require_POST
 from scoring.words import pair_names
 
 from . import organizer_tools, pin_views, services, undo_toast
+from .csv_import import Mode, import_pairs
 from .forms import CsvImportForm, PairRegistrationForm, WithdrawalForm
 from .models import Pair, Tournament
-from .view_helpers import act, back, fail_naming_field, form_errors, number_or_none, organizer_only
+from .services.check_in import check_in_all
+from .view_helpers import act, back, fail, fail_naming_field, form_errors, number_or_none, organizer_only
 from .views import _dashboard_context
 
 
@@ -61,6 +65,8 @@ def register(request, tournament: Tournament):
 @organizer_only
 @require_POST
 def import_csv(request, tournament: Tournament):
+    if "pairs_text" in request.POST:
+        return _import_typed(request, tournament, request.POST["pairs_text"])
     form = CsvImportForm(request.POST, request.FILES, tournament=tournament)
     report = form.save(by=request.user)
     if report is None or not report.ok:
@@ -74,6 +80,37 @@ def import_csv(request, tournament: Tournament):
         messages.info(request, _("%(count)s PINs issued: print the pair cards now to hand them out.")
                       % {"count": len(issued)})
     return back(tournament, request, "pairs")
+
+
+#: the columns of a typed list, one pair a line: the CSV import's own names (tournaments.csv_import)
+TYPED_COLUMNS = ("dupla", "jogador 1", "jogador 2")
+
+
+def _import_typed(request, tournament: Tournament, typed: str):
+    """Pairs typed in one field, one a line ("Zap; Ana Souza; Beto Lima"; tabs when pasted from a spreadsheet,
+    commas when neither): read as the CSV import reads a file under the header this page writes, all or nothing,
+    each refused line named by its number as typed."""
+    if not typed.strip():
+        messages.error(request, _("Type the pairs, one a line: pair; first player; second player."))
+        return back(tournament, request, "registration")
+    separator = "\t" if "\t" in typed else ";" if ";" in typed else ","
+    text = separator.join(TYPED_COLUMNS) + "\n" + typed
+    try:
+        report = import_pairs(tournament, text, request.user, mode=Mode.ALL_OR_NOTHING)
+    except services.TournamentError as error:
+        fail(request, error)
+        return back(tournament, request, "registration")
+    if not report.ok:
+        lines = [replace(error, row=error.row - 1) for error in report.errors]  # the header is the page's
+        return render(request, "tournaments/dashboard.html", _dashboard_context(
+            request, tournament, typed={"text": typed, "errors": lines}), status=400)
+    messages.success(request, ngettext("%(count)s pair registered.", "%(count)s pairs registered.",
+                                       len(report.created)) % {"count": formats.localize(len(report.created))})
+    issued = pin_views.issue_at_registration(request, tournament, report.created)
+    if issued:
+        messages.info(request, _("%(count)s PINs issued: print the pair cards now to hand them out.")
+                      % {"count": len(issued)})
+    return back(tournament, request, "registration")
 
 
 @organizer_only
@@ -115,12 +152,16 @@ def check_in(request, tournament: Tournament):
     def check():
         rnd = services.upcoming_round(tournament, request.user)
         pair_id = int(pair) if pair.isdigit() else None
+        if pair == "all":  # "All present": every confirmed pair not checked in yet, one tap
+            made = check_in_all(rnd, request.user)
+            return ngettext("%(count)s pair checked in.", "%(count)s pairs checked in.", len(made)) \
+                % {"count": formats.localize(len(made))}
         if request.POST.get("undo") == "1":
             services.undo_check_in(rnd, pair_id, request.user, check_in=request.POST.get("check_in"))
         else:
             services.check_in(rnd, pair_id, request.user)
 
-    return act(request, tournament, check, "", f"checkin-{pair}" if pair.isdigit() else "checkin")
+    return act(request, tournament, check, lambda said: said or "", f"checkin-{pair}" if pair.isdigit() else "checkin")
 
 
 @organizer_only
@@ -136,8 +177,11 @@ def withdraw(request, tournament: Tournament, pk: int):
                             pair_names.number(pair.name)) % {"pair": pair.name}
         became = ngettext("%(count)s match became W.O.", "%(count)s matches became W.O.", len(walkovers)) \
             % {"count": formats.localize(len(walkovers))}
-        messages.success(request, f"{withdrew} {became}" if walkovers else withdrew)
-        undo_toast.offer(request, pair)  # "Desfazer" for a few seconds
+        # "Desfazer" for a few seconds: the toast says who withdrew, the message only what followed (said once)
+        offered = undo_toast.offer(request, pair)
+        text = (became if offered else f"{withdrew} {became}") if walkovers else "" if offered else withdrew
+        if text:
+            messages.success(request, text)
     return back(tournament, request, "pairs")
 
 

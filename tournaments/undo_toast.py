@@ -18,10 +18,12 @@ from .services.undo import TOAST_SECONDS
 KEY = "undo_offer"
 
 
-def offer(request, pair: Pair) -> None:
+def offer(request, pair: Pair) -> bool:
+    """Offer the undo of the pair's withdrawal just recorded; False when it may not be undone."""
     entry = services.undo_offer(pair)
     if entry is not None:
         request.session[KEY] = {"tournament": pair.tournament_id, "pair": pair.pk, "entry": entry.pk}
+    return entry is not None
 
 
 def offer_result(request, match: Match) -> bool:
@@ -55,7 +57,7 @@ def _result_toast(tournament: Tournament, data: dict) -> dict | None:
     text = pair_names.contract(ngettext("Result set: %(winner)s won %(a)s–%(b)s.", "Result set: %(winner)s won "
                                         "%(a)s–%(b)s.", pair_names.number(name))
                                % {"winner": name, "a": max(scores), "b": min(scores)}, name)
-    return {"text": text, "entry": entry.pk, "fragment": "matches rounds next-step",
+    return {"text": text, "entry": entry.pk, "fragment": "matches rounds next-step", "focus": f"lp-{match.pk}",
             "url": reverse("tournaments:undo-result", kwargs={"slug": tournament.slug, "pk": match.pk})}
 
 

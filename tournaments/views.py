@@ -73,6 +73,9 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "waiting": needs,
         "finished": pages.finished_summary(tournament) if finished else None,
         "check_in": check_in,
+        # confirmed pairs not checked in yet: what "All present" checks in
+        "check_in_missing": sum(1 for p in pairs if p.status == Pair.Status.CONFIRMED and check_in is not None
+                                and p.pk not in check_in.checked),
         "registration_open": registration_open,
         "next_step": pages.next_step(tournament, stage, pairs, generated, current,
                                      to_approve=sum(i.count for i in needs if i.key == "signups")),
@@ -83,6 +86,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "pair_form": forms.get("pair_form") or PairRegistrationForm(tournament=tournament),
         "csv_form": forms.get("csv_form") or CsvImportForm(tournament=tournament),
         "csv_report": forms.get("csv_report"),
+        "typed": forms.get("typed") or {},  # pairs typed one a line, sent back with the lines refused
         "result_retry": forms.get("result_retry") or {},
         "open_registration": bool(forms.get("pair_form") or forms.get("csv_form") or forms.get("csv_report")),
         "Status": Match.Status,

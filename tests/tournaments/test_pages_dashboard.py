@@ -264,7 +264,7 @@ def test_new_tournament_page(client):
                                                         "venue": "Bar do Zé", "best_of": 3,
                                                         "format": "single_elimination"})
     t = Tournament.objects.get(slug="copa-do-bar")
-    assert response.status_code == 302 and response["Location"] == url("dashboard", t)
+    assert response.status_code == 302 and response["Location"] == url("dashboard", t) + "#registration"  # the focus on the first pair
     assert t.organizer == staff and t.best_of == 3 and stage_in_play(t).format == "single_elimination"
     response = client.post(reverse("tournaments:new"), {"name": "", "date": "", "format": "swiss", "best_of": 1})
     assert response.status_code == 400

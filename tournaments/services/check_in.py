@@ -1,4 +1,5 @@
-"""Check-in: the round pairs check in for (the upcoming round), checking a pair in and undoing it.
+"""Check-in: the round pairs check in for (the upcoming round), checking a pair in (or every pair at once)
+and undoing it.
 """
 from __future__ import annotations
 
@@ -54,6 +55,24 @@ def check_in(round: Round, pair: Pair | int, by) -> CheckIn:
         if CheckIn.objects.filter(round=rnd, pair=pair).exists():
             raise Conflict(_("This pair is already checked in for this round."), "pair")
         return CheckIn.objects.create(round=rnd, pair=pair, checked_in_by=_actor(by))
+
+
+def check_in_all(round: Round, by) -> list[CheckIn]:
+    """Every confirmed pair not checked in yet is present for ``round`` (a round not paired yet): the door's
+    "all present" in one tap; a pair already checked in keeps its check-in, a withdrawn or pending one is left
+    out. Returns the check-ins made."""
+    with transaction.atomic():
+        tournament = _lock_tournament(round.tournament_id)
+        _require_manager(by, tournament)
+        rnd = Round.objects.get(pk=round.pk)
+        if rnd.is_generated:
+            raise Conflict(_("Round %(number)s is already paired: check in for the next one.")
+                           % {"number": rnd.number}, "round")
+        present = CheckIn.objects.filter(round=rnd).values_list("pair_id", flat=True)
+        pairs = (Pair.objects.filter(tournament=tournament, status=Pair.Status.CONFIRMED)
+                 .exclude(pk__in=list(present)).order_by("pk"))
+        actor = _actor(by)
+        return CheckIn.objects.bulk_create([CheckIn(round=rnd, pair=pair, checked_in_by=actor) for pair in pairs])
 
 
 def undo_check_in(round: Round, pair: Pair | int, by, *, check_in: int | str | None = None) -> None:
