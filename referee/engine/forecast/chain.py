@@ -106,16 +106,21 @@ class GameSolution:
     variance: dict[Score, float]
 
 
-@lru_cache(maxsize=512)
-def game_solution(model: HandModel) -> GameSolution:
+@lru_cache(maxsize=256)
+def _steps(model: HandModel) -> dict[Score, dict[Score, float]]:
+    return {score: outcomes(score, model) for score in STATES}
+
+
+def _solve(model: HandModel, steps: dict[Score, dict[Score, float]] | None = None) -> GameSolution:
     """Solve the chain exactly: each state from the states its next hand leads to (higher scores first);
     a self-loop of probability ``s`` divides by ``1 - s``."""
+    steps = steps if steps is not None else _steps(model)
     win: dict[Score, float] = {}
     mean: dict[Score, float] = {}
     second: dict[Score, float] = {}
     for score in sorted(STATES, key=lambda s: -(s[0] + s[1])):
         stay = w = e = m = 0.0
-        for after, probability in outcomes(score, model).items():
+        for after, probability in steps[score].items():
             if after == score:
                 stay += probability
                 continue
@@ -133,6 +138,11 @@ def game_solution(model: HandModel) -> GameSolution:
         second[score] = (1.0 + 2.0 * (e + stay * mean[score]) + m) / go
     variance = {s: max(0.0, second[s] - mean[s] ** 2) for s in STATES}
     return GameSolution(win, mean, variance)
+
+
+#: :func:`_solve`, kept for the last models asked (a table's model changes only with its ratings and the
+#: event's figures, which the callers round).
+game_solution = lru_cache(maxsize=256)(_solve)
 
 
 def game_win_probability(score: Score, model: HandModel) -> float:
@@ -157,7 +167,7 @@ def hands_distribution(score: Score, model: HandModel) -> tuple[tuple[float, ...
         return ((1.0,), (0.0,)) if winner == 0 else ((0.0,), (1.0,))
     ends: tuple[list[float], list[float]] = ([0.0], [0.0])
     alive = {score: 1.0}
-    steps = {s: outcomes(s, model) for s in STATES}
+    steps = _steps(model)
     while alive and sum(alive.values()) > TAIL and len(ends[0]) <= MAX_HANDS:
         ended = [0.0, 0.0]
         after: dict[Score, float] = {}
@@ -174,16 +184,20 @@ def hands_distribution(score: Score, model: HandModel) -> tuple[tuple[float, ...
     return tuple(ends[0]), tuple(ends[1])
 
 
+@lru_cache(maxsize=1024)
 def hand_probability(game_probability: float, model: HandModel = HandModel(), *, start: Score = (0, 0)) -> float:
     """The chance ``p`` of winning a hand that makes a game from ``start`` won with ``game_probability``
     under ``model``'s other parameters: what a rating's prediction of a game says about a hand. The game's
-    chance rises with ``p`` (:func:`game_solution`), so a bisection finds it (to 1e-6)."""
+    chance rises with ``p`` (:func:`game_solution`), so a bisection finds it (to 1e-7); its trials are not
+    kept."""
     if not 0.0 <= game_probability <= 1.0:
         raise ValueError(f"game_probability: between 0 and 1 (got {game_probability})")
     low, high = 0.0, 1.0
     for _ in range(24):
         middle = (low + high) / 2
-        if game_win_probability(start, _with_p(model, middle)) < game_probability:
+        trial = _with_p(model, middle)
+        chance = game_winner(start) == 0 if game_winner(start) is not None else _solve(trial, {s: outcomes(s, trial) for s in STATES}).win[start]
+        if chance < game_probability:
             low = middle
         else:
             high = middle
