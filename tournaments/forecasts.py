@@ -10,8 +10,8 @@ game, turned into the chance of winning a hand) and the pace:
   pulled toward the event's pace while it has few hands (``blended_pace``);
 * the event's pace: the minutes between the first and the last hand of each of its matches over the hands
   between them, pulled toward the site's default (``TRUCO_MINUTES_PER_HAND``, 2 minutes) likewise;
-* the event's hands: how often a hand is worth 1, 3, 6, 9 or 12 and how often nobody scores, pulled toward
-  the model's defaults (hands taking a team to 11 or 12 are left out: their points are capped or fixed).
+* the event's hands: how often a hand scores 1, 3, 6, 9 or 12 and how often nobody scores, pulled toward
+  the model's defaults (the mãos de onze and de ferro are left out: their value is fixed, art. 18).
 
 A fixed number of queries whatever the number of tables; nothing is written. The figures are rounded
 (the hand chance to 0.01, the shares to 0.01) so that the model's solutions are shared between tables and
@@ -24,21 +24,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Count, Max, Min, Q
+from django.db.models import Count, F, Max, Min, Q
 from django.utils import timezone
 
 from draw.pairing.ratings import Rating, Ratings
 from referee.engine.errors import ReportError
 from referee.engine.forecast import Forecast, HandModel, Pace, forecast, hand_probability
-from referee.engine.forecast.chain import DEFAULT_POINTS, NO_SCORE, POINTS
-from referee.engine.forecast.match import blended_pace
+from referee.engine.forecast.chain import POINTS, observed_hands
+from referee.engine.forecast.match import SITE_MINUTES_PER_HAND, blended_pace, pace_doubt
 from referee.engine.rules import DEFAULT, rule_set_from
 from scoring.models import Game, HandEntry, Match
 
 from .models import MatchCall, RatingEntry
 
-SITE_MINUTES_PER_HAND = 2.0
-PRIOR_HANDS = 30  # the defaults count as this many hands against the event's own
 
 
 def site_minutes_per_hand() -> float:
@@ -84,6 +82,15 @@ class TableForecast:
         return self.forecast.at_risk
 
 
+#: The hands played for a fixed value, a team at 11 before them (art. 18: the mão de onze, for 3, or refused;
+#: the mão de ferro), told by the score after them: the loser or nobody was at 11, or the winner's score less
+#: the points is 11 (a game-winning hand capped at 12 cannot be told apart: counted with the others).
+_FIXED_VALUE = (Q(ended_by__in=[HandEntry.EndedBy.ELEVEN_REFUSED, HandEntry.EndedBy.IRON_TIE])
+                | Q(winner=0, score_b=11) | Q(winner=1, score_a=11)
+                | Q(winner=0, score_a=F("points") + 11) | Q(winner=1, score_b=F("points") + 11)
+                | Q(winner__isnull=True) & (Q(score_a=11) | Q(score_b=11)))
+
+
 @dataclass(frozen=True)
 class EventFigures:
     minutes_per_hand: float
@@ -104,20 +111,15 @@ def event_figures(tournament_id: int) -> EventFigures:
             minutes += (row["last"] - row["first"]).total_seconds() / 60
     pace = blended_pace(int(hands), minutes, site) if hands else site
     counts = dict.fromkeys(POINTS, 0)
-    tied = total = 0
-    for points, winner, n in (HandEntry.objects.filter(game__match__tournament_id=tournament_id, score_a__lt=11,
-                                                        score_b__lt=11)
-                              .values_list("points", "winner").annotate(n=Count("id"))):
-        total += n
+    tied = 0
+    for points, winner, n in (HandEntry.objects.filter(game__match__tournament_id=tournament_id)
+                              .exclude(_FIXED_VALUE).values_list("points", "winner").annotate(n=Count("id"))):
         if winner is None:
             tied += n
         elif points in counts:
             counts[points] += n
-    scored = sum(counts.values())
-    shares = tuple(round((counts[v] + PRIOR_HANDS * q) / (scored + PRIOR_HANDS), 2) or 0.01
-                   for v, q in zip(POINTS, DEFAULT_POINTS))
-    no_score = round((tied + PRIOR_HANDS * NO_SCORE) / (total + PRIOR_HANDS), 2)
-    return EventFigures(pace, "event" if hands >= 4 else "site", shares, min(no_score, 0.5))
+    shares, no_score = observed_hands(counts, tied)
+    return EventFigures(pace, "event" if hands >= 4 else "site", shares, no_score)
 
 
 def _rules(spec):
@@ -188,7 +190,8 @@ def _estimate(m: Match, game: Game | None, times: list[datetime], started: datet
     pace = blended_pace(len(times), max(played, 0.0), event.minutes_per_hand)
     since = (now - (times[-1] if times else started)).total_seconds() / 60
     time_left = (m.time_up_at - now).total_seconds() / 60 if m.time_up_at is not None else None
-    result = forecast(score, (m.games_a, m.games_b), model, Pace(pace), best_of=m.best_of, in_hand=since,
+    result = forecast(score, (m.games_a, m.games_b), model, Pace(pace, doubt=pace_doubt(len(times))),
+                      best_of=m.best_of, in_hand=since,
                       time_left=time_left, procedure=m.end_of_time if time_left is not None else "",
                       next_start=(11, 11) if eleven_all else (0, 0))
     source = "table" if len(times) >= 4 else event.pace_from

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.engine.forecast import HandModel, Pace, forecast, game_solution, hand_probability, hands_distribution
-from referee.engine.forecast.chain import DEFAULT_POINTS, POINTS, STATES, game_win_probability, outcomes
+from referee.engine.forecast.chain import DEFAULT_POINTS, POINTS, STATES, game_win_probability, observed_hands, outcomes
 from referee.engine.forecast.match import blended_pace, match_hands, match_win_probability, minutes_cdf
 from referee.engine.game import add_points, eleven_refused, game_winner, hand_start
 from referee.engine.rules import rule_set_from
@@ -199,3 +199,11 @@ def test_the_chain_agrees_with_a_simulation_of_the_same_hands(start):
     mean = sum(h for _, h in games) / len(games)
     assert won == pytest.approx(game_solution(model).win[start], abs=0.015)
     assert mean == pytest.approx(game_solution(model).mean[start], rel=0.03)
+
+
+@given(st.dictionaries(st.sampled_from(POINTS), st.integers(0, 500)), st.integers(0, 100))
+def test_an_events_hands_give_shares_that_sum_to_about_one(scored, tied):
+    points, no_score = observed_hands(scored, tied)
+    assert sum(points) == pytest.approx(1.0, abs=0.05)  # rounded to 0.01 each; HandModel normalizes and all(q > 0 for q in points)
+    assert 0.0 <= no_score <= 0.5
+    assert observed_hands({}, 0) == (DEFAULT_POINTS, 0.02)  # no hand yet: the defaults

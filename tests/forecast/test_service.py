@@ -120,3 +120,17 @@ def test_the_monitor_tile_and_the_dashboard_show_when_tables_should_free(client)
     assert 'data-testid="forecast"' in page and "termina em ~" in page
     dashboard = client.get(f"/torneios/{t.slug}/painel/").content.decode()
     assert 'data-testid="tables-freeing"' in dashboard and "Mesas que devem liberar primeiro" in dashboard
+
+
+@pytest.mark.django_db
+def test_the_events_hand_values_leave_out_the_mao_de_onze_whose_value_is_fixed():
+    """art. 18: a mão de onze is played for 3 whatever happens; counting it would make raises look common."""
+    from referee.engine.forecast.chain import observed_hands
+
+    org = f.user("org")
+    t, matches = _room(org)
+    m = matches[0]
+    _hands(m, org, [0] * 11, started=timezone.now() - timedelta(minutes=30))  # 11-0: eleven 1-point hands
+    scoring.record_hand(m, {"winner": 1, "ended_by": "tricks", "value": 3}, org)  # the mão de onze, 11-3
+    assert HandEntry.objects.filter(game__match=m).count() == 12
+    assert forecasts.event_figures(t.pk).points == observed_hands({1: 11}, 0)[0]

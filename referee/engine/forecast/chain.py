@@ -35,6 +35,7 @@ POINTS = (1, 3, 6, 9, 12)
 DEFAULT_POINTS = (0.58, 0.27, 0.09, 0.04, 0.02)
 NO_SCORE = 0.02  # hands that score nothing: three tied tricks (art. 11.4), a lost deal (art. 5)
 ELEVEN_REFUSED = 0.2  # mãos de onze refused by the team at 11 (art. 18)
+PRIOR_HANDS = 30  # the defaults count as this many hands against an event's own (:func:`observed_hands`)
 
 Score = tuple[int, int]
 #: The states of a game in play: no team at 12 (``game_winner`` is None).
@@ -62,6 +63,17 @@ class HandModel:
             raise ValueError(f"points: {len(POINTS)} shares, not negative, for {POINTS}")
         total = sum(self.points)
         object.__setattr__(self, "points", tuple(q / total for q in self.points))
+
+
+def observed_hands(scored: dict[int, int], tied: int) -> tuple[tuple[float, ...], float]:
+    """``(points, no_score)`` for :class:`HandModel` from an event's hands: ``scored[v]`` hands that scored
+    ``v`` points, ``tied`` that scored nothing; each share pulled toward the defaults as if
+    :data:`PRIOR_HANDS` hands had gone their way, and rounded to 0.01 (so that tables share solutions)."""
+    counted = sum(scored.get(v, 0) for v in POINTS)
+    points = tuple(max(0.01, round((scored.get(v, 0) + PRIOR_HANDS * q) / (counted + PRIOR_HANDS), 2))
+                   for v, q in zip(POINTS, DEFAULT_POINTS))
+    no_score = round((tied + PRIOR_HANDS * NO_SCORE) / (counted + tied + PRIOR_HANDS), 2)
+    return points, min(no_score, 0.5)
 
 
 def outcomes(score: Score, model: HandModel) -> dict[Score, float]:

@@ -5,9 +5,11 @@
   chances of :mod:`.chain`. :func:`match_win_probability` and :func:`match_hands` are exact over the
   games won.
 * Minutes: each hand lasts a random time with mean ``Pace.minutes_per_hand`` and coefficient of variation
-  ``Pace.spread`` (a gamma law, hands independent), so ``k`` hands last a gamma of shape ``k / spread²``;
-  the minutes to the end are the mixture over the hands left (:func:`match_hands`). Its quantiles
-  (Wilson-Hilferty's approximation of the gamma) give the median and the 80 % interval (10 %-90 %).
+  ``Pace.spread``, hands independent, and the mean itself is known only to a relative deviation
+  ``Pace.doubt`` (a table's pace is guessed from few hands, or from the event's); ``k`` hands last a gamma
+  law with the mean ``k m`` and the variance ``k (spread m)² + (k doubt m)²`` of that sum; the minutes to the
+  end are the mixture over the hands left (:func:`match_hands`). Its quantiles (Wilson-Hilferty's
+  approximation of the gamma) give the median and the 80 % interval (10 %-90 %).
 * The time limit: the chance that the match is still on when the room's time runs out; with an
   end-of-time procedure the match ends soon after it (the hand in play, one more hand, or the game in
   play and the other games from 11-11), which caps the minutes.
@@ -21,20 +23,32 @@ from functools import lru_cache
 from .chain import HandModel, Score, game_solution, game_win_probability, hands_distribution
 
 INTERVAL = (0.1, 0.9)  # the 80 % interval
+SITE_MINUTES_PER_HAND = 2.0  # the site's default pace, before any hand of an event
 AT_RISK = 0.5  # a table is at risk of the time limit when it more likely than not plays past it
 PROCEDURES = ("", "higher_score", "one_more_hand", "eleven_all")
 
 
 @dataclass(frozen=True)
 class Pace:
-    """How long a hand takes at a table: the mean (minutes) and the coefficient of variation of one hand."""
+    """How long a hand takes at a table: the mean (minutes), the coefficient of variation of one hand, and
+    the relative deviation of the mean itself (how sure the mean is)."""
 
     minutes_per_hand: float
     spread: float = 0.6
+    doubt: float = 0.0
 
     def __post_init__(self) -> None:
-        if not self.minutes_per_hand > 0 or not self.spread > 0:
-            raise ValueError("pace: minutes per hand and spread must be positive")
+        if not self.minutes_per_hand > 0 or not self.spread > 0 or self.doubt < 0:
+            raise ValueError("pace: minutes per hand and spread must be positive, doubt not negative")
+
+
+PACE_DOUBT = 0.3  # the relative deviation of a table's pace before its first hand (tables differ)
+
+
+def pace_doubt(hands: int, weight: float = 4.0) -> float:
+    """How unsure a table's pace is after ``hands`` of its own (:func:`blended_pace`'s ``weight``): from
+    :data:`PACE_DOUBT` down as the hands come in (a mean of ``n`` hands: 1 / sqrt(n))."""
+    return PACE_DOUBT * math.sqrt(weight / (max(hands, 0) + weight))
 
 
 def blended_pace(hands: int, minutes: float, prior: float, weight: float = 4.0) -> float:
@@ -124,11 +138,12 @@ def _gamma_cdf(x: float, shape: float, scale: float) -> float:
 
 def minutes_cdf(minutes: float, hands: tuple[float, ...], pace: Pace) -> float:
     """The chance that the hands left (``hands``, a distribution) last no more than ``minutes``."""
-    shape, scale = 1.0 / pace.spread ** 2, pace.minutes_per_hand * pace.spread ** 2
+    m, c2, d2 = pace.minutes_per_hand, pace.spread ** 2, pace.doubt ** 2
     total = hands[0] if minutes >= 0 else 0.0
     for k in range(1, len(hands)):
         if hands[k] > 1e-9:
-            total += hands[k] * _gamma_cdf(minutes, k * shape, scale)
+            shape = k * k / (k * c2 + k * k * d2)  # the gamma with the mean k m and the variance above
+            total += hands[k] * _gamma_cdf(minutes, shape, k * m / shape)
     return min(1.0, total / max(sum(hands), 1e-300))
 
 
