@@ -11,8 +11,9 @@ Run: ``.venv/bin/python benchmarks/forecast.py [--events N] [--seed S]``. Prints
   ``minutes_cover80_<checkpoint>``: the share of matches whose true minutes fall in the 80 % interval;
 - ``brier_<checkpoint>``: the Brier score of the chance that pair A wins the match (ratings + score),
   ``brier_<checkpoint>_baseline``: the score-only chance (even pairs, the same chain); ``brier_all`` and its
-  baseline over every hand of every match; ``reliability_<low>_<high>``: the matches whose forecast (every
-  hand) fell in that bin: how many, the mean forecast, how often pair A won.
+  baseline over every hand of every match (the chances alone, with the default hands: cheaper);
+  ``reliability[_baseline]_<low>_<high>``: the forecasts (every hand of every match) that fell in that bin:
+  how many, their mean, how often pair A won.
 
 The simulation (pure Python; nothing of it is the model's): 64 players with a hidden strength (normal, mean
 0, deviation 1) play ``HISTORY`` past events (benchmarks/seasons.py's games), rated with
@@ -42,7 +43,7 @@ from benchmarks.seasons import HAND_SLOPE, VALUES, play_game  # noqa: E402
 from draw.pairing.ratings import RatedMatch, Ratings  # noqa: E402
 from referee.engine.forecast import HandModel, Pace, forecast, hand_probability  # noqa: E402
 from referee.engine.forecast.chain import POINTS, observed_hands  # noqa: E402
-from referee.engine.forecast.match import SITE_MINUTES_PER_HAND, blended_pace, pace_doubt  # noqa: E402
+from referee.engine.forecast.match import SITE_MINUTES_PER_HAND, blended_pace, match_win_probability, pace_doubt  # noqa: E402
 from referee.engine.game import add_points, eleven_refused, game_winner, hand_start  # noqa: E402
 from referee.engine.rules import DEFAULT  # noqa: E402
 
@@ -143,8 +144,10 @@ def checkpoints(m: dict) -> dict[str, int]:
     return found
 
 
-def predict(m: dict, n: int, moment: float, event: tuple, chance: float | None, best_of: int):
-    pace_event, shares, no_score = event
+def predict(m: dict, n: int, moment: float, event: tuple | None, chance: float | None, best_of: int):
+    """(ours, baseline) after ``n`` hands: full forecasts with the event's figures, or with ``event`` None
+    the chances of winning the match alone (with the event's hands taken as the defaults: cheaper)."""
+    pace_event, shares, no_score = event or (SITE_MINUTES_PER_HAND, HandModel().points, HandModel().no_score)
     hands = m["hands"][:n]
     score = hands[-1]["score"] if hands else (0, 0)
     games = hands[-1]["games_after"] if hands else (0, 0)
@@ -153,6 +156,9 @@ def predict(m: dict, n: int, moment: float, event: tuple, chance: float | None, 
     base = HandModel(points=shares, no_score=no_score)
     p = 0.5 if chance is None else round(hand_probability(round(chance, 2), base), 2)
     model = HandModel(p=p, points=shares, no_score=no_score)
+    if event is None:
+        return (match_win_probability(score, games, model, best_of),
+                match_win_probability(score, games, HandModel(), best_of))
     played = (hands[-1]["at"] - m["start"]) if hands else 0.0
     pace = blended_pace(len(hands), played, pace_event)
     ours = forecast(score, games, model, Pace(pace, doubt=pace_doubt(len(hands))), best_of=best_of)
@@ -187,23 +193,24 @@ def run(events: int, seed: int) -> dict[str, list]:
             everyone = played + current
             for m in current:
                 marks = checkpoints(m)
-                for name, n in list(marks.items()) + [(f"hand{i}", i) for i in range(len(m["hands"]))]:
+                won = 1.0 if m["winner"] == 0 else 0.0
+                for kind, n in marks.items():
                     moment = m["start"] if n == 0 else m["times"][n - 1]
                     ours, baseline = predict(m, n, moment, event_so_far(everyone, moment), m["chance"], best_of)
                     truth = m["end"] - moment
-                    won = 1.0 if m["winner"] == 0 else 0.0
-                    kind = name if name in CHECKPOINTS else "all"
-                    if kind in CHECKPOINTS:
-                        out.setdefault(f"minutes_{kind}", []).append(abs(ours.minutes - truth))
-                        out.setdefault(f"bias_{kind}", []).append(ours.minutes - truth)
-                        out.setdefault(f"minutes_{kind}_baseline", []).append(abs(baseline.minutes - truth))
-                        out.setdefault(f"cover_{kind}", []).append(ours.low <= truth <= ours.high)
-                        out.setdefault(f"cover_{kind}_baseline", []).append(baseline.low <= truth <= baseline.high)
-                    else:
-                        out.setdefault("reliability", []).append((ours.match_probability, won))
-                        out.setdefault("reliability_baseline", []).append((baseline.match_probability, won))
+                    out.setdefault(f"minutes_{kind}", []).append(abs(ours.minutes - truth))
+                    out.setdefault(f"bias_{kind}", []).append(ours.minutes - truth)
+                    out.setdefault(f"minutes_{kind}_baseline", []).append(abs(baseline.minutes - truth))
+                    out.setdefault(f"cover_{kind}", []).append(ours.low <= truth <= ours.high)
+                    out.setdefault(f"cover_{kind}_baseline", []).append(baseline.low <= truth <= baseline.high)
                     out.setdefault(f"brier_{kind}", []).append((ours.match_probability - won) ** 2)
                     out.setdefault(f"brier_{kind}_baseline", []).append((baseline.match_probability - won) ** 2)
+                for n in range(len(m["hands"])):  # every hand: the chances alone
+                    ours, baseline = predict(m, n, 0.0, None, m["chance"], best_of)
+                    out.setdefault("reliability", []).append((ours, won))
+                    out.setdefault("reliability_baseline", []).append((baseline, won))
+                    out.setdefault("brier_all", []).append((ours - won) ** 2)
+                    out.setdefault("brier_all_baseline", []).append((baseline - won) ** 2)
             played = everyone
             start = max(m["end"] for m in current) + 5.0
     return out
@@ -211,7 +218,7 @@ def run(events: int, seed: int) -> dict[str, list]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--events", type=int, default=6)
+    parser.add_argument("--events", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     began = time.process_time()
