@@ -76,7 +76,7 @@ def test_ratings_make_the_stronger_pair_the_favourite_before_a_point_is_scored()
 
 
 @pytest.mark.django_db
-def test_a_table_far_from_the_end_near_the_time_limit_is_at_risk():
+def test_a_table_far_from_the_end_near_the_time_limit_is_at_risk(client):
     org = f.user("org")
     t, matches = _room(org, time_limit=30)
     now = timezone.now()
@@ -86,6 +86,9 @@ def test_a_table_far_from_the_end_near_the_time_limit_is_at_risk():
     assert m.time_up_at is not None  # the room wrote the time limit's end on the match at its start
     found = forecasts.estimates(t.pk, [m], now=now)
     assert found[m.pk].forecast.time_risk > 0.5 and found[m.pk].at_risk
+    client.force_login(org)
+    page = client.get(f"/torneios/{t.slug}/sala/").content.decode()
+    assert "data-at-risk" in page and "risco de estourar o tempo" in page
 
 
 @pytest.mark.django_db
