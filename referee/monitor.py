@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from scoring.models import Game, Match
 from tournaments.models import MatchCall, TableAssignment, Tournament
-from tournaments import freshness
+from tournaments import forecasts, freshness
 from tournaments.services import clock, presence, ready
 
 from .models import RefereeCall
@@ -45,6 +45,7 @@ class Tile:
     proposal: presence.Proposal | None = None
     referee: str = ""
     calls: list[str] = field(default_factory=list)
+    forecast: forecasts.TableForecast | None = None  # when it should end, who should win (docs/predictions.md)
 
     @property
     def urgent(self) -> bool:
@@ -125,6 +126,14 @@ def tiles(tournament: Tournament, *, now: datetime | None = None) -> tuple[list[
         out.append(Tile(table, state, match=m, game=game.number if game else None,
                         score=(game.score_a, game.score_b) if game else None, games=(m.games_a, m.games_b),
                         clock=state_clock, proposal=proposals.get(m.pk), referee=referee, calls=kinds))
+    started = {tile.match.pk: tile.clock.started_at for tile in out
+               if tile.clock is not None and tile.clock.started_at is not None and tile.match.winner is None}
+    estimates = forecasts.estimates(tournament.pk, [tile.match for tile in out
+                                                            if tile.match is not None and tile.match.pk in started],
+                                    now=now, starts=started) if started else {}
+    for tile in out:
+        if tile.match is not None:
+            tile.forecast = estimates.get(tile.match.pk)
     out.sort(key=lambda tile: (ORDER.index(tile.state), tile.table))
     return out, min(upcoming) if upcoming else None
 
