@@ -28,6 +28,7 @@ from django.db.models import Count, F, Max, Min, Q
 from django.utils import timezone
 
 from draw.pairing.ratings import Rating, Ratings
+from referee.engine.game import game_start
 from referee.engine.errors import ReportError
 from referee.engine.forecast import Forecast, HandModel, Pace, forecast, hand_probability
 from referee.engine.forecast.chain import POINTS, observed_hands
@@ -85,10 +86,11 @@ class TableForecast:
 #: The hands played for a fixed value, a team at 11 before them (art. 18: the mão de onze, for 3, or refused;
 #: the mão de ferro), told by the score after them: the loser or nobody was at 11, or the winner's score less
 #: the points is 11 (a game-winning hand capped at 12 cannot be told apart: counted with the others).
+_AT_ELEVEN = game_start(eleven_all=True)[0]  # the score of a team at the mão de onze (the engine's number)
 _FIXED_VALUE = (Q(ended_by__in=[HandEntry.EndedBy.ELEVEN_REFUSED, HandEntry.EndedBy.IRON_TIE])
-                | Q(winner=0, score_b=11) | Q(winner=1, score_a=11)
-                | Q(winner=0, score_a=F("points") + 11) | Q(winner=1, score_b=F("points") + 11)
-                | Q(winner__isnull=True) & (Q(score_a=11) | Q(score_b=11)))
+                | Q(winner=0, score_b=_AT_ELEVEN) | Q(winner=1, score_a=_AT_ELEVEN)
+                | Q(winner=0, score_a=F("points") + _AT_ELEVEN) | Q(winner=1, score_b=F("points") + _AT_ELEVEN)
+                | Q(winner__isnull=True) & (Q(score_a=_AT_ELEVEN) | Q(score_b=_AT_ELEVEN)))
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ def _estimate(m: Match, game: Game | None, times: list[datetime], started: datet
     time_up = m.time_up_at is not None and m.time_up_at <= now
     eleven_all = m.end_of_time == Match.EndOfTime.ELEVEN_ALL and time_up
     if game is None or game.winner is not None:  # between games: the next starts at 0-0 (11-11 after the time)
-        score = (11, 11) if eleven_all else (0, 0)
+        score = game_start(eleven_all)
     else:
         score = game.score
     played = (times[-1] - started).total_seconds() / 60 if times else 0.0
@@ -193,7 +195,7 @@ def _estimate(m: Match, game: Game | None, times: list[datetime], started: datet
     result = forecast(score, (m.games_a, m.games_b), model, Pace(pace, doubt=pace_doubt(len(times))),
                       best_of=m.best_of, in_hand=since,
                       time_left=time_left, procedure=m.end_of_time if time_left is not None else "",
-                      next_start=(11, 11) if eleven_all else (0, 0))
+                      next_start=game_start(eleven_all))
     source = "table" if len(times) >= 4 else event.pace_from
     return TableForecast(m, result, now, pace, source)
 

@@ -44,13 +44,14 @@ class Keys:
 
 
 def test_the_keyboard_keeps_its_place_through_the_organizers_day(live_server, browser, transactional_db, settings):
-    from django.contrib.auth import get_user_model
     from playwright.sync_api import expect
 
     from scoring.models import Match
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    get_user_model().objects.create_user("olga", password="truco-demo", is_staff=True)
+    from tests.tournaments.factories import organizer
+
+    organizer("olga", password="truco-demo")
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR",
                                   bypass_csp=True)  # axe goes in as an inline script
     page = context.new_page()

@@ -168,14 +168,13 @@ class TheDemo(TestCase):
         assert snapshot() == before
         assert HandEntry.objects.filter(game__match=match).count() == 4
 
-    def test_organizer_can_manage_the_demo_in_the_admin(self):
+    def test_organizer_runs_the_demo_from_its_pages_not_the_admin(self):
+        """An organizer runs its club's events from the site's pages; Django's admin is the operators'
+        (docs/security.md, "Many clubs on one site")."""
         assert self.client.login(username="organizador", password="truco-demo")
-
-        response = self.client.get("/admin/events/tournament/")
-
-        assert response.status_code == 200
-        assert "Torneio de Demonstração" in response.content.decode()
-        assert self.client.get("/admin/events/pair/add/").status_code == 200
+        assert self.client.get("/admin/events/tournament/").status_code == 302  # to the admin's own login
+        dashboard = self.client.get(f"/torneios/{self.tournament.slug}/painel/")
+        assert dashboard.status_code == 200 and "Torneio de Demonstração" in dashboard.content.decode()
 
 
 @pytest.mark.django_db

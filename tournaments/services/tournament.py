@@ -23,7 +23,7 @@ TOURNAMENT_FIELDS = ("name", "slug", "venue", "date", "status", "best_of", "rule
 def can_create_tournament(user) -> bool:
     """Superusers, accounts with ``events.add_tournament`` and the members of an organization (for it) create
     tournaments."""
-    return _is_user(user) and bool(user.is_superuser or user.has_perm("events.add_tournament")
+    return _is_user(user) and bool(access.operates_site(user) or user.has_perm("events.add_tournament")
                                    or access.organization_ids(user))
 
 
