@@ -88,7 +88,7 @@ def new_tournament(request):
         return redirect_to_login(request.get_full_path())
     if not services.can_create_tournament(request.user):
         raise PermissionDenied(_("Only organizers create tournaments."))
-    form = NewTournamentForm(request.POST or None)
+    form = NewTournamentForm(request.POST or None, user=request.user)
     if request.method == "POST":
         tournament = form.save(by=request.user)
         if tournament is not None:

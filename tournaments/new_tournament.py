@@ -17,6 +17,8 @@ from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy
 
+from events.models import Organization
+
 from . import services
 from .models import Stage, Tournament
 
@@ -69,9 +71,15 @@ class NewTournamentForm(forms.Form):
     #: a service's field -> this form's
     field_map = {"qualifiers": "next_place_qualifiers", "round_best_of": "final_best_of"}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, user=None, **kwargs) -> None:
         kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
         super().__init__(*args, **kwargs)
+        # whose event it is: asked only of an organizer acting for more than one club or federation
+        choices = list(Organization.objects.filter(members__user=user).order_by("name").values_list("pk", "name")
+                       ) if user is not None and user.is_authenticated else []
+        if len(choices) > 1:
+            self.fields = {"organization": forms.TypedChoiceField(
+                label=gettext_lazy("club or federation"), coerce=int, choices=choices), **self.fields}
         for name, field in self.fields.items():
             field.label = capfirst(field.label)
             # a format-specific field's formats, for the page (``data-formats``)
@@ -113,6 +121,7 @@ class NewTournamentForm(forms.Form):
                 tournament = services.create_tournament(
                     by, name=data["name"], date=data["date"], venue=data["venue"], best_of=data["best_of"],
                     check_in_required=data["check_in_required"], status=Tournament.Status.REGISTRATION,
+                    organization=data.get("organization"),
                 )
                 services.configure_stage(tournament, by, **stage)
                 if knockout:

@@ -74,7 +74,8 @@ def walk(live_server, browser, demo, size: str) -> dict:
     from scoring.models import Match
 
     link = next(iter(table_links.ensure_links(Match.objects.filter(tournament__slug=slug)).values()))  # an open table
-    strict = {"login", "home", "grid", "standings", "stages", "table", "organizer-home", "print", "dashboard"}
+    strict = {"login", "home", "grid", "standings", "stages", "table", "organizer-home", "print", "dashboard",
+              "organizations"}
     public = {
         "login": "/entrar/",
         "home": "/",
@@ -109,6 +110,7 @@ def walk(live_server, browser, demo, size: str) -> dict:
     login(page, base, "organizador")  # the dashboard by state
     check("dashboard", f"/torneios/{slug}/painel/")
     check("organizer-home", "/meus-torneios/")
+    check("organizations", "/organizacoes/")
     check("print", f"/sumulas/impressao/rodada/{Round.objects.filter(tournament__slug=slug).order_by('number')[0].pk}/")
     if size == "phone":  # after registering a pair the focus stays on the form
         from django.contrib.auth import get_user_model

@@ -57,3 +57,21 @@ def test_a_new_clubs_organizer_lands_on_its_tournaments_with_the_clubs_page_in_t
     client.login(username="alice", password="x")
     page = client.get(reverse("organizer-home")).content.decode()
     assert 'data-testid="nav-organizer"' in page and 'data-testid="nav-organizations"' in page
+
+
+def test_an_organizer_of_two_clubs_chooses_whose_tournament_it_is(client, club):
+    from events.models import Organization
+    from tournaments.models import Tournament
+
+    alice = club.members.get().user
+    other = organizations.create_organization(alice, name="Federação do Truco", kind="federation")
+    client.login(username="alice", password="x")
+    page = client.get(reverse("tournaments:new")).content.decode()
+    assert 'name="organization"' in page and "Federação do Truco" in page
+    client.post(reverse("tournaments:new"), {"organization": other.pk, "name": "Copa Estadual",
+                                             "date": "2026-12-05", "best_of": 1, "format": "swiss"})
+    assert Tournament.objects.get(slug="copa-estadual").organization == other
+    rival = Organization.objects.get(name="Rivais")
+    answer = client.post(reverse("tournaments:new"), {"organization": rival.pk, "name": "Copa Alheia",
+                                                      "date": "2026-12-05", "best_of": 1, "format": "swiss"})
+    assert answer.status_code == 400 and not Tournament.objects.filter(slug="copa-alheia").exists()
