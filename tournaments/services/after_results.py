@@ -23,7 +23,7 @@ single one.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -38,12 +38,27 @@ from .stages import check_later_stages
 from .ratings import mark_changed, queue_sync
 
 
+#: the layers above tournaments that follow every decision on results (the ``teams`` app recomputes its team
+#: matches), set at start-up by their ``AppConfig.ready`` through :func:`register_follower`: plain calls, in
+#: order, inside the decision's transaction (no signal)
+_followers: list[Callable[..., object]] = []
+
+
+def register_follower(follow: Callable[..., object]) -> None:
+    """``follow(tournament, by, match_ids)`` is called by :func:`results_changed` after the draw advanced;
+    registering the same one again keeps one."""
+    if follow not in _followers:
+        _followers.append(follow)
+
+
 def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> None:
     """``match_ids`` were decided, changed or taken back by ``by`` (None: the system): advance the
     draw, then the room, live pages and ratings (the module docstring). Runs inside the caller's
     transaction, which holds the tournament's lock."""
     ids = sorted(set(match_ids))
     advance_draw(tournament, by)
+    for follow in _followers:  # the team matches of these matches (teams.services.results.follow_results)
+        follow(tournament, by, ids)
     ready.auto_call(tournament)
     mark_live(ids)
     mark_changed(ids)  # the ratings compare these matches only, in this transaction (docs/ratings.md)
