@@ -3,9 +3,11 @@ súmula (art. 25), and the deciding game, "a negra", when a tie needs it (art. 2
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, ServiceError
+from draw.models import Round
 from events.access import manages
 from events.models import Tournament
 from scoring.services import create_match
@@ -26,6 +28,16 @@ def _pairs(team: Team, count: int):
     return [row.pair for row in pairs[:count]]
 
 
+def team_round(tournament: Tournament, number: int) -> Round:
+    """The tournament's round ``number``, made for the team matches when missing: the pair matches of a team
+    match belong to a round like any other (W.O.s, results by the organizer, the room, printing)."""
+    rnd, _created = Round.objects.get_or_create(
+        tournament=tournament, number=number,
+        defaults={"name": _("Round %(n)s (teams)") % {"n": number}, "phase": Round.Phase.GROUPS,
+                  "generated_at": timezone.now()})
+    return rnd
+
+
 def create_team_match(tournament: Tournament, by, *, round_number: int, home: Team, away: Team,
                       first_table: int | None = None, best_of: int | None = None) -> TeamMatch:
     """The team match and its pair matches, table ``k`` between the ``k``-th pairs of the two teams (the
@@ -40,10 +52,11 @@ def create_team_match(tournament: Tournament, by, *, round_number: int, home: Te
     rules = settings_of(tournament)
     count = rules.pairs_per_match
     with transaction.atomic():
+        rnd = team_round(tournament, round_number)
         team_match = TeamMatch.objects.create(tournament=tournament, round_number=round_number, home=home,
                                               away=away, rule=rules.rule, games_to_win=rules.games_to_win)
         for table, (a, b) in enumerate(zip(_pairs(home, count), _pairs(away, count)), start=1):
-            match = create_match(pair_a=a, pair_b=b, by=by, tournament=tournament, best_of=best_of,
+            match = create_match(pair_a=a, pair_b=b, by=by, tournament=tournament, round=rnd, best_of=best_of,
                                  table=None if first_table is None else first_table + table - 1)
             TeamMatchTable.objects.create(team_match=team_match, match=match, table=table)
     return team_match
@@ -61,6 +74,6 @@ def create_decider(team_match: TeamMatch, by=None) -> TeamMatchTable:
     first = tables[0].match
     creator = by if manages(by, tournament) else tournament.organizer
     match = create_match(pair_a=first.pair_a, pair_b=first.pair_b, by=creator, tournament=tournament,
-                         best_of=DECIDER_BEST_OF, table=first.table)
+                         round=first.round, best_of=DECIDER_BEST_OF, table=first.table)
     return TeamMatchTable.objects.create(team_match=team_match, match=match, table=tables[-1].table + 1,
                                          decider=True)
