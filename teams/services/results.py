@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from draw.models import Result
 from draw.pairing.teams import Reason, TableResult, TeamMatchState, team_match_state
@@ -97,5 +98,5 @@ def describe(team_match: TeamMatch) -> str:
             else (team_match.pair_wins_home, team_match.pair_wins_away))
     text = f"{team_match.home.name} {a} × {b} {team_match.away.name}"
     if playing:
-        text += ", " + (_("%(n)s table playing") if playing == 1 else _("%(n)s tables playing")) % {"n": playing}
+        text += ", " + ngettext("%(n)s table playing", "%(n)s tables playing", playing) % {"n": playing}
     return text

@@ -107,3 +107,16 @@ def test_a_team_match_needs_two_teams_of_the_event(setup):
     with pytest.raises(Conflict) as refused:  # no pairs formed yet
         services.create_team_match(t, org, round_number=1, home=team, away=rival)
     assert "2 tables" in str(refused.value)
+
+
+def test_the_refusal_in_portuguese(setup):
+    from django.utils import translation
+
+    org, t, club = setup
+    a = services.create_team(t, org, club=club, name="Atlético A")
+    b = services.create_team(t, org, club=club, name="Atlético B")
+    player = Player.objects.create(name="Zé")
+    services.add_player(a, org, player)
+    with translation.override("pt-br"), pytest.raises(Conflict) as refused:
+        services.add_player(b, org, player)
+    assert refused.value.message == "Zé já joga por uma equipe deste evento: uma equipe por evento (art. 26)."

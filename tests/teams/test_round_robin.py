@@ -30,12 +30,12 @@ def expected_standings(teams, decided):
             table[team][1] += wins[side] - wins[1 - side]
             table[team][2] += games[side] - games[1 - side]
     order = sorted(teams, key=lambda t: [-v for v in table[t]])
-    for group_key, group in itertools.groupby(order, key=lambda t: table[t]):
+    for _key, group in itertools.groupby(list(order), key=lambda t: table[t]):
         group = list(group)
         assert len(group) <= 2, "this computation settles two-team ties only: pick another seed"
         if len(group) == 2:
             winner = next(w for h, a, w, _p, _g in decided if {h, a} == set(group))
-            if order.index(winner) > order.index(group[0]) and winner != group[0]:
+            if winner == group[1]:
                 i = order.index(group[0])
                 order[i], order[i + 1] = order[i + 1], order[i]
     return order, table
