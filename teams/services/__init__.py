@@ -4,7 +4,7 @@ the standings (``schedule``)."""
 from .matches import create_decider, create_team_match
 from .results import describe, follow_results, recompute, state_of
 from .rosters import add_player, configure, create_team, form_pairs, settings_of
-from .schedule import create_round_robin, standings
+from .schedule import create_round_robin, seeded_teams, standings
 
 __all__ = ["add_player", "configure", "create_decider", "create_round_robin", "create_team", "create_team_match",
-           "describe", "follow_results", "form_pairs", "recompute", "settings_of", "standings", "state_of"]
+           "describe", "follow_results", "form_pairs", "recompute", "seeded_teams", "settings_of", "standings", "state_of"]
