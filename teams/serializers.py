@@ -7,6 +7,8 @@ from draw.pairing.teams import TeamTiebreak
 
 from .models import Team, TeamMatch, TeamMatchTable, TeamRule, TeamSettings
 
+MAX_ID = 2**63 - 1  # the ids' column (a big integer): a larger number is a 400, not a database error
+
 
 class TeamSettingsSerializer(serializers.ModelSerializer):
     rule = serializers.ChoiceField(choices=TeamRule.choices, required=False)
@@ -37,13 +39,13 @@ class TeamSerializer(serializers.ModelSerializer):
 
 
 class NewTeamSerializer(serializers.Serializer):
-    club = serializers.IntegerField(min_value=1)
+    club = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     name = serializers.CharField(max_length=120)
-    seed = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    seed = serializers.IntegerField(min_value=1, max_value=32767, required=False, allow_null=True)
 
 
 class NewPlayerSerializer(serializers.Serializer):
-    player = serializers.IntegerField(min_value=1)
+    player = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     reserve = serializers.BooleanField(default=False)
 
 

@@ -10,6 +10,7 @@ a withdrawal undone (``withdrawals.reinstate_pair``, ``undo.undo_withdrawal``) a
 
 1. the draw: later stages kept in agreement, the brackets advance, the tournament's status and its
    circuits' placings (:func:`advance_draw`; a ``Conflict`` there refuses the decision);
+   then the followers registered by the apps above (:func:`register_follower`: the team matches);
 2. the room: with the options ``ready_matches`` and ``auto_call`` on, the ready matches are called
    to the free tables (``ready.auto_call``; docs/room.md);
 3. live pages: the decided matches are marked changed (:func:`mark_live`), for the live pages,
