@@ -7,6 +7,7 @@ table, each with its súmula, art. 25) tied to it by :class:`TeamMatchTable`; it
 ``draw.pairing.teams`` under the event's rule (art. 26: the regulation leaves teams to the organizer)."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -64,6 +65,9 @@ class Team(models.Model):
     club = models.ForeignKey("people.Club", on_delete=models.PROTECT, related_name="teams", verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=120)
     seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)
+    captain = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="captained_teams", verbose_name=_("captain"),
+                                help_text=_("Submits the team's line-up before each match."))
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
 
     class Meta:
@@ -173,4 +177,25 @@ class TeamMatchTable(models.Model):
             models.UniqueConstraint(fields=["team_match", "table"], name="team_match_table_unique"),
             models.UniqueConstraint(fields=["team_match"], condition=Q(decider=True), name="team_match_one_negra",
                                     violation_error_message=_("A team match has one deciding game (negra).")),
+        ]
+
+
+class LineUp(models.Model):
+    """A captain's line-up for a team match: the team's pairs in table order. Hidden from the other team
+    until both line-ups are in (as in chess team events); then the tables are set from them."""
+
+    team_match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="line_ups",
+                                   verbose_name=_("team match"))
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
+    pairs = models.JSONField(_("pairs in table order"))
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("submitted by"))
+    submitted_at = models.DateTimeField(_("submitted at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("line-up")
+        verbose_name_plural = _("line-ups")
+        constraints = [
+            models.UniqueConstraint(fields=["team_match", "team"], name="line_up_one_per_team",
+                                    violation_error_message=_("This team already submitted its line-up.")),
         ]
