@@ -30,6 +30,7 @@ urlpatterns = [
     path("api/tournaments/", include("tournaments.api_urls")),
     path("api/people/", include("tournaments.people_api")),
     path("api/circuits/", include("tournaments.circuit_api")),
+    path("api/teams/", include("teams.api_urls")),
     re_path(r"^api/", api_not_found),  # any other address under /api/ (e.g. a non-numeric id): a JSON 404
     path("arbitragem/", include("referee.urls")),
     path("mesa/", include("referee.table_urls")),

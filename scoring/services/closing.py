@@ -21,8 +21,9 @@ from .. import table_links
 from ..models import Match, MatchEvent, TableLink
 from .base import event_row
 
-#: why a súmula is closed by a decision taken above it
-CAUSES = ("walkover", "disqualification", "withdrawal")
+#: why a súmula is closed by a decision taken above it; ``team_decided``: its team match was decided without
+#: it (the event's team rule, art. 26: the first team to K games wins at once)
+CAUSES = ("walkover", "disqualification", "withdrawal", "team_decided")
 
 
 def close_sumulas(closures, by) -> None:
@@ -52,6 +53,10 @@ def closed_refusal(match: Match, by=None) -> Conflict | None:
     event = MatchEvent.objects.filter(match_id=match.pk, kind=MatchEvent.Kind.CLOSED).order_by("-at", "-id").first()
     data = event.data if event is not None else {}
     absent, cause, reason = data.get("absent"), data.get("cause", "walkover"), data.get("reason", "")
+    if cause == "team_decided":
+        message = _("This súmula was closed because its team match was decided without it (art. 26, the event's "
+                    "team rule): nothing more enters it, neither hands, tentos, undos, corrections nor rulings.")
+        return Conflict(message + (" " + _("Reason: %(reason)s") % {"reason": reason} if reason else ""), "match")
     if absent is None:
         what = _("by a double W.O. (neither pair played)")
     else:

@@ -10,6 +10,7 @@ a withdrawal undone (``withdrawals.reinstate_pair``, ``undo.undo_withdrawal``) a
 
 1. the draw: later stages kept in agreement, the brackets advance, the tournament's status and its
    circuits' placings (:func:`advance_draw`; a ``Conflict`` there refuses the decision);
+   then the followers registered by the apps above (:func:`register_follower`: the team matches);
 2. the room: with the options ``ready_matches`` and ``auto_call`` on, the ready matches are called
    to the free tables (``ready.auto_call``; docs/room.md);
 3. live pages: the decided matches are marked changed (:func:`mark_live`), for the live pages,
@@ -23,7 +24,7 @@ single one.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -38,12 +39,27 @@ from .stages import check_later_stages
 from .ratings import mark_changed, queue_sync
 
 
+#: the layers above tournaments that follow every decision on results (the ``teams`` app recomputes its team
+#: matches), set at start-up by their ``AppConfig.ready`` through :func:`register_follower`: plain calls, in
+#: order, inside the decision's transaction (no signal)
+_followers: list[Callable[..., object]] = []
+
+
+def register_follower(follow: Callable[..., object]) -> None:
+    """``follow(tournament, by, match_ids)`` is called by :func:`results_changed` after the draw advanced;
+    registering the same one again keeps one."""
+    if follow not in _followers:
+        _followers.append(follow)
+
+
 def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> None:
     """``match_ids`` were decided, changed or taken back by ``by`` (None: the system): advance the
     draw, then the room, live pages and ratings (the module docstring). Runs inside the caller's
     transaction, which holds the tournament's lock."""
     ids = sorted(set(match_ids))
     advance_draw(tournament, by)
+    for follow in _followers:  # the team matches of these matches (teams.services.results.follow_results)
+        follow(tournament, by, ids)
     ready.auto_call(tournament)
     mark_live(ids)
     mark_changed(ids)  # the ratings compare these matches only, in this transaction (docs/ratings.md)
