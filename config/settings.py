@@ -129,6 +129,7 @@ INSTALLED_APPS = [
     "draw",
     "scoring",
     "tournaments",
+    "finance",
     "referee",
 ]
 
