@@ -35,7 +35,15 @@ def _require(user, tournament: Tournament) -> None:
         raise Forbidden(_("Only the event's organizers see and touch its money."))
 
 
+def typed(value):
+    """What a Brazilian types (``1.500,50``, ``120,5``) as ``1500.50``; other values unchanged."""
+    if isinstance(value, str) and "," in value:
+        return value.strip().replace(".", "").replace(",", ".")
+    return value
+
+
 def _amount(value, field: str) -> Decimal:
+    value = typed(value)
     try:
         amount = pix.money(value)
     except pix.PixError as error:
@@ -43,6 +51,13 @@ def _amount(value, field: str) -> Decimal:
     if amount is None:
         raise MoneyRefused(_("The amount is missing."), field)
     return amount
+
+
+def _percent(value, field: str) -> Decimal:
+    try:
+        return Decimal(str(typed(value) or 0))
+    except ArithmeticError:
+        raise MoneyRefused(_("Not a percentage: %(value)s") % {"value": value}, field) from None
 
 
 @transaction.atomic
@@ -64,7 +79,7 @@ def set_fees(tournament: Tournament, by, *, price, pix_key: str, pix_name: str, 
     refund_percent = {"full": 100, "none": 0}.get(refund, refund_percent)
     if not 0 <= int(refund_percent) <= 100:
         raise MoneyRefused(_("A refund is between 0 and 100%."), "refund_percent")
-    pool_percent = Decimal(str(pool_percent or 0))
+    pool_percent = _percent(pool_percent, "pool_percent")
     if not 0 <= pool_percent <= 100:
         raise MoneyRefused(_("The prize pool is between 0 and 100% of the fees."), "pool_percent")
     values = dict(basis=basis, price=_amount(price, "price"),
@@ -202,7 +217,7 @@ def set_prize(tournament: Tournament, by, *, place: int, money=0, pool_percent=0
     if place < 1:
         raise MoneyRefused(_("A place is 1 or more."), "place")
     money = _amount(money, "money") if money not in (None, "", 0, "0") else ZERO
-    pool_percent = Decimal(str(pool_percent or 0))
+    pool_percent = _percent(pool_percent, "pool_percent")
     if not 0 <= pool_percent <= 100:
         raise MoneyRefused(_("A place's share of the pool is between 0 and 100%."), "pool_percent")
     item = (item or "").strip()[:120]

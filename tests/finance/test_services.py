@@ -174,3 +174,12 @@ def test_refunds_follow_the_policy_and_only_for_withdrawn_pairs(event):
     assert services.refund_withdrawal(entry, boss) is None  # the policy: no refund
     fees(t, boss, refund="full")
     assert services.refund_withdrawal(entry, boss).amount == D("120.00")
+
+
+def test_amounts_typed_the_brazilian_way(event):
+    boss, t = event
+    assert fees(t, boss, price="1.500,50", pool_percent="12,5").price == D("1500.50")
+    assert services.set_prize(t, boss, place=1, money="700,00").money == D("700.00")
+    with pytest.raises(services.MoneyRefused) as error:
+        services.set_prize(t, boss, place=2, money="10", pool_percent="muito")
+    assert error.value.field == "pool_percent"
