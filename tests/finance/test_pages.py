@@ -92,3 +92,22 @@ def test_the_player_pays_from_the_pair_page(client, event):
     other = Pair.objects.filter(tournament=t).exclude(pk=entry.pair_id).first()
     Entry.objects.filter(pair=other).delete()
     assert client.get(reverse("finance:pay", kwargs={"slug": t.slug, "pair": other.pk})).status_code == 404
+
+
+def test_a_finished_event_s_prizes_follow_its_final_standings(client):
+    from tests.tournaments import pages_fixtures as pf
+    from tournaments.services.standings import standings
+
+    boss = organizer("ana")
+    t = pf.tournament(boss, pairs=4, third_place=True)
+    pf.play_all(t, boss)
+    t.refresh_from_db()
+    for place, money in [(1, "300"), (2, "150"), (3, "70.01")]:
+        services.set_prize(t, boss, place=place, money=money)
+    rows = standings(t).rows
+    shares = {s.pair: s.money for s in services.prize_shares(t)}
+    assert shares[rows[0].pair.pk] == Decimal("300.00") and shares[rows[1].pair.pk] == Decimal("150.00")
+    assert sum(shares.values()) == Decimal("520.01")
+    client.force_login(boss)
+    html = client.get(url(t)).content.decode()
+    assert 'data-testid="shares"' in html and rows[0].pair.name in html
