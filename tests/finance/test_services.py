@@ -8,12 +8,15 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from config.errors import Conflict, Forbidden
 from events.models import OrganizationMember, Pair
 from finance import pix, services
+from finance.split import cents as split_cents
 from finance.models import Entry, FeeSettings, Movement, MoneyError, Payout
 from tests.tournaments.factories import organizer, pairs, tournament, user
 
@@ -183,3 +186,47 @@ def test_amounts_typed_the_brazilian_way(event):
     with pytest.raises(services.MoneyRefused) as error:
         services.set_prize(t, boss, place=2, money="10", pool_percent="muito")
     assert error.value.field == "pool_percent"
+
+
+@pytest.mark.skipif(not __import__("os").environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="the append-only trigger is PostgreSQL's (SQLite keeps the Python guard)")
+def test_postgresql_refuses_to_rewrite_or_delete_a_payment(event):
+    boss, t = event
+    fees(t, boss)
+    pairs(t, 1)
+    payment = services.mark_paid(services.charge_pairs(t, boss)[0], boss)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Movement.objects.filter(pk=payment.pk).update(amount=D("1.00"))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Movement.objects.filter(pk=payment.pk).delete()
+
+
+@settings(max_examples=15)
+@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans()), min_size=1, max_size=6),
+       st.sampled_from(["full", "partial", "none"]), st.integers(0, 100),
+       st.decimals(min_value=D("0.01"), max_value=D("999.99"), places=2))
+def test_the_books_always_balance_to_the_centavo(django_db_blocker, plan, policy, percent, price):
+    """Any mix of paid, tapped twice, withdrawn and refunded: the totals are the sums of the rows,
+    and a refund never exceeds what the pair paid."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        boss = organizer(f"org{abs(hash((tuple(plan), policy, percent, price)))}")
+        t = tournament(boss, slug=f"t{boss.pk}")
+        fees(t, boss, price=price, refund=policy, refund_percent=percent)
+        made = pairs(t, len(plan))
+        entries = services.charge_pairs(t, boss)
+        for entry, pair, (pays, twice, leaves) in zip(entries, made, plan):
+            if pays:
+                services.mark_paid(entry, boss)
+                if twice:
+                    services.mark_paid(entry, boss)
+            if leaves:
+                withdraw(pair)
+                services.refund_withdrawal(entry, boss)
+        books = services.statement(t)
+        paid_in = sum(1 for pays, _twice, _leaves in plan if pays) * price
+        assert books.paid == paid_in
+        assert books.due == sum(1 for *_x, leaves in plan if not leaves) * price
+        back = {"full": 100, "none": 0}.get(policy, percent)
+        assert books.refunded == sum(1 for pays, _t, leaves in plan if pays and leaves) * split_cents(price * back / 100)
+        assert books.refunds_due == 0 and books.balance == books.paid - books.refunded
+        transaction.set_rollback(True)
