@@ -180,3 +180,31 @@ class Payout(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.pair} · {self.place}º · R$ {self.amount}"
+
+
+class Change(AppendOnly):
+    """The audit of the event's money settings: the fees or a place's prize before and after, who, when
+    (payments, refunds and payouts are their own record)."""
+
+    history_error = MoneyError
+
+    class What(models.TextChoices):
+        FEES = "fees", _("Fees changed")
+        PRIZE = "prize", _("Prize changed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="money_changes",
+                                   verbose_name=_("tournament"))
+    what = models.CharField(_("change"), max_length=8, choices=What.choices)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                           verbose_name=_("recorded by"))
+    at = models.DateTimeField(_("at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("money change")
+        verbose_name_plural = _("money changes")
+
+    def __str__(self) -> str:
+        return f"{self.get_what_display()} · {self.at:%Y-%m-%d %H:%M}"

@@ -23,7 +23,7 @@ from events import access
 from events.models import Pair, Tournament
 
 from . import pix, split
-from .models import ZERO, Entry, FeeSettings, Movement, Payout, Prize
+from .models import ZERO, Change, Entry, FeeSettings, Movement, Payout, Prize
 
 
 class MoneyRefused(ServiceError):
@@ -55,9 +55,12 @@ def _amount(value, field: str) -> Decimal:
 
 def _percent(value, field: str) -> Decimal:
     try:
-        return Decimal(str(typed(value) or 0))
+        percent = Decimal(str(typed(value) or 0)).quantize(Decimal("0.01"))
     except ArithmeticError:
-        raise MoneyRefused(_("Not a percentage: %(value)s") % {"value": value}, field) from None
+        percent = None
+    if percent is None or not percent.is_finite():
+        raise MoneyRefused(_("Not a percentage: %(value)s") % {"value": value}, field)
+    return percent
 
 
 @transaction.atomic
@@ -88,8 +91,35 @@ def set_fees(tournament: Tournament, by, *, price, pix_key: str, pix_name: str, 
                   pix_city=receiver.city, refund=refund, refund_percent=int(refund_percent), pool_percent=pool_percent)
     if values["late_price"] is not None and early_until is None:
         raise MoneyRefused(_("A late price needs the date the early price ends."), "early_until")
+    old = FeeSettings.objects.select_for_update().filter(tournament=tournament).first()
     fees, _created = FeeSettings.objects.update_or_create(tournament=tournament, defaults=values)
+    _log(tournament, by, Change.What.FEES, _fees_json(old), _fees_json(fees))
     return fees
+
+
+def _fees_json(fees: FeeSettings | None) -> dict | None:
+    if fees is None:
+        return None
+    return {"basis": fees.basis, "price": str(fees.price), "late_price": _text(fees.late_price),
+            "early_until": _text(fees.early_until and fees.early_until.isoformat()),
+            "pay_by": _text(fees.pay_by and fees.pay_by.isoformat()), "pix_key": fees.pix_key,
+            "pix_name": fees.pix_name, "pix_city": fees.pix_city, "refund": fees.refund,
+            "refund_percent": fees.refund_percent, "pool_percent": str(fees.pool_percent)}
+
+
+def _prize_json(prize: Prize | None) -> dict | None:
+    if prize is None:
+        return None
+    return {"place": prize.place, "money": str(prize.money), "pool_percent": str(prize.pool_percent), "item": prize.item}
+
+
+def _text(value) -> str | None:
+    return None if value is None else str(value)
+
+
+def _log(tournament: Tournament, by, what: str, before, after) -> None:
+    if before != after:
+        Change.objects.create(tournament=tournament, what=what, before=before, after=after, by=by)
 
 
 def price_for(fees: FeeSettings, pair: Pair) -> Decimal:
@@ -221,11 +251,14 @@ def set_prize(tournament: Tournament, by, *, place: int, money=0, pool_percent=0
     if not 0 <= pool_percent <= 100:
         raise MoneyRefused(_("A place's share of the pool is between 0 and 100%."), "pool_percent")
     item = (item or "").strip()[:120]
+    old = Prize.objects.select_for_update().filter(tournament=tournament, place=place).first()
     if not money and not pool_percent and not item:
         Prize.objects.filter(tournament=tournament, place=place).delete()
+        _log(tournament, by, Change.What.PRIZE, _prize_json(old), None)
         return None
     prize, _created = Prize.objects.update_or_create(tournament=tournament, place=place, defaults=dict(
         money=money, pool_percent=pool_percent, item=item))
+    _log(tournament, by, Change.What.PRIZE, _prize_json(old), _prize_json(prize))
     return prize
 
 

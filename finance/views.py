@@ -27,7 +27,7 @@ from scoring.pdf_sheets import qr_svg
 from tournaments.view_helpers import tournament_of
 
 from . import services
-from .models import Entry, FeeSettings, Payout, Prize
+from .models import Change, Entry, FeeSettings, Movement, Payout, Prize
 
 
 def _when(text: str):
@@ -104,8 +104,20 @@ def money(request, slug: str):
             Prize.objects.filter(tournament=tournament).values_list("place", flat=True), default=0),
         "shares": [{"share": s, "name": names.get(s.pair, ""), "paid": paid_out.get(s.pair),
                     "items": ", ".join(s.items)} for s in shares],
-        "bases": FeeSettings.Basis.choices, "refunds": FeeSettings.Refund.choices,
+        "bases": FeeSettings.Basis.choices, "refunds": FeeSettings.Refund.choices, "history": history(tournament),
     }, status=status)
+
+
+def history(tournament, size: int = 30) -> list[dict]:
+    """The money's record, newest first: payments, refunds, prizes paid and changes of the settings."""
+    rows = [{"at": m.at, "by": m.by, "what": m.get_kind_display(), "pair": m.entry.pair.name, "amount": m.amount}
+            for m in Movement.objects.filter(entry__tournament=tournament).select_related("entry__pair", "by")
+            .order_by("-at", "-pk")[:size]]
+    rows += [{"at": p.at, "by": p.by, "what": _("Prize paid"), "pair": p.pair.name, "amount": p.amount}
+             for p in Payout.objects.filter(tournament=tournament).select_related("pair", "by").order_by("-at")[:size]]
+    rows += [{"at": c.at, "by": c.by, "what": c.get_what_display(), "pair": "", "amount": None}
+             for c in Change.objects.filter(tournament=tournament).select_related("by").order_by("-at", "-pk")[:size]]
+    return sorted(rows, key=lambda row: row["at"], reverse=True)[:size]
 
 
 @never_cache

@@ -49,6 +49,8 @@ def test_the_organizer_sets_fees_charges_marks_paid_and_sees_the_totals(client, 
     assert page.status_code == 200
     assert "R$ 361,50" in text and "R$ 120,50" in text  # due, paid (pt-BR)
     assert entries[1].txid in text
+    history = text.split('data-testid="money-history"')[1]
+    assert "Pagamento" in history and "Inscrição alterada" in history and "ana" in history
 
 
 def test_bad_fees_come_back_naming_the_field(client, event):

@@ -186,6 +186,10 @@ def test_amounts_typed_the_brazilian_way(event):
     with pytest.raises(services.MoneyRefused) as error:
         services.set_prize(t, boss, place=2, money="10", pool_percent="muito")
     assert error.value.field == "pool_percent"
+    for bad in ("NaN", "1e99", "-1"):
+        with pytest.raises(services.MoneyRefused) as error:
+            fees(t, boss, pool_percent=bad)
+        assert error.value.field == "pool_percent"
 
 
 @pytest.mark.skipif(not __import__("os").environ.get("DATABASE_URL", "").startswith("postgres"),
@@ -230,3 +234,20 @@ def test_the_books_always_balance_to_the_centavo(django_db_blocker, plan, policy
         assert books.refunded == sum(1 for pays, _t, leaves in plan if pays and leaves) * split_cents(price * back / 100)
         assert books.refunds_due == 0 and books.balance == books.paid - books.refunded
         transaction.set_rollback(True)
+
+
+def test_changes_of_the_fees_and_prizes_are_recorded_with_before_and_after(event):
+    from finance.models import Change
+
+    boss, t = event
+    fees(t, boss)
+    fees(t, boss)  # the same again: nothing changed, nothing recorded
+    fees(t, boss, price="130")
+    services.set_prize(t, boss, place=1, money="300")
+    services.set_prize(t, boss, place=1)  # removed
+    got = [(c.what, c.before and c.before.get("price", c.before.get("money")),
+            c.after and c.after.get("price", c.after.get("money")), c.by) for c in Change.objects.all()]
+    assert got == [("fees", None, "120.00", boss), ("fees", "120.00", "130.00", boss),
+                   ("prize", None, "300.00", boss), ("prize", "300.00", None, boss)]
+    with pytest.raises(MoneyError):
+        Change.objects.first().delete()
