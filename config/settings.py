@@ -130,6 +130,7 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "teams",
+    "finance",
     "referee",
 ]
 

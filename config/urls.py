@@ -37,5 +37,6 @@ urlpatterns = [
     path("sumulas/impressao/", include("tournaments.print_urls")),
     path("sumulas/", include("scoring.urls")),
     path("torneios/<slug:slug>/sala/", include("referee.monitor_urls")),  # the room monitor
+    path("", include("finance.urls")),  # an event's fees, payments and prizes
     path("", include("tournaments.urls")),
 ]

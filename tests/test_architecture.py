@@ -23,10 +23,10 @@ import rustworkx
 ROOT = Path(__file__).resolve().parent.parent
 
 # A module's layer is the longest of these prefixes of its dotted name.
-LAYERS = ("config", "people", "events", "draw", "scoring", "tournaments", "teams", "referee", "referee.engine",
-          "draw.pairing")
-PURE = ("referee.engine", "draw.pairing")
-APPS = ("config", "people", "events", "draw", "scoring", "tournaments", "teams", "referee")  # ours, lowest first
+LAYERS = ("config", "people", "events", "draw", "scoring", "tournaments", "teams", "finance", "referee",
+          "referee.engine", "draw.pairing", "finance.pix", "finance.split")
+PURE = ("referee.engine", "draw.pairing", "finance.pix", "finance.split")
+APPS = ("config", "people", "events", "draw", "scoring", "tournaments", "teams", "finance", "referee")  # lowest first
 
 # Who may import whom (docs/architecture.md): each layer, itself and what lies below it.
 MAY_IMPORT = {
@@ -41,8 +41,12 @@ MAY_IMPORT = {
                     "draw.pairing"},
     "teams": {"teams", "tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
               "draw.pairing"},
-    "referee": {"referee", "teams", "tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
-                "draw.pairing"},
+    "finance.pix": {"finance.pix"},
+    "finance.split": {"finance.split"},
+    "finance": {"finance", "tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
+                "draw.pairing", "finance.pix", "finance.split"},
+    "referee": {"referee", "teams", "finance", "tournaments", "scoring", "draw", "events", "people", "config",
+                "referee.engine", "draw.pairing", "finance.pix", "finance.split"},
 }
 
 # The pure packages run without Django: none of these, and no app but their own package.
@@ -151,7 +155,7 @@ def test_config_holds_only_configuration():
         "CONFIG_MODULES in tests/test_architecture.py and to config's row in docs/architecture.md.")
 
 
-@pytest.mark.parametrize("package", ["referee", "tournaments"])
+@pytest.mark.parametrize("package", ["referee", "tournaments", "finance"])
 def test_the_packages_holding_the_pure_ones_import_nothing(package):
     """``import referee.engine`` runs ``referee/__init__.py`` first: it must not pull in Django."""
     tree = ast.parse((ROOT / package / "__init__.py").read_text(encoding="utf-8"))
@@ -348,7 +352,7 @@ def test_the_circle_check_names_the_path_around():
 # table, and the old state is dropped only once every app has repointed its keys ("How the models
 # moved" in docs/architecture.md). The list is closed: a new migration never depends upward, and an
 # entry that no longer exists fails the test too.
-MODEL_LAYERS = ("people", "events", "draw", "scoring", "tournaments", "teams", "referee")  # lowest first; Django's below
+MODEL_LAYERS = ("people", "events", "draw", "scoring", "tournaments", "teams", "finance", "referee")  # lowest first
 
 UPWARD_MIGRATION_DEPENDENCIES = {
     # the match's first keys, to tournaments' pairs and rounds (before the draw moved below scoring)
