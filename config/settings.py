@@ -337,7 +337,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": False,
-    "ENUM_NAME_OVERRIDES": {"RefereeCallKindEnum": "referee.models.RefereeCall.Kind"},
+    "ENUM_NAME_OVERRIDES": {"RefereeCallKindEnum": "referee.models.RefereeCall.Kind",
+                            "BestOfEnum": "events.models.Tournament.BestOf",
+                            "TiebreakEnum": "draw.pairing.standings.TIEBREAK_CHOICES",
+                            "TeamTiebreakEnum": "draw.pairing.teams.TEAM_TIEBREAK_CHOICES"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_shared_components"],
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from draw.pairing.teams import TeamTiebreak
+from events.models import Tournament
 
 from .models import Team, TeamMatch, TeamMatchTable, TeamRule, TeamSettings
 
@@ -50,7 +51,7 @@ class NewPlayerSerializer(serializers.Serializer):
 
 
 class RoundRobinSerializer(serializers.Serializer):
-    best_of = serializers.ChoiceField(choices=[1, 3, 5], required=False, allow_null=True)
+    best_of = serializers.ChoiceField(choices=Tournament.BestOf.choices, required=False, allow_null=True)
 
 
 class TeamMatchTableSerializer(serializers.ModelSerializer):

@@ -82,6 +82,10 @@ class Tiebreak(str, Enum):
     SONNEBORN_BERGER = "sonneborn_berger"
 
 
+#: the tiebreaks as an API's choices (the schema names their set ``TiebreakEnum``)
+TIEBREAK_CHOICES = [(t.value, t.value) for t in Tiebreak]
+
+
 class ByeValue(str, Enum):
     """What a bye (a round without an opponent) is worth, as the club decides (per stage)."""
 

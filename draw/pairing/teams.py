@@ -155,6 +155,10 @@ class TeamTiebreak(str, Enum):
     HEAD_TO_HEAD = "head_to_head"
 
 
+#: the team criteria as an API's choices (the schema names their set ``TeamTiebreakEnum``)
+TEAM_TIEBREAK_CHOICES = [(t.value, t.value) for t in TeamTiebreak]
+
+
 #: the default order of the team criteria
 TEAM_TIEBREAKS: tuple[TeamTiebreak, ...] = (TeamTiebreak.MATCH_POINTS, TeamTiebreak.PAIR_WIN_DIFFERENCE,
                                             TeamTiebreak.GAME_DIFFERENCE, TeamTiebreak.HEAD_TO_HEAD)

@@ -255,7 +255,7 @@ def expected_places(t: Tournament) -> dict[int, int]:
     return final
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(choice=st.integers(0, len(FORMATS) - 1), seed=st.integers(0, 2**32 - 1), pairs=st.integers(5, 9),
        leave=st.integers(0, 2))
 def test_placings_agree_with_an_independent_computation(choice, seed, pairs, leave):
