@@ -1,4 +1,4 @@
-"""The player moves from ``tournaments`` to ``people`` (issue 27 §1): state only, the table
+"""The player moves from ``tournaments`` to ``people``: state only, the table
 ``tournaments_player`` and its rows stay where they are. ``tournaments`` 0017, ``scoring`` 0015 and
 ``referee`` 0007 repoint their foreign keys and drop the old model from their state.
 

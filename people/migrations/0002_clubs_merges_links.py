@@ -1,4 +1,4 @@
-"""Clubs, memberships, federation numbers, merges and personal data links (issue 27 §1). The
+"""Clubs, memberships, federation numbers, merges and personal data links. The
 free-text club stays in ``club`` until 0003 has turned it into clubs; 0004 drops it."""
 import django.db.models.deletion
 import django.utils.timezone

@@ -1,4 +1,4 @@
-"""The free-text club of every player becomes a ``Club`` (issue 27 §1): spellings that differ only in
+"""The free-text club of every player becomes a ``Club``: spellings that differ only in
 case, accents or spaces are one club (the first spelling met, by player id, names it); each player
 gets an open membership of unknown start. Backwards: each player's text is their club's name again,
 and the clubs and memberships go."""

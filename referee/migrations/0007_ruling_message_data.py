@@ -1,4 +1,4 @@
-# Issue 23: a ruling's message stored as data (key and parameters of referee.engine.messages), rendered in
+# a ruling's message stored as data (key and parameters of referee.engine.messages), rendered in
 # the reader's language with the pairs' names. Rulings recorded before keep {} and show their text as written.
 from django.db import migrations, models
 

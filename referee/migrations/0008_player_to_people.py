@@ -1,4 +1,4 @@
-"""The player moved to ``people`` (issue 27 §1): the foreign keys point to ``people.Player`` in the
+"""The player moved to ``people``: the foreign keys point to ``people.Player`` in the
 state; the database is untouched (same table, ``tournaments_player``, same constraints)."""
 import django.db.models.deletion
 from django.db import migrations, models

@@ -1,4 +1,4 @@
-# Issue 23: a ruling's penalty stores its reason as data (key and parameters of referee.engine.messages),
+# a ruling's penalty stores its reason as data (key and parameters of referee.engine.messages),
 # rendered in the reader's language with the pairs' names. Entries recorded before keep {} and show their
 # reason as written.
 from django.db import migrations, models

@@ -1,4 +1,4 @@
-"""Why a table link was closed (issue 20 §2): a W.O. (art. 26), an organizer's result, a received súmula
+"""Why a table link was closed: a W.O. (art. 26), an organizer's result, a received súmula
 (art. 25), or "" (revoked or reissued by the organizer, and every link closed before this field)."""
 from django.db import migrations, models
 

@@ -1,4 +1,4 @@
-"""Data migration (issue 13 §1): a tournament is now an ordered list of stages.
+"""Data migration: a tournament is now an ordered list of stages.
 
 Every generated round gets its stage, every started stage its start time and entrants, and
 "groups then knockout" (one stage whose bracket began after the groups) becomes two stages: a

@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='pair',
             name='avoid_tags',
-            field=models.CharField(blank=True, help_text='Club, family...: comma separated. Pairs sharing one are kept apart in the Swiss rounds and the group draw when possible (issue 24 point 10).', max_length=200, verbose_name='avoid meeting'),
+            field=models.CharField(blank=True, help_text='Club, family...: comma separated. Pairs sharing one are kept apart in the Swiss rounds and the group draw when possible.', max_length=200, verbose_name='avoid meeting'),
         ),
         migrations.AddField(
             model_name='round',
@@ -33,7 +33,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='stage',
             name='classification',
-            field=models.BooleanField(default=False, help_text='A single elimination of 8 or more: the quarterfinal losers play for places 5 to 8 beside the semifinals and the final (issue 24 point 9).', verbose_name='places 5 to 8 played'),
+            field=models.BooleanField(default=False, help_text='A single elimination of 8 or more: the quarterfinal losers play for places 5 to 8 beside the semifinals and the final (point 9).', verbose_name='places 5 to 8 played'),
         ),
         migrations.AlterField(
             model_name='auditentry',

@@ -1,4 +1,4 @@
-"""The player moved to ``people`` (issue 27 §1): the pairs' foreign keys point to ``people.Player``
+"""The player moved to ``people``: the pairs' foreign keys point to ``people.Player``
 and ``tournaments.Player`` leaves the state; the table ``tournaments_player``, its rows and every
 constraint on it stay (state only). After scoring's and referee's own repointing, so no state ever
 holds a foreign key to a model that is gone."""

@@ -1,4 +1,4 @@
-"""A circuit's option (issue 27 §4): the referee's escalation policy counts a pair's rulings of the
+"""A circuit's option: the referee's escalation policy counts a pair's rulings of the
 circuit's other stages (art. 26)."""
 from django.db import migrations, models
 
