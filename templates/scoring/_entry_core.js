@@ -42,8 +42,8 @@ function trucoEntry(B, opts) {
   var E = { server: B.initial, queue: [], online: true, sending: false, paused: false, downSince: null,
             confirmedAt: Date.now(), asked: 0, applied: 0 };
   /* every state the page takes is numbered by when it was asked for (E.asked); a refresh asked before a write's
-   * answer was taken (E.applied) may describe the súmula before that write and is not applied: a late poll
-   * never takes the score back */
+   * answer was taken (E.applied) may describe the súmula before that write: it is not applied but asked again
+   * (a late poll never takes the score back, and whoever waits on it gets the súmula as it is now) */
   function answered() { E.applied = ++E.asked; }
   var ending = "tricks", busyUntil = 0, lastTap = null, undoing = false, asking = null;
   var SEND_TIMEOUT = opts.timeout || 6000, SAME_WINDOW = 4000;
@@ -587,7 +587,10 @@ function trucoEntry(B, opts) {
         if (!res.ok) { hook("stateFailed")(res); return; }
         return res.json().then(function (data) {
           if (hook("foreign")(data)) return;   // another match's state (a table card's next match): not applied
-          if (asked < E.applied) { if (was) flush(); return; }   // older than a write's answer taken meanwhile
+          if (asked < E.applied) {   // older than a write's answer taken meanwhile: asked again, never applied
+            if (was) flush();
+            return refresh(timeout);
+          }
           E.applied = asked;
           E.server = data; E.confirmedAt = Date.now(); hook("changed")(data); render();
           if (was) flush();                    // back: what waits goes now
