@@ -44,9 +44,12 @@ def organizations_page(request):
             _("%(name)s created: you are its administrator.") % {"name": " ".join(name.split())})
     mine = (Organization.objects.filter(members__user=user).distinct()
             .prefetch_related("members__user").order_by("name", "pk"))
-    rows = [{"organization": o, "admin": access.administers(user, o),
-             "members": sorted(o.members.all(), key=lambda m: (m.role != "admin", m.user.get_username()))}
-            for o in mine]
+    operator = access.operates_site(user)
+    rows = []
+    for o in mine:  # the members are prefetched: whether this account administers each is read from them
+        members = sorted(o.members.all(), key=lambda m: (m.role != "admin", m.user.get_username()))
+        admin = operator or any(m.user_id == user.pk and m.role == OrganizationMember.Role.ADMIN for m in members)
+        rows.append({"organization": o, "admin": admin, "members": members})
     return render(request, "tournaments/organizations.html", {
         "rows": rows, "kinds": Organization.Kind.choices, "roles": OrganizationMember.Role.choices})
 
