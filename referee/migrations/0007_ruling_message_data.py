@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("referee", "0006_merge_issue21"),
+        ("referee", "0006_merge_claim_branches"),
     ]
 
     operations = [
