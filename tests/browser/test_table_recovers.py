@@ -28,10 +28,11 @@ def table(make_match):
     return match, table_links.ensure_links([match])[match.pk]
 
 
-def _open(browser, lan_server, link, viewport=None):
+def _open(browser, lan_server, link, viewport=None, clock=False):
     # no service worker: every request goes through the routes a test cuts (the worker's own offline copy is
-    # tests/browser/test_table_two_phones.py's)
-    page = phone_context(browser, service_workers="block").new_page()
+    # tests/browser/test_table_two_phones.py's). ``clock``: the page's timers run on Playwright's clock, so a
+    # test moves through a minute of the table's time without waiting for it
+    page = phone_context(browser, clock=clock, service_workers="block").new_page()
     if viewport:
         page.set_viewport_size(viewport)
     page.goto(f"{lan_server.url}/mesa/{link.token}/")
@@ -61,7 +62,7 @@ def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(lan_server, b
     from scoring import services
 
     match, link = table
-    page = _open(browser, lan_server, link)
+    page = _open(browser, lan_server, link, clock=True)
     _cut(page)
     # the next poll fails (nudged until one is sent after the cut: a poll already on its way may still answer)
     page.wait_for_function("() => { window.trucoTable.refresh(); return /SEM REDE/.test(document.querySelector('#net')"
@@ -73,7 +74,7 @@ def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(lan_server, b
     expect(page.locator("#msg")).to_contain_text("Nada foi desfeito: sem rede")
     services.record_hand(match, {"winner": 1, "ended_by": "tricks", "value": 3}, match.tournament.organizer)  # the other phone
     shot(page, "table-recovers-offline.png")
-    page.wait_for_timeout(20_000)
+    page.clock.run_for(20_000)                                        # 20 s of the page's time: every poll fails
     expect(page.locator("#pts1")).to_have_text("0")                   # still the old score: nothing got through
     _restore(page)
     back = time.monotonic()
@@ -85,7 +86,7 @@ def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(lan_server, b
     value_button(page, 0, 1).tap()
     expect(page.locator("#msg")).to_contain_text("guardada neste celular")
     expect(page.locator("#net")).to_contain_text("1 na fila")
-    page.wait_for_timeout(3_000)
+    page.clock.run_for(3_000)
     expect(page.locator("#msg")).not_to_contain_text("enviando")
     _restore(page)
     settled(page, timeout=10_000)
@@ -99,12 +100,14 @@ def test_two_phones_alternating_hands_3_s_apart_make_no_conflict(lan_server, bro
     from scoring.models import EntryConflict
 
     match, link = table
-    a = _open(browser, lan_server, link)
-    b = _open(browser, lan_server, link, viewport=SMALL)
+    a = _open(browser, lan_server, link, clock=True)
+    b = _open(browser, lan_server, link, viewport=SMALL, clock=True)
     plays = [(a, 0), (b, 1), (a, 0), (b, 1), (a, 0), (b, 1)]       # each hand unlike the one before (else: asked)
     for page, team in plays:
         value_button(page, team, 1).tap()
-        page.wait_for_timeout(3_000)
+        settled(page)                                                # its answer in, then 3 s on both phones
+        for phone in (a, b):
+            phone.clock.run_for(3_000)
     settled(a)
     settled(b)
     assert EntryConflict.objects.filter(match=match).count() == 0
