@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from scoring import pins as pin_checks
 
-from ..models import CheckIn, Pair, Round, Tournament
-from ..pins import pair_players
-from .base import TournamentError, _lock_tournament
-from .check_in import _last_generated, _upcoming
+from tournaments.models import CheckIn, Pair, Round, Tournament
+from tournaments.pins import pair_players
+from tournaments.services.base import TournamentError, _lock_tournament
+from tournaments.services.check_in import _last_generated, _upcoming
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,14 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from scoring.models import HandEntry, Match
 
-from ..models import MatchCall, Pair, Result, Tournament
-from .base import TournamentError, _pair_of
+from tournaments.models import Pair, Result, Tournament
+from tournaments.services.base import TournamentError, _pair_of
+from tournaments.services.walkovers import record_walkover
+
+from ..models import MatchCall
 from .clock import clock_of
 from . import time_limit
 from .ready import _open_matches, room_of
-from .walkovers import record_walkover
 
 
 def _call_of(match: Match) -> MatchCall:
