@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 class RoomConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "room"
-    verbose_name = _("Room")
+    verbose_name = _("The room")
 
     def ready(self) -> None:
         from .hooks import register
