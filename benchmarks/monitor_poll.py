@@ -30,15 +30,18 @@ def build(tables: int):
     import datetime
 
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
     from django.utils import timezone
 
     from referee.models import RefereeCall
+    from room.models import MatchCall
     from scoring.models import Game, Match
     from tournaments import services
-    from room.models import MatchCall
     from tournaments.models import Player, Tournament
 
     org = get_user_model().objects.create_user("bench-org", is_staff=True)
+    # an organizer is an account allowed to create tournaments (events.add_tournament)
+    org.user_permissions.add(Permission.objects.get(codename="add_tournament", content_type__app_label="events"))
     t = services.create_tournament(org, name="Bench room", date=datetime.date(2026, 1, 1),
                                    status=Tournament.Status.REGISTRATION)
     for i in range(tables * 2):
