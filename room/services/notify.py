@@ -23,7 +23,7 @@ served over HTTPS (browsers give a service worker only to a secure page); e-mail
   anyone else, nor on the page).
 
 A call (``ready._call``) queues :func:`send_call` in a Celery task once its transaction commits
-(:func:`match_called`); a :class:`~tournaments.models.CallNotice` per match and table makes it tell each
+(:func:`match_called`); a :class:`~room.models.CallNotice` per match and table makes it tell each
 call once, whatever the retries. Nothing of this decides anything: the pair's page and the projector
 show the call anyway.
 """

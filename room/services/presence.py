@@ -1,8 +1,9 @@
 """Presence at the table (the room, docs/room.md): each pair says "estamos na mesa" from the table page; when the
 lateness tolerance runs out with one pair there and the other not, the organizer gets a W.O. proposal
 (:func:`walkover_proposals`) and confirms it in one tap (:func:`confirm_proposal`, through
-``record_walkover``: audited with its reason). Never an automatic result: the regulation gives the
-W.O. to the organizer (art. 26), and a pair may be at the table without having tapped.
+``tournaments.services.walkovers.record_walkover``: audited with its reason). Never an automatic
+result: the regulation gives the W.O. to the organizer (art. 26), and a pair may be at the table
+without having tapped.
 
 The tolerance is the room's (first round / later rounds, ``RoomSettings``, off by default; ASSTJ's
 regulation: 15 and 5 minutes). Functions take ``now`` so tests run a controlled clock.
