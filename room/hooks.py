@@ -18,6 +18,7 @@ from scoring.models import Match
 from tournaments import freshness, room_hooks
 from tournaments.services import after_results
 
+from .calls_board import called_now, round_clock
 from .models import MatchCall, RoomSettings
 from .services import notify, ready, self_check_in, time_limit
 
@@ -54,8 +55,6 @@ class TournamentsRoom(room_hooks.Room):
                 "notify": {**self.notices(), "vapid": settings.WEBPUSH_VAPID_PUBLIC_KEY}}
 
     def projector(self, tournament, current) -> tuple[list, object]:
-        from .calls_board import called_now, round_clock
-
         room = ready.room_of(tournament)
         return called_now(tournament, room), round_clock(current, room)
 
