@@ -49,12 +49,15 @@ def build(pairs: int):
     import datetime
 
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
 
     from scoring.models import Match
     from tournaments import services
     from tournaments.models import Player, Tournament
 
     org = get_user_model().objects.create_user("bench-org", is_staff=True)
+    # an organizer is an account allowed to create tournaments (events.add_tournament)
+    org.user_permissions.add(Permission.objects.get(codename="add_tournament", content_type__app_label="events"))
     t = services.create_tournament(org, name="Bench", date=datetime.date(2026, 1, 1),
                                    status=Tournament.Status.REGISTRATION)
     for i in range(pairs):

@@ -30,14 +30,18 @@ def build(tables: int):
     import datetime
 
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
     from django.utils import timezone
 
     from referee.models import RefereeCall
+    from room.models import MatchCall
     from scoring.models import Game, Match
     from tournaments import services
-    from tournaments.models import MatchCall, Player, Tournament
+    from tournaments.models import Player, Tournament
 
     org = get_user_model().objects.create_user("bench-org", is_staff=True)
+    # an organizer is an account allowed to create tournaments (events.add_tournament)
+    org.user_permissions.add(Permission.objects.get(codename="add_tournament", content_type__app_label="events"))
     t = services.create_tournament(org, name="Bench room", date=datetime.date(2026, 1, 1),
                                    status=Tournament.Status.REGISTRATION)
     for i in range(tables * 2):
@@ -45,7 +49,7 @@ def build(tables: int):
         b = Player.objects.create(name=f"Player {i}b")
         services.register_pair(t, org, name=f"P{i + 1}", first_player=a, second_player=b)
     services.configure_stage(t, org, format="round_robin")
-    from tournaments.services import ready
+    from room.services import ready
 
     ready.configure_room(t, org, tolerance_first=15, tolerance_later=5, time_limit=90)
     services.generate_first_round(t, org)

@@ -131,6 +131,7 @@ INSTALLED_APPS = [
     "tournaments",
     "teams",
     "finance",
+    "room",  # after teams: after a decision on results, the team matches (a negra), then the room's calls
     "referee",
 ]
 

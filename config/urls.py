@@ -27,6 +27,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/referee/", include("referee.api_urls")),
     path("api/scoring/", include("scoring.api_urls")),
+    path("api/tournaments/", include("room.api_urls")),  # a tournament's room: ready matches, calls
     path("api/tournaments/", include("tournaments.api_urls")),
     path("api/people/", include("tournaments.people_api")),
     path("api/circuits/", include("tournaments.circuit_api")),
@@ -38,5 +39,6 @@ urlpatterns = [
     path("sumulas/", include("scoring.urls")),
     path("torneios/<slug:slug>/sala/", include("referee.monitor_urls")),  # the room monitor
     path("", include("finance.urls")),  # an event's fees, payments and prizes
+    path("", include("room.urls")),  # the room: calls, options, a pair's check-in and notices
     path("", include("tournaments.urls")),
 ]

@@ -23,9 +23,10 @@ from datetime import datetime
 from django.utils import timezone
 
 from scoring.models import Game, Match
-from tournaments.models import MatchCall, TableAssignment, Tournament
+from room.models import MatchCall
+from tournaments.models import TableAssignment, Tournament
 from tournaments import forecasts, freshness
-from tournaments.services import clock, presence, ready
+from room.services import clock, presence, ready
 
 from .models import RefereeCall
 

@@ -21,7 +21,7 @@ from scoring.models import Match
 from tournaments.live import POLL_SECONDS
 from tournaments.models import Tournament
 from tournaments import pages, services
-from tournaments.services import presence, ready
+from room.services import presence, ready
 
 from . import monitor
 

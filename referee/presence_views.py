@@ -2,7 +2,7 @@
 shows who is there and the match's clock (called, started, time limit). The POST is
 ``/mesa/<token>/presenca/`` with ``team`` 0 or 1 and the ``match`` the page showed (a table card's page
 left open on the previous match is not obeyed): the table's link or card is the credential, as for the
-rest of the page (``tournaments.services.presence``). What the page shows of it is
+rest of the page (``room.services.presence``). What the page shows of it is
 ``referee.table_views.presence_context``."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
-from tournaments.services import presence
+from room.services import presence
 
 from .table_views import _link
 

@@ -43,8 +43,8 @@ from tournaments import table_cards
 from scoring.words import engine_messages
 from scoring.pins import client_of, set_device_cookie
 from tournaments import pins
-from tournaments.models import MatchCall
-from tournaments.services import clock, ready
+from room.models import MatchCall
+from room.services import clock, ready
 
 from . import appeals, calls, services
 from .models import Ruling

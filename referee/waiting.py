@@ -14,7 +14,8 @@ from django.urls import reverse
 from django.utils.translation import ngettext
 
 from scoring.models import EntryConflict, Match
-from tournaments.models import RoomSettings, Tournament
+from room.models import RoomSettings
+from tournaments.models import Tournament
 from tournaments.waiting import Waiting
 from tournaments.waiting import count_of
 

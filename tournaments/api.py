@@ -1,7 +1,7 @@
 """REST endpoints of the tournaments app (mounted at /api/tournaments/, in the OpenAPI schema): here the
 tournament itself, its pairs, its stage, standings, bracket and audit log, and the base view the
 others share; a tournament's play (rounds, check-ins, tables, matches) is ``api_play``, its stages
-``api_stages``, its room ``room_api``, its exports ``export_api``.
+``api_stages``, its exports ``export_api`` (the room's are ``room.api``).
 
 Thin views: they read the request with ``tournaments.serializers``, call
 ``tournaments.services`` (or ``tournaments.csv_import``) and write the answer. Reads are

@@ -1,7 +1,7 @@
 """REST endpoints of the tournaments app (mounted at /api/tournaments/); see ``tournaments.api``."""
 from django.urls import path
 
-from . import api, api_play, api_stages, export_api, room_api
+from . import api, api_play, api_stages, export_api
 
 app_name = "tournaments-api"
 T = "<slug:slug>/"
@@ -42,8 +42,6 @@ urlpatterns = [
     path(T + "standings/", api.StandingsView.as_view(), name="standings"),
     path(T + "bracket/", api.BracketView.as_view(), name="bracket"),
     path(T + "audit/", api.AuditListView.as_view(), name="audit"),
-    path(T + "room/", room_api.RoomView.as_view(), name="room"),
-    path(T + "room/call/", room_api.RoomCallView.as_view(), name="room-call"),
     path(T + "version/", export_api.VersionView.as_view(), name="version"),
     path(T + "exports/standings/", export_api.StandingsExportView.as_view(), name="export-standings"),
     path(T + "exports/results/", export_api.ResultsExportView.as_view(), name="export-results"),

@@ -14,10 +14,10 @@ class TournamentsConfig(AppConfig):
 
         from . import checks  # noqa: F401 - the deploy check: an organizer exists
         from .services.results import record_official_result
-        from .services.time_limit import match_started
 
-        # what scoring tells the tournament: a result became official, a match started (scoring/hook.py)
-        hook.register(result_official=record_official_result, match_started=match_started)
+        # what scoring tells the tournament: a result became official (scoring/hook.py; a match started is
+        # the room's: RoomConfig.ready)
+        hook.register(result_official=record_official_result)
         numbering.register(bracket_numbers)
 
         # the player's data export and erasure (people.sections)

@@ -21,7 +21,7 @@ from scoring.models import Match
 
 from . import pages
 from .models import Pair, Round, Stage, Tournament
-from .services import notify
+from .room_hooks import room
 from .views import organizer_only
 
 #: the header the page's script sends: the answer is the panel alone, not a page
@@ -52,7 +52,7 @@ def _registration_open(tournament: Tournament, drawn: bool) -> bool:
 def _pair_context(tournament: Tournament) -> dict:
     drawn = _drawn(tournament)
     return {"tournament": tournament, "drawn": drawn, "registration_open": _registration_open(tournament, drawn),
-            "push_on": notify.push_configured()}
+            "push_on": room().notices()["push"]}
 
 
 @organizer_only

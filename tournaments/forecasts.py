@@ -6,7 +6,7 @@ format (best of N, the match's time limit and end-of-time procedure, ``Match.tim
 written by the room: docs/room.md), the pairs' ratings (``draw.pairing.ratings``: the chance of winning a
 game, turned into the chance of winning a hand) and the pace:
 
-* the table's own minutes per hand (from the match's start, ``services.clock``, to its last hand entered),
+* the table's own minutes per hand (from the match's start, the room's ``room.services.clock``, to its last hand entered),
   pulled toward the event's pace while it has few hands (``blended_pace``);
 * the event's pace: the minutes between the first and the last hand of each of its matches over the hands
   between them, pulled toward the site's default (``TRUCO_MINUTES_PER_HAND``, 2 minutes) likewise;
@@ -36,7 +36,8 @@ from referee.engine.forecast.match import SITE_MINUTES_PER_HAND, blended_pace, p
 from referee.engine.rules import DEFAULT, rule_set_from
 from scoring.models import Game, HandEntry, Match
 
-from .models import MatchCall, RatingEntry
+from .models import RatingEntry
+from .room_hooks import room
 
 
 
@@ -149,7 +150,7 @@ def _game_chances(matches: list[Match]) -> dict[int, float]:
 def estimates(tournament_id: int, matches: list[Match], *, now: datetime | None = None,
               starts: dict[int, datetime] | None = None) -> dict[int, TableForecast]:
     """The forecast of each match in play of ``matches`` (their pairs loaded), by match id. ``starts``: when
-    each started (``services.clock``), read here when not given. Matches over, or not started, have none."""
+    each started (the room's, ``room_hooks``), read here when not given. Matches over, or not started, have none."""
     now = now or timezone.now()
     playing = [m for m in matches if m.winner is None and m.status == Match.Status.OPEN]
     ids = [m.pk for m in playing]
@@ -160,8 +161,7 @@ def estimates(tournament_id: int, matches: list[Match], *, now: datetime | None 
                          .values_list("game__match_id", "created_at")):
         hands.setdefault(match_id, []).append(at)
     if starts is None:
-        starts = dict(MatchCall.objects.filter(match_id__in=ids, started_at__isnull=False)
-                      .values_list("match_id", "started_at"))
+        starts = room().started_at(ids)
     games: dict[int, Game] = {}
     for game in Game.objects.filter(match_id__in=ids).order_by("match_id", "number"):
         games[game.match_id] = game

@@ -31,7 +31,7 @@ from django.db.models.functions import JSONObject
 from config.history import AppendOnly
 from scoring.models import Match, MatchEvent
 
-from .models import AuditEntry, CheckIn, Pair, Result, RoomSettings, Round, Stage, TableAssignment, Tournament
+from .models import AuditEntry, CheckIn, Pair, Result, Round, Stage, TableAssignment, Tournament
 
 #: name -> (the rows, the path from a row to its tournament, the timestamps that move when a row changes)
 Source = tuple[object, str, tuple[str, ...]]
@@ -46,8 +46,13 @@ SOURCES: dict[str, Source] = {
     "event": (MatchEvent.objects, "match__tournament", ("at",)),
     "result": (Result.objects, "tournament", ("recorded_at",)),
     "audit": (AuditEntry.objects, "tournament", ("at",)),
-    "room": (RoomSettings.objects, "tournament", ("updated_at",)),
 }
+
+
+def register_source(name: str, source: Source) -> None:
+    """Add a higher app's rows the pages show to the marker (the room's options: ``room.hooks``), at
+    start-up; registering the same name again replaces it."""
+    SOURCES[name] = source
 
 # What the pages show of the organizer (the name); any other field is read when first used.
 ORGANIZER_FIELDS = ("id", "username", "first_name", "last_name")

@@ -26,9 +26,8 @@ from django.utils.translation import gettext as _
 from scoring.models import Game, Match
 
 from . import draw_pages, exports, pages, services
-from .calls_board import called_now, round_clock
 from .models import Bye, Pair, Result, Round, Stage, Tournament
-from .services.ready import room_of
+from .room_hooks import room
 
 #: tables shown on one projector slide (two columns of six: names in two lines of 5vh)
 TABLES_PER_SLIDE = 12
@@ -67,7 +66,7 @@ class Projector:
     byes: list[Pair]
     champion: Pair | None
     columns: list = field(default_factory=list)
-    clock: object = None  # calls_board.RoundClock of the current round, or None
+    clock: object = None  # the room's clock of the current round (room.calls_board.RoundClock), or None
 
 
 @dataclass
@@ -123,8 +122,7 @@ def projector_slides(tournament: Tournament) -> Projector:
     slides: list[Slide] = []
     byes: list[Pair] = []
 
-    room = room_of(tournament)
-    called = called_now(tournament, room)
+    called, clock = room().projector(tournament, current)
     calls = chunks(called, TABLES_PER_SLIDE) if called else []
     for i, part in enumerate(calls, start=1):
         slides.append(Slide(f"calls-{i}", "calls", _("Calls to the tables"), part, i, len(calls)))
@@ -165,7 +163,6 @@ def projector_slides(tournament: Tournament) -> Projector:
         parts = chunks(list(services.standings(tournament).rows), PLACINGS_PER_SLIDE)
         for i, part in enumerate(parts, start=1):
             slides.append(Slide(f"placings-{i}", "placings", _("Final placings"), part, i, len(parts)))
-    clock = round_clock(current, room)
     if clock is not None:
         for slide in slides:
             if slide.kind == "tables":

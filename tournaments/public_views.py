@@ -8,32 +8,26 @@
 - ``versao/``: the change marker the live pages poll (ETag, 304);
 - ``telao/``: the projector view (a 1920×1080 screen across the room), cycling between the current
   round's tables, the bracket and the standings, live;
-- ``duplas/<pair>/``: a pair's page (players, matches, scores, súmulas), and its "Chegamos" (the pair
-  checks itself in with a player's PIN);
+- ``duplas/<pair>/``: a pair's page (players, matches, scores, súmulas; its "Chegamos" and notices are
+  the room's, ``room.pair_views``, shown through ``room_hooks``);
 - ``rodadas/<number>/mural.pdf``: the round's wall sheet (PDF).
 
-Thin: the data comes from ``tournaments.pages`` and ``tournaments.live_pages``; nothing here writes
-but the pair's own check-in (``services.self_check_in``).
+Thin: the data comes from ``tournaments.pages`` and ``tournaments.live_pages``; nothing here writes.
 """
 from __future__ import annotations
 
-from django.conf import settings
-from django.contrib import messages
 from django.db.models import Count
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 from django.views.generic import DetailView, ListView
 
-from scoring.pins import client_of
 from scoring.site import absolute
 from scoring.table_links import ensure_links, table_url
 
 from . import draw_pages, live, live_pages, pages, services
 from .models import Pair, Round, Tournament
-from .services import notify, self_check_in
+from .room_hooks import room
 from .table_cards import card_path, ensure_cards
 from .view_helpers import public_context, tournament_of
 from .where import next_match
@@ -203,26 +197,7 @@ def pair_detail(request, slug: str, pair: int):
         "tournament": tournament, "stage": stage, "links": pages.public_links(tournament, stage), "active": "",
         "can_manage": services.can_manage(request.user, tournament), "pair": found.pair, "matches": found.matches,
         "byes": found.byes, "standing": found.standing, "next": next_match(found.pair),
-        "self_check_in": self_check_in.state(tournament, found.pair),
-        "notify": {"push": notify.push_configured(), "email": notify.email_configured(),
-                   "vapid": settings.WEBPUSH_VAPID_PUBLIC_KEY}})
-
-
-@require_POST
-def arrived(request, slug: str, pair: int):
-    """"Chegamos": the pair checks itself in with one of its players' PIN."""
-    tournament = tournament_of(slug, request)
-    found = Pair.objects.filter(tournament=tournament, pk=pair).first()
-    if found is None:
-        raise Http404(_("This tournament has no such pair."))
-    player = request.POST.get("player", "")
-    try:
-        self_check_in.self_check_in(tournament, found, int(player) if player.isdigit() else None,
-                                    request.POST.get("pin", ""), client=client_of(request))
-        messages.success(request, _("Checked in: welcome! Your page shows your table when your match is called."))
-    except services.TournamentError as error:
-        messages.error(request, error.message)
-    return redirect(reverse("tournaments:pair", kwargs={"slug": slug, "pair": pair}))
+        **room().pair_page(tournament, found.pair)})  # its self check-in and notices
 
 
 @require_GET

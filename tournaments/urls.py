@@ -3,7 +3,7 @@
 Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
 ``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
-(a pair's page; its ``avisos/`` and ``email/``: tournaments/notify_views.py), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
+(a pair's page; its ``chegamos/``, ``avisos/`` and ``email/`` are the room's: room/urls.py), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
 docs/live.md); ``/circuitos/<slug>/`` (a circuit's ranking, ``telao/``, ``etapas/``, ``ranking.csv``/``.json``)
 and ``/jogadores/<id>/rating/`` (a player's rating chart; tournaments/circuit_pages.py); organizers:
 ``/circuitos/novo/`` and ``circuitos/<slug>/etapas/nova/`` (tournaments/circuit_admin.py). Organizer only: ``/torneios/novo/`` and
@@ -15,10 +15,10 @@ categories, tournaments/flight_views.py), ``/jogadores/<id>/duplicados/`` and ``
 """
 from django.urls import path
 
-from . import (circuit_admin, circuit_pages, control_views, dashboard_panels, flight_views, match_views, notify_views, organization_views,
+from . import (circuit_admin, circuit_pages, control_views, dashboard_panels, flight_views, match_views, organization_views,
                pair_views, people_admin,
-               personal_data_views, player_page, public_views, room_views, round_views, signup_views, stage_pages,
-               table_card_views, team_views, views)
+               personal_data_views, player_page, public_views, round_views, signup_views, stage_pages,
+               table_card_views, table_referee_views, team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -37,11 +37,6 @@ urlpatterns = [
     path(T + "rodadas/<int:number>/", public_views.round_detail, name="round"),
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
-    path(T + "duplas/<int:pair>/chegamos/", public_views.arrived, name="pair-arrived"),
-    path("torneios/avisos-sw.js", notify_views.service_worker, name="notify-sw"),
-    path(T + "duplas/<int:pair>/avisos/", notify_views.subscribe, name="pair-push"),
-    path(T + "duplas/<int:pair>/avisos/cancelar/", notify_views.unsubscribe, name="pair-push-stop"),
-    path(T + "duplas/<int:pair>/email/", notify_views.call_email, name="pair-email"),
     path(T + "telao/", public_views.projector, name="projector"),
     path(T + "versao/", public_views.version, name="version"),
     path(T + "inscricao/", signup_views.signup_page, name="signup"),
@@ -77,22 +72,19 @@ urlpatterns = [
     path(P + "duplas/<int:pk>/confirmar/", pair_views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", pair_views.withdraw, name="withdraw"),
     path(P + "duplas/<int:pk>/desfazer-desistencia/", pair_views.undo_withdrawal, name="undo-withdrawal"),
-    path(P + "duplas/<int:pk>/avisos/limpar/", room_views.clear_push, name="clear-push"),
     path(P + "checkin/", pair_views.check_in, name="check-in"),
     path(P + "cartoes-das-duplas.pdf", pair_views.pair_cards, name="pair-cards"),
     path(P + "jogadores/<int:pk>/novo-pin/", pair_views.reset_pin, name="reset-pin"),
     path(P + "sorteio/", round_views.draw, name="draw"),
     path(P + "proxima-rodada/", round_views.next_round, name="next-round"),
     path(P + "rodadas/<int:number>/refazer/", round_views.regenerate, name="regenerate"),
-    path(P + "mesas/", room_views.assign_referee, name="referee"),
+    path(P + "mesas/", table_referee_views.assign_referee, name="referee"),
     path(P + "mesas/<int:table>/cartao/", table_card_views.manage_card, name="table-card"),
-    path(P + "sala/chamar/", room_views.call, name="room-call"),
-    path(P + "sala/opcoes/", room_views.options, name="room-options"),
     path(P + "fases/", stage_pages.add_stage, name="stage-add"),
     path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
     path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),
     path(P + "fases/<int:position>/editar/", stage_pages.edit_stage, name="stage-edit"),
-    path(P + "arbitros/novo/", room_views.create_referee, name="new-referee"),
+    path(P + "arbitros/novo/", table_referee_views.create_referee, name="new-referee"),
     path(P + "inscricoes/", signup_views.signups_page, name="signups"),
     path(P + "inscricoes/<int:pk>/aprovar/", signup_views.approve, name="signup-approve"),
     path(P + "inscricoes/<int:pk>/recusar/", signup_views.refuse, name="signup-refuse"),

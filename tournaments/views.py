@@ -3,7 +3,8 @@ background post names. Organizer only (``view_helpers.organizer_only``, checked 
 
 The actions the dashboard posts to live by what they act on: ``pair_views`` (the pairs),
 ``match_views`` (a match and its result), ``round_views`` (the format and the rounds),
-``stage_pages`` (the later stages), ``room_views`` (the room, its tables and referees),
+``stage_pages`` (the later stages), ``table_referee_views`` (the tables' referees; the room's section and
+actions are the ``room`` app's, through ``room_hooks``),
 ``control_views`` (the tournament itself); the public pages are ``public_views``. Those that show
 a form again with its errors render the dashboard with :func:`_dashboard_context`.
 
@@ -20,6 +21,7 @@ from scoring.models import Match
 
 from . import pages, services, undo_toast, waiting
 from .forms import CsvImportForm, PairRegistrationForm, StageForm
+from .room_hooks import room
 from .models import Pair, Round, Stage, Tournament
 from .view_helpers import organizer_only
 from .view_helpers import public_context as _public_context
@@ -98,14 +100,13 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
     })
     from . import control_views
     from .dashboard_rows import by_state, wanted_range
-    from .room_views import dashboard_room
     from .stage_pages import dashboard_stages
 
     context.update(by_state(rows, wanted_range(request), (forms.get("result_retry") or {}).get("pk")))
 
     context.update(dashboard_stages(tournament))
     context.update(control_views.dashboard_controls(tournament, context))  # details, stage settings
-    context.update(dashboard_room(tournament, drawn, stage))  # the room: ready matches, free tables, options
+    context.update(room().dashboard(tournament, drawn, stage))  # the room: ready matches, free tables, options
     return context
 
 

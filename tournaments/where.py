@@ -12,7 +12,8 @@ from django.db.models import Exists, OuterRef, Q
 
 from scoring.models import Match
 
-from .models import MatchCall, Pair, Result
+from .models import Pair, Result
+from .room_hooks import room
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,5 @@ def next_match(pair: Pair) -> NextMatch | None:
     match = called[0] if called else rows[0]
     when = None
     if match.table is not None:
-        call = MatchCall.objects.filter(match=match).values_list("called_at", flat=True).first()
-        when = call or match.round.generated_at
+        when = room().called_at(match) or match.round.generated_at
     return NextMatch(match, match.pair_b if match.pair_a_id == pair.pk else match.pair_a, match.table, when)

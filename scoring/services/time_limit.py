@@ -1,7 +1,7 @@
 """The end-of-time procedure at the entry (the room's time limit, docs/room.md): what ``record_hand`` does
 once a match's time limit has run out.
 
-The tournament's room (``tournaments.services.time_limit``) writes on the match when its time limit ends
+The tournament's room (``room.services.time_limit``) writes on the match when its time limit ends
 (``Match.time_up_at``, from the moment it started) and the procedure chosen (``Match.end_of_time``); all
 off by default, since the regulation is silent (docs/room.md names each source). The entry then, on the
 one write path (``hand_entry.record_hand`` and ``entry._finish_entry``), applies it:

@@ -20,7 +20,7 @@ def test_the_projector_clock_ticks_without_requests(live_server, browser, transa
     from tests.tournaments import factories as f
     from tournaments import services
     from tournaments.models import Round
-    from tournaments.services import presence, ready
+    from room.services import presence, ready
 
     org = f.user("org")
     t = f.tournament(org)

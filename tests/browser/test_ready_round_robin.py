@@ -13,7 +13,7 @@ from tests.browser.conftest import sign_in
 from tests.tournaments import factories as f
 from tournaments import services
 from tournaments.models import Result, Tournament
-from tournaments.services import ready
+from room.services import ready
 
 
 def _decide(match: Match, org) -> None:

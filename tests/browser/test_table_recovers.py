@@ -229,7 +229,7 @@ def test_every_control_is_a_finger_wide_and_the_hand_fits_above_the_fold_at_320(
     from playwright.sync_api import expect
 
     from scoring import services
-    from tournaments.services import ready
+    from room.services import ready
 
     match, link = table
     ready.configure_room(match.tournament, match.tournament.organizer, time_limit=90, end_of_time="eleven_all")

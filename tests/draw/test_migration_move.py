@@ -1,5 +1,5 @@
-"""The event moves from ``tournaments`` to ``events`` and the draw (with the match, from ``scoring``)
-to ``draw``, by state-only migrations: the tables and their rows stay, every foreign key follows, the
+"""The event moves from ``tournaments`` to ``events``, the draw (with the match, from ``scoring``)
+to ``draw`` and the room (its options, calls and notices) to ``room``, by state-only migrations: the tables and their rows stay, every foreign key follows, the
 content types follow; an upgraded database ends with the same schema as one made fresh. One trip up
 the migrations from nothing (they are slow), run on SQLite and on PostgreSQL by CI."""
 import datetime
@@ -28,7 +28,7 @@ def schema(conn) -> dict:
     the same on both vendors whether the tables were made by the migrations or from the models."""
     from django.apps import apps as installed
 
-    ours = {"people", "events", "draw", "scoring", "tournaments", "referee"}
+    ours = {"people", "events", "draw", "scoring", "tournaments", "room", "referee"}
     tables = {m._meta.db_table for m in installed.get_models(include_auto_created=True) if m._meta.app_label in ours}
     found = {}
     with conn.cursor() as cursor:
@@ -48,7 +48,7 @@ def schema(conn) -> dict:
     return found
 
 
-def test_events_and_draw_move_keeping_tables_rows_and_permissions():
+def test_events_draw_and_room_move_keeping_tables_rows_and_permissions():
     apps = start_at(connection, BEFORE, fresh=True)
     try:
         User = apps.get_model("auth", "User")
@@ -59,17 +59,20 @@ def test_events_and_draw_move_keeping_tables_rows_and_permissions():
         Player = apps.get_model("people", "Player")
         org = User.objects.create(username="org")
         old_types = {model: ContentType.objects.get_or_create(app_label=app, model=model)[0].pk
-                     for app, model in [("tournaments", "tournament"), ("tournaments", "round"), ("scoring", "match")]}
+                     for app, model in [("tournaments", "tournament"), ("tournaments", "round"), ("scoring", "match"),
+                                        ("tournaments", "matchcall")]}
         t = Tournament.objects.create(name="T", slug="t", date=datetime.date(2026, 5, 1), organizer=org)
         ana, bia, caio, dani = (Player.objects.create(name=n) for n in ("Ana", "Bia", "Caio", "Dani"))
         a = Pair.objects.create(tournament=t, name="A", first_player=ana, second_player=bia)
         b = Pair.objects.create(tournament=t, name="B", first_player=caio, second_player=dani)
         r = Round.objects.create(tournament=t, number=1)
         m = Match.objects.create(tournament=t, round=r, pair_a=a, pair_b=b, rule_set={}, table=3)
+        apps.get_model("tournaments", "MatchCall").objects.create(match=m, tournament=t, table=3)
         dup = Player.objects.create(name="Ana S.")
         merge = apps.get_model("people", "PlayerMerge").objects.create(  # undoing it must find the pairs' keys
             kept=ana, duplicate=dup, reason="same", merged_by=org,
-            moved={"tournaments.pair.first_player": [a.pk], "scoring.signature.player": []})
+            moved={"tournaments.pair.first_player": [a.pk], "scoring.signature.player": [],
+                   "tournaments.pushsubscription.player": []})
 
         apps = migrate_to(connection, latest())
         Match = apps.get_model("draw", "Match")
@@ -78,10 +81,13 @@ def test_events_and_draw_move_keeping_tables_rows_and_permissions():
         assert Match._meta.get_field("tournament").related_model is apps.get_model("events", "Tournament")
         assert apps.get_model("scoring", "Game")._meta.get_field("match").related_model is Match
         assert apps.get_model("referee", "Ruling")._meta.get_field("match").related_model is Match
-        assert apps.get_model("tournaments", "MatchCall")._meta.get_field("match").related_model is Match
-        assert {ContentType.objects.get(pk=pk).app_label for pk in old_types.values()} == {"events", "draw"}
+        MatchCall = apps.get_model("room", "MatchCall")
+        assert MatchCall._meta.get_field("match").related_model is Match
+        assert MatchCall.objects.get(match_id=m.pk).table == 3
+        assert {ContentType.objects.get(pk=pk).app_label for pk in old_types.values()} == {"events", "draw", "room"}
         assert apps.get_model("people", "PlayerMerge").objects.get(pk=merge.pk).moved == {
-            "events.pair.first_player": [a.pk], "scoring.signature.player": []}
+            "events.pair.first_player": [a.pk], "scoring.signature.player": [],
+            "room.pushsubscription.player": []}
         upgraded = schema(connection)
         assert {"tournaments_tournament", "tournaments_round", "scoring_match"} <= set(upgraded)
         assert len(upgraded) >= 50  # every table of ours

@@ -17,8 +17,9 @@ from scoring.models import HandEntry, Match
 from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401 (autouse: messages in English)
 from tournaments import forecasts, services
-from tournaments.models import MatchCall, RatingEntry
-from tournaments.services import ready
+from tournaments.models import RatingEntry
+from room.models import MatchCall
+from room.services import ready
 
 
 def _room(org, tables: int = 4, slug: str = "previsao", time_limit: int | None = None):

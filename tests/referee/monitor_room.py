@@ -9,8 +9,8 @@ from referee.models import RefereeCall
 from scoring.models import Game, Match
 from tests.tournaments import factories as f
 from tournaments import services
-from tournaments.models import MatchCall
-from tournaments.services import ready
+from room.models import MatchCall
+from room.services import ready
 
 
 def mixed_room(org, tables: int = 30, slug: str = "sala"):

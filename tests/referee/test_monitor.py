@@ -45,7 +45,7 @@ def test_only_the_organizer_and_referees_see_it_and_the_poll_is_one_query_when_n
         again = client.get(url + "versao/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and len(queries) == 1
     tile = next(tile for tile in monitor.tiles(t)[0] if tile.state == "called")
-    from tournaments.services import presence
+    from room.services import presence
 
     presence.confirm_presence(tile.match, 0)
     assert client.get(url + "versao/", HTTP_IF_NONE_MATCH=etag).status_code == 200  # a pair came: it moves

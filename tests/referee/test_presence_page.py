@@ -7,8 +7,8 @@ from scoring.models import Match
 from scoring.table_links import ensure_links
 from tests.tournaments import factories as f
 from tournaments import services
-from tournaments.models import MatchCall
-from tournaments.services import ready
+from room.models import MatchCall
+from room.services import ready
 
 
 @pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_the_table_page_says_the_time_is_up_and_what_happens_next(client):
 
     from django.utils import timezone
 
-    from tournaments.services import presence
+    from room.services import presence
 
     org = f.user("org")
     t = f.tournament(org)

@@ -217,7 +217,7 @@ def test_a_tournament_match_received_with_no_handler_is_refused_and_nothing_is_w
     from scoring import hook
 
     assert over.tournament_id is not None
-    monkeypatch.setattr(hook, "_handler", None)
+    monkeypatch.setattr(hook, "_handler", hook.Handler())
     sign_both(over)
     services.countersign(over, referee)
     with pytest.raises(hook.HookMissing):

@@ -1,16 +1,18 @@
 """What follows a decision on a match (``tournaments.services.after_results``): every way a match is
 decided or taken back (a súmula received, art. 25; a result set by hand, art. 26; a W.O., single or
 double; a withdrawal; a disqualification; an undo) goes through one service, which calls the room
-(the next ready match), live pages and ratings, in that order."""
+(the next ready match: the ``room`` app, registered as a follower), live pages and ratings, in that order."""
 from __future__ import annotations
 
 import pytest
 
 from scoring.models import Match
 from tests.tournaments import factories as f
+from room.models import MatchCall
+from room.services import ready
 from tournaments import services
-from tournaments.models import MatchCall, Pair
-from tournaments.services import after_results, ready
+from tournaments.models import Pair
+from tournaments.services import after_results
 
 
 def _room(t, org) -> list[Pair]:
@@ -90,7 +92,7 @@ def test_room_then_live_pages_then_ratings(t, org, monkeypatch, django_capture_o
     """The order of what follows, and the ratings after the commit only."""
     _room(t, org)
     steps = []
-    monkeypatch.setattr(after_results.ready, "auto_call", lambda tournament: steps.append("room"))
+    monkeypatch.setattr(ready, "auto_call", lambda tournament: steps.append("room"))  # room.hooks.follow_results
     monkeypatch.setattr(after_results, "mark_live", lambda match_ids: steps.append(("live", sorted(match_ids))))
     monkeypatch.setattr(after_results, "queue_ratings", lambda: steps.append("ratings"))
     first = _table_one(t)

@@ -12,7 +12,8 @@ from scoring.models import Match, MatchEvent
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
 from tournaments import freshness
-from tournaments.models import AuditEntry, CheckIn, Pair, Player, RoomSettings, Round, Stage, TableAssignment
+from tournaments.models import AuditEntry, CheckIn, Pair, Player, Round, Stage, TableAssignment
+from room.models import RoomSettings
 
 pytestmark = pytest.mark.django_db
 

@@ -288,7 +288,7 @@ def test_projector_shows_the_rounds_clock_ticked_by_the_page(client):
 
     from django.utils import timezone
 
-    from tournaments.services import presence, ready
+    from room.services import presence, ready
 
     org = pf.organizer()
     t = f.tournament(org)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
 from tournaments.models import Pair
-from tournaments.services import ready
+from room.services import ready
 from tournaments.services import signup as signups
 
 pytestmark = pytest.mark.django_db

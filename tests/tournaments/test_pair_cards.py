@@ -183,7 +183,7 @@ def test_a_worker_without_a_request_links_where_the_cards_were_printed_from(clie
 
 def test_the_calls_message_links_to_the_pairs_page_on_the_printing_address(client, org, t, venue):
     from tournaments import services
-    from tournaments.services import notify
+    from room.services import notify
 
     services.configure_stage(t, org, format="round_robin", seeding="order")
     services.generate_first_round(t, org)

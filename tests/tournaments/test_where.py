@@ -9,7 +9,7 @@ from tests.qr import qr_codes
 from tests.tournaments import factories as f
 from tournaments import services
 from tournaments.live import tournament_version
-from tournaments.services import ready
+from room.services import ready
 
 
 @pytest.mark.django_db

@@ -3,14 +3,13 @@
 Data and its integrity only; every write goes through ``tournaments.services``. Its own models:
 
 - :class:`TableCard` (a table's link for the whole event);
-- :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
-- :class:`PushSubscription` and :class:`CallNotice`: telling a pair its match was called (push, e-mail);
 - :class:`Circuit`, :class:`CircuitStage`, :class:`CircuitPlacing`: seasons and their stages' placings;
   :class:`RatingEntry`: each player's rating history; :class:`Flight`, :class:`FlightMember`: a
   tournament's categories (``circuits``).
 
 The event and its pairs are ``events.models``; stages, rounds, matches, results and the audit log are
-``draw.models``; players are ``people.models``. This package re-exports them, so ``from
+``draw.models``; players are ``people.models``; the room (its options, calls and notices) is
+``room.models``, above this layer. This package re-exports them, so ``from
 tournaments.models import X`` keeps working in this layer and above.
 """
 # What moved below (``events``, ``draw``) is re-exported for this layer's modules and the migrations'
@@ -21,8 +20,6 @@ from people.models import Player
 from draw.models import (AuditEntry, AuditError, BracketNode, Bye, CheckIn, GroupMember, Result, Round, Stage,
                          TableAssignment, default_tiebreaks, new_lot_seed)
 from tournaments.models.table_cards import LinkAddress, TableCard
-from tournaments.models.room import MatchCall, RoomSettings
-from tournaments.models.notify import CallNotice, PushSubscription
 from tournaments.models.circuits import (Circuit, CircuitPlacing, CircuitStage, Flight, FlightMember, RatingEntry,
                                          RatingMethodChoice, default_circuit_points)
 
@@ -38,18 +35,14 @@ __all__ = [
     "RatingMethodChoice",
     "FlightMember",
     "Bye",
-    "CallNotice",
     "CheckIn",
     "GroupMember",
     "LinkAddress",
-    "MatchCall",
     "OrganizerInvitation",
     "Pair",
     "Player",
-    "PushSubscription",
     "RatingEntry",
     "Result",
-    "RoomSettings",
     "Round",
     "SignUp",
     "SignUpPlayer",

@@ -10,9 +10,10 @@ a withdrawal undone (``withdrawals.reinstate_pair``, ``undo.undo_withdrawal``) a
 
 1. the draw: later stages kept in agreement, the brackets advance, the tournament's status and its
    circuits' placings (:func:`advance_draw`; a ``Conflict`` there refuses the decision);
-   then the followers registered by the apps above (:func:`register_follower`: the team matches);
-2. the room: with the options ``ready_matches`` and ``auto_call`` on, the ready matches are called
-   to the free tables (``ready.auto_call``; docs/room.md);
+2. the followers registered by the apps above (:func:`register_follower`), in the order their apps are
+   installed: the team matches (``teams``: a negra takes its table), then the room (``room``: with
+   the options ``ready_matches`` and ``auto_call`` on, the ready matches are called to the free
+   tables, ``room.services.ready.auto_call``; docs/room.md);
 3. live pages: the decided matches are marked changed (:func:`mark_live`), for the live pages,
    the projector and the referees' monitor;
 4. ratings: the matches marked changed in this transaction (``ratings.mark_changed``: the sync
@@ -32,7 +33,6 @@ from django.utils import timezone
 from scoring.models import Match
 
 from ..models import Stage, Tournament
-from . import ready
 from .brackets import _advance_bracket
 from .progress import _refresh_status
 from .stages import check_later_stages
@@ -40,7 +40,7 @@ from .ratings import mark_changed, queue_sync
 
 
 #: the layers above tournaments that follow every decision on results (the ``teams`` app recomputes its team
-#: matches), set at start-up by their ``AppConfig.ready`` through :func:`register_follower`: plain calls, in
+#: matches, the ``room`` calls the ready matches), set at start-up by their ``AppConfig.ready`` through :func:`register_follower`: plain calls, in
 #: order, inside the decision's transaction (no signal)
 _followers: list[Callable[..., object]] = []
 
@@ -54,13 +54,12 @@ def register_follower(follow: Callable[..., object]) -> None:
 
 def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> None:
     """``match_ids`` were decided, changed or taken back by ``by`` (None: the system): advance the
-    draw, then the room, live pages and ratings (the module docstring). Runs inside the caller's
+    draw, then the followers (team matches, the room), live pages and ratings (the module docstring). Runs inside the caller's
     transaction, which holds the tournament's lock."""
     ids = sorted(set(match_ids))
     advance_draw(tournament, by)
-    for follow in _followers:  # the team matches of these matches (teams.services.results.follow_results)
+    for follow in _followers:  # the team matches (teams.services.results), the room's calls (room.hooks)
         follow(tournament, by, ids)
-    ready.auto_call(tournament)
     mark_live(ids)
     mark_changed(ids)  # the ratings compare these matches only, in this transaction (docs/ratings.md)
     transaction.on_commit(queue_ratings)

@@ -26,7 +26,7 @@ from draw.pairing.elimination import (
     record_results,
     single_elimination,
 )
-from . import notify
+from ..room_hooks import room
 from .base import _has_entries, _result_json
 from .writing import _auto_walkovers, _mark_generated, _withdrawn_ids, stage_best_of, write_pairings
 
@@ -241,7 +241,7 @@ def _write_nodes(stage: Stage, rnd: Round, items, withdrawn, best_of, changed, b
         node.match_pairs = (match.pair_a_id, match.pair_b_id)
         changed[node.code] = node
         if match.table is not None:  # at its table: optional push and e-mail to its pairs
-            notify.match_called(match.pk, match.table)
+            room().match_called(match.pk, match.table)
     return matches
 
 

@@ -37,8 +37,7 @@ from .draw import (
     _seed,
 )
 from .progress import _refresh_status, _unofficial_matches, stage_complete
-from . import notify
-from .ready import after_draw
+from ..room_hooks import room
 
 
 def _round_json(rnd: Round) -> dict:
@@ -93,22 +92,15 @@ def generate_first_round(tournament: Tournament, by, *, seed: int | None = None)
         rnd = _round_numbered(tournament, 1)
         rnd.tournament = tournament
         _draw(stage, rnd, by, seed)
-        later = after_draw(stage, rnd, by)  # the room's ready matches: the whole schedule now
+        later = room().after_draw(stage, rnd, by)  # the room's ready matches: the whole schedule now
         tournament.status = Tournament.Status.IN_PROGRESS
         tournament.save(update_fields=["status"])
         _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=rnd,
                after={**_round_json(rnd), "seeding": stage.seeding, "order": _seeding_order(stage)})
         for added in later:
             _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=added, after=_round_json(added))
-        _notify_round(rnd)
+        room().round_called(rnd)  # optional push and e-mail to the pairs
         return rnd
-
-
-def _notify_round(rnd: Round) -> None:
-    """A round paired with its tables calls each match: optional push and e-mail to the pairs."""
-    if notify.push_configured() or notify.email_configured():
-        for pk, table in Match.objects.filter(round=rnd, table__isnull=False).values_list("pk", "table"):
-            notify.match_called(pk, table)
 
 
 def _seeding_order(stage: Stage) -> list[int]:
@@ -166,7 +158,7 @@ def generate_next_round(tournament: Tournament, by) -> Round:
                 raise Conflict(_("All rounds of the round robin were generated."), "round")
         _audit(tournament, by, AuditEntry.Action.ROUND_GENERATED, round=rnd, after=_round_json(rnd))
         _refresh_status(tournament, stage)
-        _notify_round(rnd)
+        room().round_called(rnd)  # optional push and e-mail to the pairs
         return rnd
 
 

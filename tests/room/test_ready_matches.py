@@ -8,8 +8,9 @@ from config.errors import Conflict
 from scoring.models import Match
 from tests.tournaments import factories as f
 from tournaments import services, table_cards
-from tournaments.models import AuditEntry, MatchCall, Result, Round, Tournament
-from tournaments.services import ready
+from tournaments.models import AuditEntry, Result, Round, Tournament
+from room.models import MatchCall
+from room.services import ready
 
 
 def _round_robin(t, org, count=6, **room):

@@ -1,21 +1,20 @@
 """The room, from the organizer's dashboard: its section (ready matches and free tables, "call" in one
 tap or "call every ready match", and the room's options: ready matches, calling by itself, tables,
-lateness tolerance, time limit, end-of-time procedure), the tables' referees (assigning one, creating
-a referee's account) and the phones notified of a pair's calls. Services: ``tournaments.services.ready``
-and ``notify``, ``tournaments.organizer_tools`` (the referee's account), through
-:func:`~tournaments.view_helpers.act`."""
+lateness tolerance, time limit, end-of-time procedure) and the phones notified of a pair's calls.
+Services: ``room.services.ready`` and ``notify``, through :func:`~tournaments.view_helpers.act`. The
+dashboard gets its section through ``tournaments.room_hooks`` (``room.hooks`` registers it)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from . import organizer_tools, services
-from .models import RoomSettings, Round, Tournament
+from tournaments.models import Tournament
+from tournaments.view_helpers import act, back, organizer_only
+
+from .models import RoomSettings
 from .services import notify, ready
-from .view_helpers import act, back, fail_naming_field, organizer_only
 
 
 def dashboard_room(tournament: Tournament, drawn: bool, stage=None) -> dict:
@@ -23,7 +22,7 @@ def dashboard_room(tournament: Tournament, drawn: bool, stage=None) -> dict:
     play, when the caller has it."""
     room = ready.room_of(tournament)
     queue = ready.room_queue(tournament, room=room, stage=stage) if drawn and stage is not None else None
-    context = {"room": room, "room_queue": queue,
+    context = {"room": room, "room_queue": queue, "room_template": "room/_dashboard.html",
                "end_of_time_choices": RoomSettings.EndOfTime.choices,
                "push_on": notify.push_configured()}  # §5: the pairs' "clear the notified phones"
     if room.ready_matches and drawn:
@@ -63,48 +62,6 @@ def options(request, tournament: Tournament):
             values.pop("ready_matches")
     return act(request, tournament, lambda: ready.configure_room(tournament, request.user, **values),
                _("Room options saved."), "room")
-
-
-@organizer_only
-@require_POST
-def assign_referee(request, tournament: Tournament):
-    table = request.POST.get("table", "")
-    referee_id = request.POST.get("referee", "")
-    round_number = request.POST.get("round_only", "")
-    referee = None
-    if referee_id.isdigit():
-        referee = get_user_model().objects.filter(pk=int(referee_id), is_active=True).first()
-        if referee is None:
-            messages.error(request, _("Choose an active user as the referee."))
-            return back(tournament, request, "tables")
-    rnd = Round.objects.filter(tournament=tournament, number=int(round_number)).first() \
-        if round_number.isdigit() else None
-    if referee is None:
-        done = _("Table %(table)s has no referee now.") % {"table": table}
-    else:
-        done = _("%(referee)s referees table %(table)s.") % {"referee": referee.get_username(), "table": table}
-    return act(request, tournament, lambda: services.assign_referee(
-        tournament, request.user, table=int(table) if table.isdigit() else table, referee=referee, round=rnd),
-        done, "tables")
-
-
-@organizer_only
-@require_POST
-def create_referee(request, tournament: Tournament):
-    data = request.POST
-    table = data.get("table", "").strip()
-
-    def created(user) -> str:
-        if table.isdigit():
-            return (_("Referee %(name)s created (login %(login)s) and assigned to table %(table)s.")
-                    % {"name": user.get_full_name(), "login": user.get_username(), "table": table})
-        return _("Referee %(name)s created (login %(login)s).") % {"name": user.get_full_name(),
-                                                                   "login": user.get_username()}
-
-    return act(request, tournament, lambda: organizer_tools.create_referee(
-        tournament, request.user, name=data.get("name", ""), username=data.get("username", ""),
-        password=data.get("password", ""), table=int(table) if table.isdigit() else None),
-        created, "tables", on_refusal=fail_naming_field)
 
 
 @organizer_only

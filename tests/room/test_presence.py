@@ -10,7 +10,7 @@ from scoring.models import Match
 from tests.tournaments import factories as f
 from tournaments import services
 from tournaments.models import AuditEntry, Result, Round
-from tournaments.services import clock, presence, ready
+from room.services import clock, presence, ready
 
 
 @pytest.fixture

@@ -1,10 +1,10 @@
 """The round clock (docs/room.md): when each match was called and started, how long it
 has run, how long it has left, and the lateness deadline of its pairs.
 
-Nothing here writes. A match's *called* time is its :class:`~tournaments.models.MatchCall`'s (a ready
+Nothing here writes. A match's *called* time is its :class:`~room.models.MatchCall`'s (a ready
 match called to a table), else its round's pairing time (every match of a round is called to its table
 when the round is paired). It *started* when both pairs said they are at the table
-(``tournaments.services.presence``) or at its first hand, whichever came first. The options are the
+(``room.services.presence``) or at its first hand, whichever came first. The options are the
 room's (``RoomSettings``; all off by default, the regulation is silent): the lateness tolerance of the
 first round and of later rounds (ASSTJ: 15 and 5 minutes), the match time limit (Tupantruco: 1h30) and
 the end-of-time procedure. Times are computed for a given ``now`` so tests run a controlled clock.

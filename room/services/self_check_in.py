@@ -1,6 +1,6 @@
 """Self check-in (the room, docs/room.md): at the start of the day a pair checks itself in from its page (the pair
 card's QR code) with one of its players' PIN — "chegamos" — feeding the same check-in as the organizer's
-(``check_in.check_in``), who can still check pairs in and out by hand.
+(``tournaments.services.check_in``), who can still check pairs in and out by hand.
 
 The PIN is the credential (the pair's page is public): checked by ``scoring.pins.verify`` with its
 lockouts per device, so guessing is useless and no stranger can lock a player out. A second tap does
@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from scoring import pins as pin_checks
 
-from ..models import CheckIn, Pair, Round, Tournament
-from ..pins import pair_players
-from .base import TournamentError, _lock_tournament
-from .check_in import _last_generated, _upcoming
+from tournaments.models import CheckIn, Pair, Round, Tournament
+from tournaments.pins import pair_players
+from tournaments.services.base import TournamentError, _lock_tournament
+from tournaments.services.check_in import _last_generated, _upcoming
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 the ready matches (Berger order), the waiting ones (and the pairs they wait for), the bracket matches
 at their tables and the tables a Swiss round waits for; ``POST .../room/call/`` calls a ready match to a
 table (``{"match": id, "table": n}``, the table optional: the first free one). Organizer only
-(``tournaments.services.ready``)."""
+(``room.services.ready``)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -12,7 +12,8 @@ from rest_framework.response import Response
 
 from scoring.models import Match
 
-from .api import TournamentAPIView, _errors
+from tournaments.api import TournamentAPIView, _errors
+
 from .services import ready
 
 

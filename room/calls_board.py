@@ -16,7 +16,9 @@ from django.db.models import Exists, OuterRef
 
 from scoring.models import Match
 
-from .models import MatchCall, Result, RoomSettings, Round, Tournament
+from tournaments.models import Result, Round, Tournament
+
+from .models import MatchCall, RoomSettings
 from .services.clock import first_hands
 from .services.ready import room_of
 

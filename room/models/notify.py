@@ -5,9 +5,11 @@
   subscription's endpoint and keys are secrets of that phone's browser: they are stored to send, never
   shown on a page or in the API; the phone revokes its subscription by sending the endpoint again
   (only it knows it), the organizer revokes every subscription of a pair.
-- :class:`Player.call_email <tournaments.models.Player>` (in ``people``): a player's opt-in to an e-mail.
+- :class:`Player.call_email <people.models.Player>` (in ``people``): a player's opt-in to an e-mail.
 - :class:`CallNotice`: one row per match and table notified, so a call is told once whatever the number
   of workers or retries.
+
+Both kept their tables when they moved from ``tournaments`` (``Meta.db_table``).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from people.models import Player
 class PushSubscription(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="push_subscriptions",
                              verbose_name=_("pair"))
-    #: the player whose PIN subscribed the phone (their phones are capped: tournaments.services.notify)
+    #: the player whose PIN subscribed the phone (their phones are capped: room.services.notify)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
                                verbose_name=_("player"))
     endpoint = models.URLField(_("endpoint"), max_length=1000)
@@ -34,6 +36,7 @@ class PushSubscription(models.Model):
     sent_at = models.DateTimeField(_("last sent at"), null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_pushsubscription"
         verbose_name = _("push subscription")
         verbose_name_plural = _("push subscriptions")
         constraints = [
@@ -53,6 +56,7 @@ class CallNotice(models.Model):
     emails = models.PositiveSmallIntegerField(_("e-mails sent"), default=0)
 
     class Meta:
+        db_table = "tournaments_callnotice"
         verbose_name = _("call notice")
         verbose_name_plural = _("call notices")
         constraints = [models.UniqueConstraint(fields=["match", "table"], name="call_notice_once")]

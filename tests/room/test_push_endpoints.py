@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments import factories as f
-from tests.tournaments.test_call_notices import _phone, _post, signed, vapid  # noqa: F401 (fixture)
-from tournaments.models import PushSubscription
-from tournaments.services import notify
+from tests.room.test_call_notices import _phone, _post, signed, vapid  # noqa: F401 (fixture)
+from room.models import PushSubscription
+from room.services import notify
 
 KEYS = {"p256dh": "BAAA", "auth": "AAAA"}
 

@@ -1,4 +1,4 @@
-"""The room (docs/room.md): how matches reach the tables and the clock of every match.
+"""The room's options and its calls (docs/room.md): how matches reach the tables and the clock of every match.
 
 :class:`RoomSettings` holds a tournament's room options, all off by default because the regulation
 is silent on them (docs/room.md names the source of each): the whole round-robin schedule made at
@@ -8,7 +8,10 @@ and later rounds), the match time limit and the end-of-time procedure.
 
 :class:`MatchCall` records when a match was called to its table, when it started and when each
 pair said "we are at the table" (presence); a W.O. proposal is derived from it, never stored as a
-result (``tournaments.services.presence``).
+result (``room.services.presence``).
+
+Both kept their tables when they moved from ``tournaments`` (``Meta.db_table``; docs/architecture.md, "How the
+models moved").
 """
 from __future__ import annotations
 
@@ -52,6 +55,7 @@ class RoomSettings(models.Model):
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
+        db_table = "tournaments_roomsettings"
         verbose_name = _("room settings")
         verbose_name_plural = _("room settings")
         constraints = [
@@ -81,6 +85,7 @@ class MatchCall(models.Model):
     present_b_at = models.DateTimeField(_("pair B at the table since"), null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_matchcall"
         ordering = ["tournament", "called_at", "id"]
         verbose_name = _("match call")
         verbose_name_plural = _("match calls")

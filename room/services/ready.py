@@ -11,7 +11,8 @@ two ready matches (:func:`room_queue`).
 
 The organizer calls a ready match to a free table in one tap (:func:`call_match`), or the room does it
 by itself when a decision frees a table and the option ``auto_call`` is on (:func:`auto_call`, called
-by ``after_results.results_changed`` after every result, W.O., withdrawal, disqualification or undo). Each call records a :class:`~tournaments.models.MatchCall` (the clock starts
+by ``tournaments.services.after_results.results_changed``, through ``room.hooks``, after every result, W.O.,
+withdrawal, disqualification or undo). Each call records a :class:`~room.models.MatchCall` (the clock starts
 there) and an audit entry.
 
 Brackets: a match exists (with its table) once both feeders are decided; it shows in the queue as
@@ -30,12 +31,15 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from scoring.models import HandEntry, Match
 
-from ..models import AuditEntry, MatchCall, Result, RoomSettings, Round, Stage, Tournament
-from .base import TournamentError, _actor, _audit, _int, _lock_tournament, _require_manager, _stage_of
+from tournaments.models import AuditEntry, Result, Round, Stage, Tournament
+from tournaments.services.base import (TournamentError, _actor, _audit, _int, _lock_tournament, _require_manager,
+                                      _stage_of)
+from tournaments.services.check_in import _upcoming
+from tournaments.services.draw import _generate_group_round, _group_members, _group_round_count
+from tournaments.services.writing import _referees
+
+from ..models import MatchCall, RoomSettings
 from . import notify, time_limit
-from .check_in import _upcoming
-from .draw import _generate_group_round, _group_members, _group_round_count
-from .writing import _referees
 
 
 def room_of(tournament: Tournament | int) -> RoomSettings:

@@ -12,7 +12,7 @@ from config.errors import Conflict
 from scoring.models import Game, Match, MatchEvent
 from tests.tournaments import factories as f
 from tournaments import services
-from tournaments.services import presence, ready
+from room.services import presence, ready
 
 START = timezone.now().replace(microsecond=0) - timedelta(hours=3)
 

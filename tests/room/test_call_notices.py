@@ -18,9 +18,10 @@ from django.urls import reverse
 from scoring.models import Match
 from tests.tournaments import factories as f
 from tournaments import services
-from tournaments.models import AuditEntry, CallNotice, Player, PushSubscription
+from tournaments.models import AuditEntry, Player
+from room.models import CallNotice, PushSubscription
 from tournaments.pins import issue_for_pairs
-from tournaments.services import notify
+from room.services import notify
 
 pytestmark = pytest.mark.usefixtures("eager_celery")  # the notices are sent by a task: run it here
 
@@ -86,7 +87,7 @@ def signed(pair, data: dict) -> dict:
 
 
 def _post(client, name: str, t, pair, data):
-    return client.post(reverse(f"tournaments:{name}", kwargs={"slug": t.slug, "pair": pair.pk}),
+    return client.post(reverse(f"room:{name}", kwargs={"slug": t.slug, "pair": pair.pk}),
                        json.dumps(data), content_type="application/json")
 
 
@@ -146,7 +147,7 @@ def test_subscriptions_go_only_to_push_services_and_are_revocable(client, vapid,
         notify.revoke_all(a, f.user("stranger"))
     client.force_login(org)
     assert 'data-testid="clear-push-' in client.get(reverse("tournaments:pair-actions", kwargs={"slug": t.slug, "pk": a.pk})).content.decode()
-    client.post(reverse("tournaments:clear-push", kwargs={"slug": t.slug, "pk": a.pk}))  # the organizer clears them
+    client.post(reverse("room:clear-push", kwargs={"slug": t.slug, "pk": a.pk}))  # the organizer clears them
     assert not PushSubscription.objects.filter(pair=a, revoked_at__isnull=True).exists()
     assert AuditEntry.objects.get(tournament=t, action="push_revoked").after == {"pair": a.pk, "revoked": 1}
 
@@ -162,7 +163,7 @@ def test_an_opted_in_player_gets_one_email_to_their_own_address(client, vapid, o
     Player.objects.filter(pk=first.pk).update(contact="ana@example.com")
     Player.objects.filter(pk=second.pk).update(contact="bia@example.com")  # did not opt in
     pins = issue_for_pairs([a])
-    url = reverse("tournaments:pair-email", kwargs={"slug": t.slug, "pair": a.pk})
+    url = reverse("room:pair-email", kwargs={"slug": t.slug, "pair": a.pk})
     client.post(url, {"player": first.pk, "pin": "0000" if pins[first.pk] != "0000" else "1111", "on": "1"})
     assert not Player.objects.get(pk=first.pk).call_email  # a wrong PIN: nothing
     client.post(url, {"player": first.pk, "pin": pins[first.pk], "on": "1"})

@@ -1,8 +1,9 @@
 """Presence at the table (the room, docs/room.md): each pair says "estamos na mesa" from the table page; when the
 lateness tolerance runs out with one pair there and the other not, the organizer gets a W.O. proposal
 (:func:`walkover_proposals`) and confirms it in one tap (:func:`confirm_proposal`, through
-``record_walkover``: audited with its reason). Never an automatic result: the regulation gives the
-W.O. to the organizer (art. 26), and a pair may be at the table without having tapped.
+``tournaments.services.walkovers.record_walkover``: audited with its reason). Never an automatic
+result: the regulation gives the W.O. to the organizer (art. 26), and a pair may be at the table
+without having tapped.
 
 The tolerance is the room's (first round / later rounds, ``RoomSettings``, off by default; ASSTJ's
 regulation: 15 and 5 minutes). Functions take ``now`` so tests run a controlled clock.
@@ -19,12 +20,14 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from scoring.models import HandEntry, Match
 
-from ..models import MatchCall, Pair, Result, Tournament
-from .base import TournamentError, _pair_of
+from tournaments.models import Pair, Result, Tournament
+from tournaments.services.base import TournamentError, _pair_of
+from tournaments.services.walkovers import record_walkover
+
+from ..models import MatchCall
 from .clock import clock_of
 from . import time_limit
 from .ready import _open_matches, room_of
-from .walkovers import record_walkover
 
 
 def _call_of(match: Match) -> MatchCall:

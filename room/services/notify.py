@@ -23,7 +23,7 @@ served over HTTPS (browsers give a service worker only to a secure page); e-mail
   anyone else, nor on the page).
 
 A call (``ready._call``) queues :func:`send_call` in a Celery task once its transaction commits
-(:func:`match_called`); a :class:`~tournaments.models.CallNotice` per match and table makes it tell each
+(:func:`match_called`); a :class:`~room.models.CallNotice` per match and table makes it tell each
 call once, whatever the retries. Nothing of this decides anything: the pair's page and the projector
 show the call anyway.
 """
@@ -48,10 +48,12 @@ from config.errors import Conflict
 from scoring import pins as pin_checks
 from scoring.models import Match
 
-from .. import links
-from ..models import AuditEntry, CallNotice, Pair, Player, PushSubscription, Tournament
-from ..pins import pair_players
-from .base import TournamentError, _audit, _require_manager
+from tournaments import links
+from tournaments.models import AuditEntry, Pair, Player, Tournament
+from tournaments.pins import pair_players
+from tournaments.services.base import TournamentError, _audit, _require_manager
+
+from ..models import CallNotice, PushSubscription
 
 logger = logging.getLogger(__name__)
 #: phones one player may have notified at once; a new one replaces that player's oldest

@@ -1,4 +1,4 @@
-/* The pair's page's service worker (tournaments/notify_views.py): shows the notification a
+/* The pair's page's service worker (room/pair_views.py): shows the notification a
  * push brings ("Mesa 7: sua partida foi chamada") and opens the pair's page when it is tapped. It
  * caches nothing. */
 self.addEventListener("push", function (event) {
