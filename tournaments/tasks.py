@@ -1,7 +1,6 @@
 """Celery tasks of the tournaments app, for the worker to find: the periodic check of the official
-results; telling a pair its match was called; the players' ratings brought in step with the official
-results (after each one). The call's and the ratings' tasks are defined beside their services
-(``services.notify``, ``services.ratings``)."""
+results; telling a pair its match was called (defined beside its service, ``services.notify``). The
+ratings' tasks are the seasons app's (``seasons.tasks``)."""
 from celery import shared_task
 
 
@@ -21,7 +20,5 @@ def verify_results() -> dict:
     return {str(k): v for k, v in found.items()}
 
 
-# the call's notifications and the ratings' tasks live beside the services that queue them
+# the call's notifications live beside the service that queues them
 from .services.notify import notify_match_called_task as notify_match_called  # noqa: E402,F401
-from .services.ratings import check_ratings_task as check_ratings  # noqa: E402,F401
-from .services.ratings import sync_ratings_task as sync_ratings  # noqa: E402,F401

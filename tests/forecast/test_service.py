@@ -17,7 +17,8 @@ from scoring.models import HandEntry, Match
 from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401 (autouse: messages in English)
 from tournaments import forecasts, services
-from tournaments.models import MatchCall, RatingEntry
+from tournaments.models import MatchCall
+from seasons.models import RatingEntry
 from tournaments.services import ready
 
 

@@ -4,10 +4,9 @@ Data and its integrity only; every write goes through ``tournaments.services``. 
 
 - :class:`TableCard` (a table's link for the whole event);
 - :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
-- :class:`PushSubscription` and :class:`CallNotice`: telling a pair its match was called (push, e-mail);
-- :class:`Circuit`, :class:`CircuitStage`, :class:`CircuitPlacing`: seasons and their stages' placings;
-  :class:`RatingEntry`: each player's rating history; :class:`Flight`, :class:`FlightMember`: a
-  tournament's categories (``circuits``).
+- :class:`PushSubscription` and :class:`CallNotice`: telling a pair its match was called (push, e-mail).
+
+Circuits, ratings and categories are the ``seasons`` app's (above this one).
 
 The event and its pairs are ``events.models``; stages, rounds, matches, results and the audit log are
 ``draw.models``; players are ``people.models``. This package re-exports them, so ``from
@@ -23,20 +22,12 @@ from draw.models import (AuditEntry, AuditError, BracketNode, Bye, CheckIn, Grou
 from tournaments.models.table_cards import LinkAddress, TableCard
 from tournaments.models.room import MatchCall, RoomSettings
 from tournaments.models.notify import CallNotice, PushSubscription
-from tournaments.models.circuits import (Circuit, CircuitPlacing, CircuitStage, Flight, FlightMember, RatingEntry,
-                                         RatingMethodChoice, default_circuit_points)
 
 __all__ = [
     "AuditEntry",
     "AuditError",
     "BracketNode",
     "CoOrganizer",
-    "Circuit",
-    "CircuitPlacing",
-    "CircuitStage",
-    "Flight",
-    "RatingMethodChoice",
-    "FlightMember",
     "Bye",
     "CallNotice",
     "CheckIn",
@@ -47,7 +38,6 @@ __all__ = [
     "Pair",
     "Player",
     "PushSubscription",
-    "RatingEntry",
     "Result",
     "RoomSettings",
     "Round",
@@ -58,7 +48,6 @@ __all__ = [
     "TableAssignment",
     "TableCard",
     "Tournament",
-    "default_circuit_points",
     "default_rule_set",
     "default_tiebreaks",
     "new_lot_seed",

@@ -12,8 +12,11 @@ from django.utils.translation import gettext as _
 
 from draw.pairing.flights import FlightRule, check_flights, flight_for, flight_places
 
-from ..models import AuditEntry, Flight, FlightMember, Pair, Tournament
-from .base import TournamentError, _audit, _lock_tournament, _require_manager
+from draw.models import AuditEntry
+from events.models import Pair, Tournament
+from tournaments.services.base import TournamentError, _audit, _lock_tournament, _require_manager
+
+from ..models import Flight, FlightMember
 
 
 def _rules(flights: object) -> list[FlightRule]:
@@ -97,7 +100,7 @@ def set_pair_flight(pair: Pair, by, name: str | None) -> None:
 
 def flight_standings(tournament: Tournament) -> list[tuple[Flight, list]]:
     """Each category with its pairs' placings: ``[(flight, [(place in the category, StandingLine)])]``."""
-    from .standings import standings
+    from tournaments.services.standings import standings
 
     flights = list(tournament.flights.order_by("position"))
     if not flights:

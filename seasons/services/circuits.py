@@ -22,8 +22,11 @@ from draw.pairing.circuit import CircuitLine, CircuitRules, circuit_ranking, pai
 
 from events import access, organizations
 
-from ..models import Circuit, CircuitPlacing, CircuitStage, Player, Tournament
-from .base import Forbidden, TournamentError
+from events.models import Tournament
+from people.models import Player
+from tournaments.services.base import Forbidden, TournamentError
+
+from ..models import Circuit, CircuitPlacing, CircuitStage
 
 CIRCUIT_FIELDS = ("name", "slug", "season", "points", "beyond_points", "best_of",
                   "escalation_across_stages")
@@ -54,7 +57,7 @@ def _clean(fields: dict) -> dict:
 
 def create_circuit(by, **fields) -> Circuit:
     """A new circuit of ``by`` (an organizer); the rules are checked (400 naming the field)."""
-    from .tournament import can_create_tournament
+    from tournaments.services.tournament import can_create_tournament
 
     if not can_create_tournament(by):  # who may create tournaments may group them in circuits
         raise Forbidden(_("Only an organizer creates a circuit."))
@@ -125,7 +128,7 @@ def refresh_stage_placings(tournament: Tournament) -> None:
     if tournament.status != Tournament.Status.FINISHED:
         CircuitStage.objects.filter(pk__in=[s.pk for s in stages]).update(final_at=None)
         return
-    from .standings import standings
+    from tournaments.services.standings import standings
 
     rows = standings(tournament).rows
     CircuitPlacing.objects.bulk_create(

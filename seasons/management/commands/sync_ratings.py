@@ -5,7 +5,7 @@ not go through a service, a data fix; the periodic task ``tournaments.check_rati
 same). Prints how many matches were rated."""
 from django.core.management.base import BaseCommand
 
-from tournaments.services import ratings
+from seasons.services import ratings
 
 
 class Command(BaseCommand):

@@ -24,10 +24,13 @@ from collections import defaultdict
 
 from draw.pairing.ratings import compute, display
 
-from .models import CircuitPlacing, CircuitStage, Player, RatingEntry, Result, Tournament
-from .models.circuits import RatedResult, RatingChange
+from draw.models import Result
+from events.models import Tournament
+from people.models import Player
+from tournaments.services.standings import standings
+
+from .models import CircuitPlacing, CircuitStage, RatedResult, RatingChange, RatingEntry
 from .services import circuits, ratings
-from .services.standings import standings
 
 
 def _same(a: float, b: float) -> bool:
@@ -131,3 +134,25 @@ def circuit_problems(tournament_id: int | None = None) -> list[str]:
             problems.append(f"{where}: pair {pair_id} ({name}): placed {place or '-'} ({credited} points), "
                             f"the tournament's final table says {should or '-'} ({due} points)")
     return problems
+
+
+def derived_problems(tournament_id: int | None, write) -> list[str]:
+    """What ``manage.py verify_results`` reports of the ratings and the circuits' placings
+    (``tournaments.services.season_hooks.derived_problems``): each problem written as a line, and what
+    differs for its summary (empty: they hold). Ratings lagging behind a marked change are not compared."""
+    lag, rated = rating_lag(), {}
+    if lag and ratings_pending():  # a decision's sync not run yet: nothing to compare
+        write(f"ratings: not checked, a sync is due ({lag}): run manage.py sync_ratings, then check again")
+    elif lag:
+        rated = {0: [f"not in step with the official results and no change is marked ({lag})"]}
+        write(f"ratings: {rated[0][0]}")
+    else:
+        rated = rating_problems(tournament_id)
+        for match_id, problems in rated.items():
+            for problem in problems:
+                write(f"match {match_id}: rating: {problem}")
+    placed = circuit_problems(tournament_id)
+    for problem in placed:
+        write(problem)
+    return ([f"ratings differ: {len(rated)} match(es)"] if rated else []) + (
+        [f"circuit placings differ: {len(placed)}"] if placed else [])

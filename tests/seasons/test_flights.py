@@ -10,9 +10,10 @@ from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401  (autouse: messages in English)
 from tests.tournaments.pages_fixtures import play_all
 from tournaments import services
-from tournaments.models import AuditEntry, FlightMember
+from tournaments.models import AuditEntry
+from seasons.models import FlightMember
 from draw.pairing.flights import FlightRule, check_flights, flight_for, flight_places
-from tournaments.services import flights, ratings
+from seasons.services import flights, ratings
 
 RULES = [FlightRule("A", 1100), FlightRule("B", 1000), FlightRule("C")]
 

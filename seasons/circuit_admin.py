@@ -13,8 +13,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from .models import Circuit, Tournament
-from .services import ServiceError, can_create_tournament, circuits
+from config.errors import ServiceError
+from events.models import Tournament
+from tournaments.services import can_create_tournament
+
+from .models import Circuit
+from .services import circuits
 
 
 class CircuitForm(forms.Form):
@@ -58,7 +62,7 @@ def new_circuit(request):
         if circuit is not None:
             messages.success(request, _("Circuit created: add its stages."))
             return redirect(circuit.get_absolute_url())
-    return render(request, "tournaments/circuit_new.html", {"form": form}, status=400 if form.errors else 200)
+    return render(request, "seasons/circuit_new.html", {"form": form}, status=400 if form.errors else 200)
 
 
 def stage_choices(circuit: Circuit) -> list[Tournament]:
@@ -83,7 +87,7 @@ def add_stage(request, slug: str):
         else:
             messages.success(request, _("%(tournament)s is stage %(number)s.")
                              % {"tournament": tournament.name, "number": stage.number})
-    return redirect("tournaments:circuit-stages", slug=circuit.slug)
+    return redirect("seasons:circuit-stages", slug=circuit.slug)
 
 
 @require_POST
@@ -95,4 +99,4 @@ def set_discipline(request, slug: str):
     circuit = circuits.set_escalation_across_stages(circuit, request.user, request.POST.get("across") == "on")
     messages.success(request, _("Escalation counts across the stages (art. 26).") if circuit.escalation_across_stages
                      else _("Escalation counts within each tournament (art. 26)."))
-    return redirect("tournaments:circuit-stages", slug=circuit.slug)
+    return redirect("seasons:circuit-stages", slug=circuit.slug)

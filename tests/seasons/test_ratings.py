@@ -9,10 +9,10 @@ from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401  (autouse: messages in English)
 from tests.tournaments.pages_fixtures import open_matches
 from tournaments import services
-from tournaments.models import Pair, RatingEntry, Result
-from tournaments.models.circuits import RatedResult
+from tournaments.models import Pair, Result
+from seasons.models import RatedResult, RatingEntry
 from draw.pairing.ratings import compute
-from tournaments.services import ratings
+from seasons.services import ratings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
@@ -126,7 +126,7 @@ def test_seeding_by_the_players_ratings(league):
 
 def test_a_failed_ratings_task_never_fails_the_committed_result(league, monkeypatch, caplog,
                                                                   django_capture_on_commit_callbacks):
-    from tournaments.services import ratings
+    from seasons.services import ratings
 
     def down():
         raise ConnectionError("broker down")

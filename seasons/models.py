@@ -1,4 +1,4 @@
-"""Circuits (seasons) and ratings: what carries over from one tournament to the next.
+"""The season's models: circuits, ratings and categories, what carries over from one tournament to the next.
 
 - :class:`Circuit`: a season of one organizer's tournaments, with its rules (points per final
   place, points past the table, how many of the stages count);
@@ -14,7 +14,9 @@
 - :class:`Flight` and :class:`FlightMember`: a tournament's categories and each pair's (declared,
   or by rating), placed apart by ``draw.pairing.flights``.
 
-Players are referred to by the string ``"people.Player"`` (the people app, below this one).
+Players are referred to by the string ``"people.Player"`` (the people app, below this one). The models
+moved here from ``tournaments`` with their tables (``Meta.db_table``; docs/architecture.md, "How the
+models moved").
 """
 from __future__ import annotations
 
@@ -60,6 +62,7 @@ class Circuit(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        db_table = "tournaments_circuit"  # the table it had in ``tournaments``, kept by the move
         ordering = ["-created_at", "name"]
         verbose_name = _("circuit")
         verbose_name_plural = _("circuits")
@@ -71,7 +74,7 @@ class Circuit(models.Model):
         return f"{self.name} {self.season}".strip()
 
     def get_absolute_url(self) -> str:
-        return reverse("tournaments:circuit", kwargs={"slug": self.slug})
+        return reverse("seasons:circuit", kwargs={"slug": self.slug})
 
 
 class CircuitStage(models.Model):
@@ -82,6 +85,7 @@ class CircuitStage(models.Model):
     final_at = models.DateTimeField(_("placings final at"), null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_circuitstage"  # the table it had in ``tournaments``, kept by the move
         ordering = ["circuit", "number"]
         verbose_name = _("circuit stage")
         verbose_name_plural = _("circuit stages")
@@ -101,6 +105,7 @@ class CircuitPlacing(models.Model):
     place = models.PositiveSmallIntegerField(_("final place"))
 
     class Meta:
+        db_table = "tournaments_circuitplacing"  # the table it had in ``tournaments``, kept by the move
         ordering = ["stage", "place", "pair"]
         constraints = [
             models.UniqueConstraint(fields=["stage", "pair"], name="circuit_placing_pair_once"),
@@ -122,6 +127,7 @@ class RatingEntry(models.Model):
     fingerprint = models.CharField(max_length=16)  # what was rated (players, winner, tentos, hands)
 
     class Meta:
+        db_table = "tournaments_ratingentry"  # the table it had in ``tournaments``, kept by the move
         ordering = ["player", "sequence"]
         verbose_name = _("rating entry")
         verbose_name_plural = _("rating entries")
@@ -162,6 +168,7 @@ class RatedResult(models.Model):
     sumula_version = models.PositiveIntegerField()  # 0: none (a result set by hand)
 
     class Meta:
+        db_table = "tournaments_ratedresult"  # the table it had in ``tournaments``, kept by the move
         ordering = ["sequence"]
         verbose_name = _("rated result")
         verbose_name_plural = _("rated results")
@@ -179,6 +186,7 @@ class RatingChange(models.Model):
     tournament = models.BigIntegerField(null=True)
 
     class Meta:
+        db_table = "tournaments_ratingchange"  # the table it had in ``tournaments``, kept by the move
         verbose_name = _("rating change")
         verbose_name_plural = _("rating changes")
 
@@ -191,6 +199,7 @@ class RatingSync(models.Model):
     checked_at = models.DateTimeField(null=True)
 
     class Meta:
+        db_table = "tournaments_ratingsync"  # the table it had in ``tournaments``, kept by the move
         verbose_name = _("ratings sync")
         verbose_name_plural = _("ratings syncs")
 
@@ -205,6 +214,7 @@ class Flight(models.Model):
     min_rating = models.IntegerField(_("minimum rating"), null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_flight"  # the table it had in ``tournaments``, kept by the move
         ordering = ["tournament", "position"]
         verbose_name = _("category")
         verbose_name_plural = _("categories")
@@ -224,6 +234,9 @@ class FlightMember(models.Model):
     pair = models.OneToOneField("events.Pair", on_delete=models.CASCADE, related_name="flight_member")
     by_rating = models.IntegerField(_("rating when placed"), null=True, blank=True)
 
+    class Meta:
+        db_table = "tournaments_flightmember"  # the table it had in ``tournaments``, kept by the move
+
 
 class RatingMethodChoice(models.Model):
     """The site's rating method chosen by a site operator (one rating list for every organizer, so
@@ -238,6 +251,7 @@ class RatingMethodChoice(models.Model):
     chosen_at = models.DateTimeField(_("chosen at"), auto_now_add=True)
 
     class Meta:
+        db_table = "tournaments_ratingmethodchoice"  # the table it had in ``tournaments``, kept by the move
         ordering = ["-chosen_at", "-pk"]
         verbose_name = _("rating method choice")
         verbose_name_plural = _("rating method choices")

@@ -5,10 +5,9 @@ public like the pages, in the schema at ``/api/schema/``:
 - ``GET /api/circuits/<slug>/``: one circuit with its ranking per player and per pair (``?by=pair``
   for the pairs only, ``?by=player`` for the players only): place, points counted, all points, each
   stage's points and whether it counted, the tiebreak that decided;
-- ``GET /api/people/players/<id>/ratings/``: a player's rating now and its history (one row per rated
-  match); a merged record answers with the player it became.
 
-Thin: the data is ``services.circuits.circuit_ranking_of`` and ``services.ratings``; nothing writes.
+(A player's rating and its history, ``/api/people/players/<id>/ratings/``, is ``seasons.rating_api``.)
+Thin: the data is ``services.circuits.circuit_ranking_of``; nothing writes.
 """
 from __future__ import annotations
 
@@ -20,13 +19,10 @@ from rest_framework import permissions, serializers
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
-from people.models import Player
-from people.services import merges
+from tournaments.serializers import TournamentErrorSerializer
 
 from .models import Circuit, CircuitStage
-from draw.pairing.ratings import Rating
-from .serializers import TournamentErrorSerializer
-from .services import circuits, ratings
+from .services import circuits
 
 NOT_FOUND = {404: OpenApiResponse(TournamentErrorSerializer)}
 
@@ -92,24 +88,6 @@ def _lines(rows) -> list[dict]:
                         for s in r.line.stages]} for r in rows]
 
 
-class RatingPointSerializer(serializers.Serializer):
-    sequence = serializers.IntegerField(help_text="The match's place in the rating order.")
-    match = serializers.IntegerField()
-    date = serializers.DateField()
-    method = serializers.CharField()
-    rating = serializers.IntegerField(help_text="1000 + 40 × (mu − 3 sigma).")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-
-
-class PlayerRatingSerializer(serializers.Serializer):
-    player = RankedPlayerSerializer()
-    method = serializers.CharField(help_text="The site's rating method now: match, margin or hands.")
-    rating = serializers.IntegerField(help_text="The rating now (1000 before any rated match).")
-    matches = serializers.IntegerField()
-    history = RatingPointSerializer(many=True)
-
-
 class CircuitListView(GenericAPIView):
     """Every circuit with its rules and stages (public)."""
 
@@ -147,25 +125,6 @@ class CircuitDetailView(GenericAPIView):
         if by != "player":
             data["pairs"] = _lines(ranking.pairs)
         return Response(data)
-
-
-class PlayerRatingView(GenericAPIView):
-    """A player's rating now and its history, one row per rated match (public, as the rating page)."""
-
-    permission_classes = [permissions.AllowAny]
-    serializer_class = PlayerRatingSerializer
-    pagination_class = None
-
-    @extend_schema(responses={200: PlayerRatingSerializer, **NOT_FOUND})
-    def get(self, request, player_id: int):
-        player = merges.canonical(get_object_or_404(Player, pk=player_id))
-        rows = ratings.history(player)
-        now = rows[-1].rating if rows else Rating().display
-        return Response({
-            "player": {"id": player.pk, "name": player.name}, "method": ratings.rating_method(), "rating": now,
-            "matches": len(rows),
-            "history": [{"sequence": r.sequence, "match": r.match_id, "date": r.date, "method": r.method,
-                         "rating": r.rating, "mu": r.mu, "sigma": r.sigma} for r in rows]})
 
 
 app_name = "circuits-api"

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from scoring.models import Match
 from tests.tournaments import factories as f
 from tournaments import services
-from tournaments.models import Pair, Player, RatingEntry, Result, Round, Stage
-from tournaments.models.circuits import RatedResult, RatingChange, RatingSync
+from tournaments.models import Pair, Player, Result, Round, Stage
+from seasons.models import RatedResult, RatingChange, RatingEntry, RatingSync
 from draw.pairing.ratings import compute
-from tournaments.services import ratings
+from seasons.services import ratings
 
 pytestmark = pytest.mark.django_db
 

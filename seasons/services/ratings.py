@@ -51,10 +51,13 @@ from scoring.models import HandEntry
 from events.access import operates_site
 from draw.pairing.ratings import METHODS, RatedMatch, Rating, Ratings, ordered, pair_rating
 
-from ..models import Pair, Player, RatingEntry, RatingMethodChoice, Result
-from ..models.circuits import RatedResult, RatingChange, RatingSync
+from draw.models import Result
+from events.models import Pair
+from people.models import Player
 
-log = logging.getLogger("tournaments.ratings")
+from ..models import RatedResult, RatingChange, RatingEntry, RatingMethodChoice, RatingSync
+
+log = logging.getLogger("seasons.ratings")
 
 
 def rating_method() -> str:
@@ -333,14 +336,14 @@ def _ratings_at(sequence: int, players: set) -> dict:
             .order_by().values_list("player_id", "mu", "sigma")}
 
 
-@shared_task(name="tournaments.sync_ratings")
+@shared_task(name="seasons.sync_ratings")
 def sync_ratings_task() -> int:
     """The rating history in step with the official results (:func:`sync_ratings`); the number of
     matches rated. Queued after each decision on results (:func:`queue_sync`)."""
     return sync_ratings()
 
 
-@shared_task(name="tournaments.check_ratings")
+@shared_task(name="seasons.check_ratings")
 def check_ratings_task() -> int:
     """Periodic (Celery beat): every official result compared with what was rated, not only the
     matches marked changed (a change that did not go through a service, a data fix); the number of

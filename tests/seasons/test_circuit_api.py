@@ -7,8 +7,9 @@ from tests.tournaments import factories as f
 from people.models import Player
 from scoring.models import Match
 from tournaments import services
-from tournaments.models import Circuit, CircuitPlacing, CircuitStage, Pair
-from tournaments.services import ratings
+from tournaments.models import Pair
+from seasons.models import Circuit, CircuitPlacing, CircuitStage
+from seasons.services import ratings
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,9 @@ from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401  (autouse: messages in English)
 from tests.tournaments.pages_fixtures import open_matches
 from tournaments import services
-from tournaments.models import CircuitPlacing, Pair, Player, Tournament
-from tournaments.services import circuits
+from tournaments.models import Pair, Player, Tournament
+from seasons.models import CircuitPlacing
+from seasons.services import circuits
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ import pytest
 from scoring.models import Match
 
 from tests.tournaments import factories as f
-from tests.tournaments.test_circuits import organizer
+from tests.seasons.test_circuits import organizer
 from tournaments import services
 from tournaments.models import Pair, Player, Tournament
-from tournaments.services import circuits
+from seasons.services import circuits
 from draw.pairing.circuit import CircuitRules, StageResult, circuit_ranking
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,11 @@ from django.views.decorators.http import require_http_methods
 
 from config.errors import ServiceError
 
-from .models import FlightMember, Pair, Tournament
+from events.models import Pair, Tournament
+from tournaments.view_helpers import organizer_only
+
+from .models import FlightMember
 from .services import flights
-from .view_helpers import organizer_only
 
 
 def parse_lines(text: str) -> list[dict]:
@@ -43,7 +45,7 @@ def as_lines(tournament: Tournament) -> str:
 
 
 def _page(tournament: Tournament) -> str:
-    return reverse("tournaments:flights-admin", kwargs={"slug": tournament.slug})
+    return reverse("seasons:flights-admin", kwargs={"slug": tournament.slug})
 
 
 @never_cache
@@ -70,7 +72,7 @@ def flights_admin(request, tournament: Tournament):
     pairs = list(Pair.objects.filter(tournament=tournament).exclude(status=Pair.Status.WITHDRAWN).order_by("name"))
     for pair in pairs:
         pair.flight_name = members.get(pair.pk, "")
-    return render(request, "tournaments/flights_admin.html", {
+    return render(request, "seasons/flights_admin.html", {
         "tournament": tournament, "lines": as_lines(tournament) if typed is None else typed,
         "flights": list(tournament.flights.order_by("position")), "pairs": pairs,
     }, status=status)

@@ -14,10 +14,11 @@ from people.services import personal_data
 from scoring.models import Match, SumulaVersion
 from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401 (autouse fixture)
-from tests.tournaments.test_circuits import organizer, play_stage
+from tests.seasons.test_circuits import organizer, play_stage
 from tournaments import services
-from tournaments.models import CircuitPlacing, Player, RatingEntry
-from tournaments.services import circuits, ratings
+from tournaments.models import Player
+from seasons.models import CircuitPlacing, RatingEntry
+from seasons.services import circuits, ratings
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 

@@ -8,7 +8,7 @@
   the tournaments' exports);
 - ``/torneios/<slug>/categorias/``: the final placings per category (flight) of a tournament;
 - ``/jogadores/<id>/rating/``: a player's rating now and its history as a chart (``rating.svg``: the
-  drawing alone); ``templates/tournaments/_rating_chart.html`` is the snippet a player's page includes.
+  drawing alone); ``templates/seasons/_rating_chart.html`` is the snippet a player's page includes.
 
 Thin: the data comes from ``services.circuits`` and ``services.ratings``; nothing here writes (the
 organizer's forms are ``tournaments.circuit_admin``).
@@ -21,10 +21,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from . import exports
-from .circuit_admin import stage_choices
-from .models import Circuit, Player, Tournament
 from draw.pairing.ratings import Rating
+from events.models import Tournament
+from people.models import Player
+from tournaments import exports
+
+from .circuit_admin import stage_choices
+from .models import Circuit
 from .rating_chart import ChartPoint, rating_svg
 from .services import circuits, flights, ratings
 
@@ -72,7 +75,7 @@ def tiebreak_names() -> dict:
 @require_GET
 def circuit_page(request, slug: str):
     circuit = get_object_or_404(Circuit, slug=slug)
-    return render(request, "tournaments/circuit.html", _context(circuit, request))
+    return render(request, "seasons/circuit.html", _context(circuit, request))
 
 
 @require_GET
@@ -80,7 +83,7 @@ def circuit_projector(request, slug: str):
     circuit = get_object_or_404(Circuit, slug=slug)
     context = _context(circuit, request)
     context["rows"] = context["rows"][:16]
-    return render(request, "tournaments/circuit_projector.html", context)
+    return render(request, "seasons/circuit_projector.html", context)
 
 
 @require_GET
@@ -91,7 +94,7 @@ def circuit_stages(request, slug: str):
         stage.circuit = circuit
         stage.results = circuits.stage_results(stage) if stage.final_at else []
     can_manage = circuits.can_manage_circuit(request.user, circuit)
-    return render(request, "tournaments/circuit_stages.html",
+    return render(request, "seasons/circuit_stages.html",
                   {"circuit": circuit, "stages": stages, "can_manage": can_manage,
                    "choices": stage_choices(circuit) if can_manage else []})
 
@@ -119,7 +122,7 @@ def chart(player: Player) -> str:
 
 
 def rating_context(player: Player) -> dict:
-    """What a page needs to include ``tournaments/_rating_chart.html`` for ``player``."""
+    """What a page needs to include ``seasons/_rating_chart.html`` for ``player``."""
     now = ratings.current_rating(player)
     return {"rated_player": player, "rating_now": now.display if now else Rating().display, "rated": now is not None,
             "rating_svg": chart(player)}
@@ -130,14 +133,14 @@ def rating_section(player: Player, person_ids: set[int], viewer) -> dict | None:
     context = rating_context(player)
     if not context["rated"]:
         return None
-    return {"key": "rating", "title": _("Rating"), "template": "tournaments/_player_rating_section.html",
+    return {"key": "rating", "title": _("Rating"), "template": "seasons/_player_rating_section.html",
             "context": context, "order": 30}
 
 
 @require_GET
 def player_rating(request, pk: int):
     player = get_object_or_404(Player, pk=pk)
-    return render(request, "tournaments/player_rating.html", rating_context(player))
+    return render(request, "seasons/player_rating.html", rating_context(player))
 
 
 @require_GET
@@ -149,5 +152,5 @@ def player_rating_svg(request, pk: int):
 @require_GET
 def flights_page(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
-    return render(request, "tournaments/flights.html",
+    return render(request, "seasons/flights.html",
                   {"tournament": tournament, "flights": flights.flight_standings(tournament)})
