@@ -11,7 +11,7 @@
   drawing alone); ``templates/seasons/_rating_chart.html`` is the snippet a player's page includes.
 
 Thin: the data comes from ``services.circuits`` and ``services.ratings``; nothing here writes (the
-organizer's forms are ``tournaments.circuit_admin``).
+organizer's forms are ``seasons.circuit_admin``).
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ checked by deriving them again from what is sealed (the official results, held t
 
 - **Ratings**: the whole history is recomputed once (``services.ratings.official_matches`` and the
   pure ``pairing.ratings.compute``, the site's current method) and compared with every stored
-  :class:`~tournaments.models.RatingEntry` (its sequence, method, mu, sigma and the rating shown).
+  :class:`~seasons.models.RatingEntry` (its sequence, method, mu, sigma and the rating shown).
   A row changed, added or removed in SQL is reported naming the player and the match;
   ``sync_ratings`` compares results with what was rated, not the rows it wrote, so it does not
   repair such a change.

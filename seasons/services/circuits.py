@@ -5,7 +5,7 @@ A stage's placings are final when its tournament is ``finished`` (the last stage
 every result official, art. 25-26): :func:`refresh_stage_placings` runs from
 ``progress._refresh_status`` after each official result and copies the tournament's final table
 (``standings(t)``: the overall places, withdrawals and the organizer's placings by hand included)
-into :class:`~tournaments.models.CircuitPlacing`; a finished tournament reopened (a correction, a
+into :class:`~seasons.models.CircuitPlacing`; a finished tournament reopened (a correction, a
 stage added) loses its placings until it finishes again. The ranking is computed on read by the
 pure ``draw.pairing.circuit`` from those rows (two queries whatever the size).
 """

@@ -8,23 +8,24 @@
 * The order: the tournament's date, the tournament, the stage, the round, the table, the match
   id (the key of :func:`official_matches`), so the ratings are the same whatever order the results came in.
 * :func:`sync_ratings` brings the history up to date from where it stops. Each rated match keeps
-  a copy of what was rated (:class:`~tournaments.models.circuits.RatedResult`: its place in the
+  a copy of what was rated (:class:`~seasons.models.RatedResult`: its place in the
   order, the key, the pairs and their players, the winner, the tentos, the kind, the súmula
   version, the method); ``RatingEntry`` holds one row per player per match. What changed is
   marked in the transaction that changes it (:func:`mark_changed`, a
-  :class:`~tournaments.models.circuits.RatingChange` row): every decision on results by
-  ``after_results.results_changed`` (the matches), a tournament's date by ``update_tournament``
-  (its matches), two tables swapped by ``overrides.swap_tables``. The sync compares only the marked matches with their copies (by the event, not
+  :class:`~seasons.models.RatingChange` row), as tournaments tells this app (``seasons.followers``):
+  every decision on results by ``after_results.results_changed`` (the matches), a tournament's date
+  by ``update_tournament`` (its matches), two tables swapped by ``overrides.swap_tables``, a player
+  merge (``tournaments.players``). The sync compares only the marked matches with their copies (by the event, not
   the site); the history is kept up to the first new, changed or gone one in the rating order and
   only the matches after it are rated again, from the players' ratings at that point. A new
   result at the end adds four rows; a correction, an undo, a result of an older tournament, a
   changed date re-rate from that match on; a change of method re-rates everything. It runs after
-  each decision (``queue_sync`` on commit: the Celery task ``tournaments.sync_ratings``); a lost
+  each decision (``queue_sync`` on commit: the Celery task ``seasons.sync_ratings``); a lost
   task leaves its marks to the next sync. ``sync_ratings(full=True)`` (``manage.py sync_ratings
-  --full``, the periodic task ``tournaments.check_ratings``) compares every official result
+  --full``, the periodic task ``seasons.check_ratings``) compares every official result
   instead: what no service marks (a player merged, a data fix, a tournament deleted by an
   operator) is found there. Costs: docs/ratings.md.
-* The method is the latest :class:`~tournaments.models.RatingMethodChoice` (a site operator's choice,
+* The method is the latest :class:`~seasons.models.RatingMethodChoice` (a site operator's choice,
   :func:`choose_method`, the page ``/ratings/metodo/``), else ``settings.TRUCO_RATING_METHOD``
   (``match`` by default; ``margin``, ``hands``: docs/ratings.md).
 """

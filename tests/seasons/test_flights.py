@@ -1,5 +1,5 @@
 """Categories (flights) of a tournament: by rating or declared, placings per category
-(draw/pairing/flights.py, tournaments/services/flights.py)."""
+(draw/pairing/flights.py, seasons/services/flights.py)."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
 """The numbers that rank people held to the sealed official results by ``manage.py verify_results``
-(tournaments/ranking_checks.py): a rating or a circuit placing changed in SQL, as someone with the
+(seasons/ranking_checks.py): a rating or a circuit placing changed in SQL, as someone with the
 database's credentials would, is reported naming the player and the match (the stage and the pair).
 The public verification page of a súmula names an erased player (LGPD) as they are now."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ratings kept in step with the official results (tournaments/services/ratings.py):
+"""Ratings kept in step with the official results (seasons/services/ratings.py):
 one history row per player per rated match, a correction re-rates from that match on, the same
 results give the same ratings, walkovers do not rate; the rating page and its chart."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ratings kept in step by the event (tournaments/services/ratings.py): after any sequence of new
+"""Ratings kept in step by the event (seasons/services/ratings.py): after any sequence of new
 results, corrections, undos, walkovers, date changes, players replaced and method changes, the
 history brought up to date step by step is exactly the one computed from scratch. Each change is
 marked as its service marks it (``ratings.mark_changed``) and the sync compares the marked
@@ -184,7 +184,7 @@ def test_only_the_marked_matches_are_compared_and_the_full_check_finds_the_rest(
     assert ratings.sync_ratings("match") == 0  # not marked: not compared
     assert stored() != from_scratch("match")
     out = io.StringIO()
-    call_command("sync_ratings", "--full", stdout=out)  # the periodic check (tournaments.check_ratings)
+    call_command("sync_ratings", "--full", stdout=out)  # the periodic check (seasons.check_ratings)
     assert out.getvalue().startswith("rated: ") and out.getvalue().strip() != "rated: 0"
     assert stored() == from_scratch("match")
     assert RatingSync.objects.get().checked_at is not None

@@ -1,7 +1,7 @@
 """``manage.py sync_ratings``: the rating history brought in step with the official results
-(tournaments/services/ratings.py). By default only the matches marked changed are compared;
+(seasons/services/ratings.py). By default only the matches marked changed are compared;
 ``--full`` compares every official result on the site with what was rated (a change that did
-not go through a service, a data fix; the periodic task ``tournaments.check_ratings`` does the
+not go through a service, a data fix; the periodic task ``seasons.check_ratings`` does the
 same). Prints how many matches were rated."""
 from django.core.management.base import BaseCommand
 
