@@ -2,8 +2,9 @@
 the tournament finishes, and the circuit's ranking per player and per pair.
 
 A stage's placings are final when its tournament is ``finished`` (the last stage complete:
-every result official, art. 25-26): :func:`refresh_stage_placings` runs from
-``progress._refresh_status`` after each official result and copies the tournament's final table
+every result official, art. 25-26): :func:`refresh_stage_placings` runs from tournaments'
+``progress._refresh_status`` after each official result and from a place set by hand (through
+``tournaments.services.season_hooks.placings_changed``) and copies the tournament's final table
 (``standings(t)``: the overall places, withdrawals and the organizer's placings by hand included)
 into :class:`~seasons.models.CircuitPlacing`; a finished tournament reopened (a correction, a
 stage added) loses its placings until it finishes again. The ranking is computed on read by the
