@@ -82,7 +82,7 @@ def demo_matches():
 
     call_command("migrate", verbosity=0)
     call_command("load_demo", verbosity=0)
-    from tournaments.services.ratings import official_matches
+    from seasons.services.ratings import official_matches
 
     matches, _ = official_matches("hands", hands=True)
     return matches, tmp
@@ -105,8 +105,8 @@ def db_sync(matches) -> None:
 
     tmp = tempfile.TemporaryDirectory()
     _django(tmp.name)
-    from tournaments.models import RatingEntry
-    from tournaments.services.ratings import sync_ratings
+    from seasons.models import RatingEntry
+    from seasons.services.ratings import sync_ratings
 
     made = load_site(matches)
     start = time.perf_counter()

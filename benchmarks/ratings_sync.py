@@ -112,7 +112,7 @@ def one_more(made, table: int):
 
 def mark(match_id: int) -> None:
     """What ``after_results.results_changed`` adds to the decision's transaction: the match marked."""
-    from tournaments.services.ratings import mark_changed
+    from seasons.services.ratings import mark_changed
 
     mark_changed([match_id])
 
@@ -144,7 +144,7 @@ def main() -> None:
     from django.db import connection, transaction
 
     from tournaments.models import Result
-    from tournaments.services.ratings import sync_ratings
+    from seasons.services.ratings import sync_ratings
 
     made = load_site(matches)
     print(f"database: {connection.vendor}")

@@ -129,6 +129,7 @@ INSTALLED_APPS = [
     "draw",
     "scoring",
     "tournaments",
+    "seasons",
     "teams",
     "finance",
     "room",  # after teams: after a decision on results, the team matches (a negra), then the room's calls
@@ -423,8 +424,8 @@ CELERY_BEAT_SCHEDULE = {
     # every official result against its seal, the sealed súmula and the audit log (tournaments/result_seals.py)
     "verify-results": {"task": "tournaments.verify_results",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
-    # every official result against what the ratings rated (tournaments/services/ratings.py)
-    "check-ratings": {"task": "tournaments.check_ratings",
+    # every official result against what the ratings rated (seasons/services/ratings.py)
+    "check-ratings": {"task": "seasons.check_ratings",
                       "schedule": float(os.environ.get("RATINGS_CHECK_EVERY", "3600"))},
 }
 #: a running print job with no progress for this long may be taken over by a redelivered task

@@ -30,7 +30,8 @@ urlpatterns = [
     path("api/tournaments/", include("room.api_urls")),  # a tournament's room: ready matches, calls
     path("api/tournaments/", include("tournaments.api_urls")),
     path("api/people/", include("tournaments.people_api")),
-    path("api/circuits/", include("tournaments.circuit_api")),
+    path("api/people/", include("seasons.rating_api")),  # players/<id>/ratings/
+    path("api/circuits/", include("seasons.circuit_api")),
     path("api/teams/", include("teams.api_urls")),
     re_path(r"^api/", api_not_found),  # any other address under /api/ (e.g. a non-numeric id): a JSON 404
     path("arbitragem/", include("referee.urls")),
@@ -40,5 +41,6 @@ urlpatterns = [
     path("torneios/<slug:slug>/sala/", include("referee.monitor_urls")),  # the room monitor
     path("", include("finance.urls")),  # an event's fees, payments and prizes
     path("", include("room.urls")),  # the room: calls, options, a pair's check-in and notices
+    path("", include("seasons.urls")),  # circuits, ratings and categories
     path("", include("tournaments.urls")),
 ]

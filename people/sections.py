@@ -2,7 +2,7 @@
 own app) importing them (docs/architecture.md, "Where players and pairs live").
 
 - :func:`register_section`: a part of the public player page (``tournaments/player_page.py``): the
-  discipline record (``referee``), circuit standings and the rating chart (the apps that own them).
+  discipline record (``referee``), the rating chart (``seasons``).
   A section is ``callable(player, person_ids, viewer) -> dict | None``: ``{"key", "title",
   "template", "context", "order"}``, or ``None`` to show nothing (e.g. the viewer may not see it).
 - :func:`register_export`: a part of the player's data export (LGPD): ``callable(person_ids) ->
@@ -12,8 +12,8 @@ own app) importing them (docs/architecture.md, "Where players and pairs live").
   erasure's transaction.
 
 Each app registers in its ``AppConfig.ready`` with a ``key``, so a reload registers once. Keys in use:
-``discipline`` (``referee``, order 50); kept for circuits and ratings, the hooks their apps fill:
-``circuits`` (circuit standings, order 20) and ``rating`` (the rating chart, an SVG, order 30).
+``discipline`` (``referee``, order 50) and ``rating`` (``seasons``: the rating chart, an SVG, order 30);
+kept for ``seasons`` to fill: ``circuits`` (circuit standings, order 20).
 """
 from __future__ import annotations
 

@@ -49,7 +49,8 @@ from scoring import services as scoring
 from scoring.content import load_games
 from scoring.models import Match
 from scoring.words import engine_messages, pair_names
-from tournaments.models import CircuitStage, Pair, Player, TableAssignment, Tournament
+from seasons.models import CircuitStage
+from tournaments.models import Pair, Player, TableAssignment, Tournament
 
 from .models import NOT_COVERED, EscalationPolicy, Ruling
 

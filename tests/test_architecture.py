@@ -23,10 +23,10 @@ import rustworkx
 ROOT = Path(__file__).resolve().parent.parent
 
 # A module's layer is the longest of these prefixes of its dotted name.
-LAYERS = ("config", "people", "events", "draw", "scoring", "tournaments", "teams", "finance", "room", "referee",
-          "referee.engine", "draw.pairing", "finance.pix", "finance.split")
+LAYERS = ("config", "people", "events", "draw", "scoring", "tournaments", "seasons", "teams", "finance", "room",
+          "referee", "referee.engine", "draw.pairing", "finance.pix", "finance.split")
 PURE = ("referee.engine", "draw.pairing", "finance.pix", "finance.split")
-APPS = ("config", "people", "events", "draw", "scoring", "tournaments", "teams", "finance", "room",
+APPS = ("config", "people", "events", "draw", "scoring", "tournaments", "seasons", "teams", "finance", "room",
         "referee")  # lowest first
 
 # Who may import whom (docs/architecture.md): each layer, itself and what lies below it.
@@ -40,17 +40,20 @@ MAY_IMPORT = {
     "scoring": {"scoring", "draw", "events", "people", "config", "referee.engine"},
     "tournaments": {"tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
                     "draw.pairing"},
+    # seasons, teams and finance are siblings above tournaments: none imports another
+    "seasons": {"seasons", "tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
+                "draw.pairing"},
     "teams": {"teams", "tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
               "draw.pairing"},
     "finance.pix": {"finance.pix"},
     "finance.split": {"finance.split"},
     "finance": {"finance", "tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
                 "draw.pairing", "finance.pix", "finance.split"},
-    # the room calls tournaments' services (the draw, W.O.s, check-ins); teams and finance never need it
+    # the room calls tournaments' services (the draw, W.O.s, check-ins); seasons, teams and finance never need it
     "room": {"room", "tournaments", "scoring", "draw", "events", "people", "config", "referee.engine",
              "draw.pairing"},
-    "referee": {"referee", "room", "teams", "finance", "tournaments", "scoring", "draw", "events", "people",
-                "config", "referee.engine", "draw.pairing", "finance.pix", "finance.split"},
+    "referee": {"referee", "room", "seasons", "teams", "finance", "tournaments", "scoring", "draw", "events",
+                "people", "config", "referee.engine", "draw.pairing", "finance.pix", "finance.split"},
 }
 
 # The pure packages run without Django: none of these, and no app but their own package.
@@ -356,7 +359,7 @@ def test_the_circle_check_names_the_path_around():
 # table, and the old state is dropped only once every app has repointed its keys ("How the models
 # moved" in docs/architecture.md). The list is closed: a new migration never depends upward, and an
 # entry that no longer exists fails the test too.
-MODEL_LAYERS = ("people", "events", "draw", "scoring", "tournaments", "teams", "finance", "room",
+MODEL_LAYERS = ("people", "events", "draw", "scoring", "tournaments", "seasons", "teams", "finance", "room",
                 "referee")  # lowest first
 
 UPWARD_MIGRATION_DEPENDENCIES = {

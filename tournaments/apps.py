@@ -27,10 +27,3 @@ class TournamentsConfig(AppConfig):
 
         sections.register_export("tournaments", player_page.export_part)
         sections.register_eraser("pair-names", player_page.erase_pair_names)
-
-        def rating_section(player, person_ids, viewer):  # imported when a player's page is drawn, not at start-up
-            from .circuit_pages import rating_section
-
-            return rating_section(player, person_ids, viewer)
-
-        sections.register_section("rating", rating_section)

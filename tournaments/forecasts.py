@@ -36,8 +36,8 @@ from referee.engine.forecast.match import SITE_MINUTES_PER_HAND, blended_pace, p
 from referee.engine.rules import DEFAULT, rule_set_from
 from scoring.models import Game, HandEntry, Match
 
-from .models import RatingEntry
 from .room_hooks import room
+from .services import season_hooks
 
 
 
@@ -137,10 +137,7 @@ def _game_chances(matches: list[Match]) -> dict[int, float]:
     players = {m.pk: ((m.pair_a.first_player_id, m.pair_a.second_player_id),
                       (m.pair_b.first_player_id, m.pair_b.second_player_id)) for m in matches}
     ids = {p for a, b in players.values() for p in (*a, *b)}
-    current: dict[int, Rating] = {}
-    for player, mu, sigma in (RatingEntry.objects.filter(player__in=ids).order_by("player_id", "sequence")
-                              .values_list("player_id", "mu", "sigma")):
-        current[player] = Rating(mu, sigma)
+    current: dict[int, Rating] = season_hooks.player_ratings(ids)  # the seasons app's ratings
     ratings = Ratings()
     ratings.current = current
     return {pk: ratings.win_probability(a, b) for pk, (a, b) in players.items()

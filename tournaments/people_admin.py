@@ -5,11 +5,10 @@ no API needed.
   the organizer's players are offered; a record the organizer never had needs the player's PIN, the
   consent rule of ``players.may_merge``), and the merges of this person with "undo" for their author
   or a site operator;
-- ``/jogadores/mesclas/<id>/desfazer/`` (POST): undo a merge;
-- ``/ratings/metodo/``: the site's rating method (a site operator: one rating list for every organizer).
+- ``/jogadores/mesclas/<id>/desfazer/`` (POST): undo a merge.
 
-Thin: every rule and write is ``people.services.merges``, ``tournaments.players`` and
-``services.ratings``; a refusal is shown on the page naming the field, nothing typed is lost (the form
+(The site's rating method, ``/ratings/metodo/``, is the seasons app's: ``seasons.method_views``.)
+Thin: every rule and write is ``people.services.merges`` and ``tournaments.players``; a refusal is shown on the page naming the field, nothing typed is lost (the form
 comes back filled).
 """
 from __future__ import annotations
@@ -21,7 +20,6 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -33,15 +31,8 @@ from people.services import merges
 from scoring.pins import client_of
 
 from . import players
-from .models import Pair, RatingMethodChoice
-from draw.pairing.ratings import METHODS
-from .services import ratings
+from .models import Pair
 
-METHOD_NAMES = {
-    "match": gettext_lazy("Match result (win or loss)"),
-    "margin": gettext_lazy("Match result with the margin in tentos"),
-    "hands": gettext_lazy("Every hand of the súmula (hand level)"),
-}
 
 
 def _operator(user) -> bool:
@@ -136,35 +127,3 @@ def undo_merge(request, merge_id: int):
         messages.success(request, _("Merge undone: player %(id)s is a person of their own again.")
                          % {"id": merge.duplicate_id})
     return redirect(_merge_url(merges.canonical(merge.kept)))
-
-
-@never_cache
-@require_http_methods(["GET", "POST"])
-def rating_method_page(request):
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not ratings.may_choose_method(request.user):
-        raise PermissionDenied(_("Only a site operator chooses the rating method: the ratings are one list for "
-                                 "every organizer."))
-    status = 200
-    if request.method == "POST":
-        try:
-            changed = ratings.choose_method(request.user, request.POST.get("method", ""),
-                                            current=request.POST.get("current", ""))
-        except ServiceError as error:
-            messages.error(request, error.message)
-            status = error.status
-        else:
-            if changed:
-                messages.success(request, _("Rating method changed: every official match is being rated again."))
-            else:
-                messages.info(request, _("This already is the rating method: nothing changed."))
-            return redirect("tournaments:rating-method")
-    current = ratings.rating_method()
-    history = list(RatingMethodChoice.objects.select_related("chosen_by")[:20])
-    for row in history:
-        row.label, row.previous_label = METHOD_NAMES.get(row.method, row.method), METHOD_NAMES.get(row.previous,
-                                                                                                  row.previous)
-    return render(request, "tournaments/rating_method.html", {
-        "current": current, "methods": [(m, METHOD_NAMES[m]) for m in METHODS], "history": history,
-    }, status=status)

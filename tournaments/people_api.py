@@ -5,7 +5,8 @@
   record and has the other's PIN, the player's consent); audited, 201 with what moved;
 - ``POST merges/<id>/undo/``: the merge undone (its author, or a site operator);
 - ``GET players/<id>/``: a player's public identity (name, nickname, club, federation number);
-- ``GET players/<id>/ratings/``: the player's rating now and its history (``tournaments.circuit_api``);
+- (``GET players/<id>/ratings/``, the player's rating now and its history, is the seasons app's:
+  ``seasons.circuit_api``, mounted under the same prefix);
 - ``POST clubs/`` ``{"name", "city"}``: a club, managed by who creates it;
 - ``POST players/<id>/club/`` ``{"club", "since"?}``: the player plays for that club from ``since`` (today)
   on (``people.services.clubs.join_club``: the open membership closes); a manager of that club who
@@ -29,7 +30,6 @@ from people.services import clubs, merges
 from scoring.pins import client_of
 
 from . import players
-from .circuit_api import PlayerRatingView
 from .serializers import TournamentErrorSerializer
 
 
@@ -182,6 +182,5 @@ urlpatterns = [
     path("merges/<int:merge_id>/undo/", MergeUndoView.as_view(), name="merge-undo"),
     path("players/<int:player_id>/", PlayerView.as_view(), name="player"),
     path("players/<int:player_id>/club/", PlayerClubView.as_view(), name="player-club"),
-    path("players/<int:player_id>/ratings/", PlayerRatingView.as_view(), name="player-ratings"),
     path("clubs/", ClubCreateView.as_view(), name="clubs"),
 ]

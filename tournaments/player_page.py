@@ -1,8 +1,8 @@
 """The player's page (docs/people.md), ``/jogadores/<id>/``, public and phone first:
 who they are (name, nickname, club and its history), every tournament the person played (their
 merged records included) with pair, partner and record, and every match with its result; then the
-sections other apps register in ``people.sections`` (the discipline record of ``referee``; circuit
-standings and the rating chart of the apps that will own them), each deciding what the viewer sees.
+sections other apps register in ``people.sections`` (the discipline record of ``referee``; the rating
+chart of ``seasons``), each deciding what the viewer sees.
 The contact shows only to the organizers of the events the player entered (``players.contact_visible``).
 
 Also what ``tournaments`` gives the player's data export and erasure (``people.sections``):

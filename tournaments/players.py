@@ -25,7 +25,7 @@ from people.models import PlayerMerge
 from scoring.models import Match
 
 from .models import Pair, Player, Tournament
-from .services import ratings
+from .services import season_hooks
 
 
 
@@ -224,8 +224,8 @@ def _facing_in_a_live_match(kept: Player, duplicate: Player) -> Match | None:
 
 def merge_players(kept: Player, duplicate: Player, *, by, reason: str) -> PlayerMerge:
     """People's merge (``people.services.merges``, the caller checked :func:`may_merge`), then the
-    ratings told: the pairs it repointed played matches that now rate as the kept person's
-    (docs/ratings.md), so those are marked and the sync queued after the commit. Two players facing each
+    season told (``season_hooks.players_merged``): the pairs it repointed played matches that now rate as
+    the kept person's (docs/ratings.md). Two players facing each
     other in a match still being played are two people: refused (people cannot see matches, so here)."""
     with transaction.atomic():
         facing = _facing_in_a_live_match(kept, duplicate)
@@ -234,23 +234,14 @@ def merge_players(kept: Player, duplicate: Player, *, by, reason: str) -> Player
                              "%(match)s): one person cannot play against themselves, so they are two people.")
                            % {"a": kept.pk, "b": duplicate.pk, "match": facing.pk}, "duplicate")
         merge = merges.merge_players(kept, duplicate, by=by, reason=reason)
-        _ratings_follow(merge)
+        season_hooks.players_merged(merge)
     return merge
 
 
 def unmerge(merge: PlayerMerge, *, by) -> PlayerMerge:
-    """People's undoing of a merge, then the ratings told, as :func:`merge_players`."""
+    """People's undoing of a merge, then the season told, as :func:`merge_players`."""
     with transaction.atomic():
         merge = merges.unmerge(merge, by=by)
-        _ratings_follow(merge)
+        season_hooks.players_merged(merge)
     return merge
-
-
-def _ratings_follow(merge: PlayerMerge) -> None:
-    pairs = {pk for key, ids in merge.moved.items() if key.startswith("events.pair.") for pk in ids}
-    if not pairs:
-        return
-    ratings.mark_changed(Match.objects.filter(Q(pair_a__in=pairs) | Q(pair_b__in=pairs),
-                                              tournament_result__isnull=False).values_list("pk", flat=True))
-    transaction.on_commit(ratings.queue_sync)
 

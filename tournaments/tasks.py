@@ -1,6 +1,6 @@
 """Celery tasks of the tournaments app, for the worker to find: the periodic check of the official
-results; the players' ratings brought in step with the official results (after each one). The ratings'
-tasks are defined beside their services (``services.ratings``)."""
+results. The room's tasks are the room app's (``room.tasks``); the ratings' are the seasons app's
+(``seasons.tasks``)."""
 from celery import shared_task
 
 
@@ -20,6 +20,3 @@ def verify_results() -> dict:
     return {str(k): v for k, v in found.items()}
 
 
-# the ratings' tasks live beside the services that queue them
-from .services.ratings import check_ratings_task as check_ratings  # noqa: E402,F401
-from .services.ratings import sync_ratings_task as sync_ratings  # noqa: E402,F401

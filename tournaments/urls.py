@@ -4,19 +4,17 @@ Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
 ``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
 (a pair's page; its ``chegamos/``, ``avisos/`` and ``email/`` are the room's: room/urls.py), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
-docs/live.md); ``/circuitos/<slug>/`` (a circuit's ranking, ``telao/``, ``etapas/``, ``ranking.csv``/``.json``)
-and ``/jogadores/<id>/rating/`` (a player's rating chart; tournaments/circuit_pages.py); organizers:
-``/circuitos/novo/`` and ``circuitos/<slug>/etapas/nova/`` (tournaments/circuit_admin.py). Organizer only: ``/torneios/novo/`` and
+docs/live.md). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to (among them ``inscricoes/``, the public sign-up's
 list, and ``organizadores/``, the co-organizers). The public sign-up ``/torneios/<slug>/inscricao/`` and
-the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`` (a co-organizer accepts). Organizers: ``painel/categorias/`` (the
-categories, tournaments/flight_views.py), ``/jogadores/<id>/duplicados/`` and ``/jogadores/mesclas/<id>/desfazer/``
-(merging duplicate records) and ``/ratings/metodo/`` (the rating method, site operators; tournaments/people_admin.py).
+the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`` (a co-organizer accepts). Organizers:
+``/jogadores/<id>/duplicados/`` and ``/jogadores/mesclas/<id>/desfazer/`` (merging duplicate records;
+tournaments/people_admin.py). Circuits, ratings and categories (``/circuitos/…``, ``/jogadores/<id>/rating/``,
+``categorias/``, ``/ratings/metodo/``) are the seasons app's pages (seasons/urls.py).
 """
 from django.urls import path
 
-from . import (circuit_admin, circuit_pages, control_views, dashboard_panels, flight_views, match_views, organization_views,
-               pair_views, people_admin,
+from . import (control_views, dashboard_panels, match_views, organization_views, pair_views, people_admin,
                personal_data_views, player_page, public_views, round_views, signup_views, stage_pages,
                table_card_views, table_referee_views, team_views, views)
 
@@ -33,7 +31,6 @@ urlpatterns = [
     path(T + "classificacao/", public_views.standings, name="standings"),
     path(T + "rodadas/", public_views.rounds, name="rounds"),
     path(T + "fases/", stage_pages.stages, name="stages"),
-    path(T + "categorias/", circuit_pages.flights_page, name="flights"),
     path(T + "rodadas/<int:number>/", public_views.round_detail, name="round"),
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
@@ -46,15 +43,6 @@ urlpatterns = [
     path("organizacoes/<int:pk>/membros/", organization_views.add_member, name="organization-member-add"),
     path("organizacoes/<int:pk>/membros/<int:member>/remover/", organization_views.remove_member,
          name="organization-member-remove"),
-    path("circuitos/novo/", circuit_admin.new_circuit, name="circuit-new"),
-    path("circuitos/<slug:slug>/", circuit_pages.circuit_page, name="circuit"),
-    path("circuitos/<slug:slug>/etapas/nova/", circuit_admin.add_stage, name="circuit-stage-add"),
-    path("circuitos/<slug:slug>/disciplina/", circuit_admin.set_discipline, name="circuit-discipline"),
-    path("circuitos/<slug:slug>/telao/", circuit_pages.circuit_projector, name="circuit-projector"),
-    path("circuitos/<slug:slug>/etapas/", circuit_pages.circuit_stages, name="circuit-stages"),
-    path("circuitos/<slug:slug>/ranking.<str:fmt>", circuit_pages.circuit_download, name="circuit-download"),
-    path("jogadores/<int:pk>/rating/", circuit_pages.player_rating, name="player-rating"),
-    path("jogadores/<int:pk>/rating.svg", circuit_pages.player_rating_svg, name="player-rating-svg"),
     path(P, views.dashboard, name="dashboard"),
     path(P + "duplas/lista/", dashboard_panels.roster, name="roster"),
     path(P + "duplas/<int:pk>/acoes/", dashboard_panels.pair_actions, name="pair-actions"),
@@ -89,7 +77,6 @@ urlpatterns = [
     path(P + "inscricoes/<int:pk>/aprovar/", signup_views.approve, name="signup-approve"),
     path(P + "inscricoes/<int:pk>/recusar/", signup_views.refuse, name="signup-refuse"),
     path(P + "inscricoes/<int:pk>/vincular/", signup_views.link_player, name="signup-link"),
-    path(P + "categorias/", flight_views.flights_admin, name="flights-admin"),
     path(P + "organizadores/", team_views.organizers_page, name="organizers"),
     path(P + "organizadores/<int:user>/remover/", team_views.remove, name="organizer-remove"),
     path(P + "organizadores/convites/<int:pk>/revogar/", team_views.revoke, name="organizer-revoke"),
@@ -103,7 +90,6 @@ urlpatterns = [
     path("jogadores/<int:pk>/", player_page.player_page, name="player"),
     path("jogadores/<int:pk>/duplicados/", people_admin.merge_page, name="player-merges"),
     path("jogadores/mesclas/<int:merge_id>/desfazer/", people_admin.undo_merge, name="merge-undo"),
-    path("ratings/metodo/", people_admin.rating_method_page, name="rating-method"),
     path("jogadores/<int:pk>/link-dos-dados/", personal_data_views.issue_link, name="personal-data-link"),
     path("dados/<str:token>/", personal_data_views.data_page, name="personal-data"),
     path("dados/<str:token>/exportar.json", personal_data_views.export_json, name="personal-data-export"),

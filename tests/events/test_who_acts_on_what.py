@@ -16,9 +16,10 @@ from events import access, organizations
 from events.models import CoOrganizer, OrganizationMember
 from tests.tournaments import factories as f
 from tournaments import accounts, players
-from tournaments.models import Circuit, Pair, Player
+from tournaments.models import Pair, Player
+from seasons.models import Circuit
 from tournaments.pins import reset_pin
-from tournaments.services import circuits, ratings
+from seasons.services import circuits, ratings
 
 ACTORS = ("operator", "operator_by_permission", "admin_a", "organizer_a", "co_organizer_from_b", "admin_b",
           "legacy_staff", "account_manager", "anonymous")

@@ -17,7 +17,7 @@ from scoring.models import HandEntry, Match
 from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401 (autouse: messages in English)
 from tournaments import forecasts, services
-from tournaments.models import RatingEntry
+from seasons.models import RatingEntry
 from room.models import MatchCall
 from room.services import ready
 

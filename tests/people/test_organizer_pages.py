@@ -9,8 +9,8 @@ from people.models import PlayerMerge
 from tests.people.helpers import event
 from tests.tournaments import factories as f
 from tournaments import services
-from tournaments.models import FlightMember, RatingMethodChoice
-from tournaments.services import ratings
+from seasons.models import FlightMember, RatingMethodChoice
+from seasons.services import ratings
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,8 @@ import pytest
 from referee import appeals
 from referee import services
 from scoring import services as scoring
-from tournaments.models import Circuit, CircuitStage, Pair, Tournament
+from tournaments.models import Pair, Tournament
+from seasons.models import Circuit, CircuitStage
 
 from .rulings_setup import *  # noqa: F401,F403
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Match
+from seasons.services import ratings as season_ratings
 from tests.tournaments import factories as f
 from room.models import MatchCall
 from room.services import ready
@@ -94,7 +95,7 @@ def test_room_then_live_pages_then_ratings(t, org, monkeypatch, django_capture_o
     steps = []
     monkeypatch.setattr(ready, "auto_call", lambda tournament: steps.append("room"))  # room.hooks.follow_results
     monkeypatch.setattr(after_results, "mark_live", lambda match_ids: steps.append(("live", sorted(match_ids))))
-    monkeypatch.setattr(after_results, "queue_ratings", lambda: steps.append("ratings"))
+    monkeypatch.setattr(season_ratings, "queue_sync", lambda: steps.append("ratings"))  # the last follower
     first = _table_one(t)
     with django_capture_on_commit_callbacks(execute=True):
         services.record_walkover(first, first.pair_a, org, reason="absent")
@@ -129,7 +130,7 @@ def test_ratings_follow_every_change_of_results_after_the_commit(t, org, how, mo
     if how == "reinstatement":
         services.withdraw_pair(first.pair_a, org, "went home")
     queued = []
-    monkeypatch.setattr(after_results, "queue_ratings", lambda: queued.append(1))
+    monkeypatch.setattr(season_ratings, "queue_sync", lambda: queued.append(1))
     with django_capture_on_commit_callbacks(execute=True):
         if how == "result":
             services.set_result(first, org, winner=first.pair_b, games=[0, 1], reason="played (test)")

@@ -3,13 +3,13 @@
 Data and its integrity only; every write goes through ``tournaments.services``. Its own models:
 
 - :class:`TableCard` (a table's link for the whole event);
-- :class:`Circuit`, :class:`CircuitStage`, :class:`CircuitPlacing`: seasons and their stages' placings;
-  :class:`RatingEntry`: each player's rating history; :class:`Flight`, :class:`FlightMember`: a
-  tournament's categories (``circuits``).
+- :class:`LinkAddress`: the addresses cards are printed for.
+
+The room (its options, calls and notices) is the ``room`` app's; circuits, ratings and categories are the
+``seasons`` app's (both above this one).
 
 The event and its pairs are ``events.models``; stages, rounds, matches, results and the audit log are
-``draw.models``; players are ``people.models``; the room (its options, calls and notices) is
-``room.models``, above this layer. This package re-exports them, so ``from
+``draw.models``; players are ``people.models``. This package re-exports them, so ``from
 tournaments.models import X`` keeps working in this layer and above.
 """
 # What moved below (``events``, ``draw``) is re-exported for this layer's modules and the migrations'
@@ -20,20 +20,12 @@ from people.models import Player
 from draw.models import (AuditEntry, AuditError, BracketNode, Bye, CheckIn, GroupMember, Result, Round, Stage,
                          TableAssignment, default_tiebreaks, new_lot_seed)
 from tournaments.models.table_cards import LinkAddress, TableCard
-from tournaments.models.circuits import (Circuit, CircuitPlacing, CircuitStage, Flight, FlightMember, RatingEntry,
-                                         RatingMethodChoice, default_circuit_points)
 
 __all__ = [
     "AuditEntry",
     "AuditError",
     "BracketNode",
     "CoOrganizer",
-    "Circuit",
-    "CircuitPlacing",
-    "CircuitStage",
-    "Flight",
-    "RatingMethodChoice",
-    "FlightMember",
     "Bye",
     "CheckIn",
     "GroupMember",
@@ -41,7 +33,6 @@ __all__ = [
     "OrganizerInvitation",
     "Pair",
     "Player",
-    "RatingEntry",
     "Result",
     "Round",
     "SignUp",
@@ -51,7 +42,6 @@ __all__ = [
     "TableAssignment",
     "TableCard",
     "Tournament",
-    "default_circuit_points",
     "default_rule_set",
     "default_tiebreaks",
     "new_lot_seed",

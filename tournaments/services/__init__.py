@@ -21,7 +21,10 @@ A package of modules by concern; the public functions are re-exported here
   :func:`set_result`;
 * ``walkovers``: :func:`record_walkover` (W.O.), :func:`record_double_walkover` (both absent);
 * ``after_results``: what follows every decision on results, in order: the draw (``progress``: the
-  bracket, the tournament's status), the room's next ready match, live pages, ratings;
+  bracket, the tournament's status), the room's next ready match, live pages, then the followers
+  registered by the apps above (the ratings last: ``seasons``);
+* ``season_hooks``: what tournaments tells the seasons app above it (circuits' placings, the rating
+  order, merges) and asks it (ratings for seeding and forecasts), registered by that app;
 * ``overrides``: :func:`change_pairing`, :func:`swap_tables`, :func:`override_placing` (and
   ``results.set_result``);
 * ``standings``: :func:`standings` (the tournament's, or one stage's; knockouts by placings);

@@ -9,16 +9,17 @@ a withdrawal undone (``withdrawals.reinstate_pair``, ``undo.undo_withdrawal``) a
 :func:`results_changed` once, inside its transaction, which calls in this order:
 
 1. the draw: later stages kept in agreement, the brackets advance, the tournament's status and its
-   circuits' placings (:func:`advance_draw`; a ``Conflict`` there refuses the decision);
+   circuits' placings (:func:`advance_draw`, which tells the season through ``season_hooks``; a
+   ``Conflict`` there refuses the decision);
 2. the followers registered by the apps above (:func:`register_follower`), in the order their apps are
    installed: the team matches (``teams``: a negra takes its table), then the room (``room``: with
    the options ``ready_matches`` and ``auto_call`` on, the ready matches are called to the free
    tables, ``room.services.ready.auto_call``; docs/room.md);
 3. live pages: the decided matches are marked changed (:func:`mark_live`), for the live pages,
    the projector and the referees' monitor;
-4. ratings: the matches marked changed in this transaction (``ratings.mark_changed``: the sync
-   compares only them), then brought up to date after the commit (:func:`queue_ratings`,
-   ``transaction.on_commit``), never for a decision rolled back.
+4. the followers registered to come last (``register_follower(..., last=True)``): the ratings
+   (``seasons.followers.follow_results``: the matches marked changed in this transaction, the sync
+   compares only them, then brought up to date after the commit, never for a decision rolled back).
 
 No save signal does any of this: a bulk write (a withdrawal's W.O.s) follows the same path as a
 single one.
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import Match
@@ -36,20 +36,23 @@ from ..models import Stage, Tournament
 from .brackets import _advance_bracket
 from .progress import _refresh_status
 from .stages import check_later_stages
-from .ratings import mark_changed, queue_sync
 
 
 #: the layers above tournaments that follow every decision on results (the ``teams`` app recomputes its team
-#: matches, the ``room`` calls the ready matches), set at start-up by their ``AppConfig.ready`` through :func:`register_follower`: plain calls, in
-#: order, inside the decision's transaction (no signal)
+#: matches, the ``room`` calls the ready matches; ``seasons`` marks the ratings, last), set at start-up by their
+#: ``AppConfig.ready`` through :func:`register_follower`: plain calls, in order, inside the decision's
+#: transaction (no signal)
 _followers: list[Callable[..., object]] = []
+_last_followers: list[Callable[..., object]] = []
 
 
-def register_follower(follow: Callable[..., object]) -> None:
-    """``follow(tournament, by, match_ids)`` is called by :func:`results_changed` after the draw advanced;
-    registering the same one again keeps one."""
-    if follow not in _followers:
-        _followers.append(follow)
+def register_follower(follow: Callable[..., object], *, last: bool = False) -> None:
+    """``follow(tournament, by, match_ids)`` is called by :func:`results_changed` after the draw advanced
+    (``last``: after the room and the live pages, as the ratings are); registering the same one again
+    keeps one."""
+    followers = _last_followers if last else _followers
+    if follow not in followers:
+        followers.append(follow)
 
 
 def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> None:
@@ -61,8 +64,8 @@ def results_changed(tournament: Tournament, by, match_ids: Iterable[int]) -> Non
     for follow in _followers:  # the team matches (teams.services.results), the room's calls (room.hooks)
         follow(tournament, by, ids)
     mark_live(ids)
-    mark_changed(ids)  # the ratings compare these matches only, in this transaction (docs/ratings.md)
-    transaction.on_commit(queue_ratings)
+    for follow in _last_followers:  # the ratings (seasons.followers.follow_results; docs/ratings.md)
+        follow(tournament, by, ids)
 
 
 def advance_draw(tournament: Tournament, by) -> None:
@@ -85,8 +88,3 @@ def mark_live(match_ids: list[int]) -> None:
     taken back (its row deleted) shows as surely as one written. One query."""
     if match_ids:
         Match.objects.filter(pk__in=match_ids).update(updated_at=timezone.now())
-
-
-def queue_ratings() -> None:
-    """After the commit: the ratings follow the official results (``ratings.queue_sync``)."""
-    queue_sync()

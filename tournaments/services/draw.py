@@ -17,6 +17,7 @@ from draw.pairing.round_robin import round_robin
 from draw.pairing.seeding import Seeding, seed_by_lot, seed_by_order, seed_by_rating
 from draw.pairing.standings import compute_standings
 from draw.pairing.swiss import entrants_from_history, entrants_from_standings, pair_swiss_round
+from . import season_hooks
 from .base import TournamentError, _int
 from .standings import _load_results, _ranked_pair_ids, bye_rule
 from .writing import _mark_generated, _withdrawn_ids, _write_fixed_boards, stage_best_of, write_pairings
@@ -43,10 +44,8 @@ def _seed(stage: Stage, pairs: Sequence[Pair], seed: int | None) -> Seeding:
     ordered = _organizer_order(pairs)
     if stage.seeding == Stage.Seeding.RATING:
         return seed_by_rating([p.pk for p in ordered], {p.pk: p.rating for p in ordered})
-    if stage.seeding == Stage.Seeding.PLAYERS:  # the pairs' combined ratings now (services/ratings.py)
-        from .ratings import pair_ratings
-
-        combined = pair_ratings(ordered)
+    if stage.seeding == Stage.Seeding.PLAYERS:  # the pairs' combined ratings now (seasons, season_hooks)
+        combined = season_hooks.pair_ratings(ordered)
         return seed_by_rating([p.pk for p in ordered], {pk: r.mu - 3 * r.sigma for pk, r in combined.items()})
     return seed_by_order([p.pk for p in ordered])
 

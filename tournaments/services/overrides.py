@@ -13,7 +13,7 @@ from scoring.models import Match
 from scoring.words import pair_names
 
 from ..models import AuditEntry, Bye, Pair, Result, Round
-from . import ratings
+from . import season_hooks
 from .base import (
     TournamentError,
     _audit,
@@ -134,8 +134,7 @@ def swap_tables(match: Match, other: Match, by, *, reason: str) -> None:
         match.referee_id, other.referee_id = other.referee_id, match.referee_id
         for m in (match, other):
             m.save(update_fields=["table", "referee", "updated_at"])
-        ratings.mark_changed([match.pk, other.pk])  # the table places a match in the rating order
-        transaction.on_commit(ratings.queue_sync)
+        season_hooks.rating_order_changed([match.pk, other.pk])  # the table places a match in the rating order
         _audit(tournament, by, AuditEntry.Action.TABLES_SWAPPED, reason=reason, match=match, round=match.round,
                before={"matches": before}, after={"matches": [_match_json(match), _match_json(other)]})
 
@@ -171,7 +170,5 @@ def override_placing(tournament, by, *, pair: Pair | int, place: int | None, rea
         _audit(tournament, by, AuditEntry.Action.PLACING_OVERRIDDEN, reason=reason,
                before={"pair": pair.pk, "placing": before},
                after={"pair": pair.pk, "placing": overrides.get(str(pair.pk))})
-        from .circuits import refresh_stage_placings
-
-        refresh_stage_placings(tournament)  # a finished stage of a circuit: its placings as now decided
+        season_hooks.placings_changed(tournament)  # a finished stage of a circuit: its placings as now decided
         return overrides

@@ -7,6 +7,7 @@ from __future__ import annotations
 from scoring.models import Match
 
 from ..models import BracketNode, Result, Round, Stage, Tournament
+from . import season_hooks
 from .draw import _group_members, _group_round_count
 
 
@@ -56,7 +57,6 @@ def _refresh_status(tournament: Tournament, stage: Stage | None = None) -> None:
 
 def _carry_over(tournament: Tournament) -> None:
     """What outlives the tournament: its placings in the circuits it is a stage of (final once it is
-    finished). The players' ratings follow the results themselves (``after_results``)."""
-    from .circuits import refresh_stage_placings
-
-    refresh_stage_placings(tournament)
+    finished; the seasons app, told through ``season_hooks``). The players' ratings follow the results
+    themselves (``after_results``)."""
+    season_hooks.placings_changed(tournament)

@@ -14,7 +14,7 @@ from events import access, organizations
 
 from ..models import Tournament
 from .base import TournamentError, _bool, _drawn, _is_user, _lock_tournament, _require_manager
-from . import ratings
+from . import season_hooks
 
 
 TOURNAMENT_FIELDS = ("name", "slug", "venue", "date", "status", "best_of", "rule_set", "check_in_required")
@@ -107,8 +107,7 @@ def update_tournament(tournament: Tournament, by, **changes) -> Tournament:
             if drawn and key in cleaned and cleaned[key] != getattr(tournament, key):
                 raise Conflict(_("The draw was made: this no longer changes."), key)
         if "date" in cleaned and cleaned["date"] != tournament.date:  # the date places its matches in the ratings
-            ratings.mark_changed(tournaments=[tournament.pk])
-            transaction.on_commit(ratings.queue_sync)
+            season_hooks.rating_order_changed(tournaments=[tournament.pk])
         for key, value in cleaned.items():
             setattr(tournament, key, value)
         tournament.save()
