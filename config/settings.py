@@ -127,6 +127,7 @@ INSTALLED_APPS = [
     "people",
     "events",
     "draw",
+    "tables",
     "scoring",
     "tournaments",
     "teams",
@@ -307,8 +308,8 @@ REST_FRAMEWORK = {
     # Sessions and table links; no HTTP Basic (only the hand validator keeps it, NUL-safe): passwords do
     # not travel with every request.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "scoring.table_links.SessionUnlessTable",  # the session, unless the request names its table
-        "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>": a table link
+        "tables.links.SessionUnlessTable",  # the session, unless the request names its table
+        "tables.links.TableAuthentication",  # "Authorization: Table <token>": a table link
         "scoring.api_tokens.TokenAuthentication",  # "Authorization: Token <key>": a user's script
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -418,7 +419,7 @@ CELERY_BEAT_SCHEDULE = {
     # every signed or received súmula checked against its rows, digest and seal (scoring/integrity.py)
     "verify-sumulas": {"task": "scoring.verify_sumulas",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
-    "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
+    "purge-idempotency-keys": {"task": "tables.purge_idempotency_keys", "schedule": 3600.0},
     # every official result against its seal, the sealed súmula and the audit log (tournaments/result_seals.py)
     "verify-results": {"task": "tournaments.verify_results",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},

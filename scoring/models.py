@@ -92,9 +92,9 @@ class HandEntry(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
     )
-    # The credential that entered it when it was not a user: the table's link (scoring/table_links.py).
+    # The credential that entered it when it was not a user: the table's link (``tables.links``).
     table_link = models.ForeignKey(
-        "scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        "tables.TableLink", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
         verbose_name=_("entered through the table link"),
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
@@ -444,98 +444,6 @@ class PrintJob(models.Model):
     def percent(self) -> int:
         return 100 if self.status == self.Status.DONE else (100 * self.done // self.total if self.total else 0)
 # ---- end of printing ------------------------------------------------------------------------
-
-
-# ---- table links and idempotent writes (scoring/table_links.py, scoring/idempotency.py) ------
-
-
-class TableLink(models.Model):
-    """The table's key to its match: an unguessable token in a URL printed as a QR code.
-
-    Whoever holds it may enter and undo hands and act for the pairs with their PINs, on that
-    match only, until the súmula is received (art. 25) or the organizer revokes it. One active
-    link per match; a reissue revokes the old one.
-    """
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links", verbose_name=_("match"))
-    token = models.CharField(_("token"), max_length=64, unique=True)
-    created_at = models.DateTimeField(_("created at"), default=timezone.now)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-    )
-    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
-    revoked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-    )
-
-    class ClosedAs(models.TextChoices):
-        """Why a revoked link was closed by the match's result rather than by the organizer's "revoke"
-        (``scoring.table_links.close_all``): a refused table is told why."""
-        NONE = "", _("revoked or reissued")
-        WALKOVER = "walkover", _("W.O. (art. 26)")
-        RESULT = "result", _("result set by the organizer (art. 26)")
-        RECEIVED = "received", _("súmula received (art. 25)")
-
-    closed_as = models.CharField(_("closed as"), max_length=10, choices=ClosedAs.choices, default="", blank=True)
-
-    class Meta:
-        ordering = ["match", "-created_at", "-id"]
-        verbose_name = _("table link")
-        verbose_name_plural = _("table links")
-        constraints = [
-            models.UniqueConstraint(fields=["match"], condition=Q(revoked_at__isnull=True),
-                                    name="table_link_one_active_per_match"),
-            models.CheckConstraint(condition=Q(token__regex=r"^[A-Za-z0-9_-]{20,64}$"), name="table_link_token_shape"),
-        ]
-
-    def __str__(self) -> str:
-        return f"table link of match {self.match_id}"
-
-
-class IdempotencyRecord(models.Model):
-    """The first answer to a write sent with an ``Idempotency-Key`` header, by one credential.
-
-    ``status`` is null while the first request runs. The unique constraint on (credential, key)
-    makes concurrent repeats write once (scoring/idempotency.py).
-    """
-
-    credential = models.CharField(max_length=80)
-    key = models.CharField(max_length=255)
-    request_hash = models.CharField(max_length=64)
-    status = models.PositiveSmallIntegerField(null=True, blank=True)
-    content_type = models.CharField(max_length=100, blank=True)
-    body = models.TextField(blank=True)
-    created_at = models.DateTimeField(default=timezone.now, db_index=True)
-
-    class Meta:
-        verbose_name = _("idempotency key")
-        verbose_name_plural = _("idempotency keys")
-        constraints = [
-            models.UniqueConstraint(fields=["credential", "key"], name="idempotency_one_per_credential_key"),
-        ]
-
-
-class EntryConflict(models.Model):
-    """A table's entry or undo refused as stale (``scoring.conflicts``): pending until the
-    phone that sent it chooses (``settled_how``) or a referee settles it; both phones and the referee see it."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entry_conflicts")
-    table_link = models.ForeignKey(TableLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    kind = models.CharField(max_length=10)  # "hand" or "undo"
-    game = models.PositiveSmallIntegerField()
-    position = models.PositiveSmallIntegerField()  # the hand's number sent, or the undone entry's position
-    sent = models.JSONField(default=dict, blank=True)  # the refused hand: winner, ended_by, value
-    created_at = models.DateTimeField(default=timezone.now)
-    settled_at = models.DateTimeField(null=True, blank=True)
-    settled_how = models.CharField(max_length=10, blank=True)
-    settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
-
-    class Meta:
-        verbose_name = _("entry conflict")
-        verbose_name_plural = _("entry conflicts")
-        indexes = [models.Index(fields=["match"], condition=Q(settled_at__isnull=True), name="entry_conflict_pending")]
-# ---- end of table links -------------------------------------------------------------------
 
 
 class SealKeyInUse(AppendOnly):

@@ -42,13 +42,14 @@ from django.utils.translation import gettext
 
 from config.errors import Unavailable
 from config.outage import report
+from tables.links import ensure_links, table_path, walkover_ids
+from tables.models import TableLink
 
 from . import access, numbering, pdf, pdf_sheets
 from .content import build_document, document_as_it_stands, match_queryset, signature_document
-from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion, TableLink
+from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
 from .print_stalls import fail_if_stalled, stall_seconds
 from .site import address
-from .table_links import ensure_links, table_path, walkover_ids
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ the score". The blank súmula shows the same QR code, smaller (``scoring.printin
 (art. 26) is printed as such: "W.O.", and no QR code but a table's card for the whole event.
 
 Rendered with WeasyPrint and the QR codes of ``scoring.pdf``; the links come from
-``scoring.table_links`` (created for matches that have none), on the address the organizer printed
+``tables.links`` (created for matches that have none), on the address the organizer printed
 from (``scoring.site``).
 """
 from __future__ import annotations
@@ -14,8 +14,10 @@ from django.template.loader import get_template
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from . import pdf_sheets, table_links
-from .models import TableLink
+from tables import links as table_links
+from tables.models import TableLink
+
+from . import pdf_sheets
 
 CARD_TEMPLATE = "scoring/pdf/table_cards.html"
 CARD_QR_MM = 80

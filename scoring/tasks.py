@@ -1,8 +1,8 @@
 """Celery tasks of the scoring app: ``ping`` (a worker round trip), print jobs and their upkeep, the
-organizer's mail about a PIN lockout, the idempotency keys' purge, the súmulas' check.
+organizer's mail about a PIN lockout, the súmulas' check.
 
 Tasks are thin: the work is in the services they call (``scoring.print_upkeep``,
-``scoring.idempotency``, ``scoring.integrity``). The two tasks a service queues itself live beside
+``scoring.integrity``). The two tasks a service queues itself live beside
 it, so that it needs nothing from here: ``scoring.render_print_job`` (``scoring.printing``) and
 ``scoring.mail_pin_lockout`` (``scoring.pin_mail``); they are imported here, where the worker
 looks for the app's tasks. Without a broker (the embedded default's tests) they run
@@ -13,14 +13,13 @@ import logging
 
 from celery import shared_task
 
-from .idempotency import purge
 from .integrity import check_all
 from .pin_mail import mail_pin_lockout
 from .print_upkeep import fail_stalled_jobs, remove_old_files
 from .printing import render_print_job
 
-__all__ = ["fail_stalled_print_jobs", "mail_pin_lockout", "ping", "purge_idempotency_keys",
-           "remove_old_print_files", "render_print_job", "verify_sumulas"]
+__all__ = ["fail_stalled_print_jobs", "mail_pin_lockout", "ping", "remove_old_print_files",
+           "render_print_job", "verify_sumulas"]
 
 
 @shared_task(name="scoring.ping")
@@ -39,12 +38,6 @@ def fail_stalled_print_jobs() -> int:
 def remove_old_print_files() -> int:
     """Periodic (Celery beat): PDFs older than ``PRINT_JOB_KEEP_DAYS`` are deleted."""
     return remove_old_files()
-
-
-@shared_task(name="scoring.purge_idempotency_keys", ignore_result=True)
-def purge_idempotency_keys() -> int:
-    """Forget the Idempotency-Keys older than 24 hours (scoring.idempotency); schedule it hourly."""
-    return purge()
 
 
 @shared_task(name="scoring.verify_sumulas")

@@ -14,10 +14,10 @@ from config.errors import Unavailable
 from scoring import access, printing, table_cards
 from scoring.models import Match
 from scoring.print_views import deny
+from tables.cards import card_path, ensure_cards
 
 from . import links
 from .models import Round, Tournament
-from .table_cards import card_path, ensure_cards
 
 
 @require_GET

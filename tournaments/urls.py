@@ -15,10 +15,12 @@ categories, tournaments/flight_views.py), ``/jogadores/<id>/duplicados/`` and ``
 """
 from django.urls import path
 
+from tables import views as table_views
+
 from . import (circuit_admin, circuit_pages, control_views, dashboard_panels, flight_views, match_views, notify_views, organization_views,
                pair_views, people_admin,
                personal_data_views, player_page, public_views, room_views, round_views, signup_views, stage_pages,
-               table_card_views, team_views, views)
+               team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -85,7 +87,7 @@ urlpatterns = [
     path(P + "proxima-rodada/", round_views.next_round, name="next-round"),
     path(P + "rodadas/<int:number>/refazer/", round_views.regenerate, name="regenerate"),
     path(P + "mesas/", room_views.assign_referee, name="referee"),
-    path(P + "mesas/<int:table>/cartao/", table_card_views.manage_card, name="table-card"),
+    path(P + "mesas/<int:table>/cartao/", table_views.manage_card, name="table-card"),
     path(P + "sala/chamar/", room_views.call, name="room-call"),
     path(P + "sala/opcoes/", room_views.options, name="room-options"),
     path(P + "fases/", stage_pages.add_stage, name="stage-add"),

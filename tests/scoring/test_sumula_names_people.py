@@ -13,7 +13,8 @@ from django.urls import reverse
 from referee import appeals as referee_appeals
 from referee import services as referee_services
 from referee.engine import messages as engine_words
-from scoring import services, table_links
+from scoring import services
+from tables import links as table_links
 from scoring.models import Match
 from scoring.words import engine_messages
 from tests.scoring.sumula_setup import *  # noqa: F401,F403 (fixtures)

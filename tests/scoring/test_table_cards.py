@@ -8,7 +8,8 @@ import subprocess
 import pytest
 from django.test import Client
 
-from scoring import table_cards, table_links
+from scoring import table_cards
+from tables import links as table_links
 from scoring.models import Match
 
 from .sumula_setup import *  # noqa: F401,F403

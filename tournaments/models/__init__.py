@@ -2,7 +2,6 @@
 
 Data and its integrity only; every write goes through ``tournaments.services``. Its own models:
 
-- :class:`TableCard` (a table's link for the whole event);
 - :class:`RoomSettings` and :class:`MatchCall`: the room's options, each match's call, clock and presence;
 - :class:`PushSubscription` and :class:`CallNotice`: telling a pair its match was called (push, e-mail);
 - :class:`Circuit`, :class:`CircuitStage`, :class:`CircuitPlacing`: seasons and their stages' placings;
@@ -20,7 +19,6 @@ from events.models import default_rule_set
 from people.models import Player
 from draw.models import (AuditEntry, AuditError, BracketNode, Bye, CheckIn, GroupMember, Result, Round, Stage,
                          TableAssignment, default_tiebreaks, new_lot_seed)
-from tournaments.models.table_cards import LinkAddress, TableCard
 from tournaments.models.room import MatchCall, RoomSettings
 from tournaments.models.notify import CallNotice, PushSubscription
 from tournaments.models.circuits import (Circuit, CircuitPlacing, CircuitStage, Flight, FlightMember, RatingEntry,
@@ -41,7 +39,6 @@ __all__ = [
     "CallNotice",
     "CheckIn",
     "GroupMember",
-    "LinkAddress",
     "MatchCall",
     "OrganizerInvitation",
     "Pair",
@@ -56,7 +53,6 @@ __all__ = [
     "SignUpSettings",
     "Stage",
     "TableAssignment",
-    "TableCard",
     "Tournament",
     "default_circuit_points",
     "default_rule_set",

@@ -6,7 +6,7 @@ same request again, and the server must do its work once.
 and referee. For a POST/PUT/PATCH/DELETE carrying ``Idempotency-Key``:
 
 - the request runs in one transaction: the first request by a credential (a user, a table link,
-  or an anonymous player) with that key claims an :class:`~scoring.models.IdempotencyRecord` by
+  or an anonymous player) with that key claims an :class:`~tables.models.IdempotencyRecord` by
   creating it in a savepoint (the unique constraint on (credential, key) refuses a second: never a
   check-then-write), runs, and stores its response, and all of it commits at once (one commit
   per entry). A concurrent repeat's insert waits on PostgreSQL for that commit, then finds the
@@ -35,7 +35,7 @@ answer, a refusal (``secret_response_fields``: a replay gets **410** "the code w
 a new one").
 
 Records are kept :data:`KEEP` (24 hours) at least; :func:`purge` removes older ones
-(``scoring.tasks.purge_idempotency_keys``).
+(``tables.tasks.purge_idempotency_keys``).
 """
 from __future__ import annotations
 
@@ -62,7 +62,8 @@ WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 KEEP = timedelta(hours=24)
 STALE = timedelta(seconds=60)
 MAX_KEY = 255
-HASH_SALT = "scoring.idempotency.request_hash"  # salted_hmac's key: this and SECRET_KEY
+HASH_SALT = "scoring.idempotency.request_hash"  # salted_hmac's key: this and SECRET_KEY (named after the
+# module's first home: the keys stored before the move keep their digests)
 # Fields of a request body that carry a PIN, a password or a one-time code: left out of the digest.
 # ``code`` is the one-time code of a signature or an appeal when it is digits; a claim's ``code`` names
 # the infraction ("guidance_word") and stays.

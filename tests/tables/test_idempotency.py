@@ -10,10 +10,11 @@ from django.urls import get_resolver
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from scoring import idempotency, table_links
-from scoring.models import HandEntry, IdempotencyRecord
+from tables import idempotency, links as table_links
+from scoring.models import HandEntry
+from tables.models import IdempotencyRecord
 
-from .sumula_setup import *  # noqa: F401,F403
+from tests.scoring.sumula_setup import *  # noqa: F401,F403
 
 BODY = {"winner": 0, "ended_by": "tricks", "value": 3}
 
@@ -138,7 +139,7 @@ def test_two_concurrent_repeats_on_postgresql_write_once(pairs, organizer, refer
 
 
 def _signature_with_key(match, link, pin: str, key: str):
-    from .test_table_links import play_to_end, table_client
+    from tests.tables.test_table_links import play_to_end, table_client
 
     api = table_client(link)
     digest = play_to_end(api, match.pk)["match"]["current_version"]["digest"]
@@ -193,7 +194,7 @@ def test_secret_fields_are_left_out_but_an_infractions_code_stays():
 
 
 def test_a_one_time_code_is_never_stored_and_its_repeat_asks_for_a_new_one(match, referee):
-    from .test_table_links import play_to_end, table_client
+    from tests.tables.test_table_links import play_to_end, table_client
 
     play_to_end(table_client(table_links.ensure_links([match])[match.pk]), match.pk)  # codes are for signing
     api = APIClient()

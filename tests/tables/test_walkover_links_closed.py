@@ -7,10 +7,13 @@ from __future__ import annotations
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scoring import printing, table_links
-from scoring.models import HandEntry, Match, TableLink
+from scoring import printing
+from tables import links as table_links
+from scoring.models import HandEntry, Match
+from tables.models import TableLink
 from tests.tournaments import factories as f
-from tournaments import services, table_cards
+from tournaments import services
+from tables import cards as table_cards
 from tournaments.models import Result
 
 
@@ -84,7 +87,7 @@ def _round_with_a_generated_walkover(t, org):
 
 def test_a_generated_walkovers_link_is_refused_naming_the_walkover_and_its_article(t, org):
     """The table is told the match was a W.O. (art. 26), not a generic "link not valid"."""
-    from scoring.models import TableLink
+    from tables.models import TableLink
 
     _, wo = _round_with_a_generated_walkover(t, org)
     [link] = TableLink.objects.filter(match=wo)                       # the one made already closed
@@ -137,7 +140,7 @@ def test_an_organizers_walkover_at_a_table_prints_the_table_card_with_the_walkov
 
 
 def test_a_received_sumulas_link_is_refused_with_the_general_rule(t, org):
-    from scoring.models import TableLink as Link
+    from tables.models import TableLink as Link
 
     f.pairs(t, 2)
     services.configure_stage(t, org, format="round_robin")

@@ -10,8 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scoring import table_links
-from scoring.models import EntryConflict, HandEntry, MatchEvent
+from tables import links as table_links
+from scoring.models import HandEntry, MatchEvent
+from tables.models import EntryConflict
 from tests.scoring.sumula_setup import *  # noqa: F401,F403
 
 

@@ -10,7 +10,10 @@ appeal, call the referee), until the organizer receives the súmula
 link. It never countersigns, corrects, receives nor sees another match (``scoring.access``).
 
 The API takes it as ``Authorization: Table <token>`` (:class:`TableAuthentication`); the table
-page takes it from its URL. Either way the actor is a :class:`TableCredential`.
+page takes it from its URL. Either way the actor is a :class:`TableCredential`. This module owns the
+:class:`~tables.models.TableLink` rows: issued, revoked and reissued by the organizer, closed by the
+match's result (``scoring``'s receipt and W.O., ``tournaments``' results), reopened. A link shown on a
+page is :func:`table_path` on the site's address (``scoring.site.absolute``).
 """
 from __future__ import annotations
 
@@ -26,9 +29,10 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import BasePermission
 
 from config.errors import Forbidden
+from draw.models import Match
+from events.access import active_user, manages
 
-from . import access
-from .models import Match, TableLink
+from .models import TableLink
 
 SCHEME = b"table"
 TOKEN_BYTES = 24  # 32 URL-safe characters, 192 bits
@@ -79,9 +83,15 @@ def ensure_links(matches) -> dict[int, TableLink]:
     return links
 
 
+def is_organizer(user, match: Match) -> bool:
+    """``user`` organizes the match's tournament (``events.access.manages``; ``scoring.access.is_organizer``
+    is the same rule, for the súmula)."""
+    return active_user(user) and manages(user, match.tournament if match.tournament_id else None)
+
+
 def reissue(match: Match, by) -> TableLink:
     """The organizer revokes the table's link and issues a new one (a lost or leaked card)."""
-    if not access.is_organizer(by, match):
+    if not is_organizer(by, match):
         raise Forbidden(_("Only the tournament's organizer revokes and reissues table links."))
     with transaction.atomic():
         Match.objects.select_for_update().filter(pk=match.pk).first()
@@ -97,7 +107,7 @@ def reissue(match: Match, by) -> TableLink:
 
 def revoke(match: Match, by) -> int:
     """The organizer revokes the table's link without a new one; the number of links revoked."""
-    if not access.is_organizer(by, match):
+    if not is_organizer(by, match):
         raise Forbidden(_("Only the tournament's organizer revokes and reissues table links."))
     now = timezone.now()
     Match.objects.filter(pk=match.pk).update(updated_at=now)  # the round page shows the links: it is stale
@@ -196,15 +206,6 @@ def resolve(token: str) -> TableLink | None:
 
 def table_path(link: TableLink) -> str:
     return reverse("table:page", kwargs={"token": link.token})
-
-
-def table_url(link: TableLink, request=None) -> str:
-    """The link as shown on a page: on the address the request came to, or ``SITE_URL`` when set
-    (``scoring.site``); the path alone without a request."""
-    from .site import absolute
-
-    path = table_path(link)
-    return absolute(path, request) if request is not None else path
 
 
 # --------------------------------------------------------------------------------- the API

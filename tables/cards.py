@@ -2,13 +2,14 @@
 the venue (Bridgemate's device per table, Tabbycat's participant URLs), scanned once, always showing
 the match currently assigned to that table.
 
-This module owns the :class:`~tournaments.models.TableCard` rows (issued, revoked, reissued by the
+This module owns the :class:`~tables.models.TableCard` rows (issued, revoked, reissued by the
 organizer, one active per table) and :func:`current_match`: of the tournament's matches at that table,
 the first (by round) whose súmula is not received and that has no official result — a W.O. or an
 organizer's result closes a match to entries — or None between rounds. The table page
 (``referee.table_views``) answers a card's token with that match's page (through the match's own
-table link, ``scoring.table_links``) or with "no match at this table now"; the round's table cards
-PDF prints the card's address (``tournaments.print_views``).
+table link, ``tables.links``) or with "no match at this table now"; the round's table cards
+PDF prints the card's address (``tournaments.print_views``); the organizer revokes or reissues a card
+from the round page (``tables.views.manage_card``).
 """
 from __future__ import annotations
 
@@ -20,11 +21,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, ServiceError
-from scoring import access
-from scoring.models import Match
-from scoring.table_links import new_token
+from draw.models import Match
+from events import access
+from events.models import Tournament
 
-from .models import TableCard, Tournament
+from .links import new_token
+from .models import TableCard
 
 
 def ensure_cards(tournament: Tournament, tables: Iterable[int]) -> dict[int, TableCard]:

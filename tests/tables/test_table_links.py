@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from scoring import services, table_links
+from scoring import services
+from tables import links as table_links
 from scoring.models import HandEntry, Match, MatchEvent
 
-from .sumula_setup import *  # noqa: F401,F403
+from tests.scoring.sumula_setup import *  # noqa: F401,F403
 
 
 def table_client(link) -> APIClient:

@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from scoring import services, table_links
+from scoring import services
+from tables import links as table_links
 from scoring.models import HandEntry, MatchEvent, PenaltyEntry
 
-from .sumula_setup import *  # noqa: F401,F403
-from .test_table_links import hand, play_to_end, table_client
+from tests.scoring.sumula_setup import *  # noqa: F401,F403
+from tests.tables.test_table_links import hand, play_to_end, table_client
 
 
 def staff(user) -> APIClient:

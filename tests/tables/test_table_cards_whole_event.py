@@ -9,10 +9,13 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scoring import services as scoring, table_links
+from scoring import services as scoring
+from tables import links as table_links
 from scoring.models import HandEntry, Match
-from tournaments import services, table_cards
-from tournaments.models import Round, TableCard
+from tournaments import services
+from tables import cards as table_cards
+from tournaments.models import Round
+from tables.models import TableCard
 from tests.scoring.sumula_setup import *  # noqa: F401,F403
 from tests.qr import qr_codes as read_qr_codes
 
