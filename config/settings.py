@@ -130,6 +130,7 @@ INSTALLED_APPS = [
     "tables",
     "scoring",
     "tournaments",
+    "printing",
     "teams",
     "finance",
     "referee",
@@ -377,7 +378,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # taken (Redis's visibility timeout), found by a live worker within the restore interval. It must
 # come back before the job it prints is failed as stalled: the print jobs' stall limit is at least
 # BROKER_VISIBILITY_TIMEOUT + BROKER_RESTORE_INTERVAL + 2 x PRINT_JOB_HEARTBEAT_SECONDS
-# (scoring.print_stalls.stall_seconds; system check scoring.W003 when PRINT_JOB_STALL_SECONDS is lower).
+# (printing.stalls.stall_seconds; system check scoring.W003 when PRINT_JOB_STALL_SECONDS is lower).
 # Not named CELERY_*: Celery reads those as its own settings.
 BROKER_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))
 BROKER_RESTORE_INTERVAL = int(os.environ.get("CELERY_RESTORE_INTERVAL", "10"))
@@ -430,7 +431,7 @@ CELERY_BEAT_SCHEDULE = {
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
 #: a running print job with no progress for this long is marked failed (its worker is lost and its
-#: task did not come back); never less than the redelivery above allows (scoring.print_stalls.stall_seconds)
+#: task did not come back); never less than the redelivery above allows (printing.stalls.stall_seconds)
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "300"))
 #: a queued print job that no worker took for this long is marked failed
 PRINT_JOB_QUEUE_TIMEOUT_SECONDS = int(os.environ.get("PRINT_JOB_QUEUE_TIMEOUT_SECONDS", "1800"))

@@ -8,7 +8,7 @@ the first (by round) whose súmula is not received and that has no official resu
 organizer's result closes a match to entries — or None between rounds. The table page
 (``referee.table_views``) answers a card's token with that match's page (through the match's own
 table link, ``tables.links``) or with "no match at this table now"; the round's table cards
-PDF prints the card's address (``tournaments.print_views``); the organizer revokes or reissues a card
+PDF prints the card's address (``printing.round_views``); the organizer revokes or reissues a card
 from the round page (``tables.views.manage_card``).
 """
 from __future__ import annotations

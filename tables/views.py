@@ -1,7 +1,7 @@
 """The organizer's side of the table channel: revoke or reissue a match's table link
 (``tables.links``) or the card of a physical table for the whole event (``tables.cards``). The round
 page lists both beside the matches (``tournaments.public_views``); the round's table cards PDF is a
-printing page of tournaments (``tournaments/print_views.py``). Their URLs stay where they were printed
+printing page (``printing.round_views``). Their URLs stay where they were printed
 and bookmarked: ``scoring:table-link`` and ``tournaments:table-card`` mount these views."""
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from django.test import Client
 
 from scoring import site
 from tables import links as table_links
-from scoring.models import PrintJob
+from printing.models import PrintJob
 
 from .sumula_setup import *  # noqa: F401,F403
 from tests.qr import qr_codes as read_qr_codes

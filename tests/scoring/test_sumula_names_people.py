@@ -98,7 +98,7 @@ def test_the_claim_the_appeals_the_table_and_the_sumula_never_say_assento(client
 
 
 def test_the_pdf_heading_never_shows_the_database_id(client, organizer, match, referee):
-    from scoring import printing
+    from printing import jobs as printing
 
     play(match, referee, 0, 0, 0, 0)
     text = _text(printing.match_pdf(match, "filled"))

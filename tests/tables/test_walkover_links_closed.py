@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scoring import printing
+from printing import jobs as printing
 from tables import links as table_links
 from scoring.models import HandEntry, Match
 from tables.models import TableLink
@@ -107,7 +107,7 @@ def test_a_generated_walkovers_link_is_refused_naming_the_walkover_and_its_artic
 
 
 def test_the_blank_sumula_and_the_cards_of_a_walkover_show_it_without_a_live_link(t, org):
-    from scoring import table_cards as scoring_cards
+    from printing import table_cards as scoring_cards
 
     second, wo = _round_with_a_generated_walkover(t, org)
     document = blank_document(wo)
@@ -121,7 +121,7 @@ def test_the_blank_sumula_and_the_cards_of_a_walkover_show_it_without_a_live_lin
 
 def test_an_organizers_walkover_at_a_table_prints_the_table_card_with_the_walkover(t, org):
     """The table's card (whole event) keeps its QR code, for the table's next match; the W.O. is said on it."""
-    from scoring import table_cards as scoring_cards
+    from printing import table_cards as scoring_cards
 
     f.pairs(t, 4)
     services.configure_stage(t, org, format="round_robin")

@@ -6,9 +6,11 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from scoring import pdf, printing
+from scoring import pdf
+from printing import jobs as printing
 from scoring.content import signature_document, sumula_document
-from scoring.models import PrintJob, Signature
+from scoring.models import Signature
+from printing.models import PrintJob
 
 pytestmark = pytest.mark.django_db
 

@@ -112,8 +112,8 @@ def wait_for_job(job, worker, timeout: float = 180):
 def test_a_real_worker_prints_a_round_into_one_pdf(transactional_db, print_worker, settings, pdf_pages, pdf_text):
     from django.contrib.auth import get_user_model
 
-    from scoring import printing
-    from scoring.models import PrintJob
+    from printing import jobs as printing
+    from printing.models import PrintJob
     from tests.scoring.documents import round_documents, store_round
     from tournaments.models import Round, Tournament
 
@@ -154,7 +154,7 @@ def test_a_real_worker_prints_a_round_into_one_pdf(transactional_db, print_worke
 def test_a_real_worker_records_a_failure(transactional_db, print_worker, settings):
     from django.contrib.auth import get_user_model
 
-    from scoring.models import PrintJob
+    from printing.models import PrintJob
     from tournaments.models import Tournament
 
     organizer = get_user_model().objects.create_user("org-worker-2")
@@ -162,7 +162,7 @@ def test_a_real_worker_records_a_failure(transactional_db, print_worker, setting
                                            organizer=organizer)
     # a job whose matches vanished before the worker took it: nothing to print
     job = PrintJob.objects.create(kind="blank", tournament=tournament, total=2, created_by=organizer)
-    from scoring.tasks import render_print_job
+    from printing.tasks import render_print_job
 
     render_print_job.delay(job.pk)
     wait_for_job(job, print_worker, timeout=120)

@@ -1,14 +1,13 @@
-"""Printing pages of scoring: blank and filled súmulas, print jobs. Mounted at /sumulas/impressao/
-in the ``printing`` namespace by ``tournaments.print_urls``, which adds the tournament's and the
-round's printing pages.
+"""The ``printing`` URL namespace (mounted at /sumulas/impressao/): a match's súmula PDFs and the print
+jobs (``printing.views``, ``printing.job_views``), a tournament's printing index, a round's print form and
+its table cards (``printing.round_views``).
 
 Who may do what is documented in docs/printing.md (single súmulas are public for tournament
 matches; printing rounds and the print jobs are for the tournament's organizer).
 """
 from django.urls import path
 
-from . import print_job_views
-from . import print_views as views
+from . import job_views, round_views, views
 
 app_name = "printing"
 urlpatterns = [
@@ -17,5 +16,8 @@ urlpatterns = [
     path("trabalho/<int:pk>/", views.job_page, name="job"),
     path("trabalho/<int:pk>/estado/", views.job_status, name="job-status"),
     path("trabalho/<int:pk>/sumulas.pdf", views.job_pdf, name="job-pdf"),
-    path("trabalho/<int:pk>/de-novo/", print_job_views.job_retry, name="job-retry"),
+    path("trabalho/<int:pk>/de-novo/", job_views.job_retry, name="job-retry"),
+    path("torneio/<slug:slug>/", round_views.tournament_index, name="tournament"),
+    path("rodada/<int:pk>/", round_views.round_print, name="round"),
+    path("rodada/<int:pk>/cartoes-de-mesa.pdf", round_views.round_table_cards, name="table-cards"),
 ]

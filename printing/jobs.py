@@ -5,7 +5,7 @@ Owns the path from matches to PDF bytes (the rendering itself is ``scoring.pdf``
 - :func:`sheets_for` the súmula documents (``scoring.content``) of many matches, with their
   signatures, in a fixed number of queries whatever the number of matches (no N+1);
 - :func:`match_pdf` one match's blank or filled súmula;
-- :func:`start_print_job` checks the permission, records a :class:`~scoring.models.PrintJob`
+- :func:`start_print_job` checks the permission, records a :class:`~printing.models.PrintJob`
   for a round (or a list of matches) and queues ``scoring.render_print_job`` once the job is
   committed: eagerly in-process by default, on a Celery worker when a broker is configured;
 - :func:`render_print_job` that task, :func:`run_print_job` its body: claims the job (:func:`claim_job`), renders
@@ -13,7 +13,7 @@ Owns the path from matches to PDF bytes (the rendering itself is ``scoring.pdf``
   the file and marks the job done or failed with the error (a full disk in words, its partial
   file removed; nothing raised). A task delivered again after
   its worker died takes the job over once it shows no progress; only the attempt that owns
-  the job stores a PDF. Stalled jobs (``scoring.print_stalls``), retries and old PDFs: ``scoring.print_upkeep``.
+  the job stores a PDF. Stalled jobs (``printing.stalls``), retries and old PDFs: ``printing.upkeep``.
 
 Permissions (documented in docs/printing.md): single-match downloads, blank or filled, follow
 ``access.can_read`` (public for tournament matches, read-only; friendlies only for their
@@ -42,14 +42,16 @@ from django.utils.translation import gettext
 
 from config.errors import Unavailable
 from config.outage import report
+
+from scoring import access, numbering, pdf, pdf_sheets
+from scoring.content import build_document, document_as_it_stands, match_queryset, signature_document
+from scoring.models import Game, HandEntry, Match, PenaltyEntry, Signature, SumulaVersion
+from scoring.site import address
 from tables.links import ensure_links, table_path, walkover_ids
 from tables.models import TableLink
 
-from . import access, numbering, pdf, pdf_sheets
-from .content import build_document, document_as_it_stands, match_queryset, signature_document
-from .models import Game, HandEntry, Match, PenaltyEntry, PrintJob, Signature, SumulaVersion
-from .print_stalls import fail_if_stalled, stall_seconds
-from .site import address
+from .models import PrintJob
+from .stalls import fail_if_stalled, stall_seconds
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """The print job's retry (POST /sumulas/impressao/trabalho/<pk>/de-novo/): the organizer
-queues a failed job again from its page (``scoring.print_upkeep.retry_job``); with the broker down
+queues a failed job again from its page (``printing.upkeep.retry_job``); with the broker down
 the job's page answers 503 with the reason."""
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from django.views.decorators.http import require_POST
 
 from config.errors import Unavailable
 
-from . import print_views as printing_pages
-from . import printing
+from . import jobs as printing
+from . import views as printing_pages
 from .models import PrintJob
-from .print_upkeep import retry_job
+from .upkeep import retry_job
 
 
 @require_POST

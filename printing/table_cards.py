@@ -1,6 +1,6 @@
 """The table cards of a round's matches: one A5 page per table, in one PDF, printed with
-the round (tournaments/print_views.py) — the table number, the two pairs, and the QR code of the table's link with "scan to enter
-the score". The blank súmula shows the same QR code, smaller (``scoring.printing``). A match decided by W.O.
+the round (``printing.round_views``) — the table number, the two pairs, and the QR code of the table's link with "scan to enter
+the score". The blank súmula shows the same QR code, smaller (``printing.jobs``). A match decided by W.O.
 (art. 26) is printed as such: "W.O.", and no QR code but a table's card for the whole event.
 
 Rendered with WeasyPrint and the QR codes of ``scoring.pdf``; the links come from
@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from tables import links as table_links
 from tables.models import TableLink
 
-from . import pdf_sheets
+from scoring import pdf_sheets
 
 CARD_TEMPLATE = "scoring/pdf/table_cards.html"
 CARD_QR_MM = 80

@@ -9,8 +9,8 @@ from django.core.files.storage import default_storage
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import print_upkeep, printing
-from scoring.models import PrintJob
+from printing import upkeep as print_upkeep, jobs as printing
+from printing.models import PrintJob
 
 
 @pytest.fixture(autouse=True)
@@ -125,7 +125,7 @@ def test_deleting_a_job_deletes_its_pdf(printed_round, media_root, django_captur
 
 def test_the_task_is_acknowledged_late_and_redelivered_when_its_worker_is_lost():
     from config.celery import app
-    from scoring.tasks import render_print_job
+    from printing.tasks import render_print_job
 
     assert render_print_job.acks_late and render_print_job.reject_on_worker_lost
     assert app.conf.task_acks_late and app.conf.worker_prefetch_multiplier == 1

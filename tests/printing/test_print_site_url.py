@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring import printing
-from scoring.models import PrintJob
+from printing import jobs as printing
+from printing.models import PrintJob
 from tests.qr import qr_codes as read_qr_codes
 
 pytestmark = pytest.mark.django_db

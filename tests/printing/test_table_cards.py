@@ -8,11 +8,11 @@ import subprocess
 import pytest
 from django.test import Client
 
-from scoring import table_cards
+from printing import table_cards
 from tables import links as table_links
 from scoring.models import Match
 
-from .sumula_setup import *  # noqa: F401,F403
+from tests.scoring.sumula_setup import *  # noqa: F401,F403
 
 
 def pdf_text(data: bytes) -> str:

@@ -16,9 +16,9 @@ from django.core.checks import run_checks
 from django.urls import reverse
 from kombu.exceptions import OperationalError as BrokerError
 
-from scoring import print_stalls, print_upkeep, printing
-from scoring.models import PrintJob
-from scoring.tasks import render_print_job
+from printing import stalls as print_stalls, upkeep as print_upkeep, jobs as printing
+from printing.models import PrintJob
+from printing.tasks import render_print_job
 
 pytestmark = pytest.mark.django_db
 
@@ -143,7 +143,7 @@ def test_a_full_disk_fails_the_job_with_a_clear_message_and_leaves_no_partial_pd
     assert "disk is full" in job.error or "disco" in job.error
     assert not job.file
     assert not [p for p in media_root.rglob("*") if p.is_file()], "a truncated PDF was left behind"
-    failed = [r for r in caplog.records if r.name == "scoring.printing" and r.levelname == "ERROR"]
+    failed = [r for r in caplog.records if r.name == "printing.jobs" and r.levelname == "ERROR"]
     assert failed and all(r.exc_info is None for r in failed)  # one line, not a traceback
 
 

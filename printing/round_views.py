@@ -1,8 +1,9 @@
-"""Printing pages of a tournament (mounted with scoring's at /sumulas/impressao/): the tournament's
-printing index and a round's print form, both for the organizer.
+"""Printing pages of a tournament (mounted at /sumulas/impressao/, ``printing.urls``): the tournament's
+printing index, a round's print form and its table cards PDF, all for the organizer.
 
-Thin views over ``scoring.printing`` (which prints matches and runs the print jobs); they live
-here because they read tournaments and rounds, which scoring does not know (docs/architecture.md).
+Thin views over ``printing.jobs`` (which prints matches and runs the print jobs); they read the
+tournament's rounds and the address its cards were printed from (``tournaments.links``), so printing
+sits above tournaments (docs/architecture.md).
 """
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from config.errors import Unavailable
-from scoring import access, printing, table_cards
+from scoring import access
 from scoring.models import Match
-from scoring.print_views import deny
 from tables.cards import card_path, ensure_cards
+from tournaments import links
+from tournaments.models import Round, Tournament
 
-from . import links
-from .models import Round, Tournament
+from . import jobs as printing
+from . import table_cards
+from .views import deny
 
 
 @require_GET

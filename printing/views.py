@@ -1,9 +1,8 @@
 """Printing pages (mounted at /sumulas/impressao/): single súmula PDFs and print jobs.
 
-Thin views over ``scoring.printing``: a match's blank or filled súmula PDF (public for
+Thin views over ``printing.jobs``: a match's blank or filled súmula PDF (public for
 tournament matches), a print job's progress page, its JSON status and its PDF. A tournament's
-printing index and a round's print form need tournaments and rounds: they are
-``tournaments.print_views`` (a higher layer, docs/architecture.md).
+printing index and a round's print form are ``printing.round_views``.
 """
 from __future__ import annotations
 
@@ -14,8 +13,10 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from . import printing
-from .models import Match, PrintJob
+from draw.models import Match
+
+from . import jobs as printing
+from .models import PrintJob
 
 
 def deny(request):

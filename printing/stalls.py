@@ -8,9 +8,9 @@
   progress, whatever ``PRINT_JOB_STALL_SECONDS`` says (system check ``scoring.W003`` tells the
   operator when it says less).
 - :func:`fail_if_stalled`: one job, when its page polls it (the sweep of every job is
-  ``scoring.print_upkeep.fail_stalled_jobs``).
+  ``printing.upkeep.fail_stalled_jobs``).
 
-Below ``scoring.printing`` (whose task reads the limit) and ``scoring.print_upkeep``.
+Below ``printing.jobs`` (whose task reads the limit) and ``printing.upkeep``.
 """
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Upkeep of print jobs: stalled jobs marked failed, retries, old PDFs removed.
 
-- :func:`fail_stalled_jobs` (Celery beat, every minute; ``scoring.print_stalls.fail_if_stalled`` does
+- :func:`fail_stalled_jobs` (Celery beat, every minute; ``printing.stalls.fail_if_stalled`` does
   it for one job when its page polls it): a running job with no progress for the stall limit
-  (``scoring.print_stalls.stall_seconds``) is marked failed with the reason (its worker stopped),
+  (``printing.stalls.stall_seconds``) is marked failed with the reason (its worker stopped),
   and so is a queued job that no worker took within ``PRINT_JOB_QUEUE_TIMEOUT_SECONDS``. A queued
   job whose task was never sent (the process stopped between the job's commit and the send) is
   sent again.
@@ -29,9 +29,9 @@ from django.utils import timezone
 
 from config.errors import Unavailable
 
+from .jobs import queue_job
 from .models import PrintJob
-from .print_stalls import never_taken_reason, stall_seconds, stalled_reason
-from .printing import queue_job
+from .stalls import never_taken_reason, stall_seconds, stalled_reason
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ def remove_old_files(now=None) -> int:
     return removed
 
 
-@receiver(post_delete, sender=PrintJob, dispatch_uid="scoring.print_job_file_deleted")
+@receiver(post_delete, sender=PrintJob, dispatch_uid="printing.print_job_file_deleted")
 def _job_deleted(sender, instance: PrintJob, **kwargs) -> None:
     if instance.file:
         name = instance.file.name

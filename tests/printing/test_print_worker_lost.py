@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scoring.test_print_worker import BROKER, ROOT, database_url
+from tests.printing.test_print_worker import BROKER, ROOT, database_url
 
 pytestmark = [
     pytest.mark.services,
@@ -57,8 +57,8 @@ def test_a_job_whose_worker_is_killed_is_finished_by_the_next_worker_once(
     from django.db import connection
 
     from config.celery import app
-    from scoring import print_upkeep, printing
-    from scoring.models import PrintJob
+    from printing import upkeep as print_upkeep, jobs as printing
+    from printing.models import PrintJob
     from tests.scoring.documents import make_document, store_round
     from tournaments.models import Round, Tournament
 
