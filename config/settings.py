@@ -420,7 +420,7 @@ CELERY_BEAT_SCHEDULE = {
     # every signed or received súmula checked against its rows, digest and seal (scoring/integrity.py)
     "verify-sumulas": {"task": "scoring.verify_sumulas",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
-    "purge-idempotency-keys": {"task": "tables.purge_idempotency_keys", "schedule": 3600.0},
+    "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
     # every official result against its seal, the sealed súmula and the audit log (tournaments/result_seals.py)
     "verify-results": {"task": "tournaments.verify_results",
                        "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},

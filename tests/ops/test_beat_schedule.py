@@ -8,5 +8,5 @@ def test_every_periodic_task_is_scheduled_and_registered():
     app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert {"scoring.fail_stalled_print_jobs", "scoring.remove_old_print_files",
-            "tables.purge_idempotency_keys"} <= scheduled
+            "scoring.purge_idempotency_keys"} <= scheduled
     assert scheduled <= set(app.tasks)
