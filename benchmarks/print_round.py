@@ -11,7 +11,7 @@ corrections, signatures with a voided one; stored as rows (pairs, matches, games
 penalties, versions, signatures). Prints one figure per line, ``name: value``:
 
 - ``print_round_sumulas_per_s``: the round printed exactly as the organizer's button does it
-  (``scoring.printing.start_print_job`` → the ``scoring.render_print_job`` task, eager):
+  (``printing.jobs.start_print_job`` → the ``scoring.render_print_job`` task, eager):
   the job, the queries, the documents, the HTML (templates, QR codes), WeasyPrint, the
   progress writes and the stored file; best of R;
 - ``weasyprint_only_sumulas_per_s``: WeasyPrint alone on the same HTML strings, built
@@ -84,8 +84,8 @@ def timed(work):
 
 
 def print_round_once(organizer, round_, kind: str):
-    from scoring.models import PrintJob
-    from scoring.printing import start_print_job
+    from printing.models import PrintJob
+    from printing.jobs import start_print_job
 
     # autocommit: the job is committed at once and the eager task runs before this returns
     wall, cpu, job = timed(lambda: start_print_job(kind=kind, user=organizer, round=round_))
@@ -96,7 +96,8 @@ def print_round_once(organizer, round_, kind: str):
 
 
 def prebuilt_html(round_, kind: str) -> list[str]:
-    from scoring import pdf, printing
+    from printing import jobs as printing
+    from scoring import pdf
 
     sheets = printing.sheets_for(printing.ordered_matches(round_.matches.all()), kind)
     return [pdf.sheet_html(kind, sheet) for sheet in sheets]

@@ -72,7 +72,8 @@ def make_tables(n: int, per_table: int) -> list[list[tuple[int, str]]]:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from scoring import services, table_links
+    from scoring import services
+    from tables import links as table_links
     from tournaments.models import Pair, Player, Tournament
 
     call_command("migrate", verbosity=0)

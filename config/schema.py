@@ -2,7 +2,7 @@
 refer to by name, and the API's one error shape (config/api.py) as the ``Error`` component that
 every 4xx answer of every operation documents (in JSON, and in the operation's other format too:
 the CSV exports write their errors as CSV). The writes of views that honour ``Idempotency-Key``
-(``honours_idempotency_key``: scoring/idempotency.py) document the header and its 422."""
+(``honours_idempotency_key``: tables/idempotency.py) document the header and its 422."""
 from __future__ import annotations
 
 import re

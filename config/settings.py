@@ -127,8 +127,10 @@ INSTALLED_APPS = [
     "people",
     "events",
     "draw",
+    "tables",
     "scoring",
     "tournaments",
+    "printing",
     "seasons",
     "teams",
     "finance",
@@ -309,8 +311,8 @@ REST_FRAMEWORK = {
     # Sessions and table links; no HTTP Basic (only the hand validator keeps it, NUL-safe): passwords do
     # not travel with every request.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "scoring.table_links.SessionUnlessTable",  # the session, unless the request names its table
-        "scoring.table_links.TableAuthentication",  # "Authorization: Table <token>": a table link
+        "tables.links.SessionUnlessTable",  # the session, unless the request names its table
+        "tables.links.TableAuthentication",  # "Authorization: Table <token>": a table link
         "scoring.api_tokens.TokenAuthentication",  # "Authorization: Token <key>": a user's script
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -378,7 +380,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # taken (Redis's visibility timeout), found by a live worker within the restore interval. It must
 # come back before the job it prints is failed as stalled: the print jobs' stall limit is at least
 # BROKER_VISIBILITY_TIMEOUT + BROKER_RESTORE_INTERVAL + 2 x PRINT_JOB_HEARTBEAT_SECONDS
-# (scoring.print_stalls.stall_seconds; system check scoring.W003 when PRINT_JOB_STALL_SECONDS is lower).
+# (printing.stalls.stall_seconds; system check scoring.W003 when PRINT_JOB_STALL_SECONDS is lower).
 # Not named CELERY_*: Celery reads those as its own settings.
 BROKER_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))
 BROKER_RESTORE_INTERVAL = int(os.environ.get("CELERY_RESTORE_INTERVAL", "10"))
@@ -431,7 +433,7 @@ CELERY_BEAT_SCHEDULE = {
 #: a running print job with no progress for this long may be taken over by a redelivered task
 PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))
 #: a running print job with no progress for this long is marked failed (its worker is lost and its
-#: task did not come back); never less than the redelivery above allows (scoring.print_stalls.stall_seconds)
+#: task did not come back); never less than the redelivery above allows (printing.stalls.stall_seconds)
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "300"))
 #: a queued print job that no worker took for this long is marked failed
 PRINT_JOB_QUEUE_TIMEOUT_SECONDS = int(os.environ.get("PRINT_JOB_QUEUE_TIMEOUT_SECONDS", "1800"))

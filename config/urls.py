@@ -36,7 +36,7 @@ urlpatterns = [
     re_path(r"^api/", api_not_found),  # any other address under /api/ (e.g. a non-numeric id): a JSON 404
     path("arbitragem/", include("referee.urls")),
     path("mesa/", include("referee.table_urls")),
-    path("sumulas/impressao/", include("tournaments.print_urls")),
+    path("sumulas/impressao/", include("printing.urls")),
     path("sumulas/", include("scoring.urls")),
     path("torneios/<slug:slug>/sala/", include("referee.monitor_urls")),  # the room monitor
     path("", include("finance.urls")),  # an event's fees, payments and prizes

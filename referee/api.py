@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
-from scoring.table_links import SessionUnlessTable
 from rest_framework.exceptions import APIException, ParseError, UnsupportedMediaType
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -27,7 +26,8 @@ from rest_framework.response import Response
 
 from config.api import CleanBasicAuthentication, SafeJSONParser, error_body
 from referee.engine import check_report
-from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
+from tables.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
+from tables.links import SessionUnlessTable
 
 from .serializers import APIErrorSerializer, hand_report_or_list, verdict_or_list
 

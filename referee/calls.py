@@ -29,7 +29,8 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, Forbidden, ServiceError
 from scoring import access, holds
 from scoring import conflicts as scoring_conflicts
-from scoring.models import EntryConflict, HandEntry, Match, MatchEvent
+from scoring.models import HandEntry, Match, MatchEvent
+from tables.models import EntryConflict
 from tournaments.models import TableAssignment
 
 from .models import RefereeCall
@@ -175,7 +176,7 @@ def _answerable(qs, user):
 
 
 def open_conflicts_for(user):
-    """The pending conflicts between the phones of a table (``scoring.conflicts``) of the matches
+    """The pending conflicts between the phones of a table (``tables.conflicts``) of the matches
     ``user`` may answer, while the súmula is open: the table needs a referee if its phones do not settle them."""
     if not getattr(user, "is_authenticated", False):
         return EntryConflict.objects.none()

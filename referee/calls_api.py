@@ -15,9 +15,9 @@ from rest_framework.response import Response
 
 from config.api import error_body
 from config.errors import ServiceError
-from scoring.idempotency import IdempotentAPIView
 from scoring.models import Match
-from scoring.table_links import IsUserOrTable, TableScope
+from tables.idempotency import IdempotentAPIView
+from tables.links import IsUserOrTable, TableScope
 
 from . import calls
 from .models import RefereeCall

@@ -3,7 +3,7 @@ tournament's pages and hands over a link (a QR code on their phone); the referee
 login and a password, and is signed in on "Minhas mesas".
 
 - The token is ``secrets.token_urlsafe`` (192 bits, the table links' convention,
-  ``scoring.table_links``); only its SHA-256 is stored, so the link is shown once, to the organizer
+  ``tables.links``); only its SHA-256 is stored, so the link is shown once, to the organizer
   who made it (:func:`invite`, :func:`reissue` return it).
 - A link works once, until it expires (``settings.REFEREE_INVITATION_DAYS``, 7 days by default),
   unless the organizer revokes it; a reissue revokes it and gives a new link for the same referee.

@@ -78,7 +78,7 @@ class Ruling(models.Model):
     claimed_by_player = models.ForeignKey("people.Player", on_delete=models.PROTECT, null=True, blank=True,
                                           related_name="+", verbose_name=_("claimed by player"))
     # the table link the claim came through (its author ``table:<id>``, as a hand's)
-    table_link = models.ForeignKey("scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True,
+    table_link = models.ForeignKey("tables.TableLink", on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+", verbose_name=_("table link"))
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
@@ -145,7 +145,7 @@ class Appeal(models.Model):
     reason = models.CharField(_("reason"), max_length=300)
     filed_at = models.DateTimeField(_("filed at"), default=timezone.now)
     # the table link the appeal came through (its author ``table:<id>``)
-    table_link = models.ForeignKey("scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True,
+    table_link = models.ForeignKey("tables.TableLink", on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+", verbose_name=_("table link"))
     decision = models.CharField(_("decision"), max_length=12, choices=Decision.choices, blank=True)
     decision_reason = models.CharField(_("reason of the decision"), max_length=300, blank=True)
@@ -232,7 +232,7 @@ class RefereeCall(models.Model):
     game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=300, blank=True)
-    table_link = models.ForeignKey("scoring.TableLink", on_delete=models.SET_NULL, null=True, blank=True,
+    table_link = models.ForeignKey("tables.TableLink", on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("called through the table link"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")

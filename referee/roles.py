@@ -18,7 +18,8 @@ from django.urls import reverse
 
 from events.models import OrganizationMember
 from scoring import access
-from scoring.models import EntryConflict, Match
+from scoring.models import Match
+from tables.models import EntryConflict
 from tournaments.models import TableAssignment, Tournament
 from tournaments.waiting import count_of
 

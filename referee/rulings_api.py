@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 
 from config.api import error_body
 from config.errors import Forbidden, ServiceError
-from scoring.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
-from scoring.table_links import TableAuthentication, TableScope
 from scoring.content import person_name
 from scoring import pins
 from scoring.models import Match
 from scoring.words import engine_messages
+from tables.idempotency import IdempotentAPIView as APIView  # every write honours Idempotency-Key
+from tables.links import TableAuthentication, TableScope
 from tournaments.models import Pair, Tournament
 
 from . import appeals, services

@@ -13,7 +13,7 @@ them in order when it is back (static/table.js, kept loadable offline by /mesa/s
 with the current one (tournaments.pins).
 
 The token is a match's table link, or the card of a physical table (
-``tournaments.table_cards``): then the page is the match assigned to that table now (``match`` and
+``tables.cards``): then the page is the match assigned to that table now (``match`` and
 ``card`` in the boot and the state: the page reloads when ``match`` changes), or "no match at this
 table now" between rounds (the state's ``match`` is null and ``idle`` says so).
 """
@@ -33,15 +33,16 @@ from django.views.decorators.http import require_GET, require_POST
 from config.api import error_body
 from config.errors import ServiceError
 from referee.engine.infractions import CATALOG
-from scoring import access, conflicts, holds
+from scoring import access, holds
 from scoring import services as scoring
 from scoring.display import load_match
 from scoring.entry_screen import screen_boot, screen_state, screen_texts
 from scoring.models import Match, Signature
-from scoring.table_links import closed_by_walkover, ensure_links, resolve, walkover_refusal
-from tournaments import table_cards
 from scoring.words import engine_messages
 from scoring.pins import client_of, set_device_cookie
+from tables import cards as table_cards
+from tables import conflicts as table_conflicts
+from tables.links import closed_by_walkover, ensure_links, resolve, walkover_refusal
 from tournaments import pins
 from room.models import MatchCall
 from room.services import clock, ready
@@ -124,7 +125,7 @@ def table_state(match: Match) -> dict:
     """Everything the table page shows, as JSON: the entry screen's state (scoring.entry_screen) with the
     disputes (``disputes``: every one, open or settled; ``signing.held``: the open ones, which stop the
     signatures), the pending conflicts between the table's phones (``conflicts``,
-    ``scoring.conflicts``), the open calls, the rulings and the signatures."""
+    ``tables.conflicts``), the open calls, the rulings and the signatures."""
     disputes = calls.disputes_data(match)
     data = screen_state(match, disputes={(d["game"], d["hand"]) for d in disputes if d["open"]})
     version = scoring.current_version(match)
@@ -145,7 +146,7 @@ def table_state(match: Match) -> dict:
         "match": match.pk,  # a table card's page reloads when the table's match changes
         "calls": calls.table_calls(match),  # waiting, or answered ("on the way: Carla, 14:35") until closed
         "disputes": disputes,  # every dispute, open and settled
-        "conflicts": conflicts.pending_data(match),  # a phone's entry refused as stale, until it chooses
+        "conflicts": table_conflicts.pending_data(match),  # a phone's entry refused as stale, until it chooses
         "signing": {
             "signable": (version is not None and match.winner is not None and match.status == Match.Status.OPEN
                          and not held),

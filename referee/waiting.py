@@ -13,7 +13,8 @@ from django.db.models import OuterRef, Q
 from django.urls import reverse
 from django.utils.translation import ngettext
 
-from scoring.models import EntryConflict, Match
+from scoring.models import Match
+from tables.models import EntryConflict
 from room.models import RoomSettings
 from tournaments.models import Tournament
 from tournaments.waiting import Waiting

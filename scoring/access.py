@@ -5,7 +5,7 @@
 - countersign: the match's referee;
 - mark received: the organizer;
 - read a document: anyone for tournament matches; for friendlies, who may enter;
-- the table (its link, ``scoring.table_links``): enter hands of its own match and undo the hands a
+- the table (its link, ``tables.links``): enter hands of its own match and undo the hands a
   table link entered, until the súmula is received; never penalties, corrections, undoing what a
   referee or the organizer recorded, countersigning, receiving nor codes.
 
@@ -33,7 +33,7 @@ def can_enter(user, match) -> bool:
 
 
 def is_table(credential, match) -> bool:
-    """``credential`` is the table link of ``match`` (``scoring.table_links.TableCredential``), still active
+    """``credential`` is the table link of ``match`` (``tables.links.TableCredential``), still active
     and the súmula not received (art. 25)."""
     link = getattr(credential, "table_link", None)
     return (link is not None and link.match_id == match.pk and link.revoked_at is None

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from config.view_only_admin import ViewOnlyAdmin
 
 from . import services
-from .models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, PrintJob, Signature, SumulaVersion
+from .models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, Signature, SumulaVersion
 
 
 class ReadOnlyAdmin(ViewOnlyAdmin):
@@ -125,13 +125,3 @@ class HandEntryAdmin(ReadOnlyAdmin):
 class PenaltyEntryAdmin(ReadOnlyAdmin):
     list_display = ["game", "position"]
 
-
-@admin.register(PrintJob)
-class PrintJobAdmin(ReadOnlyAdmin):
-    list_display = ["id", "tournament", "round", "kind", "status", "done", "total", "attempts", "created_by",
-                    "created_at", "finished_at"]
-    list_filter = ["status", "kind", "tournament"]
-    readonly_fields = ["error"]
-
-    def has_delete_permission(self, request, obj=None):
-        return request.user.is_active and request.user.is_staff

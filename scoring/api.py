@@ -4,8 +4,8 @@ Thin views over ``scoring.services``: every permission is checked there too, so 
 the pages refuse the same things (403 when the user or signer may not, 409 when the súmula's
 state forbids it, 400 for bad input), always in the API's one error shape (config/api.py: ``field``, ``message``, ``error``...).
 
-Every view is an ``IdempotentAPIView`` (``Idempotency-Key``, scoring/idempotency.py). The table's
-link (``Authorization: Table <token>``, scoring/table_links.py) may enter and undo hands, sign
+Every view is an ``IdempotentAPIView`` (``Idempotency-Key``, ``tables.idempotency``). The table's
+link (``Authorization: Table <token>``, ``tables.links``) may enter and undo hands, sign
 with the pairs' PINs and read its own match; the services refuse it everything else.
 """
 from __future__ import annotations
@@ -19,11 +19,13 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from config.api import error_body
+from tables import links as table_links
+from tables.conflicts import as_data as conflict_data
+from tables.idempotency import IdempotentAPIView as APIView
+from tables.links import IsUserOrTable, TableScope
 
-from . import access, conflicts, integrity, pins, services, site, table_links
+from . import access, conflicts, integrity, pins, services, site
 from .services.hand_entry import hand_data
-from .idempotency import IdempotentAPIView as APIView
-from .table_links import IsUserOrTable, TableScope
 from .content import as_shown_at_the_table, load_games, person_name, signature_document, signature_is_valid, sumula_document
 from .display import load_match, verification
 from .models import Match, Signature
@@ -45,7 +47,7 @@ def _error(error: services.ScoringError) -> Response:
     if getattr(error, "state", None) is not None:
         body["state"] = error.state  # where the súmula stands (a device that is behind)
     if getattr(error, "conflict", None) is not None:
-        body["conflict"] = conflicts.as_data(error.conflict)  # recorded: the other phone and the referee see it
+        body["conflict"] = conflict_data(error.conflict)  # recorded: the other phone and the referee see it
     return Response(body, status=error.status)
 
 
@@ -110,7 +112,7 @@ def with_table_url(data: dict, match: Match, request) -> dict:
     """The organizer and the match's referee see the table's link."""
     if access.is_organizer(request.user, match) or access.is_referee(request.user, match):
         link = table_links.ensure_links([match]).get(match.pk)
-        data["table_url"] = table_links.table_url(link, request) if link else None
+        data["table_url"] = site.absolute(table_links.table_path(link), request) if link else None
     return data
 
 
@@ -201,7 +203,7 @@ class PinUnlockView(_WriteView):
 class HandView(_WriteView):
     serializer_class = HandSerializer
     # A repeat that waited for the first entry's commit is refused as behind (the expected position), so
-    # the key is claimed after the work, with the answer, in the same transaction (scoring/idempotency.py).
+    # the key is claimed after the work, with the answer, in the same transaction (``tables.idempotency``).
     claim_after_work = True
 
     @extend_schema(request=HandSerializer, responses={201: MatchEnvelopeSerializer, **ERRORS},
@@ -287,7 +289,7 @@ class ConflictView(_WriteView):
 
     def act(self, request, match, data):
         settled = conflicts.settle(match, self.kwargs["conflict"], request.user, data["how"])
-        return conflicts.as_data(settled)
+        return conflict_data(settled)
 
 
 class CorrectionView(_WriteView):

@@ -10,7 +10,7 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from . import checks, print_upkeep  # noqa: F401 - the seal key's system checks; the print job file cleanup
+        from . import checks  # noqa: F401 - the seal key's system checks
 
         post_migrate.connect(record_key_in_use, sender=self)
 

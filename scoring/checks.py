@@ -9,8 +9,6 @@
 - ``scoring.E003`` (a database check: ``migrate``, hence ``scripts/serve``, and ``check --database
   default``): súmulas are sealed in this database but the seal key is missing on this machine (a
   restore without the keys). Nothing starts, instead of a new key marking every súmula altered.
-- ``scoring.W003``: ``PRINT_JOB_STALL_SECONDS`` is shorter than the broker's redelivery of a dead
-  worker's task allows (``scoring.print_stalls.stall_seconds``): the longer limit is used.
 - ``scoring.E004``: in production, this process's key is not the one the database was sealed with
   (``integrity.key_in_use_problem``: its id, recorded at the first start and by ``rotate_signing_key``, by
   the tables' owner only; never the key itself), or no key is recorded and this role may not record it.
@@ -23,7 +21,6 @@ import base64
 
 from django.conf import settings
 from django.core.checks import Error, Tags, register
-from django.core.checks import Warning as CheckWarning
 from django.db import DatabaseError
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1", "testserver"}
@@ -70,21 +67,6 @@ def seal_key_present(app_configs=None, databases=None, **kwargs):
     except DatabaseError:  # not migrated yet: nothing is sealed
         return []
     return [Error(problem, id="scoring.E003")] if problem else []
-
-
-@register()
-def print_stall_limit(app_configs=None, **kwargs):
-    from .print_stalls import minimum_stall_seconds, redelivery_seconds
-
-    minimum = minimum_stall_seconds()
-    if settings.PRINT_JOB_STALL_SECONDS >= minimum:
-        return []
-    return [CheckWarning(
-        f"PRINT_JOB_STALL_SECONDS ({settings.PRINT_JOB_STALL_SECONDS}) is shorter than a dead worker's print task "
-        f"takes to come back ({redelivery_seconds()} s: CELERY_VISIBILITY_TIMEOUT + CELERY_RESTORE_INTERVAL) "
-        f"plus two heartbeats; {minimum} s is used instead.",
-        hint="Raise PRINT_JOB_STALL_SECONDS or lower CELERY_VISIBILITY_TIMEOUT (README, Settings).",
-        id="scoring.W003")]
 
 
 @register()

@@ -92,9 +92,9 @@ class HandEntry(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
     )
-    # The credential that entered it when it was not a user: the table's link (scoring/table_links.py).
+    # The credential that entered it when it was not a user: the table's link (``tables.links``).
     table_link = models.ForeignKey(
-        "scoring.TableLink", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        "tables.TableLink", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
         verbose_name=_("entered through the table link"),
     )
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
@@ -358,184 +358,12 @@ class NoticeSent(models.Model):
         verbose_name_plural = _("notices sent")
 
 
-# ---- printing (scoring/printing.py, scoring/tasks.py) --------------------------------------
-# Owned by the printing work; kept as one block at the end of this module.
-from django.utils.translation import pgettext_lazy  # noqa: E402
+# ---- the print job's file path, for the migrations that made ``scoring_printjob`` ----------------
+# (the print job itself is ``printing.models.PrintJob``: docs/architecture.md, "How the models moved")
 
 
-def print_job_upload_to(job: "PrintJob", filename: str) -> str:
+def print_job_upload_to(job, filename: str) -> str:
     return f"sumulas/impressao/{timezone.now():%Y/%m}/{filename}"
-
-
-class PrintJob(models.Model):
-    """Súmulas of a round (or a list of matches) rendered into one PDF by a background task."""
-
-    class Kind(models.TextChoices):
-        BLANK = "blank", pgettext_lazy("print job", "Blank súmulas (to fill in by pen)")
-        FILLED = "filled", pgettext_lazy("print job", "Filled súmulas")
-
-    class Status(models.TextChoices):
-        QUEUED = "queued", pgettext_lazy("print job", "Queued")
-        RUNNING = "running", pgettext_lazy("print job", "Running")
-        DONE = "done", pgettext_lazy("print job", "Done")
-        FAILED = "failed", pgettext_lazy("print job", "Failed")
-
-    kind = models.CharField(pgettext_lazy("print job", "kind"), max_length=10, choices=Kind.choices)
-    status = models.CharField(
-        pgettext_lazy("print job", "status"), max_length=10, choices=Status.choices, default=Status.QUEUED
-    )
-    tournament = models.ForeignKey(
-        "events.Tournament", on_delete=models.CASCADE, null=True, blank=True,
-        related_name="print_jobs", verbose_name=pgettext_lazy("print job", "tournament"),
-    )
-    round = models.ForeignKey(
-        "draw.Round", on_delete=models.CASCADE, null=True, blank=True,
-        related_name="print_jobs", verbose_name=pgettext_lazy("print job", "round"),
-    )
-    matches = models.ManyToManyField(
-        Match, related_name="print_jobs", verbose_name=pgettext_lazy("print job", "matches")
-    )
-    done = models.PositiveIntegerField(pgettext_lazy("print job", "súmulas rendered"), default=0)
-    total = models.PositiveIntegerField(pgettext_lazy("print job", "súmulas to render"), default=0)
-    file = models.FileField(pgettext_lazy("print job", "PDF"), upload_to=print_job_upload_to, blank=True)
-    error = models.TextField(pgettext_lazy("print job", "error"), blank=True)
-    task_id = models.CharField(pgettext_lazy("print job", "task id"), max_length=64, blank=True)
-    site_url = models.CharField(
-        pgettext_lazy("print job", "site address"), max_length=200, blank=True,
-        help_text=pgettext_lazy("print job", "The address the print was asked from (e.g. http://192.168.0.10:8000): "
-                                "the QR codes point there. Empty: the SITE_URL setting."),
-    )
-    attempts = models.PositiveSmallIntegerField(
-        pgettext_lazy("print job", "attempts"), default=0,
-        help_text=pgettext_lazy("print job", "How many times a worker started it (a lost worker's job is taken again)."),
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="print_jobs", verbose_name=pgettext_lazy("print job", "created by"),
-    )
-    created_at = models.DateTimeField(pgettext_lazy("print job", "created at"), default=timezone.now)
-    started_at = models.DateTimeField(pgettext_lazy("print job", "started at"), null=True, blank=True)
-    finished_at = models.DateTimeField(pgettext_lazy("print job", "finished at"), null=True, blank=True)
-    updated_at = models.DateTimeField(pgettext_lazy("print job", "updated at"), auto_now=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = pgettext_lazy("print job", "print job")
-        verbose_name_plural = pgettext_lazy("print job", "print jobs")
-        constraints = [
-            models.CheckConstraint(condition=Q(done__lte=F("total")), name="print_job_done_at_most_total"),
-            models.CheckConstraint(condition=Q(kind__in=["blank", "filled"]), name="print_job_kind"),
-            models.CheckConstraint(
-                condition=Q(status__in=["queued", "running", "done", "failed"]), name="print_job_status"
-            ),
-            models.CheckConstraint(
-                condition=Q(round__isnull=True) | Q(tournament__isnull=False), name="print_job_round_needs_tournament"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"print job {self.pk} ({self.kind}, {self.status})"
-
-    @property
-    def is_finished(self) -> bool:
-        return self.status in (self.Status.DONE, self.Status.FAILED)
-
-    @property
-    def percent(self) -> int:
-        return 100 if self.status == self.Status.DONE else (100 * self.done // self.total if self.total else 0)
-# ---- end of printing ------------------------------------------------------------------------
-
-
-# ---- table links and idempotent writes (scoring/table_links.py, scoring/idempotency.py) ------
-
-
-class TableLink(models.Model):
-    """The table's key to its match: an unguessable token in a URL printed as a QR code.
-
-    Whoever holds it may enter and undo hands and act for the pairs with their PINs, on that
-    match only, until the súmula is received (art. 25) or the organizer revokes it. One active
-    link per match; a reissue revokes the old one.
-    """
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links", verbose_name=_("match"))
-    token = models.CharField(_("token"), max_length=64, unique=True)
-    created_at = models.DateTimeField(_("created at"), default=timezone.now)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-    )
-    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
-    revoked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-    )
-
-    class ClosedAs(models.TextChoices):
-        """Why a revoked link was closed by the match's result rather than by the organizer's "revoke"
-        (``scoring.table_links.close_all``): a refused table is told why."""
-        NONE = "", _("revoked or reissued")
-        WALKOVER = "walkover", _("W.O. (art. 26)")
-        RESULT = "result", _("result set by the organizer (art. 26)")
-        RECEIVED = "received", _("súmula received (art. 25)")
-
-    closed_as = models.CharField(_("closed as"), max_length=10, choices=ClosedAs.choices, default="", blank=True)
-
-    class Meta:
-        ordering = ["match", "-created_at", "-id"]
-        verbose_name = _("table link")
-        verbose_name_plural = _("table links")
-        constraints = [
-            models.UniqueConstraint(fields=["match"], condition=Q(revoked_at__isnull=True),
-                                    name="table_link_one_active_per_match"),
-            models.CheckConstraint(condition=Q(token__regex=r"^[A-Za-z0-9_-]{20,64}$"), name="table_link_token_shape"),
-        ]
-
-    def __str__(self) -> str:
-        return f"table link of match {self.match_id}"
-
-
-class IdempotencyRecord(models.Model):
-    """The first answer to a write sent with an ``Idempotency-Key`` header, by one credential.
-
-    ``status`` is null while the first request runs. The unique constraint on (credential, key)
-    makes concurrent repeats write once (scoring/idempotency.py).
-    """
-
-    credential = models.CharField(max_length=80)
-    key = models.CharField(max_length=255)
-    request_hash = models.CharField(max_length=64)
-    status = models.PositiveSmallIntegerField(null=True, blank=True)
-    content_type = models.CharField(max_length=100, blank=True)
-    body = models.TextField(blank=True)
-    created_at = models.DateTimeField(default=timezone.now, db_index=True)
-
-    class Meta:
-        verbose_name = _("idempotency key")
-        verbose_name_plural = _("idempotency keys")
-        constraints = [
-            models.UniqueConstraint(fields=["credential", "key"], name="idempotency_one_per_credential_key"),
-        ]
-
-
-class EntryConflict(models.Model):
-    """A table's entry or undo refused as stale (``scoring.conflicts``): pending until the
-    phone that sent it chooses (``settled_how``) or a referee settles it; both phones and the referee see it."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entry_conflicts")
-    table_link = models.ForeignKey(TableLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    kind = models.CharField(max_length=10)  # "hand" or "undo"
-    game = models.PositiveSmallIntegerField()
-    position = models.PositiveSmallIntegerField()  # the hand's number sent, or the undone entry's position
-    sent = models.JSONField(default=dict, blank=True)  # the refused hand: winner, ended_by, value
-    created_at = models.DateTimeField(default=timezone.now)
-    settled_at = models.DateTimeField(null=True, blank=True)
-    settled_how = models.CharField(max_length=10, blank=True)
-    settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
-
-    class Meta:
-        verbose_name = _("entry conflict")
-        verbose_name_plural = _("entry conflicts")
-        indexes = [models.Index(fields=["match"], condition=Q(settled_at__isnull=True), name="entry_conflict_pending")]
-# ---- end of table links -------------------------------------------------------------------
 
 
 class SealKeyInUse(AppendOnly):

@@ -277,7 +277,7 @@ def blank_context(document: dict) -> dict:
     header = _header(document, _print_options(document)[0])
     # games and then the panel (penalties, result, signatures), two cells side by side
     cells = [{"game": {"number": n}} for n in range(1, header["best_of"] + 1)] + [{"panel": True}]
-    # the table's link, set by scoring.printing for who may enter; a public print gets the
+    # the table's link, set by printing.jobs for who may enter; a public print gets the
     # verification page instead (nothing an anonymous visitor fetches carries a live link)
     table_path = document.get("table_path") or document.get("verify_path")
     table_url = (_print_options(document)[1] or settings.SITE_URL).rstrip("/") + table_path if table_path else ""

@@ -163,7 +163,7 @@ class MatchSerializer(serializers.Serializer):
 
 
 class ConflictSettleSerializer(serializers.Serializer):
-    """What the phone whose entry was refused as stale chose (scoring/conflicts.py)."""
+    """What the phone whose entry was refused as stale chose (``scoring.conflicts``)."""
 
     how = serializers.ChoiceField(choices=["keep", "after", "discard", "same", "referee"], help_text=(
         "`keep`: the server's entry stays, mine is dropped; `after`: mine is sent after it; `discard`: mine and "

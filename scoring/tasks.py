@@ -1,11 +1,9 @@
-"""Celery tasks of the scoring app: ``ping`` (a worker round trip), print jobs and their upkeep, the
-organizer's mail about a PIN lockout, the idempotency keys' purge, the súmulas' check.
+"""Celery tasks of the scoring app: ``ping`` (a worker round trip), the organizer's mail about a PIN
+lockout, the súmulas' check (the print jobs' are ``printing.tasks``).
 
-Tasks are thin: the work is in the services they call (``scoring.print_upkeep``,
-``scoring.idempotency``, ``scoring.integrity``). The two tasks a service queues itself live beside
-it, so that it needs nothing from here: ``scoring.render_print_job`` (``scoring.printing``) and
-``scoring.mail_pin_lockout`` (``scoring.pin_mail``); they are imported here, where the worker
-looks for the app's tasks. Without a broker (the embedded default's tests) they run
+Tasks are thin: the work is in the services they call (``scoring.integrity``). The task a service
+queues itself lives beside it, so that it needs nothing from here: ``scoring.mail_pin_lockout``
+(``scoring.pin_mail``); it is imported here, where the worker looks for the app's tasks. Without a broker (the embedded default's tests) they run
 eagerly, in-process. Tasks are acknowledged late (settings: ``CELERY_TASK_ACKS_LATE``), so
 a task whose worker died is delivered again; each is safe to run twice.
 """
@@ -13,38 +11,16 @@ import logging
 
 from celery import shared_task
 
-from .idempotency import purge
 from .integrity import check_all
 from .pin_mail import mail_pin_lockout
-from .print_upkeep import fail_stalled_jobs, remove_old_files
-from .printing import render_print_job
 
-__all__ = ["fail_stalled_print_jobs", "mail_pin_lockout", "ping", "purge_idempotency_keys",
-           "remove_old_print_files", "render_print_job", "verify_sumulas"]
+__all__ = ["mail_pin_lockout", "ping", "verify_sumulas"]
 
 
 @shared_task(name="scoring.ping")
 def ping() -> str:
     """Round trip check for a real worker: returns ``"pong"``."""
     return "pong"
-
-
-@shared_task(name="scoring.fail_stalled_print_jobs", ignore_result=True)
-def fail_stalled_print_jobs() -> int:
-    """Periodic (Celery beat): stalled print jobs are marked failed with the reason."""
-    return fail_stalled_jobs()
-
-
-@shared_task(name="scoring.remove_old_print_files", ignore_result=True)
-def remove_old_print_files() -> int:
-    """Periodic (Celery beat): PDFs older than ``PRINT_JOB_KEEP_DAYS`` are deleted."""
-    return remove_old_files()
-
-
-@shared_task(name="scoring.purge_idempotency_keys", ignore_result=True)
-def purge_idempotency_keys() -> int:
-    """Forget the Idempotency-Keys older than 24 hours (scoring.idempotency); schedule it hourly."""
-    return purge()
 
 
 @shared_task(name="scoring.verify_sumulas")

@@ -1,7 +1,9 @@
 """Pages of the scoring app: match entry, signing, verification (mounted at /sumulas/)."""
 from django.urls import path
 
-from . import entry_views, table_link_views, views
+from tables import views as table_views
+
+from . import entry_views, views
 
 app_name = "scoring"
 urlpatterns = [
@@ -20,7 +22,7 @@ urlpatterns = [
     path("partida/<int:pk>/desbloquear-pin/", views.pin_unlock, name="pin-unlock"),
     path("partida/<int:pk>/contra-assinar/", views.countersign, name="countersign"),
     path("partida/<int:pk>/recebida/", views.receive, name="receive"),
-    path("partida/<int:pk>/link-da-mesa/", table_link_views.manage_link, name="table-link"),
+    path("partida/<int:pk>/link-da-mesa/", table_views.manage_link, name="table-link"),
     path("verificar/", views.verify_form, name="verify-form"),
     path("verificar/<str:digest>/", views.verify, name="verify"),
 ]

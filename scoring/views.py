@@ -89,10 +89,12 @@ def match_entry(request, pk: int):
         return denied
     context = match_context(match, request.user)
     if match.status != Match.Status.RECEIVED:  # the table's own page, to hand over or to print
-        from .table_links import ensure_links, table_url
+        from tables.links import ensure_links, table_path
+
+        from .site import absolute
 
         link = ensure_links([match]).get(match.pk)
-        context["table_url"] = table_url(link, request) if link else None
+        context["table_url"] = absolute(table_path(link), request) if link else None
     if context["state"].get("game"):  # the entry screen that updates in place
         context["boot"] = entry_views.page_boot(request, match, context["games"])
         context["report_hint"] = entry_views.report_hint(context["boot"]["seats"], context["state"]["dealer"],

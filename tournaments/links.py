@@ -5,7 +5,7 @@ One rule, ``scoring.site.address``: the ``SITE_URL`` setting when the operator s
 the organizer is printing from (the request's scheme, host and port, checked by ``ALLOWED_HOSTS``),
 which is what the venue's phones reach (a laptop at ``http://192.168.0.10:8140/`` on the club's
 Wi-Fi); else — a worker sending a mail has no request — the address the organizer last printed this
-tournament's cards from (:class:`~tournaments.models.LinkAddress`, written by :func:`printed_from`);
+tournament's cards from (:class:`~tables.models.LinkAddress`, written by :func:`printed_from`);
 else the setting's default. A card and the call's mail for the same pair thus open the same page.
 """
 from __future__ import annotations
@@ -14,8 +14,9 @@ from django.conf import settings
 from django.utils import timezone
 
 from scoring import site
+from tables.models import LinkAddress
 
-from .models import LinkAddress, Tournament
+from .models import Tournament
 
 
 def base_url(tournament: Tournament, request=None) -> str:

@@ -23,12 +23,12 @@ from django.views.decorators.http import require_GET
 from django.views.generic import DetailView, ListView
 
 from scoring.site import absolute
-from scoring.table_links import ensure_links, table_url
+from tables.cards import card_path, ensure_cards
+from tables.links import ensure_links, table_path
 
 from . import draw_pages, live, live_pages, pages, services
 from .models import Pair, Round, Tournament
 from .room_hooks import room
-from .table_cards import card_path, ensure_cards
 from .view_helpers import public_context, tournament_of
 from .where import next_match
 
@@ -160,7 +160,7 @@ def round_detail(request, slug: str, number: int, *, tournament: Tournament | No
         links = ensure_links(played)
         cards = ensure_cards(tournament, [row.match.table for row in context["matches"]])
         for match in played:
-            match.table_url = table_url(links[match.pk], request) if match.pk in links else ""
+            match.table_url = absolute(table_path(links[match.pk]), request) if match.pk in links else ""
             match.table_revoked = match.pk not in links  # revoked: stays so until "New link"
         for row in context["matches"]:
             row.match.card_url = absolute(card_path(cards[row.match.table]), request) if row.match.table else ""

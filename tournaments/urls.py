@@ -14,9 +14,11 @@ tournaments/people_admin.py). Circuits, ratings and categories (``/circuitos/…
 """
 from django.urls import path
 
+from tables import views as table_views
+
 from . import (control_views, dashboard_panels, match_views, organization_views, pair_views, people_admin,
                personal_data_views, player_page, public_views, round_views, signup_views, stage_pages,
-               table_card_views, table_referee_views, team_views, views)
+               table_referee_views, team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
@@ -67,7 +69,7 @@ urlpatterns = [
     path(P + "proxima-rodada/", round_views.next_round, name="next-round"),
     path(P + "rodadas/<int:number>/refazer/", round_views.regenerate, name="regenerate"),
     path(P + "mesas/", table_referee_views.assign_referee, name="referee"),
-    path(P + "mesas/<int:table>/cartao/", table_card_views.manage_card, name="table-card"),
+    path(P + "mesas/<int:table>/cartao/", table_views.manage_card, name="table-card"),
     path(P + "fases/", stage_pages.add_stage, name="stage-add"),
     path(P + "fases/proxima/", stage_pages.start_stage, name="stage-start"),
     path(P + "fases/<int:position>/remover/", stage_pages.remove_stage, name="stage-remove"),

@@ -1,6 +1,7 @@
 """What happens in a round: the :class:`Round` (generated or only open for check-in), its
-:class:`Bye` and :class:`CheckIn` rows, the referee of each table (:class:`TableAssignment`),
-the card of each physical table for the whole event (:class:`TableCard`) and the official :class:`Result` of each match as the tournament counts it."""
+:class:`Bye` and :class:`CheckIn` rows, the referee of each table (:class:`TableAssignment`)
+and the official :class:`Result` of each match as the tournament counts it (the card of each physical
+table is ``tables.models.TableCard``)."""
 from __future__ import annotations
 
 from django.conf import settings

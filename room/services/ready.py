@@ -5,7 +5,7 @@ whole schedule at the draw (:func:`after_draw`): every Berger round is generated
 matches get tables 1..N as before, the later rounds' matches get no table yet. A match without a table
 and without a result is *pending*; it is **ready** when both its pairs are free (no match of theirs at
 a table without a result and still open) and a table is free (no match at it without a result and not
-received — the match a table's card shows, ``tournaments.table_cards.current_match``). Pending matches
+received — the match a table's card shows, ``tables.cards.current_match``). Pending matches
 are taken in Berger order (round, then the order of the round), each pair's earliest first, no pair in
 two ready matches (:func:`room_queue`).
 

@@ -17,8 +17,10 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict
 
-from .. import table_links
-from ..models import Match, MatchEvent, TableLink
+from tables import links as table_links
+from tables.models import TableLink
+
+from ..models import Match, MatchEvent
 from .base import event_row
 
 #: why a súmula is closed by a decision taken above it; ``team_decided``: its team match was decided without

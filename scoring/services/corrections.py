@@ -11,9 +11,12 @@ from config.errors import Forbidden
 from referee.engine.game import add_points, dealer_in_turn, game_start, game_winner, time_up_result
 from referee.engine.summary import ENDINGS
 
-from .. import access, table_links
+from tables import links as table_links
+from tables.models import TableLink
+
+from .. import access
 from ..content import load_games
-from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion, TableLink
+from ..models import Game, HandEntry, Match, MatchEvent, PenaltyEntry, SumulaVersion
 from .base import ScoringError, _check_seat, _event, _is_user, _lock, engine_error_message, rules_of
 from .closing import refuse_closed
 from . import time_limit

@@ -11,7 +11,7 @@ the ORM. The hand that ends a game or the match also starts the next game or iss
 A hand may carry the position it expects (``position=(game, hand)``): a device that is behind
 (two phones at one table, an entry queued offline) gets :class:`PositionConflict` (409) with
 the current state instead of writing in the wrong place. A repeat of the same request with its
-``Idempotency-Key`` is answered by the API view (``scoring.idempotency``: the key is claimed after
+``Idempotency-Key`` is answered by the API view (``tables.idempotency``: the key is claimed after
 this work, in the same transaction).
 """
 from __future__ import annotations
@@ -37,7 +37,7 @@ __all__ = ["PositionConflict", "check_entry", "hand_data", "hand_event_data", "h
 def _lock(pk: int, by=None) -> Match:
     """The match row alone (its tournament and pairs are read only when needed: an organizer's
     check, the name of a game's winner), locked; a table's link already read and locked it in this
-    transaction (``scoring.table_links.resolve``), and that row is the one used."""
+    transaction (``tables.links.resolve``), and that row is the one used."""
     link = getattr(by, "table_link", None)
     if link is not None and link.match_id == pk and getattr(link.match, "locked", False):
         link.match.locked = False  # used once: a later entry of this credential locks and reads again
@@ -68,7 +68,7 @@ def record_hand(match: Match | int, entry: dict, by, expect: str | None = None,
     pk = match.pk if isinstance(match, Match) else match
     progress = {"wrote": False}
     refusal = None
-    # No savepoint of its own (two statements fewer inside the API's transaction, scoring/idempotency.py):
+    # No savepoint of its own (two statements fewer inside the API's transaction, ``tables.idempotency``):
     # every check runs before the first write, and a refusal leaves the transaction as it found it.
     with transaction.atomic(savepoint=False):
         try:

@@ -9,8 +9,11 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden
 
-from .. import access, holds, hook, table_links
-from ..models import Match, MatchEvent, Signature, TableLink
+from tables import links as table_links
+from tables.models import TableLink
+
+from .. import access, holds, hook
+from ..models import Match, MatchEvent, Signature
 from .base import _event, _lock
 from .versions import current_version
 

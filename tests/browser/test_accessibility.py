@@ -60,7 +60,7 @@ def walk(live_server, browser, demo, size: str) -> dict:
     """The violations found on each page at ``size`` (and the focus checks' findings)."""
     from playwright.sync_api import expect
 
-    from scoring import table_links
+    from tables import links as table_links
     from tests.tournaments import factories as f
     from tournaments.models import Round
 

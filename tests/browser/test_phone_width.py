@@ -22,7 +22,8 @@ def busy_match(make_match):
     """A best-of-3 match with long pair names, its first game won by the second pair, the second under way."""
     from django.contrib.auth import get_user_model
 
-    from scoring import services, table_links
+    from scoring import services
+    from tables import links as table_links
     match = make_match(pair_names=LONG_NAMES, best_of=3)
     organizer = get_user_model().objects.get(username="organizadora")
     for _ in range(4):

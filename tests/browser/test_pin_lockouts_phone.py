@@ -63,7 +63,8 @@ def test_the_opponents_phone_locked_out_leaves_the_players_own_phone_signing(lan
     says the tries left, and Ana signs at once on her own phone."""
     from playwright.sync_api import expect
 
-    from scoring import pins, services, table_links
+    from scoring import pins, services
+    from tables import links as table_links
     from scoring.models import CredentialAttempts, Signature
 
     match = sumula_match
@@ -93,7 +94,8 @@ def test_the_table_pages_signing_preselects_nobody_names_in_full_and_clears_a_wr
                                                                                           sumula_match):
     from playwright.sync_api import expect
 
-    from scoring import services, table_links
+    from scoring import services
+    from tables import links as table_links
 
     match = sumula_match
     for _ in range(4):

@@ -37,7 +37,8 @@ def test_a_dispute_holds_the_signatures_and_the_receipt_until_the_referee_settle
                                                                                      make_match):
     from playwright.sync_api import expect
 
-    from scoring import services, table_links
+    from scoring import services
+    from tables import links as table_links
     from scoring.models import Match, MatchEvent
     match = make_match()
     for winner in (0, 1, 0, 0, 0):   # 12-3: the match is over, its version to sign (before any page is open)
@@ -95,7 +96,7 @@ def test_a_card_printed_from_a_lan_address_opens_the_table_on_a_phone(make_match
     from playwright.sync_api import expect
 
     from tests.qr import qr_codes
-    from tournaments.models import TableCard
+    from tables.models import TableCard
 
     match = make_match()
     organizer = browser.new_context(locale="pt-BR").new_page()
@@ -143,7 +144,7 @@ def test_one_card_follows_its_table_across_two_rounds(live_server, browser, roun
     from playwright.sync_api import expect
 
     from scoring.models import Match
-    from tournaments import table_cards
+    from tables import cards as table_cards
 
     tournament = round_robin
     first = Match.objects.get(tournament=tournament, round__number=1, table=1)

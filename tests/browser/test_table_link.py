@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def table_match(make_match):
-    from scoring import table_links
+    from tables import links as table_links
 
     match = make_match()
     return match, table_links.ensure_links([match])[match.pk]

@@ -22,7 +22,7 @@ SMALL = {"width": 320, "height": 640}
 
 @pytest.fixture
 def table(make_match):
-    from scoring import table_links
+    from tables import links as table_links
 
     match = make_match()
     return match, table_links.ensure_links([match])[match.pk]
@@ -97,7 +97,7 @@ def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(lan_server, b
 def test_two_phones_alternating_hands_3_s_apart_make_no_conflict(lan_server, browser, table):
     from playwright.sync_api import expect
 
-    from scoring.models import EntryConflict
+    from tables.models import EntryConflict
 
     match, link = table
     a = _open(browser, lan_server, link, clock=True)

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def table(make_match):
-    from scoring import table_links
+    from tables import links as table_links
     match = make_match()
     return match, table_links.ensure_links([match])[match.pk]
 
@@ -319,7 +319,8 @@ def test_a_shared_phone_keeps_no_other_tables_page_nor_a_dead_links(lan_server, 
     """The worker's cache kept every table's page and token for ever on a shared phone. Opening
     another table drops the first one's copies (page, state, localStorage) unless entries of it still wait;
     a link that answers 404 (revoked, súmula received) loses its copies."""
-    from scoring import services, table_links
+    from scoring import services
+    from tables import links as table_links
     from scoring.models import Match
 
     match, link = table

@@ -28,7 +28,7 @@ def schema(conn) -> dict:
     the same on both vendors whether the tables were made by the migrations or from the models."""
     from django.apps import apps as installed
 
-    ours = {"people", "events", "draw", "scoring", "tournaments", "room", "seasons", "referee"}
+    ours = {"people", "events", "draw", "tables", "scoring", "tournaments", "room", "seasons", "printing", "referee"}
     tables = {m._meta.db_table for m in installed.get_models(include_auto_created=True) if m._meta.app_label in ours}
     found = {}
     with conn.cursor() as cursor:

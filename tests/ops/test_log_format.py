@@ -89,10 +89,10 @@ def test_json_lines_carry_the_same_fields(configured):
     try:
         raise ValueError("at /mesa/AbCdEfGhIjKlMnOp/estado/")
     except ValueError:
-        logging.getLogger("scoring.printing").exception("print job 7 failed")
+        logging.getLogger("printing.jobs").exception("print job 7 failed")
     [line] = out.getvalue().splitlines()
     record = json.loads(line)
-    assert record["process"] == "worker" and record["level"] == "ERROR" and record["logger"] == "scoring.printing"
+    assert record["process"] == "worker" and record["level"] == "ERROR" and record["logger"] == "printing.jobs"
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d", record["time"])
     assert "ValueError" in record["exception"] and "AbCdE" not in line  # redacted there too
 

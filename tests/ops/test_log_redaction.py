@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from scoring import table_links
+from tables import links as table_links
 
 from ..scoring.sumula_setup import *  # noqa: F401,F403
 

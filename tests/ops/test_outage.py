@@ -134,10 +134,10 @@ def test_with_the_broker_down_for_real_the_print_request_answers_503_at_once(tra
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from scoring import printing
-    from scoring.models import PrintJob
+    from printing import jobs as printing
+    from printing.models import PrintJob
     from tests.scoring.documents import make_document, store_round
-    from tests.scoring.test_print_worker import database_url
+    from tests.printing.test_print_worker import database_url
     from tournaments.models import Round, Tournament
 
     organizer = get_user_model().objects.create_user("org-sem-fila", password="x")
@@ -174,7 +174,7 @@ def test_once_postgresql_is_back_a_connection_it_ended_costs_no_503(db, tmp_path
     (``CONN_HEALTH_CHECKS``) reconnects instead."""
     from django.db import connection
 
-    from tests.scoring.test_print_worker import database_url
+    from tests.printing.test_print_worker import database_url
 
     env = {"DATABASE_URL": database_url(connection.settings_dict), "DATABASE_CONN_MAX_AGE": "60"}
     answers, lines, _ = run_child(tmp_path, env, [

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.scoring.test_print_worker import BROKER, ROOT, database_url
+from tests.printing.test_print_worker import BROKER, ROOT, database_url
 
 # the settings and the modules they read the environment in (config/logs.py: the log settings)
 SETTINGS = "".join(path.read_text() for path in sorted((ROOT / "config").glob("*.py")))

@@ -23,7 +23,7 @@ PRINT_JOB_TABLE = r'''
 import django
 django.setup()
 from django.db import connection, connections, transaction
-from scoring.models import PrintJob
+from printing.models import PrintJob
 
 made = set()
 def make_table(model):

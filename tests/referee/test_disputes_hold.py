@@ -10,7 +10,8 @@ from rest_framework.test import APIClient
 
 from referee import calls
 from referee.models import RefereeCall
-from scoring import holds, services as scoring, table_links
+from scoring import holds, services as scoring
+from tables import links as table_links
 from scoring.models import Match, MatchEvent
 from tests.scoring.sumula_setup import *  # noqa: F401,F403
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from config.errors import ServiceError
 from referee import services as referee_services
 from scoring import services as scoring
-from scoring import table_links
+from tables import links as table_links
 from scoring.pdf_sheets import filled_context
 from scoring.content import sumula_document
 from tests.referee.rulings_setup import *  # noqa: F401,F403 (fixtures)

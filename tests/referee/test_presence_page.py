@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Match
-from scoring.table_links import ensure_links
+from tables.links import ensure_links
 from tests.tournaments import factories as f
 from tournaments import services
 from room.models import MatchCall

@@ -7,7 +7,8 @@ import pytest
 from config.errors import Conflict
 from scoring.models import Match
 from tests.tournaments import factories as f
-from tournaments import services, table_cards
+from tournaments import services
+from tables import cards as table_cards
 from tournaments.models import AuditEntry, Result, Round, Tournament
 from room.models import MatchCall
 from room.services import ready

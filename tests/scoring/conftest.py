@@ -1,4 +1,4 @@
-"""Fixtures of the printing tests (test_pdf*.py, test_print*.py): reading PDFs back with
+"""Fixtures of the PDF tests (test_pdf*.py here, and tests/printing/, which imports them): reading PDFs back with
 poppler-utils, a temporary MEDIA_ROOT, and a round of stored matches with an organizer."""
 from __future__ import annotations
 

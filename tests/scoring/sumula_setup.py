@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from people.models import Club
-from scoring import services, table_links
+from scoring import services
+from tables import links as table_links
 from scoring.models import Match
 from tournaments.models import Pair, Player, Round, Tournament
 

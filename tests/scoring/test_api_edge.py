@@ -173,7 +173,7 @@ def test_a_withdrawal_reason_at_the_limit_fits_the_walkover(match, organizer, cl
 
 def test_nul_in_a_header_is_refused_before_anything_is_stored(match, referee, client):
     """Found by schemathesis on PostgreSQL: an Idempotency-Key with a NUL broke the request's transaction."""
-    from scoring.models import IdempotencyRecord
+    from tables.models import IdempotencyRecord
 
     client.force_login(referee)
     response = client.post(f"/api/scoring/matches/{match.pk}/hands/", {"winner": 0, "value": 1},

@@ -13,7 +13,7 @@ from django.urls import reverse
 from scoring.models import HandEntry
 
 from .sumula_setup import *  # noqa: F401,F403
-from .test_table_links import statements
+from tests.tables.test_table_links import statements
 
 
 def state_url(pk: int) -> str:
@@ -138,7 +138,7 @@ def test_a_hand_that_ends_a_game_says_so_for_the_message(match3, referee):
 @pytest.mark.django_db(transaction=True)  # as served: no test transaction around it (no savepoints)
 def test_a_hand_entry_from_the_page_costs_what_the_tables_does_plus_the_session(match, referee,
                                                                                 django_assert_max_num_queries):
-    """The table link's entry costs 8 statements (test_table_links.py): its credential is 1, the entry 7. The
+    """The table link's entry costs 8 statements (tests/tables/test_table_links.py): its credential is 1, the entry 7. The
     page's credential is a session: 2 (the session, its user); the entry's own statements stay 7."""
     browser = _session_client(referee, match)
     _post_hand(browser, match.pk, {"winner": 0, "ended_by": "tricks", "value": 3, "game": 1, "hand": 1}, key="a")

@@ -9,7 +9,7 @@ import pytest
 from scoring.models import HandEntry
 
 from .sumula_setup import *  # noqa: F401,F403
-from .test_table_links import table_client
+from tests.tables.test_table_links import table_client
 
 BODY = {"winner": 0, "ended_by": "tricks", "value": 3, "game": 1, "hand": 1}
 ENCODINGS = {"utf-16": json.dumps(BODY).encode("utf-16"), "utf-16-le": json.dumps(BODY).encode("utf-16-le"),

@@ -8,8 +8,10 @@ import pytest
 from django.db import connection, transaction
 from rest_framework.test import APIClient
 
-from scoring import services, table_links
-from scoring.models import Game, HandEntry, Match, MatchEvent, TableLink
+from scoring import services
+from tables import links as table_links
+from scoring.models import Game, HandEntry, Match, MatchEvent
+from tables.models import TableLink
 from scoring.services import hand_entry
 from scoring.services.game_state import current_game
 

@@ -11,7 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import pins, services, table_links
+from scoring import pins, services
+from tables import links as table_links
 from scoring.models import CredentialAttempts, Match, Signature
 
 from .sumula_setup import *  # noqa: F401,F403

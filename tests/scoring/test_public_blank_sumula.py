@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from scoring import table_links
+from tables import links as table_links
 
 from .sumula_setup import *  # noqa: F401,F403
 from .test_reachable_links import LAN_HOST, qr_codes

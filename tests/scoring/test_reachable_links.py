@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from scoring import site, table_links
-from scoring.models import PrintJob
+from scoring import site
+from tables import links as table_links
+from printing.models import PrintJob
 
 from .sumula_setup import *  # noqa: F401,F403
 from tests.qr import qr_codes as read_qr_codes
@@ -37,7 +38,7 @@ def eager_tasks():
 
 def table_card(match):
     """The card of the match's table for the whole event, which the round's PDF prints."""
-    from tournaments.models import TableCard
+    from tables.models import TableCard
 
     return TableCard.objects.get(tournament_id=match.tournament_id, table=match.table, revoked_at__isnull=True)
 

@@ -13,7 +13,8 @@ from django.urls import reverse
 from referee import appeals as referee_appeals
 from referee import services as referee_services
 from referee.engine import messages as engine_words
-from scoring import services, table_links
+from scoring import services
+from tables import links as table_links
 from scoring.models import Match
 from scoring.words import engine_messages
 from tests.scoring.sumula_setup import *  # noqa: F401,F403 (fixtures)
@@ -97,7 +98,7 @@ def test_the_claim_the_appeals_the_table_and_the_sumula_never_say_assento(client
 
 
 def test_the_pdf_heading_never_shows_the_database_id(client, organizer, match, referee):
-    from scoring import printing
+    from printing import jobs as printing
 
     play(match, referee, 0, 0, 0, 0)
     text = _text(printing.match_pdf(match, "filled"))

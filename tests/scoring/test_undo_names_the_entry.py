@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scoring import services, table_links
+from scoring import services
+from tables import links as table_links
 from scoring.models import Game, HandEntry, MatchEvent
 
 from .sumula_setup import *  # noqa: F401,F403

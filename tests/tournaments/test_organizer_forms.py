@@ -131,7 +131,8 @@ def test_the_summary_says_the_third_place_is_on_and_the_match_is_labelled(client
 
 
 def test_one_number_per_match_the_brackets_on_every_page(client, org):
-    from scoring import numbering, printing
+    from scoring import numbering
+    from printing import jobs as printing
     from tournaments.svg import match_numbers
     from tournaments import services
 

@@ -15,7 +15,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tournaments import links
-from tournaments.models import LinkAddress, Pair, Player
+from tournaments.models import Pair, Player
+from tables.models import LinkAddress
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from scoring import services as scoring, table_links
+from scoring import services as scoring
+from tables import links as table_links
 from tests.tournaments import factories as f
 from tests.tournaments.factories import english  # noqa: F401 (autouse fixture)
 from tournaments.models import Pair, Player

@@ -101,7 +101,7 @@ def test_the_check_in_panel_undo_names_its_check_in(client):
 def test_a_quick_result_is_undone_from_the_toast_and_the_bracket_goes_back(client):
     """No dialog before the quick result: the toast names the result_set entry; "Desfazer" opens the match
     again, its table's link too, and the bracket's final the result had created is gone (art. 26)."""
-    from scoring import table_links
+    from tables import links as table_links
     from tournaments.result_seals import check_all
 
     org = pf.logged_in_organizer(client)

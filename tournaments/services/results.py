@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
-from scoring import table_links
-from scoring.models import Match, TableLink
+from scoring.models import Match
+from tables import links as table_links
+from tables.models import TableLink
 
 from ..models import AuditEntry, Pair, Result
 from ..result_seals import seal_result

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict
-from scoring import table_links
+from tables import links as table_links
 from scoring.models import Match
 
 from ..models import AuditEntry, Pair, Result, Tournament
