@@ -1,7 +1,10 @@
-"""The event moves from ``tournaments`` to ``events``, the draw (with the match, from ``scoring``)
-to ``draw`` and the room (its options, calls and notices) to ``room``, by state-only migrations: the tables and their rows stay, every foreign key follows, the
-content types follow; an upgraded database ends with the same schema as one made fresh. One trip up
-the migrations from nothing (they are slow), run on SQLite and on PostgreSQL by CI."""
+"""Every move by concern, by state-only migrations: the event from ``tournaments`` to ``events``, the
+draw (with the match, from ``scoring``) to ``draw``, then the room (options, calls, notices) to
+``room``, circuits, ratings and categories to ``seasons``, the table channel (links, cards, conflicts,
+idempotency) to ``tables`` and print jobs to ``printing``. The tables and their rows stay, every
+foreign key follows, the content types and the player merges' recorded keys follow; an upgraded
+database ends with the same schema as one made fresh. One trip up the migrations from nothing for
+all of them (they are slow), run on SQLite and on PostgreSQL by CI."""
 import datetime
 
 import pytest
@@ -48,7 +51,7 @@ def schema(conn) -> dict:
     return found
 
 
-def test_events_draw_and_room_move_keeping_tables_rows_and_permissions():
+def test_every_move_by_concern_keeps_tables_rows_and_permissions():
     apps = start_at(connection, BEFORE, fresh=True)
     try:
         User = apps.get_model("auth", "User")
@@ -68,11 +71,33 @@ def test_events_draw_and_room_move_keeping_tables_rows_and_permissions():
         r = Round.objects.create(tournament=t, number=1)
         m = Match.objects.create(tournament=t, round=r, pair_a=a, pair_b=b, rule_set={}, table=3)
         apps.get_model("tournaments", "MatchCall").objects.create(match=m, tournament=t, table=3)
+        # the season, the table channel and printing, moved later (seasons, tables, printing 0001)
+        circuit = apps.get_model("tournaments", "Circuit").objects.create(name="Circuito", slug="c", organizer=org)
+        stage = apps.get_model("tournaments", "CircuitStage").objects.create(circuit=circuit, tournament=t, number=1)
+        apps.get_model("tournaments", "CircuitPlacing").objects.create(stage=stage, pair=a, place=1)
+        flight = apps.get_model("tournaments", "Flight").objects.create(tournament=t, name="A", position=1)
+        apps.get_model("tournaments", "FlightMember").objects.create(flight=flight, pair=a)
+        link = apps.get_model("scoring", "TableLink").objects.create(match=m, token="a" * 32)
+        game = apps.get_model("scoring", "Game").objects.create(match=m, number=1, first_dealer=0)
+        hand = apps.get_model("scoring", "HandEntry").objects.create(
+            game=game, position=1, number=1, dealer=0, ended_by="tricks", value=1, winner=0, points=1,
+            score_a=1, score_b=0, table_link=link)
+        conflict = apps.get_model("scoring", "EntryConflict").objects.create(match=m, table_link=link, kind="hand",
+                                                                             game=1, position=2)
+        apps.get_model("scoring", "IdempotencyRecord").objects.create(credential=f"table:{link.pk}", key="k-1",
+                                                                      request_hash="0" * 64, status=201)
+        card = apps.get_model("tournaments", "TableCard").objects.create(tournament=t, table=3, token="b" * 32)
+        job = apps.get_model("scoring", "PrintJob").objects.create(kind="blank", status="done", tournament=t, round=r,
+                                                                   total=1, done=1, created_by=org)
+        job.matches.add(m)
+        old_types.update({model: ContentType.objects.get_or_create(app_label=app, model=model)[0].pk
+                          for app, model in [("tournaments", "circuit"), ("scoring", "tablelink"),
+                                             ("tournaments", "tablecard"), ("scoring", "printjob")]})
         dup = Player.objects.create(name="Ana S.")
         merge = apps.get_model("people", "PlayerMerge").objects.create(  # undoing it must find the pairs' keys
             kept=ana, duplicate=dup, reason="same", merged_by=org,
             moved={"tournaments.pair.first_player": [a.pk], "scoring.signature.player": [],
-                   "tournaments.pushsubscription.player": []})
+                   "tournaments.pushsubscription.player": [], "tournaments.ratingentry.player": [7]})
 
         apps = migrate_to(connection, latest())
         Match = apps.get_model("draw", "Match")
@@ -84,10 +109,23 @@ def test_events_draw_and_room_move_keeping_tables_rows_and_permissions():
         MatchCall = apps.get_model("room", "MatchCall")
         assert MatchCall._meta.get_field("match").related_model is Match
         assert MatchCall.objects.get(match_id=m.pk).table == 3
-        assert {ContentType.objects.get(pk=pk).app_label for pk in old_types.values()} == {"events", "draw", "room"}
+        moved_circuit = apps.get_model("seasons", "Circuit").objects.get(pk=circuit.pk)
+        assert [(p.pair_id, p.place) for s in moved_circuit.stages.all() for p in s.placings.all()] == [(a.pk, 1)]
+        assert apps.get_model("seasons", "FlightMember").objects.get(pair_id=a.pk).flight.name == "A"
+        TableLink = apps.get_model("tables", "TableLink")
+        assert apps.get_model("scoring", "HandEntry").objects.get(pk=hand.pk).table_link.token == "a" * 32
+        assert apps.get_model("scoring", "HandEntry")._meta.get_field("table_link").related_model is TableLink
+        assert apps.get_model("referee", "RefereeCall")._meta.get_field("table_link").related_model is TableLink
+        assert apps.get_model("tables", "EntryConflict").objects.get(pk=conflict.pk).table_link_id == link.pk
+        assert apps.get_model("tables", "IdempotencyRecord").objects.get(key="k-1").status == 201
+        assert apps.get_model("tables", "TableCard").objects.get(pk=card.pk).token == "b" * 32
+        moved_job = apps.get_model("printing", "PrintJob").objects.get(pk=job.pk)
+        assert (moved_job.kind, list(moved_job.matches.values_list("pk", flat=True))) == ("blank", [m.pk])
+        assert {ContentType.objects.get(pk=pk).app_label for pk in old_types.values()} == {
+            "events", "draw", "room", "seasons", "tables", "printing"}
         assert apps.get_model("people", "PlayerMerge").objects.get(pk=merge.pk).moved == {
             "events.pair.first_player": [a.pk], "scoring.signature.player": [],
-            "room.pushsubscription.player": []}
+            "room.pushsubscription.player": [], "seasons.ratingentry.player": [7]}
         upgraded = schema(connection)
         assert {"tournaments_tournament", "tournaments_round", "scoring_match"} <= set(upgraded)
         assert len(upgraded) >= 50  # every table of ours
