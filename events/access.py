@@ -3,6 +3,9 @@
 - :func:`operates_site`: the site's small operator role (a superuser, or ``events.operate_site``): accounts,
   the site-wide rating method, any login's lockout, merges across organizations. Being *staff* grants
   nothing here (it only opens Django's admin, to superusers).
+- A member of an organization acts for it only in an acting role (:data:`ACTING_ROLES`: ``admin``,
+  ``organizer``); a ``referee`` member runs nothing, sees no contact, creates nothing for it: it is only one
+  of the people a tournament of the organization may give a table to (:func:`people_of`).
 - :func:`manages` one tournament: its organizer, its co-organizers, the members of the organization that
   owns it, or an operator; a friendly's (no tournament) organizers are the operators. :func:`organizes` is
   the same rule (operators aside) as a query filter.
@@ -22,21 +25,30 @@ from django.db.models import Q
 
 from people.operators import operates_site, operates_site_condition
 
-__all__ = ["acts_alone_on", "active_user", "administers", "knows_player", "manages", "operates_site", "operates_site_condition",
-           "organization_ids", "organizes", "owns"]
+__all__ = ["ACTING_ROLES", "acts_alone_on", "active_user", "administers", "knows_player", "manages", "operates_site",
+           "operates_site_condition", "organization_ids", "organizes", "owns", "people_of"]
+
+#: the roles of ``OrganizationMember`` that act for the organization; its ``referee`` members act for nothing
+ACTING_ROLES = ("admin", "organizer")
 
 
 def active_user(user) -> bool:
     return user is not None and getattr(user, "is_authenticated", False) and getattr(user, "is_active", False)
 
 
+def _acting(user):
+    """``user``'s memberships that act for their organization (a referee's do not)."""
+    return user.organization_roles.filter(role__in=ACTING_ROLES)
+
+
 def organization_ids(user) -> set[int]:
-    """The organizations ``user`` acts for (any role); one query, remembered on the user object."""
+    """The organizations ``user`` acts for (as an administrator or an organizer, not as a referee); one query,
+    remembered on the user object."""
     if not active_user(user):
         return set()
     known = getattr(user, "truco_organization_ids", None)
     if known is None:
-        known = user.truco_organization_ids = set(user.organization_roles.values_list("organization_id", flat=True))
+        known = user.truco_organization_ids = set(_acting(user).values_list("organization_id", flat=True))
     return known
 
 
@@ -59,12 +71,12 @@ def manages(user, tournament) -> bool:
     if tournament is None:
         return False
     known = getattr(tournament, "manager_ids", None)
-    if known is None:  # its co-organizers and its organization's members, in one query
+    if known is None:  # its co-organizers and its organization's acting members, in one query
         from events.models import CoOrganizer, OrganizationMember
 
         co = CoOrganizer.objects.filter(tournament=tournament).order_by().values_list("user_id", flat=True)
         members = OrganizationMember.objects.filter(
-            organization_id=tournament.organization_id).order_by().values_list("user_id", flat=True)
+            organization_id=tournament.organization_id, role__in=ACTING_ROLES).order_by().values_list("user_id", flat=True)
         known = tournament.manager_ids = set(co.union(members) if tournament.organization_id else co)
     return user.id in known
 
@@ -77,7 +89,7 @@ def organizes(user, path: str = "tournament") -> Q:
         return Q(pk__in=[])
     prefix = f"{path}__" if path else ""
     return (Q(**{f"{prefix}organizer": user})
-            | Q(**{f"{prefix}organization__in": user.organization_roles.values("organization_id")})
+            | Q(**{f"{prefix}organization__in": _acting(user).values("organization_id")})
             | Q(**{f"{prefix}pk__in": user.co_organizer_roles.values("tournament_id")}))
 
 
@@ -87,7 +99,26 @@ def owns(user, path: str = "tournament") -> Q:
         return Q(pk__in=[])
     prefix = f"{path}__" if path else ""
     return (Q(**{f"{prefix}organizer": user})
-            | Q(**{f"{prefix}organization__in": user.organization_roles.values("organization_id")}))
+            | Q(**{f"{prefix}organization__in": _acting(user).values("organization_id")}))
+
+
+def people_of(tournament) -> Q:
+    """A filter on accounts: the people of ``tournament``'s side, those its organizers may give a table to
+    (``tournaments.services.referees`` adds who already referees one): its organizer, its co-organizers and the
+    members of its organization in any role, its referees included (an event made before organizations is its
+    organizer's own: the members of the organizations its organizer acts for). Never anyone else's people."""
+    from events.models import CoOrganizer, OrganizationMember
+
+    people = Q(pk=tournament.organizer_id) if tournament.organizer_id else Q(pk__in=[])
+    people |= Q(pk__in=CoOrganizer.objects.filter(tournament_id=tournament.pk).values("user_id"))
+    if tournament.organization_id:
+        organizations = [tournament.organization_id]
+    elif tournament.organizer_id:
+        organizations = OrganizationMember.objects.filter(user_id=tournament.organizer_id,
+                                                          role__in=ACTING_ROLES).values("organization_id")
+    else:
+        return people
+    return people | Q(pk__in=OrganizationMember.objects.filter(organization_id__in=organizations).values("user_id"))
 
 
 def _entered(player_ids) -> Q:

@@ -1,5 +1,6 @@
 """The organizations' services: the one an organizer's new event belongs to (:func:`home_of`), and their
-members, added and removed by the organization's administrators (:func:`add_member`, :func:`remove_member`).
+members, added and removed by the organization's administrators (:func:`add_member`, :func:`remove_member`),
+and the referees a tournament's organizers make for it (:func:`enlist_referee`).
 Who may do what is ``events.access``; docs/security.md, "Many clubs on one site"."""
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def home_of(user, organization=None) -> Organization:
         if not (access.operates_site(user) or found.pk in access.organization_ids(user)):
             raise Forbidden(_("You do not act for %(name)s.") % {"name": found.name}, "organization")
         return found
-    mine = OrganizationMember.objects.filter(user=user).order_by("pk").select_related("organization").first()
+    mine = OrganizationMember.objects.filter(user=user, role__in=access.ACTING_ROLES).order_by("pk").select_related("organization").first()
     if mine is not None:
         return mine.organization
     name = (user.get_full_name() or user.get_username()).strip()
@@ -57,11 +58,12 @@ def home_of(user, organization=None) -> Organization:
 
 def add_member(organization: Organization, by, *, username: str,
                role: str = OrganizationMember.Role.ORGANIZER) -> OrganizationMember:
-    """An existing account joins ``organization`` (its administrators, or an operator, add it)."""
+    """An existing account joins ``organization`` (its administrators, or an operator, add it): to act for it
+    (``admin``, ``organizer``) or only to referee its tables (``referee``)."""
     if not access.administers(by, organization):
         raise Forbidden(_("Only the organization's administrators add members."))
     if role not in OrganizationMember.Role.values:
-        raise ServiceError(_("Choose a role: administrator or organizer."), "role")
+        raise ServiceError(_("Choose a role: administrator, organizer or referee."), "role")
     user = get_user_model().objects.filter(username__iexact=(username or "").strip(), is_active=True).first()
     if user is None:
         raise ServiceError(_("No active account with the login %(login)s.") % {"login": username}, "username")
@@ -83,3 +85,12 @@ def remove_member(member: OrganizationMember, by) -> None:
             raise Conflict(_("%(login)s is the last administrator: add another first.")
                            % {"login": member.user.get_username()}, "username")
         member.delete()
+
+
+def enlist_referee(organization: Organization, user) -> OrganizationMember:
+    """``user`` becomes a referee of ``organization`` (it acts for nothing: ``events.access.ACTING_ROLES``); a
+    membership it already has, of any role, is kept as it is. The caller checked that ``by`` runs a tournament of
+    the organization (``tournaments.organizer_tools.create_referee``: the account it has just made)."""
+    member, _made = OrganizationMember.objects.get_or_create(
+        organization=organization, user=user, defaults={"role": OrganizationMember.Role.REFEREE})
+    return member

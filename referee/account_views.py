@@ -29,6 +29,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from config.errors import ServiceError
+from events.access import ACTING_ROLES
 from scoring import site
 from tournaments import accounts
 
@@ -81,7 +82,7 @@ def _waiting(user):
     if not accounts.may_manage_accounts(user):
         return []
     organizers = (get_user_model().objects.filter(is_active=True, last_login__isnull=True)
-                  .filter(Q(is_superuser=True) | Q(organization_roles__isnull=False)).distinct().order_by("username"))
+                  .filter(Q(is_superuser=True) | Q(organization_roles__role__in=ACTING_ROLES)).distinct().order_by("username"))
     return [u for u in organizers if not u.has_usable_password()
             and (user.is_superuser or not accounts.may_manage_accounts(u) and not u.is_superuser)]
 

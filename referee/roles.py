@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 
+from events.access import ACTING_ROLES
 from events.models import OrganizationMember
 from scoring import access
 from scoring.models import Match
@@ -73,7 +74,8 @@ def _summary(user) -> Role:
     scope_matches, scope_rulings = access.organizes(user) | operates, access.organizes(user, "match__tournament") | operates
     row = get_user_model().objects.filter(pk=user.pk).annotate(
         organizes=Exists(Tournament.objects.filter(access.organizes(user, ""))),
-        member=Exists(OrganizationMember.objects.filter(user=me)),  # a club's organizer before its first event
+        member=Exists(OrganizationMember.objects.filter(user=me, role__in=ACTING_ROLES)),  # a club's organizer before
+        # its first event (its referees organize nothing)
         refs_match=Exists(Match.objects.filter(referee=me)),
         refs_table=Exists(TableAssignment.objects.filter(referee=me)),
         invited=Exists(RefereeInvitation.objects.filter(user=me)),  # joined by an invitation link

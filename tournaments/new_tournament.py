@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy
 
+from events.access import ACTING_ROLES
 from events.models import Organization
 
 from . import services
@@ -75,7 +76,7 @@ class NewTournamentForm(forms.Form):
         kwargs.setdefault("label_suffix", "")  # labels in sentence case, without a colon
         super().__init__(*args, **kwargs)
         # whose event it is: asked only of an organizer acting for more than one club or federation
-        choices = list(Organization.objects.filter(members__user=user).order_by("name").values_list("pk", "name")
+        choices = list(Organization.objects.filter(members__user=user, members__role__in=ACTING_ROLES).order_by("name").values_list("pk", "name")
                        ) if user is not None and user.is_authenticated else []
         if len(choices) > 1:
             self.fields = {"organization": forms.TypedChoiceField(

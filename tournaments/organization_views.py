@@ -42,7 +42,8 @@ def organizations_page(request):
         return _run(request, lambda: organizations.create_organization(
             user, name=name, kind=request.POST.get("kind") or Organization.Kind.CLUB),
             _("%(name)s created: you are its administrator.") % {"name": " ".join(name.split())})
-    mine = (Organization.objects.filter(members__user=user).distinct()
+    # the organizations it acts for (its referees' clubs show nothing: a referee acts for none)
+    mine = (Organization.objects.filter(members__user=user, members__role__in=access.ACTING_ROLES).distinct()
             .prefetch_related("members__user").order_by("name", "pk"))
     operator = access.operates_site(user)
     rows = []

@@ -1,6 +1,7 @@
 """Who owns an event: clubs and federations as organizations (:class:`Organization`), and the accounts
 that act for them with a role (:class:`OrganizationMember`). A tournament and a circuit belong to one
-organization; its members run everything it owns (``events.access``), and nothing of another's.
+organization; its administrators and organizers run everything it owns (``events.access``), and nothing of
+another's; its referees run nothing (they may be given its tournaments' tables).
 
 Site operation (accounts, the site-wide rating method, any login's lockout, merges across organizations)
 is not an organization's: it is the small ``events.operate_site`` permission (or a superuser), see
@@ -35,11 +36,13 @@ class Organization(models.Model):
 
 
 class OrganizationMember(models.Model):
-    """An account acting for an organization: ``admin`` also adds and removes its members."""
+    """An account of an organization: ``admin`` and ``organizer`` act for it (``admin`` also adds and removes its
+    members); a ``referee`` acts for nothing, it only referees the organization's tables (``events.access``)."""
 
     class Role(models.TextChoices):
         ADMIN = "admin", _("Administrator")
         ORGANIZER = "organizer", _("Organizer")
+        REFEREE = "referee", _("Referee")
 
     organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="members",
                                      verbose_name=_("organization"))
