@@ -33,3 +33,9 @@ class RefereeConfig(AppConfig):
         from .waiting import waiting
 
         tournament_waiting.register("referee", waiting)
+        # who may referee a tournament's tables: also the accounts its invitation links made (used, not revoked)
+        from tournaments.services import referees
+
+        from .invitations import invited_referees
+
+        referees.register_source(invited_referees)

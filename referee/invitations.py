@@ -16,6 +16,8 @@ login and a password, and is signed in on "Minhas mesas".
 - A double tap makes one invitation: the same organizer inviting the same name again within
   ``DOUBLE_SUBMIT`` reissues the first (one pending link, the newest); a second send of the
   referee's form with the same login and password signs them in again instead of refusing.
+- The account a used link made is one of the people the tournament's tables may be given to until the
+  invitation is revoked (:func:`invited_referees`, registered with ``tournaments.services.referees``).
 """
 from __future__ import annotations
 
@@ -173,6 +175,13 @@ def revoke(invitation: RefereeInvitation, by) -> RefereeInvitation:
                     tournament_services.assign_referee(invitation.tournament, by, table=assignment.table,
                                                        referee=None, round=assignment.round)
         return invitation
+
+
+def invited_referees(tournament: Tournament):
+    """The accounts ``tournament``'s invitations made, unless revoked (``tournaments.services.referees``, as
+    the people its tables may be given to): a queryset of their ids."""
+    return RefereeInvitation.objects.filter(tournament_id=tournament.pk, used_at__isnull=False, revoked_at__isnull=True,
+                                            user__isnull=False).values("user_id")
 
 
 def find(token: str) -> RefereeInvitation | None:

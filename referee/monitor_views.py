@@ -41,7 +41,7 @@ def room(request, slug: str):
     tiles, next_change = monitor.tiles(tournament)
     context = {"tournament": tournament, "tiles": tiles, "next_change": next_change,
                "manages": access.manages(request.user, tournament),
-               "referees": pages.referee_choices() if access.manages(request.user, tournament) else [],
+               "referees": pages.referee_choices(tournament) if access.manages(request.user, tournament) else [],
                "assign_table": int(request.GET["mesa"]) if request.GET.get("mesa", "").isdigit() else None,
                "queue": ready.room_queue(tournament), "poll_seconds": POLL_SECONDS,
                "version": monitor.monitor_version(slug)}
@@ -85,13 +85,9 @@ def action(request, slug: str):
                                     table=int(table) if table.isdigit() else None)
             messages.success(request, _("Match called to table %(table)s.") % {"table": done.table})
         elif what == "referee":  # the referee of the tile's table for every round (the dashboard's assignment)
-            from django.contrib.auth import get_user_model
-
-            table, referee_id = request.POST.get("table", ""), request.POST.get("referee", "")
-            referee = (get_user_model().objects.filter(pk=int(referee_id), is_active=True).first()
-                       if referee_id.isdigit() else None)
-            if referee is None:
-                raise ServiceError(_("Choose an active user as the referee."), "referee")
+            table = request.POST.get("table", "")
+            # one of the tournament's people (services.referees), or refused naming the field
+            referee = services.referees.referee_by_id(tournament, request.POST.get("referee", ""))
             services.assign_referee(tournament, request.user, table=int(table) if table.isdigit() else table,
                                     referee=referee)
             messages.success(request, _("Referee assigned to table %(table)s.") % {"table": table})

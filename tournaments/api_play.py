@@ -5,7 +5,6 @@ public, writes need the tournament's organizer; refusals come back as ``{"field"
 """
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -155,10 +154,8 @@ class TableListView(TournamentAPIView):
         data = self.read(s.TableAssignmentWriteSerializer)
         rnd = self.round_numbered(data["round"]) if data.get("round") else None
         referee = None
-        if data["referee"] is not None:
-            referee = get_user_model().objects.filter(pk=data["referee"], is_active=True).first()
-            if referee is None:
-                raise services.TournamentError(_("No active user with this id."), "referee")
+        if data["referee"] is not None:  # one of the tournament's people: anyone else reads as an unknown id
+            referee = services.referees.referee_by_id(self.get_tournament(), data["referee"])
         assignment = services.assign_referee(self.get_tournament(), request.user, table=data["table"],
                                              referee=referee, round=rnd)
         if assignment is None:

@@ -1,5 +1,5 @@
-"""``/organizacoes/``: the clubs and federations the signed-in account acts for, their members (added by login
-and removed by the organization's administrators), and a new club. Rules in ``events.organizations``; who may
+"""``/organizacoes/``: the clubs and federations the signed-in account acts for, their members (added by login,
+as administrators, organizers or referees, and removed by the organization's administrators), and a new club. Rules in ``events.organizations``; who may
 do what in ``events.access`` (docs/security.md, "Many clubs on one site")."""
 from __future__ import annotations
 
@@ -60,9 +60,11 @@ def organizations_page(request):
 def add_member(request, pk: int):
     organization = get_object_or_404(Organization, pk=pk)
     username = request.POST.get("username", "").strip()
-    return _run(request, lambda: organizations.add_member(organization, request.user, username=username,
-                                                          role=request.POST.get("role") or "organizer"),
-                _("%(login)s now acts for %(name)s.") % {"login": username, "name": organization.name})
+    role = request.POST.get("role") or "organizer"
+    done = (_("%(login)s now referees the tables of %(name)s (and acts for nothing of it).")
+            if role == OrganizationMember.Role.REFEREE else _("%(login)s now acts for %(name)s."))
+    return _run(request, lambda: organizations.add_member(organization, request.user, username=username, role=role),
+                done % {"login": username, "name": organization.name})
 
 
 @login_required

@@ -7,7 +7,8 @@ creating a referee's account.
   written to the tournament's audit log (``pair_updated``, with before and after).
 - :func:`create_referee`: a login for a referee (name, login, password), made by an organizer
   from the tournament's page, optionally assigned to a table at once (through
-  ``services.assign_referee``, which audits it). The account has no staff rights.
+  ``services.assign_referee``, which audits it). The account has no staff rights; it is a referee member of
+  the tournament's organization (it acts for nothing there), so that club's tables may be given to it.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, Forbidden, ServiceError
+from events import organizations
 from people.services.players import create_player
 
 from . import services
@@ -127,7 +129,9 @@ def new_referee_user(name: str, username: str, password: str):
 
 def create_referee(tournament: Tournament, by, *, name: str, username: str, password: str,
                    table: int | None = None):
-    """A new referee account (no staff rights), optionally assigned to ``table`` of the tournament."""
+    """A new referee account (no staff rights), a referee of the tournament's organization (of its organizer's
+    own, for an event made before organizations: ``events.organizations.home_of``), so it is one of the people its
+    tables are given to (``services.referees``); optionally assigned to ``table`` of the tournament."""
     if not services.can_manage(by, tournament):
         raise Forbidden(_("Only the tournament's organizer can do this."))
     name = clean_referee_name(name)
@@ -136,6 +140,10 @@ def create_referee(tournament: Tournament, by, *, name: str, username: str, pass
     try:
         with transaction.atomic():
             user.save()
+            owner = tournament.organization or (organizations.home_of(tournament.organizer)
+                                                if tournament.organizer_id else None)
+            if owner is not None:
+                organizations.enlist_referee(owner, user)
             if table is not None:
                 services.assign_referee(tournament, by, table=table, referee=user)
     except IntegrityError:

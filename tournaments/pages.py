@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import formats
@@ -282,10 +281,10 @@ def _check_in_state(tournament: Tournament, stage: Stage | None, rounds: list[Ro
     return CheckInState(number, rnd, checked)
 
 
-def referee_choices() -> list:
-    """Active users who can referee a table (staff first)."""
-    return list(get_user_model().objects.filter(is_active=True).order_by("-is_staff", "username")
-                .only("pk", "username", "first_name", "last_name", "is_staff"))
+def referee_choices(tournament: Tournament) -> list:
+    """The accounts the organizer may give ``tournament``'s tables to (``services.referees``: its club's people,
+    never another club's), by login."""
+    return list(services.referees.eligible(tournament).only("pk", "username", "first_name", "last_name"))
 
 
 def table_assignments(tournament: Tournament) -> list[TableAssignment]:

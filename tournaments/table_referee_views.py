@@ -4,7 +4,6 @@ through :func:`~tournaments.view_helpers.act`."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,10 +19,11 @@ def assign_referee(request, tournament: Tournament):
     referee_id = request.POST.get("referee", "")
     round_number = request.POST.get("round_only", "")
     referee = None
-    if referee_id.isdigit():
-        referee = get_user_model().objects.filter(pk=int(referee_id), is_active=True).first()
-        if referee is None:
-            messages.error(request, _("Choose an active user as the referee."))
+    if referee_id.strip():  # one of the tournament's people (services.referees): anyone else reads as unknown
+        try:
+            referee = services.referees.referee_by_id(tournament, referee_id)
+        except services.TournamentError as refused:
+            messages.error(request, refused.message)
             return back(tournament, request, "tables")
     rnd = Round.objects.filter(tournament=tournament, number=int(round_number)).first() \
         if round_number.isdigit() else None

@@ -82,7 +82,7 @@ def _dashboard_context(request, tournament: Tournament, **forms) -> dict:
         "next_step": pages.next_step(tournament, stage, pairs, generated, current,
                                      to_approve=sum(i.count for i in needs if i.key == "signups")),
         "assignments": pages.table_assignments(tournament),
-        "referees": pages.referee_choices(),
+        "referees": pages.referee_choices(tournament),
         "audit": pages.recent_audit(tournament),
         "stage_form": forms.get("stage_form") or StageForm(tournament=tournament),
         "pair_form": forms.get("pair_form") or PairRegistrationForm(tournament=tournament),

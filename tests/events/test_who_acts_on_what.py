@@ -2,6 +2,8 @@
 object. Two clubs, A and B, each with a tournament still running; A's tournament has a co-organizer from B;
 one player plays in both clubs' tournaments, another only in A's. Staff (the old organizer accounts) and an
 account manager command nothing of a club's; the site's operators (a superuser, ``events.operate_site``) do.
+A referee member of club A (the role ``create_referee`` gives) is one of the people A's tables may be given to,
+and commands nothing: none of an organizer's actions, not even listing A's tournaments as its own.
 """
 from __future__ import annotations
 
@@ -16,13 +18,15 @@ from events import access, organizations
 from events.models import CoOrganizer, OrganizationMember
 from tests.tournaments import factories as f
 from tournaments import accounts, players
-from tournaments.models import Pair, Player
+from referee import roles
+from tournaments.models import Pair, Player, Tournament
+from tournaments.services import assign_referee, can_create_tournament
 from seasons.models import Circuit
 from tournaments.pins import reset_pin
 from seasons.services import circuits, ratings
 
-ACTORS = ("operator", "operator_by_permission", "admin_a", "organizer_a", "co_organizer_from_b", "admin_b",
-          "legacy_staff", "account_manager", "anonymous")
+ACTORS = ("operator", "operator_by_permission", "admin_a", "organizer_a", "referee_member_a", "co_organizer_from_b",
+          "admin_b", "legacy_staff", "account_manager", "anonymous")
 
 YES = "allowed"
 
@@ -42,8 +46,10 @@ def world(db):
     w["account_manager"] = f.user("manager")
     w["account_manager"].user_permissions.add(Permission.objects.get(codename="add_user"))
     w["anonymous"] = AnonymousUser()
+    w["referee_member_a"] = f.user("rafa")
     club_a = organizations.create_organization(w["admin_a"], name="Clube A")
     organizations.add_member(club_a, w["admin_a"], username="amanda")
+    organizations.add_member(club_a, w["admin_a"], username="rafa", role="referee")
     club_b = organizations.create_organization(w["admin_b"], name="Clube B")
     organizations.add_member(club_b, w["admin_b"], username="carla")
     ta = f.tournament(w["admin_a"], "copa-a", organization=club_a)
@@ -100,6 +106,21 @@ ACTIONS = {
                              {"operator", "operator_by_permission", "admin_a", "organizer_a"}),
     "create organizer accounts": (lambda w, u: accounts.may_manage_accounts(u),
                                   {"operator", "account_manager"}),
+    # the organizers' rule as a filter: the dashboards, the counts of what waits, the rulings to review
+    "find A's tournament among those it organizes": (
+        lambda w, u: Tournament.objects.filter(access.organizes(u, ""), pk=w["ta"].pk).exists(),
+        {"admin_a", "organizer_a", "co_organizer_from_b"}),
+    "find A's players among those of its own events": (
+        lambda w, u: Pair.objects.filter(access.owns(u), tournament=w["ta"]).exists(), {"admin_a", "organizer_a"}),
+    "create tournaments": (lambda w, u: can_create_tournament(u),
+                           {"operator", "operator_by_permission", "admin_a", "organizer_a", "co_organizer_from_b",
+                            "admin_b", "legacy_staff"}),
+    "be shown the organizer's menu": (lambda w, u: roles.summary(u).organizer,
+                                      {"operator", "operator_by_permission", "admin_a", "organizer_a",
+                                       "co_organizer_from_b", "admin_b"}),
+    "give a table of A's tournament to A's referee": (
+        lambda w, u: assign_referee(w["ta"], u, table=1, referee=w["referee_member_a"]),
+        {"operator", "operator_by_permission", "admin_a", "organizer_a", "co_organizer_from_b"}),
 }
 
 
@@ -140,3 +161,9 @@ def test_a_new_tournament_belongs_to_its_creators_club(world):
         create_tournament(world["admin_b"], name="Copa Alheia", date=datetime.date(2026, 12, 1),
                           organization=world["club_a"].pk)
     assert refused.value.field == "organization"
+
+
+def test_every_role_but_the_referee_acts_for_its_organization(world):
+    assert set(access.ACTING_ROLES) == set(OrganizationMember.Role.values) - {"referee"}
+    assert not access.organization_ids(world["referee_member_a"])
+    assert not access.manages(world["referee_member_a"], world["ta"])

@@ -75,6 +75,7 @@ def test_the_organizer_assigns_a_referee_from_a_tile(client):
     org = f.user("org")
     referee = f.user("ref")
     t = mixed_room(org, 4, slug="quatro")
+    f.referee_of(t, referee)
     client.force_login(org)
     page = client.get(f"/torneios/{t.slug}/sala/").content.decode()
     assert 'data-testid="assign-2"' in page  # the tile's link to the one assignment form (not a form per tile)

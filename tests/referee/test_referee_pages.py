@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scoring import services as scoring
+from tests.tournaments import factories as f
 from tournaments import services as tournament_services
 from tests.scoring.sumula_setup import *  # noqa: F401,F403 (fixtures)
 from tests.scoring.sumula_setup import three
@@ -81,6 +82,7 @@ def test_my_tables_lists_the_referees_matches_with_score_and_links(client, match
 
 def test_a_table_assignment_brings_the_match_to_the_referee(client, pairs, organizer, tournament, other_referee):
     match = scoring.create_match(pair_a=pairs[0], pair_b=pairs[2], tournament=tournament, table=3, by=organizer)
+    f.referee_of(tournament, other_referee)
     tournament_services.assign_referee(tournament, organizer, table=3, referee=other_referee)
     html = _login(client, other_referee).get(reverse("referee:tables")).content.decode()
     assert "Terceira" in html and f'data-match="{match.pk}"' in html

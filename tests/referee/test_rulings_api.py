@@ -8,6 +8,7 @@ from django.test import Client
 
 from referee import appeals
 from referee import services
+from tests.tournaments import factories as f
 from tournaments import services as tournament_services
 from referee.models import Appeal, EscalationPolicy, Ruling
 
@@ -163,6 +164,7 @@ def test_escalation_policy_and_settings(role, expected, as_role, tournament):
 def test_the_referee_assigned_to_the_table_rules(match, other_referee, tournament, organizer):
     """TableAssignment: the referee of table 7 in this round rules on its match."""
     assert not services.can_rule(other_referee, match)
+    f.referee_of(tournament, other_referee)
     tournament_services.assign_referee(tournament, organizer, table=match.table, referee=other_referee,
                                        round=match.round)
     match.refresh_from_db()

@@ -8,6 +8,7 @@ from pathlib import Path
 from rest_framework.test import APIClient
 
 from scoring import services
+from tests.tournaments import factories as f
 from tournaments import services as tournaments
 
 from .sumula_setup import *  # noqa: F401,F403
@@ -31,6 +32,7 @@ def test_the_public_never_sees_the_deal_of_a_match_in_progress(match, referee, o
 
 
 def test_tables_and_matches_show_names_not_logins(match, organizer, referee, tournament):
+    f.referee_of(tournament, referee)
     tournaments.assign_referee(tournament, organizer, table=7, referee=referee)
     for body in (APIClient().get(f"/api/tournaments/{tournament.slug}/tables/").json(),
                  APIClient().get(f"/api/tournaments/{tournament.slug}/matches/").json()):

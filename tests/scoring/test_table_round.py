@@ -46,6 +46,7 @@ def test_a_16_table_round_from_the_table_links_only(tmp_path):
     org = f.user("org")
     referee = f.user("arbitro")
     t = f.tournament(org, slug="rodada16")
+    f.referee_of(t, referee)
     f.pairs(t, 32)
     services.configure_stage(t, org, format="swiss", swiss_rounds=3)
     for table in range(1, 17):

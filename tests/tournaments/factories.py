@@ -42,6 +42,15 @@ def organizer(username: str, password: str = "x", **extra):
     return get_user_model().objects.get(pk=made.pk)
 
 
+def referee_of(t: Tournament, account):
+    """``account`` made one of the people ``t``'s tables may be given to, as ``create_referee`` makes one: a
+    referee member of its organization (its organizer's own, for a tournament made without one)."""
+    from events import organizations
+
+    organizations.enlist_referee(t.organization or organizations.home_of(t.organizer), account)
+    return account
+
+
 def tournament(organizer, slug: str = "copa", **extra) -> Tournament:
     extra.setdefault("date", datetime.date(2026, 5, 1))
     extra.setdefault("status", Tournament.Status.REGISTRATION)

@@ -146,7 +146,7 @@ def test_check_in_endpoints(t, org):
 
 
 def test_table_assignment_endpoints(t, org):
-    ref = f.user("ref")
+    ref = f.referee_of(t, f.user("ref"))
     c = client(org)
     response = c.post(f"{API}copa/tables/", {"table": 1, "referee": ref.pk}, format="json")
     assert response.status_code == 200 and response.json()["referee_username"] == "ref"

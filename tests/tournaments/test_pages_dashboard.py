@@ -227,7 +227,7 @@ def test_withdraw_a_pair(client, org):
 
 def test_assign_a_referee_to_a_table(client, org):
     t = pf.tournament(org, pairs=4)
-    referee = f.user("juiz")
+    referee = f.referee_of(t, f.user("juiz"))
     response = client.post(url("referee", t), {"table": 1, "referee": referee.pk})
     assert response.status_code == 302
     assert TableAssignment.objects.get(tournament=t, table=1).referee == referee

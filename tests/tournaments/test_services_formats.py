@@ -210,7 +210,7 @@ def test_swiss_first_round_pairs_top_half_against_bottom_half_and_gives_the_bye_
 
 def test_referees_come_from_the_table_assignments(t, org):
     f.pairs(t, 8)
-    ref1, ref2, ref3 = f.user("r1"), f.user("r2"), f.user("r3")
+    ref1, ref2, ref3 = (f.referee_of(t, f.user(name)) for name in ("r1", "r2", "r3"))
     services.assign_referee(t, org, table=1, referee=ref1)
     services.assign_referee(t, org, table=2, referee=ref2)
     services.configure_stage(t, org, format="round_robin")

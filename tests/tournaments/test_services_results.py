@@ -429,7 +429,7 @@ def test_change_pairing_is_refused_outside_swiss_and_on_played_matches(t, org):
 
 def test_swap_tables_needs_a_reason_and_moves_the_referees(t, org):
     f.pairs(t, 4)
-    ref = f.user("ref")
+    ref = f.referee_of(t, f.user("ref"))
     services.assign_referee(t, org, table=1, referee=ref)
     services.configure_stage(t, org, format="swiss")
     rnd = services.generate_first_round(t, org)

@@ -16,7 +16,8 @@ A package of modules by concern; the public functions are re-exported here
   :func:`regenerate_round`, :func:`round_matches`;
 * ``brackets``: :func:`persist_bracket`, advancing brackets, :func:`bracket_view`,
   :func:`bracket_json`;
-* ``tables``: :func:`assign_referee`;
+* ``tables``: :func:`assign_referee`; ``referees``: who may referee a tournament's tables (the one rule,
+  :func:`referees.eligible`; the apps above add whom they vouch for by ``referees.register_source``);
 * ``results``: :func:`record_official_result` (called through ``scoring.hook.result_official``),
   :func:`set_result`;
 * ``walkovers``: :func:`record_walkover` (W.O.), :func:`record_double_walkover` (both absent);
@@ -73,6 +74,7 @@ from .writing import write_pairings
 from .brackets import NODE_STATE, BracketView, bracket_json, bracket_layout, bracket_view, persist_bracket
 from .rounds import generate_first_round, generate_next_round, regenerate_round, round_matches
 from .tables import assign_referee
+from . import referees  # who may referee a tournament's tables
 from .results import record_official_result, set_result
 from .walkovers import record_double_walkover, record_walkover
 from .overrides import change_pairing, override_placing, swap_tables
@@ -129,6 +131,7 @@ __all__ = [
     "generate_first_round",
     "generate_next_round",
     "organizers",
+    "referees",
     "override_placing",
     "persist_bracket",
     "record_double_walkover",

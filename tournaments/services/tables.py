@@ -1,5 +1,5 @@
 """Tables: assigning a referee to a table (for one round or the whole tournament), kept in step with
-the matches' referee.
+the matches' referee. Who may be one is ``referees`` (the one rule).
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Match
 
 from ..models import AuditEntry, Round, TableAssignment, Tournament
+from . import referees
 from .base import TournamentError, _audit, _int, _lock_tournament, _require_manager
 from .writing import _referees
 
@@ -17,7 +18,8 @@ def assign_referee(tournament: Tournament, by, *, table: int, referee, round: Ro
                    ) -> TableAssignment | None:
     """Make ``referee`` (a user, or ``None`` to clear) the referee of ``table`` for every round, or
     for ``round`` only (which wins over the tournament-wide assignment). Matches at that table
-    that are not signed yet take the new referee."""
+    that are not signed yet take the new referee. ``referee`` must be one of the tournament's people
+    (:func:`referees.may_referee`), else ``TournamentError`` on ``referee``."""
     table = _int(table, "table", minimum=1, maximum=10_000)
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
@@ -27,6 +29,8 @@ def assign_referee(tournament: Tournament, by, *, table: int, referee, round: Ro
                                   "round")
         if referee is not None and not (getattr(referee, "pk", None) and getattr(referee, "is_active", False)):
             raise TournamentError(_("The referee is an active user."), "referee")
+        if referee is not None and not referees.may_referee(tournament, referee):
+            raise referees.refusal()
         current = TableAssignment.objects.filter(tournament=tournament, table=table, round=round).first()
         before = current.referee_id if current else None
         assignment = None

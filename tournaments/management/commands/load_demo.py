@@ -1,7 +1,8 @@
 """``python manage.py load_demo``: a demo that shows the product to a newcomer.
 
 - users: the organizer ``organizador`` and the referee ``arbitro`` (password ``truco-demo``,
-  site login at ``/entrar/``); every demo player signs with the PIN ``1234``;
+  site login at ``/entrar/``), a referee member of the organizer's club; every demo player signs with the
+  PIN ``1234``;
 - "Torneio de Demonstração": 8 pairs, single elimination with a third-place match, single
   games, drawn by lot with a fixed seed, the referee at every table. Quarterfinals: two
   played through their súmulas (hands entered by the referee, signed by both pairs with
@@ -128,6 +129,8 @@ class Command(BaseCommand):
             organizer = self._organizer()
             referee = self._user(REFEREE_USERNAME, REFEREE_PASSWORD, first_name="Árbitro",
                                  last_name="de Demonstração")
+            # a referee of the demo's club, as create_referee makes one: the club's tables may be given to it
+            organizations.enlist_referee(organizations.home_of(organizer), referee)
             shared_pin = _PinHash()
             demo = self._tournament(organizer, TOURNAMENT_SLUG, TOURNAMENT_NAME,
                                     "Clube Recreativo Vila Maria — salão de jogos, São Paulo", today)
@@ -162,7 +165,7 @@ class Command(BaseCommand):
         # an organizer as create_organizer makes one: it creates tournaments for its club, and is not staff
         creates = Permission.objects.filter(content_type__app_label="events", codename="add_tournament")
         user.user_permissions.add(*creates)
-        if not Organization.objects.filter(members__user=user).exists():
+        if not Organization.objects.filter(members__user=user, members__role="admin").exists():
             organizations.create_organization(user, name="Clube de Demonstração")
         return user
 

@@ -1,0 +1,62 @@
+"""Who may referee a tournament's tables, the one rule (docs/security.md, "Many clubs on one site"): the people
+of the tournament's side (``events.access.people_of``: its organizer, co-organizers and its organization's
+members of any role, its referees included), whoever referees a table of it already, and those the apps above
+vouch for through :func:`register_source` (the referee app: the accounts its accepted invitations to this
+tournament made). Nobody else's people: the dashboard's picker lists :func:`eligible` and
+``tables.assign_referee`` refuses anyone outside it, naming the field ``referee``. The regulation leaves who
+referees to the organizing department (art. 26, cases it does not foresee); that one club's organizers neither
+see nor appoint another club's accounts is the site's rule, not the regulation's.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from events import access
+
+from ..models import TableAssignment, Tournament
+from .base import TournamentError
+
+#: each takes a tournament and answers a queryset of account ids (``.values("user_id")``) it vouches for
+_sources: list[Callable[[Tournament], QuerySet]] = []
+
+
+def register_source(source: Callable[[Tournament], QuerySet]) -> None:
+    """An app above adds the accounts it vouches for as a tournament's referees (once per source)."""
+    if source not in _sources:
+        _sources.append(source)
+
+
+def _condition(tournament: Tournament) -> Q:
+    people = access.people_of(tournament)
+    people |= Q(pk__in=TableAssignment.objects.filter(tournament_id=tournament.pk).values("referee_id"))
+    for source in _sources:
+        people |= Q(pk__in=source(tournament))
+    return people
+
+
+def eligible(tournament: Tournament) -> QuerySet:
+    """The active accounts that may referee ``tournament``'s tables, by login."""
+    return get_user_model().objects.filter(_condition(tournament), is_active=True).order_by("username")
+
+
+def may_referee(tournament: Tournament, user) -> bool:
+    return bool(getattr(user, "pk", None)) and eligible(tournament).filter(pk=user.pk).exists()
+
+
+def refusal() -> TournamentError:
+    """The one answer for anyone outside the rule: an unknown id and another club's account read the same."""
+    return TournamentError(_("Choose a referee among the people of this tournament's club: its organizers, "
+                             "its members and referees, or who already referees one of its tables."), "referee")
+
+
+def referee_by_id(tournament: Tournament, value) -> object:
+    """The eligible account whose id ``value`` is (a form's or the API's), or :func:`refusal`."""
+    text = str(value).strip() if value is not None else ""
+    found = eligible(tournament).filter(pk=int(text)).first() if text.isdigit() else None
+    if found is None:
+        raise refusal()
+    return found
