@@ -21,7 +21,7 @@ from .content import load_games, person_name
 from .display import ENDING_LABELS, VALUE_LABELS, seat_names
 from .words import engine_messages
 from .models import Match
-from .services import rules_of
+from .services import preview
 from .services.entry import ended_dealers
 from .services.hand_entry import state_of
 
@@ -65,6 +65,8 @@ def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
     return {
         "status": match.status, "winner": match.winner, "games_won": [match.games_a, match.games_b],
         "state": state,
+        # the engine's preview of hands queued offline: the page computes no rule (docs/table-links.md)
+        "preview": preview(match),
         "games": [{"number": g.number, "score": [g.score_a, g.score_b], "winner": g.winner} for g in games],
         "entries": [entry_row(e, by_names, disputes, g.number, match) for g in games for e in g.entries],
     }
@@ -147,13 +149,11 @@ def screen_texts() -> dict:
 
 
 def screen_boot(match: Match) -> dict:
-    """The screen's fixed data: pairs, seats by name, the rule set's options, labels and words."""
-    rules = rules_of(match)
+    """The screen's fixed data: pairs, seats by name, labels and words (no rule: the rules the page previews
+    come with its state, ``preview``, from the engine)."""
     return {
         "match": match.pk, "table": match.table, "best_of": match.best_of,
         "pairs": [match.pair_a.name, match.pair_b.name], "seats": seats(match),
-        "rules": {"eleven_run_points": rules.eleven_run_points, "iron_hand_value": rules.iron_hand_value,
-                  "all_tied": rules.all_tied, "fold_any_time": rules.fold_any_time},
         "value_labels": {str(k): str(v) for k, v in VALUE_LABELS.items()},
         "endings": {k: str(v) for k, v in ENDING_LABELS.items()}, "t": screen_texts(),
         "urls": {"hands": reverse("scoring-api:hand", kwargs={"pk": match.pk}),

@@ -50,7 +50,7 @@ from .versions import current_version, issue_version
 from .corrections import CHANGE_OPS, correct
 from .signing import countersign, issue_code, sign
 from .receipt import mark_received, official_result
-from .page_state import entry_state, matches_for, page_token, signing_state
+from .page_state import entry_state, matches_for, page_token, preview, signing_state
 
 __all__ = [
     "ARTICLE_RE",
@@ -77,6 +77,7 @@ __all__ = [
     "issue_version",
     "mark_received",
     "matches_for",
+    "preview",
     "normalize_article",
     "official_result",
     "page_token",

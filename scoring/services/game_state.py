@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.db.models import OuterRef, Subquery
 
 from config.errors import Conflict
-from referee.engine.game import dealer_in_turn, eleven_state, value_in_play
-from referee.engine.summary import ENDINGS, allowed_values, hand_state
+from referee.engine.game import dealer_in_turn
+from referee.engine.preview import hand_shape
 
 from ..models import Game, HandEntry, Match, PenaltyEntry
 from .base import rules_of
@@ -61,17 +61,16 @@ def state_of(match: Match, game_number: int | None, score, dealer: int, hand: in
         return {**base, "over": True, "game": None}
     rules = rules or rules_of(match)
     score = tuple(score)
-    endings = [ending for ending in ENDINGS if ending != "fold" or rules.fold_any_time]
     return {**base, "over": False, "game": game_number, "hand": hand, "score": list(score), "dealer": dealer,
-            "entries": entries, **hand_facts(score, rules),
-            "allowed": {ending: list(allowed_values(rules, score, ending)) for ending in endings}}
+            "entries": entries, **hand_shape(score, rules)}
 
 
 def hand_facts(score: tuple[int, int], rules) -> dict:
     """What the score makes of the next hand, from the engine (art. 18, 24): ``state`` (normal, eleven,
     iron), ``eleven_team`` (the team at 11 in a mão de onze, else None) and ``value`` (the tento in play
-    before any raise: 3 in a mão de onze, the mão de ferro's value, else 1)."""
-    return {"state": hand_state(score), "eleven_team": eleven_state(score)[1], "value": value_in_play(score, rules)}
+    before any raise: 3 in a mão de onze, the mão de ferro's value, else 1): the engine's ``hand_shape``."""
+    shape = hand_shape(score, rules)
+    return {key: shape[key] for key in ("state", "eleven_team", "value")}
 
 
 def current_state(match: Match) -> dict:

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from django.db.models import Q
 
+from django.utils import timezone
+
 from referee.engine.game import dealer_in_turn
-from referee.engine.summary import ENDINGS, allowed_values
+from referee.engine.preview import hand_shape, preview_table
 
 from .. import access
 from ..content import match_queryset
 from ..models import Match, SumulaVersion
 from .base import _is_user, rules_of
 from .entry import ended_dealers, state_token
-from .game_state import hand_facts
+from .time_limit import starts_at_eleven
 
 
 def entry_state(match: Match, games: list) -> dict:
@@ -25,11 +27,18 @@ def entry_state(match: Match, games: list) -> dict:
     hands = [e for e in game.entries if e.kind == "hand"]
     score = (game.score_a, game.score_b)
     dealer = dealer_in_turn(game.first_dealer, ended_dealers(game.entries))  # art. 1, 4
-    endings = [ending for ending in ENDINGS if ending != "fold" or rules.fold_any_time]
-    allowed = {ending: list(allowed_values(rules, score, ending)) for ending in endings}
     return {"over": False, "game": game.number, "score": list(score), "dealer": dealer, "hand": len(hands) + 1,
-            **hand_facts(score, rules), "allowed": allowed,
-            "can_set_dealer": not hands, "entries": len(game.entries)}
+            **hand_shape(score, rules), "can_set_dealer": not hands, "entries": len(game.entries)}
+
+
+def preview(match: Match) -> dict:
+    """The engine's preview of the hands a phone may queue while it cannot ask (``referee.engine.preview``):
+    for every score a hand starts at, its shape and the score after each (winner, points), whether it ends
+    the game, where the next game starts (11×11 under ``eleven_all`` past the time limit, art. 18, 20) and
+    the games that win the match. The table page and the súmula entry page read it instead of computing
+    any rule (docs/table-links.md, "The offline preview")."""
+    return preview_table(rules_of(match), eleven_all=starts_at_eleven(match, timezone.now()),
+                         games_to_win=match.games_to_win)
 
 
 def page_token(games: list) -> str:

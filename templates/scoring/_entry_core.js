@@ -106,44 +106,39 @@ function trucoEntry(B, opts) {
   function putEntry(e) { return e.seq === undefined ? Promise.resolve() : tx("readwrite", function (s) { return s.put(e); }); }
   function dropEntry(e) { return e.seq === undefined ? Promise.resolve() : tx("readwrite", function (s) { return s.delete(e.seq); }); }
 
-  /* ---------------------------------------------------------------- local state */
-  function allowed(score, end, rules) {
-    var state = score[0] === 11 && score[1] === 11 ? "iron" : (score[0] === 11 || score[1] === 11 ? "eleven" : "normal");
-    if (end === "deal_lost" || (end === "all_tied" && (rules.all_tied === "nobody" || state === "iron"))) return [0];
-    if (state === "eleven") return ({ tricks: [3], eleven_refused: [rules.eleven_run_points], all_tied: [3] })[end] || [];
-    if (state === "iron") return end === "tricks" ? [rules.iron_hand_value] : [];
-    if (end === "run") return [1, 3, 6, 9];
-    if (end === "tricks" || end === "all_tied" || (end === "fold" && rules.fold_any_time)) return [1, 3, 6, 9, 12];
-    return [];
-  }
+  /* ---------------------------------------------------------------- local state
+   * No rule is computed here: each lives once, in the engine. The server sends, with its state, the engine's preview
+   * (E.server.preview, referee/engine/preview.py; docs/table-links.md, "The offline preview"): for every score a hand
+   * can start at, the hand's shape (state, team at 11, value in play, the values each ending allows: art. 11, 13,
+   * 18, 19, 20) and, per (winner, points), the score after it and the game's winner (a game ends at 12, the score
+   * limit); the dealer after each dealer (art. 4); where the next game starts (11×11 under the room's eleven_all
+   * past the time limit) and its dealer; the games that win the match. The page only looks things up. */
+  function previewRow(score) { var P = E.server.preview; return P ? P.hands[score[0] + "-" + score[1]] : null; }
   function shape(game, hand, score, dealer, games) {
-    var st = score[0] === 11 && score[1] === 11 ? "iron" : (score[0] === 11 || score[1] === 11 ? "eleven" : "normal");
-    var al = {};
-    ["tricks", "run", "eleven_refused", "all_tied", "deal_lost", "fold"].forEach(function (e) {
-      if (e !== "fold" || B.rules.fold_any_time) al[e] = allowed(score, e, B.rules);
-    });
-    return { over: false, game: game, hand: hand, score: score.slice(), dealer: dealer, state: st, allowed: al,
-             games: games.slice(), eleven_team: st === "eleven" ? (score[0] === 11 ? 0 : 1) : null };
+    var P = E.server.preview, row = previewRow(score), sh = row ? P.shapes[row[0]] : { allowed: {} };
+    return { over: false, game: game, hand: hand, score: score.slice(), dealer: dealer, state: sh.state,
+             eleven_team: sh.eleven_team, value: sh.value, allowed: sh.allowed, games: games.slice() };
   }
-  function toWin() { return Math.floor(B.best_of / 2) + 1; }
   /* the server's state with the queued entries applied: what the table sees */
   function local(entries) {
-    var s = E.server.state;
+    var s = E.server.state, P = E.server.preview;
     if (s.over) return s;
-    var cur = shape(s.game, s.hand, s.score, s.dealer, s.games || E.server.games_won);
+    var cur = Object.assign({}, s, { games: (s.games || E.server.games_won).slice() });
     (entries || E.queue).forEach(function (e) {
       // refused, or in conflict (and held behind one): not on the score until a player chooses
       if (cur.over || isAction(e) || e.state === "refused" || e.state === "conflict" || e.state === "held") return;
       // the server is past its place: recorded (its answer still on the way) or to be reconciled, never counted twice
       if (e.body.game < cur.game || (e.body.game === cur.game && e.body.hand < cur.hand)) return;
-      var sc = cur.score.slice();
-      if (e.body.winner !== null) sc[e.body.winner] = Math.min(12, sc[e.body.winner] + e.points);
-      if (sc[0] >= 12 || sc[1] >= 12) {
-        var g = cur.games.slice(); g[sc[0] >= 12 ? 0 : 1] += 1;
-        if (Math.max(g[0], g[1]) >= toWin()) { cur = { over: true, game: null, games: g, score: sc }; return; }
-        cur = shape(cur.game + 1, 1, [0, 0], 0, g);
+      var row = previewRow(cur.score), after = e.body.winner === null ? null : row && row[1][e.body.winner + ":" + e.points];
+      // nobody scores (art. 5, 11.4, 20), or a value the engine does not allow at this score (the server refuses it,
+      // shown then): the score stays
+      if (!after) after = [cur.score[0], cur.score[1], null];
+      if (after[2] !== null) {   // the engine says the hand ends the game
+        var g = cur.games.slice(); g[after[2]] += 1;
+        if (g[after[2]] >= P.games_to_win) { cur = { over: true, game: null, games: g, score: after.slice(0, 2) }; return; }
+        cur = shape(cur.game + 1, 1, P.next.score, P.next.dealer, g);
       } else {
-        cur = shape(cur.game, cur.hand + 1, sc, (cur.dealer + 1) % 4, cur.games);
+        cur = shape(cur.game, cur.hand + 1, after.slice(0, 2), P.dealers[cur.dealer], cur.games);
       }
     });
     return cur;

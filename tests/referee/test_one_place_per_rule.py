@@ -6,7 +6,8 @@ a game may start at 11×11 (the room's ``eleven_all``): each is a function of ``
 
 The check reads every application module (not the tests, not the migrations, not the engine) and flags a
 comparison or an operation between a score and 11 or 12, a score field given 11 or 12, and an 11×11 literal.
-The table page's offline preview (templates/scoring/_entry_core.js) is JavaScript and not read here."""
+The table page's offline preview (templates/scoring/_entry_core.js) computes no rule: it reads the engine's
+``preview`` (referee/engine/preview.py) sent with the page's state."""
 from __future__ import annotations
 
 import ast
