@@ -99,7 +99,7 @@ def test_keys_come_as_secrets_or_environment_never_with_a_default():
     # a password or key written in compose.yaml (a default) would be every site's password
     defaults = re.findall(r"\$\{(\w*(?:PASSWORD|SECRET|_KEY)\w*):?-([^}]*)\}", COMPOSE_TEXT)
     written = [(var, value) for var, value in defaults
-               if value and var != "SUMULA_SIGNING_KEY_SECRET"]  # that one names the key's file, not a key
+               if value and not value.startswith("./")]  # a file's or a folder's name (the secret's), not a key
     assert not written, written
 
 
@@ -146,3 +146,26 @@ def test_the_readme_grants_what_the_grants_file_grants():
         return {" ".join(line.split()) for line in text.splitlines() if line.startswith("ALTER DEFAULT PRIVILEGES")}
 
     assert default_privileges(setup) == default_privileges(grants)
+
+
+def test_compose_backs_up_with_the_servers_own_pg_dump_as_the_owner_and_keys_elsewhere():
+    """The app image's pg_dump (Debian 12's, 15) refuses the postgres:16 server: the ``dump`` service runs
+    the server's own, from the database's image, and ``backup`` takes its file; the keys go to a folder of
+    the machine, not the volume of the backups (tests/scoring/test_backups.py drills the same commands)."""
+    services = COMPOSE["services"]
+    dump, backup = services["dump"], services["backup"]
+    assert dump["image"] == services["db"]["image"]
+    assert dump["profiles"] == backup["profiles"] == ["backup"]
+    assert dump["environment"]["PGUSER"] == "${POSTGRES_USER:-truco_owner}"  # the owner
+    assert backup["environment"]["DATABASE_URL"].startswith("postgres://${POSTGRES_USER:-truco_owner}:")
+    dumped = re.search(r"pg_dump [^&]*--file (\S+)", " ".join(dump["command"])).group(1)
+    command = " ".join(backup["command"])
+    assert f"--database-dump {dumped}" in command
+    mounts = dict(volume.rsplit(":", 1)[::-1] for volume in backup["volumes"])
+    data = re.search(r"manage.py backup (/\w+)/", command).group(1)
+    keys = re.search(r"--keys-to (/\w+)/", command).group(1)
+    assert mounts[data] == "backups" and "backups:/backups" in dump["volumes"]
+    assert mounts[keys] not in COMPOSE["volumes"]  # a folder of this machine, not a volume beside the data
+    assert ignored(mounts[keys].rsplit(":-", 1)[-1].rstrip("}").removeprefix("./"), ignore_patterns())
+    assert backup["depends_on"] == {"dump": {"condition": "service_completed_successfully"}}
+    assert "docker compose --profile backup run --rm backup" in README
