@@ -9,8 +9,8 @@ what is measured is what runs. Each setting reads the environment variable of ``
   new release needs a restart (not ``HUP``), as with any preloaded app.
 - ``workers`` x ``threads`` (gthread): 2 x cores + 1 processes of 4 threads. Threads let a
   process go on while another request waits for PostgreSQL (a durable commit) and keep idle
-  phone connections alive cheaply; each thread holds its own database connection
-  (``DATABASE_CONN_MAX_AGE``), so PostgreSQL's ``max_connections`` must exceed workers x threads.
+  phone connections alive cheaply; on PostgreSQL each process's threads share a bounded pool
+  (config/database.py: at most ``WEB_THREADS`` connections a process, one kept when idle).
 - ``control_socket`` (gunicorn 25.1+, ``gunicornc -s <path>``): the host's own, ``var/gunicorn.ctl``
   (``TRUCO_VAR_DIR``), not gunicorn's default ``~/.gunicorn/gunicorn.ctl``, which every master of the
   same user claims: a second host on the machine took the first one's socket, and removed it when it
