@@ -23,6 +23,8 @@ engineers' suites running; SQLite, web+worker+beat, defaults): ``first_start_sec
 ``serve_exit_status_on_sigterm: 0``. The README's "Restart and load figures" has them beside the figures first reported.
 Again 2026-11-27 01:36 UTC on a quiet machine (load 0.8, ``--restarts 5 --no-baseline``):
 ``first_start_seconds: 20.9``, ``restart_seconds: 5.1`` (max 5.2), ``serve_exit_status_on_sigterm: 0``.
+2026-11-29 10:05 UTC (load 6.2 to 9.1, PostgreSQL and Redis, ``WEB_WORKERS=5``): ``restart_seconds: 5.9``
+(max 9.4), ``stop_seconds: 1.7`` (max 3.3); the README's "Restart and load figures" has the others.
 """
 from __future__ import annotations
 
