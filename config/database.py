@@ -53,8 +53,12 @@ def pool_options(environ: Mapping[str, str]) -> dict:
     return {
         "min_size": min(int(environ.get("DATABASE_POOL_MIN_SIZE", "").strip() or 1), max_size),
         "max_size": max_size,
-        "timeout": _seconds(environ, "DATABASE_POOL_TIMEOUT", 10),
+        "timeout": _seconds(environ, "DATABASE_POOL_TIMEOUT", 2),
         "max_idle": _seconds(environ, "DATABASE_POOL_MAX_IDLE", 300),
+        # a failed connection is not retried in the background with a growing pause (psycopg_pool's default:
+        # for up to 5 minutes, so a site came back up to a minute after PostgreSQL did): the next request
+        # that needs one tries again at once
+        "reconnect_timeout": 0,
     }
 
 
