@@ -4,7 +4,8 @@ Run: ``.venv/bin/python benchmarks/restart.py [--port 8300] [--roles web,worker,
 Uses ``DATABASE_URL`` if set (PostgreSQL: the README's production path), else SQLite in a temporary
 ``var/``; the broker is ``CELERY_BROKER_URL`` if set, else ``filesystem://`` in that ``var/``. The site
 listens on 127.0.0.1 only. Each run: start ``scripts/serve`` (bootstrap skipped, as after an install),
-poll ``/healthz`` every 50 ms until it answers 200, then SIGTERM and wait for it to exit.
+poll ``/healthz`` every 50 ms until it answers 200, then (``--settle`` seconds later) SIGTERM and wait
+for it to exit: ``stop_seconds`` is that wait.
 
 1. ``first_start``: an empty ``STATIC_ROOT``: migrations and collectstatic, as on a new install;
 2. ``restart`` (``--restarts`` times, the median is printed): nothing changed, the stamp skips
@@ -22,6 +23,8 @@ engineers' suites running; SQLite, web+worker+beat, defaults): ``first_start_sec
 ``serve_exit_status_on_sigterm: 0``. The README's "Restart and load figures" has them beside the figures first reported.
 Again 2026-11-27 01:36 UTC on a quiet machine (load 0.8, ``--restarts 5 --no-baseline``):
 ``first_start_seconds: 20.9``, ``restart_seconds: 5.1`` (max 5.2), ``serve_exit_status_on_sigterm: 0``.
+2026-11-29 10:05 UTC (load 6.2 to 9.1, PostgreSQL and Redis, ``WEB_WORKERS=5``): ``restart_seconds: 5.9``
+(max 9.4), ``stop_seconds: 1.7`` (max 3.3); the README's "Restart and load figures" has the others.
 """
 from __future__ import annotations
 
@@ -39,8 +42,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def start_and_time(env: dict, port: int, log: Path) -> tuple[float, int]:
-    """Seconds from the start of scripts/serve to its first 200 on /healthz; its exit status after SIGTERM."""
+STOPS: list[float] = []
+
+
+def start_and_time(env: dict, port: int, log: Path, settle: float = 0) -> tuple[float, int]:
+    """Seconds from the start of scripts/serve to its first 200 on /healthz; its exit status after SIGTERM,
+    sent ``settle`` seconds later (the worker and beat up by then); the stop's seconds go to ``STOPS``."""
     started = time.monotonic()
     with open(log, "ab") as out:
         serve = subprocess.Popen([str(ROOT / "scripts" / "serve")], cwd=ROOT, env=env, stdout=out,
@@ -59,7 +66,9 @@ def start_and_time(env: dict, port: int, log: Path) -> tuple[float, int]:
                 sys.exit(f"no answer within 900 s; log: {log}")
             time.sleep(0.05)
         seconds = time.monotonic() - started
+        time.sleep(settle)
     finally:
+        stopping = time.monotonic()
         if serve.poll() is None:
             serve.send_signal(signal.SIGTERM)
         try:
@@ -67,6 +76,7 @@ def start_and_time(env: dict, port: int, log: Path) -> tuple[float, int]:
         except subprocess.TimeoutExpired:
             os.killpg(serve.pid, signal.SIGKILL)
             status = serve.wait()
+        STOPS.append(time.monotonic() - stopping)
     return seconds, status
 
 
@@ -76,6 +86,8 @@ def main() -> None:
     parser.add_argument("--roles", default="web,worker,beat")
     parser.add_argument("--restarts", type=int, default=3)
     parser.add_argument("--no-baseline", action="store_true", help="skip the restarts collecting every time")
+    parser.add_argument("--settle", type=float, default=5.0,
+                        help="seconds between the first answer and SIGTERM (a stop from a running site)")
     args = parser.parse_args()
 
     var = Path(tempfile.mkdtemp(prefix="truco-restart-"))
@@ -95,12 +107,15 @@ def main() -> None:
     print(f"first_start_seconds: {first:.1f}")
     statuses = [status]
     restarts = []
+    STOPS.clear()
     for _ in range(args.restarts):
-        seconds, status = start_and_time(env, args.port, log)
+        seconds, status = start_and_time(env, args.port, log, settle=args.settle)
         restarts.append(seconds)
         statuses.append(status)
     print(f"restart_seconds: {statistics.median(restarts):.1f}")
     print(f"restart_seconds_max: {max(restarts):.1f}")
+    print(f"stop_seconds: {statistics.median(STOPS):.1f}")  # SIGTERM to the exit of scripts/serve
+    print(f"stop_seconds_max: {max(STOPS):.1f}")
     if not args.no_baseline:
         static_root = Path(os.environ.get("DJANGO_STATIC_ROOT", var / "static"))
         (static_root / ".collected").unlink(missing_ok=True)

@@ -310,6 +310,9 @@ def logging_config(level: str | None = None, fmt: str | None = None) -> dict:
             # one record per request that met a service down: mailed (rate-limited), not written
             "truco.outage": {"handlers": ["mail_admins"], "level": "ERROR", "propagate": False},
             "gunicorn.error": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
+            # a web process's pool failing to connect (PostgreSQL down) warned several lines per request: the
+            # request's own line says it (config.outage), as without a pool
+            "psycopg.pool": {"handlers": ["stdout"], "level": "ERROR", "propagate": False},
             # the request's one line is truco.access (with its id, user, time taken): not gunicorn's too
             "gunicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
             "celery": {"handlers": ["stdout"], "level": level, "propagate": False},

@@ -219,6 +219,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # answered 503 (config.outage), instead of holding a web thread for the system's TCP timeout
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
         "connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5")))
+    # a web process's bounded pool and each kind of process's statement timeout (config/database.py)
+    from config.database import configure_postgresql
+    from config.logs import process_name
+
+    configure_postgresql(DATABASES["default"], process_name(), os.environ)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers (two tables entering hands, the print worker) wait for each other:
     # IMMEDIATE takes the write lock at BEGIN, so the services' read-then-write never has to

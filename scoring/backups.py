@@ -6,10 +6,18 @@ A backup is two folders, kept apart on purpose:
   ``database.sqlite3``: SQLite's online backup API, consistent while the site runs), the generated
   files that matter (``media/``: the print jobs' PDFs, when they are on this disk rather than S3) and
   ``manifest.json`` (what it holds, each file's SHA-256, the seal keys' ids the súmulas use);
-- ``DEST.keys/`` (``--keys-to``) — the súmulas' seal key (``sumula-signing.key`` and its ``.old``, or
-  ``keys.env`` when the key comes from the environment) and the site's secret key when it is a file.
-  Whoever holds the database *and* the seal key can forge a seal: store the keys elsewhere (another
-  medium, a password manager), never next to the database's copies.
+- ``KEYS/`` (``--keys-to``, required) — the súmulas' seal key (``sumula-signing.key`` and its ``.old``, or
+  ``keys.env`` when the key comes from the environment) and the site's secret key (``secret_key`` when it
+  is the file made in ``var/``, else a ``DJANGO_SECRET_KEY=`` line of ``keys.env``). Whoever holds the
+  database *and* the seal key can forge a seal: the keys go elsewhere (another medium, a password
+  manager), never inside the backup, and beside it (the same parent folder) only when asked
+  (``keys_beside_data``).
+
+On PostgreSQL the database's copy is ``pg_dump``'s, which must be of the server's major version or newer:
+where this machine's is older (a container image), the server's own ``pg_dump`` makes it (compose's
+``dump`` service, in the database's image) and ``database_dump`` hands it over; ``restore`` then takes a
+database already restored by the server's ``pg_restore`` (``database_restored``) and does the rest. Both
+run as the role that owns the tables (README "Backups").
 
 ``restore`` puts the database into the configured one (an empty database, or ``--replace``), the files
 back, the keys in place when given (never over a different key), then checks that every súmula's seal
@@ -100,20 +108,42 @@ def _media_root() -> Path | None:
 # ------------------------------------------------------------------------------------------ backup
 
 
-def backup(dest: Path, keys_to: Path) -> dict:
-    """Write a backup to ``dest`` and the keys to ``keys_to``; return the manifest."""
+def _is_dump(path: Path) -> bool:
+    with open(path, "rb") as handle:
+        return handle.read(5) == b"PGDMP"  # pg_dump's custom format
+
+
+def backup(dest: Path, keys_to: Path, *, keys_beside_data: bool = False, database_dump: Path | None = None) -> dict:
+    """Write a backup to ``dest`` and the keys to ``keys_to``; return the manifest.
+
+    ``keys_to`` in ``dest``'s own folder is refused unless ``keys_beside_data``: "copy the backups off the
+    machine" would ship the seal key with the data. ``database_dump``: a ``pg_dump --format=custom`` file
+    made by the server's own ``pg_dump``, moved into the backup instead of running this machine's."""
     dest, keys_to = Path(dest), Path(keys_to)
     if dest.exists() and any(dest.iterdir()):
         raise BackupError(f"{dest} is not empty: name a new folder for each backup")
     if keys_to.resolve() == dest.resolve() or keys_to.resolve().is_relative_to(dest.resolve()):
         raise BackupError("--keys-to must be outside the backup: the keys are kept apart from the database")
+    if keys_to.resolve().parent == dest.resolve().parent and not keys_beside_data:
+        raise BackupError(f"--keys-to {keys_to} is beside the backup ({dest.parent}): whoever copies the backups "
+                          "gets the seal key too. Name a folder elsewhere (another disk, a password manager's "
+                          "vault), or pass --keys-beside-data to write them there anyway")
+    if database_dump is not None:
+        database_dump = Path(database_dump)
+        if not database_dump.is_file() or not _is_dump(database_dump):
+            raise BackupError(f"{database_dump} is not a pg_dump --format=custom file")
     problem = integrity.key_missing()
     if problem:
         raise BackupError(problem)
     integrity.private_key()  # the key file exists from here on (made now if nothing was ever sealed)
     _private(dest)
     engine = _engine()
-    if engine == "postgresql":
+    if engine == "postgresql" and database_dump is not None:
+        database = dest / "database.dump"
+        shutil.move(database_dump, database)
+    elif database_dump is not None:
+        raise BackupError(f"--database-dump is a PostgreSQL dump and this site uses {engine}")
+    elif engine == "postgresql":
         database = dest / "database.dump"
         args, env = _pg_env()
         _run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", str(database), *args,
@@ -158,14 +188,12 @@ def backup(dest: Path, keys_to: Path) -> dict:
 
 def _save_keys(keys_to: Path) -> list[str]:
     _private(keys_to)
-    saved = []
+    saved, lines = [], []
     if getattr(settings, "SUMULA_SIGNING_KEY", ""):
-        lines = [f"SUMULA_SIGNING_KEY={settings.SUMULA_SIGNING_KEY}"]
+        lines.append(f"SUMULA_SIGNING_KEY={settings.SUMULA_SIGNING_KEY}")
         old = list(getattr(settings, "SUMULA_SIGNING_OLD_KEYS", []) or [])
         if old:
             lines.append("SUMULA_SIGNING_OLD_KEYS=" + ",".join(old))
-        _write_secret(keys_to / "keys.env", ("\n".join(lines) + "\n").encode())
-        saved.append("keys.env")
     else:
         _write_secret(keys_to / KEY_FILE, integrity.key_file().read_bytes())
         saved.append(KEY_FILE)
@@ -174,9 +202,16 @@ def _save_keys(keys_to: Path) -> list[str]:
             _write_secret(keys_to / (KEY_FILE + ".old"), old_file.read_bytes())
             saved.append(KEY_FILE + ".old")
     secret = Path(settings.VAR_DIR) / SECRET_FILE
-    if not os.environ.get("DJANGO_SECRET_KEY") and secret.exists():
+    if getattr(settings, "SECRET_KEY_FROM_ENVIRONMENT", False) or getattr(settings, "SECRET_KEY_FILE_CHOSEN", False):
+        # given to the site (the environment, a secret file): without it a restored site's sessions and
+        # password links made before are refused
+        lines.append(f"DJANGO_SECRET_KEY={settings.SECRET_KEY}")
+    elif secret.exists():
         _write_secret(keys_to / SECRET_FILE, secret.read_bytes())
         saved.append(SECRET_FILE)
+    if lines:
+        _write_secret(keys_to / "keys.env", ("\n".join(lines) + "\n").encode())
+        saved.append("keys.env")
     return saved
 
 
@@ -187,8 +222,11 @@ def _database_has_tables() -> bool:
     return bool(connection.introspection.table_names())
 
 
-def restore(source: Path, keys_from: Path | None, replace: bool = False) -> dict:
-    """Restore the backup in ``source`` (and the keys in ``keys_from``); return its manifest."""
+def restore(source: Path, keys_from: Path | None, replace: bool = False, database_restored: bool = False) -> dict:
+    """Restore the backup in ``source`` (and the keys in ``keys_from``); return its manifest.
+
+    ``database_restored``: the operator restored ``database.dump`` with the server's own ``pg_restore``
+    (as the owner role); the database is left as it is and the rest is done."""
     source = Path(source)
     try:
         manifest = json.loads((source / "manifest.json").read_text())
@@ -211,11 +249,17 @@ def restore(source: Path, keys_from: Path | None, replace: bool = False) -> dict
         # before anything is written: a new key made later would mark every súmula altered
         raise BackupError(integrity.missing_key_message(integrity.key_file()))
 
-    if _database_has_tables() and not replace:
+    if database_restored:
+        if engine != "postgresql" or not _database_has_tables():
+            raise BackupError("--database-restored: the database has no tables; restore "
+                              f"{source / manifest['database']} with pg_restore first (README \"Backups\")")
+    elif _database_has_tables() and not replace:
         raise BackupError("the database already has tables: restore into a new, empty database, or pass "
                           "--replace (its current content is lost; stop the site first)")
     database = source / manifest["database"]
-    if engine == "postgresql":
+    if database_restored:
+        pass
+    elif engine == "postgresql":
         args, env = _pg_env()
         connection.close()
         _run(["pg_restore", "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction",

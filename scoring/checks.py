@@ -9,6 +9,8 @@
 - ``scoring.E003`` (a database check: ``migrate``, hence ``scripts/serve``, and ``check --database
   default``): súmulas are sealed in this database but the seal key is missing on this machine (a
   restore without the keys). Nothing starts, instead of a new key marking every súmula altered.
+- ``scoring.E005``: the seal key given (``SUMULA_SIGNING_KEY``, or the file ``SUMULA_SIGNING_KEY_FILE`` names)
+  is not a 32-byte key in base64: said as a check's message, not a traceback at the first súmula.
 - ``scoring.E004``: in production, this process's key is not the one the database was sealed with
   (``integrity.key_in_use_problem``: its id, recorded at the first start and by ``rotate_signing_key``, by
   the tables' owner only; never the key itself), or no key is recorded and this role may not record it.
@@ -45,6 +47,12 @@ def seal_key(app_configs=None, **kwargs):
             "The súmulas' seal key would be a file made on first use on each machine.",
             hint="Set SUMULA_SIGNING_KEY (the same on every machine; see the README) or SUMULA_SIGNING_KEY_FILE "
                  "(a secret or a shared volume).", id="scoring.E001"))
+    unusable = _unusable_key()
+    if unusable:
+        errors.append(Error(f"The súmulas' seal key {unusable} is not a 32-byte key in base64.",
+                            hint="Make one with python3 -c 'import base64,os; print(base64.b64encode(os.urandom(32))"
+                                 ".decode())' (README, Settings), or give the key this site sealed with.",
+                            id="scoring.E005"))
     for text in getattr(settings, "SUMULA_SIGNING_OLD_KEYS", []) or []:
         try:
             valid = len(base64.b64decode(text, validate=True)) == 32
@@ -54,6 +62,27 @@ def seal_key(app_configs=None, **kwargs):
             errors.append(Error(f"SUMULA_SIGNING_OLD_KEYS: {text[:12]}… is not a 32-byte public key in base64.",
                                 id="scoring.E002"))
     return errors
+
+
+def _unusable_key() -> str:
+    """Where the configured seal key comes from, when it cannot be a key (else "")."""
+    from pathlib import Path
+
+    configured = getattr(settings, "SUMULA_SIGNING_KEY", "")
+    if configured:
+        text, origin = configured, "in SUMULA_SIGNING_KEY"
+    else:
+        path = Path(getattr(settings, "SUMULA_SIGNING_KEY_FILE", "") or "")
+        if not path.name or not path.is_file():
+            return ""  # made on first use (scoring.E001 says where that is refused)
+        try:
+            text, origin = path.read_text().strip(), f"in {path}"
+        except (OSError, UnicodeDecodeError):
+            return f"in {path} (unreadable by this account)"
+    try:
+        return "" if len(base64.b64decode(text, validate=True)) == 32 else origin
+    except ValueError:
+        return origin
 
 
 @register(Tags.database)
@@ -75,6 +104,8 @@ def seal_key_in_use(app_configs=None, **kwargs):
         return []
     from . import integrity
 
+    if _unusable_key():
+        return []  # scoring.E005 says it
     try:
         problem = integrity.key_in_use_problem(record=True)
     except DatabaseError:  # no database yet (the first migrate checks before it creates the table)

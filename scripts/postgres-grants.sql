@@ -4,7 +4,7 @@
 -- can ALTER TABLE ... DISABLE TRIGGER, DROP FUNCTION truco_append_only() or TRUNCATE (no grant here),
 -- so the app's credentials cannot switch off the append-only triggers (config/append_only.py).
 -- Run in the database, as a superuser, after CREATE DATABASE truco OWNER truco_owner:
---   sudo -u postgres psql -v ON_ERROR_STOP=1 -d truco -f scripts/postgres-grants.sql
+--   runuser -u postgres -- psql -v ON_ERROR_STOP=1 -d truco -f scripts/postgres-grants.sql
 -- (tests/ops/test_database_roles.py runs this file, with its own role names, on the test database.)
 ALTER SCHEMA public OWNER TO truco_owner;
 REVOKE ALL ON SCHEMA public FROM PUBLIC;

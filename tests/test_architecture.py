@@ -78,6 +78,7 @@ CONFIG_MODULES = {
     "storage", "urls", "view_only_admin", "views", "wsgi",
     "model_moves",  # the content types of models that moved between apps, for their state-only migrations
     "sqlite/__init__", "sqlite/base",  # the embedded default's database backend (ENGINE = "config.sqlite")
+    "database",  # PostgreSQL's pool and statement timeout by kind of process
 }
 
 

@@ -30,6 +30,7 @@ from .sumula_setup import *  # noqa: F401,F403
 from .test_tamper import verify_command
 
 ROOT = Path(__file__).resolve().parents[2]
+README_TEXT = (ROOT / "README.md").read_text()
 
 
 @pytest.fixture
@@ -101,11 +102,11 @@ def test_restore_drill_on_a_new_machine_every_sumula_still_verifies(var_a, recei
     (var_a / "media" / "impressao").mkdir(parents=True)
     (var_a / "media" / "impressao" / "rodada-1.pdf").write_bytes(b"%PDF-1.7 a round")
     backup_dir = tmp_path / "backups" / "2026-11-26"
+    keys = tmp_path / "keys-medium" / "2026-11-26"
     err = io.StringIO()
-    call_command("backup", str(backup_dir), stdout=io.StringIO(), stderr=err)
-    keys = backup_dir.with_name("2026-11-26.keys")
+    call_command("backup", str(backup_dir), "--keys-to", str(keys), stdout=io.StringIO(), stderr=err)
     assert "WARNING" in err.getvalue() and "apart" in err.getvalue()
-    assert "sumula-signing.key" in {p.name for p in keys.iterdir()} <= {"sumula-signing.key", "secret_key"}
+    assert "sumula-signing.key" in {p.name for p in keys.iterdir()} <= {"sumula-signing.key", "secret_key", "keys.env"}
     assert not list(backup_dir.rglob("*.key"))  # the keys are not in the database's backup
     assert oct(keys.stat().st_mode & 0o777) == "0o700"
     manifest = json.loads((backup_dir / "manifest.json").read_text())
@@ -159,10 +160,38 @@ def test_a_backup_refuses_a_folder_in_use_and_keys_inside_it(var_a, db, tmp_path
     (tmp_path / "used").mkdir()
     (tmp_path / "used" / "x").write_text("x")
     with pytest.raises(CommandError, match="not empty"):
-        call_command("backup", str(tmp_path / "used"), stdout=io.StringIO(), stderr=io.StringIO())
+        call_command("backup", str(tmp_path / "used"), "--keys-to", str(tmp_path / "keys" / "used"),
+                     stdout=io.StringIO(), stderr=io.StringIO())
     with pytest.raises(CommandError, match="apart"):
         call_command("backup", str(tmp_path / "b"), "--keys-to", str(tmp_path / "b" / "keys"),
                      stdout=io.StringIO(), stderr=io.StringIO())
+
+
+@pytest.mark.django_db(transaction=True)  # as a site's: SQLite's backup waits while a test transaction writes
+def test_the_keys_go_beside_the_backup_only_when_asked(var_a, tmp_path):
+    """By default the keys went to DEST.keys, beside DEST: "copy the backups off the machine" shipped the seal
+    key with the data. Now a keys folder is named, and one beside the backup is refused unless asked."""
+    backups_dir = tmp_path / "backups"
+    with pytest.raises(CommandError, match="--keys-to"):
+        call_command("backup", str(backups_dir / "a"), stdout=io.StringIO(), stderr=io.StringIO())
+    with pytest.raises(CommandError, match="beside the backup"):
+        call_command("backup", str(backups_dir / "a"), "--keys-to", str(backups_dir / "a.keys"),
+                     stdout=io.StringIO(), stderr=io.StringIO())
+    assert not backups_dir.exists()  # refused before anything is written
+    call_command("backup", str(backups_dir / "a"), "--keys-beside-data", stdout=io.StringIO(), stderr=io.StringIO())
+    assert (backups_dir / "a.keys" / "sumula-signing.key").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_secret_key_given_in_the_environment_is_saved_with_the_keys(var_a, tmp_path, settings):
+    settings.SECRET_KEY_FROM_ENVIRONMENT = True
+    settings.SECRET_KEY = "the-site-secret-key-given-in-its-environment"
+    keys = tmp_path / "keys" / "a"
+    call_command("backup", str(tmp_path / "backups" / "a"), "--keys-to", str(keys), stdout=io.StringIO(),
+                 stderr=io.StringIO())
+    assert "DJANGO_SECRET_KEY=the-site-secret-key-given-in-its-environment" in (keys / "keys.env").read_text().splitlines()
+    assert oct((keys / "keys.env").stat().st_mode & 0o777) == "0o600"
+    assert not list((tmp_path / "backups").rglob("*.env"))
 
 
 def test_the_readme_documents_backups():
@@ -170,13 +199,35 @@ def test_the_readme_documents_backups():
     assert "manage.py backup" in readme and "manage.py restore" in readme and "--keys" in readme
 
 
+def compose_dump_options() -> list[str]:
+    """The options of compose's ``dump`` service's pg_dump (the server's own, in the database's image)."""
+    import yaml
+
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
+    assert services["dump"]["image"] == services["db"]["image"]  # the server's major version
+    command = " ".join(services["dump"]["command"])
+    return re.search(r"pg_dump ((?:--[\w-]+(?:=\S+)? )+)--file", command).group(1).split()
+
+
+def readme_compose_restore_options() -> list[str]:
+    """The options of the README's ``pg_restore`` for a compose site (run in the database's container)."""
+    command = re.search(r"docker compose exec db (pg_restore .*?\.dump)", README_TEXT, re.S).group(1)
+    assert "-U truco_owner" in command  # as the owner
+    return re.findall(r"--[\w-]+", command)
+
+
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)  # committed: pg_dump reads from another session
-def test_the_readme_restore_as_the_owner_role_leaves_a_site_its_own_role_can_run(var_a, received, tmp_path):
+@pytest.mark.parametrize("path", ["manage.py", "compose"])
+def test_the_readme_restore_as_the_owner_role_leaves_a_site_its_own_role_can_run(var_a, received, tmp_path, path):
     """The README's whole path on a new machine (with the production database roles): the database and its two roles
     made by the README's commands, ``restore`` run as the owner (not a superuser: the drill above restores as
-    one), then the site as its own role, which owns nothing: it reads and writes the restored rows (the
-    default privileges cover the tables the restore made) and every súmula verifies."""
+    one), the keys from their own folder, then the site as its own role, which owns nothing: it reads and writes
+    the restored rows (the default privileges cover the tables the restore made) and every súmula verifies.
+
+    ``compose``: as compose.yaml and the README's "With containers" do it: the dump made by the server's own
+    ``pg_dump`` with the ``dump`` service's options and handed to ``backup --database-dump``; ``pg_restore``
+    with the README's options as the owner, then ``restore --database-restored``."""
     if connection.vendor != "postgresql" or connection.pg_version < 150000:
         pytest.skip("the README's PostgreSQL ≥ 15 roles (CI's services pass)")
     from tests.tournaments.test_first_organizer import psql, readme_sql
@@ -191,13 +242,34 @@ def test_the_readme_restore_as_the_owner_role_leaves_a_site_its_own_role_can_run
     try:
         made = psql(sql)
         assert made.returncode == 0, made.stderr
-        backup_dir = tmp_path / "backup"
-        call_command("backup", str(backup_dir), stdout=io.StringIO(), stderr=io.StringIO())
+        backup_dir, keys = tmp_path / "backups" / "backup", tmp_path / "keys" / "backup"
         params = connection.settings_dict
-        server = f"{params.get('HOST') or '127.0.0.1'}:{params.get('PORT') or 5432}"
+        host, port = params.get("HOST") or "127.0.0.1", str(params.get("PORT") or 5432)
+        server = f"{host}:{port}"
+        pg = ["-h", host, "-p", port]
+        pg_env = {**os.environ, "PGPASSWORD": params.get("PASSWORD") or ""}
+        extra = []
+        if path == "compose":
+            dump = tmp_path / "incoming" / "database.dump"
+            dump.parent.mkdir()
+            made = subprocess.run(["pg_dump", *compose_dump_options(), "--file", str(dump), *pg,
+                                   "-U", params.get("USER") or "postgres", params["NAME"]],
+                                  env=pg_env, capture_output=True, text=True, timeout=300)
+            assert made.returncode == 0, made.stderr
+            extra = ["--database-dump", str(dump)]
+        call_command("backup", str(backup_dir), "--keys-to", str(keys), *extra,
+                     stdout=io.StringIO(), stderr=io.StringIO())
         var_b = tmp_path / "var-b"
-        restored = manage(new_machine_env(var_b, f"postgres://{owner}@{server}/{database}"),
-                          "restore", str(backup_dir), "--keys", str(backup_dir.with_name("backup.keys")))
+        as_owner = new_machine_env(var_b, f"postgres://{owner}@{server}/{database}")
+        if path == "compose":
+            assert not dump.exists()  # taken into the backup
+            loaded = subprocess.run(["pg_restore", *pg, "-U", owner, "-d", database, *readme_compose_restore_options(),
+                                     str(backup_dir / "database.dump")], env=pg_env, capture_output=True, text=True,
+                                    timeout=300)
+            assert loaded.returncode == 0, loaded.stderr
+            restored = manage(as_owner, "restore", str(backup_dir), "--keys", str(keys), "--database-restored")
+        else:
+            restored = manage(as_owner, "restore", str(backup_dir), "--keys", str(keys))
         assert restored.returncode == 0, restored.stderr[-3000:]
         assert "checked: 1; altered: 0" in restored.stdout
 

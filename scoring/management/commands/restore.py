@@ -1,4 +1,4 @@
-"""``manage.py restore SOURCE [--keys KEYS] [--replace]``: a backup of ``manage.py backup`` into this
+"""``manage.py restore SOURCE [--keys KEYS] [--replace | --database-restored]``: a backup of ``manage.py backup`` into this
 site's database and files, the keys put in place, then every súmula verified (scoring/backups.py)."""
 from pathlib import Path
 
@@ -16,11 +16,15 @@ class Command(BaseCommand):
         parser.add_argument("--keys", help="The keys' folder (the backup's DEST.keys). Needed on a new machine.")
         parser.add_argument("--replace", action="store_true",
                             help="Replace a database that already has tables (stop the site first).")
+        parser.add_argument("--database-restored", action="store_true",
+                            help="The database is already restored from SOURCE's database.dump by the server's "
+                                 "own pg_restore (as the owner role): restore the rest and verify.")
 
     def handle(self, *args, **options):
         keys = Path(options["keys"]) if options["keys"] else None
         try:
-            manifest = backups.restore(Path(options["source"]), keys, replace=options["replace"])
+            manifest = backups.restore(Path(options["source"]), keys, replace=options["replace"],
+                                       database_restored=options["database_restored"])
             unknown = backups.seal_keys_present(manifest)
         except (backups.BackupError, integrity.SigningKeyMissing) as problem:
             raise CommandError(str(problem)) from None
