@@ -124,6 +124,7 @@ def _empty_local_cache():
 # keeps one worker busy while the other has nothing left. Browser tests come next, then the rest in
 # collection order. A file missing here only loses its place in the queue.
 LONGEST_FIRST = (
+    "tests/draw/test_migration_move.py",  # every move by concern, one trip up the migrations
     "tests/scoring/test_table_round.py",
     "tests/scoring/test_backups.py",
     "tests/tournaments/test_first_organizer.py",

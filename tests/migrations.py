@@ -8,7 +8,7 @@ test database's own tables are never touched (making them again by the migration
 Django's walk down renders the project's state once per migration of the whole history, so an early
 state is cheaper reached from nothing: tournaments 0005 (tests/tournaments/test_migration_stages.py)
 took 40 s on SQLite and 29 s on PostgreSQL walking down, 7 s and 14 s from nothing, on a 2-core CI
-machine. A late state is not: people's move (tests/people/test_migration_move.py) walks down.
+machine. Every move by concern (tests/draw/test_migration_move.py) goes from nothing too, in one trip.
 ``back_to_latest`` then brings the database back for the tests that follow in the process: on SQLite
 by making the tables from the models again, as its test database was made (tests/conftest.py); on
 PostgreSQL by dropping the scratch schema, or after a walk down by the real migrations, whose
