@@ -255,6 +255,8 @@ def test_the_organizer_decides_an_escalated_case_and_an_appeal(client, match, re
     referee_services.escalate(escalated, referee, "Celular tocou")
     html = _login(client, organizer).get(url).content.decode()
     assert "Celular tocou" in html and "art. 26" in html
+    crumbs = html.split('class="crumbs"', 1)[1].split("</p>", 1)[0]  # the organizer's page, the organizer's words
+    assert "Meus torneios" in crumbs and reverse("organizer-home") in crumbs and "Minhas mesas" not in crumbs
     response = client.post(reverse("referee:decide-ruling", kwargs={"pk": escalated.pk}),
                            {"beneficiary": "0", "points": "1", "reason": "Regra da casa do clube"})
     assert response.status_code == 302
