@@ -131,6 +131,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
         wo.locator('input[name="absent"]').nth(1).check()
         wo.locator('input[name="reason"]').fill("não compareceu")
         wo.locator("button[type=submit]").click()
+        wo.wait_for(state="detached")  # posted in the background: the card came back among the done
         expect(page.locator(".messages")).to_contain_text("W.O. registrado")
 
     def by_hand(index: int, winner: int) -> None:
@@ -142,6 +143,7 @@ def test_organizer_runs_an_eight_pair_bracket(live_server, browser, organizer):
         result.locator('input[name="points_b"]').fill("8" if winner == 0 else "12")
         result.locator('input[name="reason"]').fill("súmula de papel conferida na mesa")
         result.locator("button[type=submit]").click()
+        result.wait_for(state="detached")  # posted in the background: the card came back among the done
         expect(page.locator("#messages")).to_contain_text("Resultado lançado")  # the undo toast
 
     # -- quarterfinals: one W.O., three results set by hand ---------------------------
