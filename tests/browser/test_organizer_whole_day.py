@@ -13,8 +13,8 @@ the group rounds and the knockout started, the final by hand, and at the end the
 
 Counted as ``test_organizer_taps`` counts (``Count``): a field is a tap unless it has the focus, a select
 two, a file two, a dialog's OK one; a page load is a navigation of the page (a PDF opened is one). Asserted:
-≤ 100 taps (the issue's bound) and no more page loads than measured (:data:`BOUND`); the per-step counts
-are printed and kept in docs/organizer_taps.md.
+≤ 100 taps and ≤ 30 page loads (the issue's bounds, :data:`BOUND`); the per-step counts are printed and
+kept in docs/organizer_taps.md.
 """
 from __future__ import annotations
 
@@ -27,9 +27,8 @@ pytestmark = pytest.mark.browser
 
 TYPED, IMPORTED, SIGNED_UP = PAIRS[:3], PAIRS[3:10], PAIRS[10:]
 CSV = "dupla;jogador 1;jogador 2\r\n" + "".join(f"{p};{a};{b}\r\n" for p, a, b in IMPORTED)  # Excel-BR: ; and CRLF
-#: the issue's bounds are 100 taps and 30 page loads; the loads are held at what the pages give now (see
-#: docs/organizer_taps.md, "The whole day": the posts that still load the page twice are listed there)
-BOUND = {"taps": 100, "loads": 33}
+#: the issue's bounds (measured: 98 taps, 27 page loads; docs/organizer_taps.md, "The whole day")
+BOUND = {"taps": 100, "loads": 30}
 
 
 def test_the_organizer_runs_the_whole_day_in_100_taps(live_server, browser, transactional_db, settings):
@@ -86,8 +85,8 @@ def test_the_organizer_runs_the_whole_day_in_100_taps(live_server, browser, tran
             n.tap(page.get_by_test_id("dashboard-team-links").get_by_role("link", name="Inscrições pelos jogadores"))
         options = page.get_by_test_id("signup-options")
         n.tap(options.locator("input[name=open]"))  # players no mail reaches are approved by the organizer
-        with page.expect_navigation():
-            n.tap(options.get_by_role("button"))
+        n.tap(options.get_by_role("button"))  # posted in the background
+        expect(page.get_by_test_id("public-signup-url")).to_be_visible()
         for i, (name, first, second) in enumerate(SIGNED_UP):  # the players, on their phones
             signups.submit(tournament, submission=f"whole-day-{i}".ljust(24, "x"), client=f"ip:10.0.0.{i + 2}",
                            pair_name=name, players=[{"name": first, "contact": f"+55 41 9999-000{i}"},
@@ -95,9 +94,10 @@ def test_the_organizer_runs_the_whole_day_in_100_taps(live_server, browser, tran
         with page.expect_navigation():
             n.taps += 1  # pulled to refresh: the two sign-ups came in
             page.reload()
-        for _ in SIGNED_UP:
-            with page.expect_navigation():
-                n.tap(page.get_by_test_id("approve").first)
+        for left in range(len(SIGNED_UP), 0, -1):
+            expect(page.get_by_test_id("approve")).to_have_count(left)
+            n.tap(page.get_by_test_id("approve").first)  # posted in the background
+        expect(page.locator('#list li[data-state="registered"]')).to_have_count(len(SIGNED_UP))
         assert Pair.objects.filter(tournament=tournament).count() == 12
         with page.expect_navigation():
             n.tap(page.get_by_role("link", name="Painel").first)
