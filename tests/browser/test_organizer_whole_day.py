@@ -98,6 +98,7 @@ def test_the_organizer_runs_the_whole_day_in_100_taps(live_server, browser, tran
             expect(page.get_by_test_id("approve")).to_have_count(left)
             n.tap(page.get_by_test_id("approve").first)  # posted in the background
         expect(page.locator('#list li[data-state="registered"]')).to_have_count(len(SIGNED_UP))
+        shot(page, "whole-day-signups.png", full_page=False)
         assert Pair.objects.filter(tournament=tournament).count() == 12
         with page.expect_navigation():
             n.tap(page.get_by_role("link", name="Painel").first)
@@ -209,6 +210,7 @@ def test_the_organizer_runs_the_whole_day_in_100_taps(live_server, browser, tran
         card = page.locator(".card[id^=appeal-]").first
         n.tap(card.locator("label.tap", has_text="Manter"))
         n.type(card.locator("input[name=reason]"), "O árbitro ouviu")
+        shot(page, "whole-day-appeal.png", full_page=False)
         with page.expect_navigation():
             n.tap(card.get_by_role("button"))
         expect(page.locator("h1")).to_have_text("Copa do Bar")  # nothing else to review: back on the dashboard
