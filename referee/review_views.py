@@ -2,7 +2,9 @@
 
 - ``pair_history``: a pair's rulings and appeals in its tournament (its referees and organizer);
 - ``review``: the organizer's list of escalated rulings and open appeals with their decide forms
-  (``services.decide_escalated`` / ``decide_appeal``, art. 26, with a reason).
+  (``services.decide_escalated`` / ``decide_appeal``, art. 26, with a reason); reached from a
+  tournament's dashboard (``?painel=<slug>``) it leads back there, and a decision that leaves nothing
+  of that tournament to review returns to its dashboard.
 
 Thin views: ``referee.services`` decides; a refusal becomes a message in the page's words.
 """
@@ -109,6 +111,32 @@ def _require_organizer_somewhere(request):
     return None
 
 
+FROM = "painel"  # the review reached from a tournament's dashboard ("Needs you now"): where it leads back
+
+
+def _from_dashboard(request) -> Tournament | None:
+    """The tournament whose dashboard sent the organizer here (``?painel=<slug>``, carried by the decision
+    forms), when the user organizes it: the page's way back, and where a decision leads once nothing else of
+    that tournament waits here."""
+    slug = (request.GET.get(FROM) or request.POST.get(FROM) or "").strip()
+    tournament = Tournament.objects.filter(slug=slug).first() if slug and request.user.is_authenticated else None
+    return tournament if tournament is not None and access.manages(request.user, tournament) else None
+
+
+def _after_decision(request, scope_user):
+    """Back to the review page (with its way back to the dashboard), or to the dashboard itself when that
+    tournament has no other escalated ruling or open appeal: one page less for the organizer."""
+    tournament = _from_dashboard(request)
+    if tournament is None:
+        return redirect("referee:review")
+    rulings = _review_scope(scope_user).filter(match__tournament=tournament)
+    waiting = (rulings.filter(status=Ruling.Status.ESCALATED).exists()
+               or Appeal.objects.filter(decided_at__isnull=True, ruling__in=rulings).exists())
+    if waiting:
+        return redirect(f"{reverse('referee:review')}?{FROM}={tournament.slug}")
+    return redirect("tournaments:dashboard", slug=tournament.slug)
+
+
 @require_GET
 def review(request):
     denied = _require_organizer_somewhere(request)
@@ -121,7 +149,7 @@ def review(request):
     for row in appealed:
         row["open_appeal"] = next((a for a in row["appeals"] if a.decided_at is None), None)
     return render(request, "referee/review.html", {"escalated": escalated, "appealed": appealed,
-                                                   "values": range(0, 13)})
+                                                   "values": range(0, 13), "from_dashboard": _from_dashboard(request)})
 
 
 @require_http_methods(["POST"])
@@ -146,7 +174,7 @@ def decide_ruling(request, pk: int):
                                pair_names.number(ruling.match.pair(ruling.beneficiary).name))
             % {"pair": ruling.match.pair(ruling.beneficiary).name, "points": ruling.points}
             if ruling.beneficiary is not None and ruling.points else _("nobody scores")})
-    return redirect("referee:review")
+    return _after_decision(request, request.user)
 
 
 @require_http_methods(["POST"])
@@ -166,4 +194,4 @@ def decide_appeal(request, pk: int):
         messages.error(request, _fail(request, error))
     else:
         messages.success(request, appeal_answer(appeal))
-    return redirect("referee:review")
+    return _after_decision(request, request.user)

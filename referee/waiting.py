@@ -78,9 +78,9 @@ def waiting(tournaments: list[Tournament]) -> dict[int, list[Waiting]]:
                     reverse("monitor:room", kwargs={"slug": t.slug}), order=30),
             Waiting("escalated", n("escalated"), ngettext(
                 "%(counter)s case sent by a referee", "%(counter)s cases sent by referees",
-                n("escalated")) % {"counter": n("escalated")}, review, order=40),
+                n("escalated")) % {"counter": n("escalated")}, f"{review}?painel={t.slug}#escalated", order=40),
             Waiting("appeals", n("appeals"), ngettext("%(counter)s appeal to decide", "%(counter)s appeals to decide",
-                                                      n("appeals")) % {"counter": n("appeals")}, review + "#appeals",
-                    order=41),
+                                                      n("appeals")) % {"counter": n("appeals")},
+                    f"{review}?painel={t.slug}#appeals", order=41),
         ]
     return out

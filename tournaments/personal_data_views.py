@@ -1,7 +1,8 @@
 """A player's personal data (LGPD, docs/people.md), thin pages over ``people.services.personal_data``:
 
 - ``POST /jogadores/<id>/link-dos-dados/`` (an organizer of an event the player entered, or a site
-  operator): issues the link and shows it this once, to hand to the player;
+  operator): issues the link and shows it this once, to hand to the player: a QR code to scan, a copy
+  button and a WhatsApp message with it;
 - ``/dados/<token>/``: the player's data (every field kept, every tournament), the JSON download
   (``exportar.json``) and the erasure (``apagar/``: the link, the typed confirmation and, when the player
   has one, their PIN, counted by ``scoring.pins`` like any PIN).
@@ -12,6 +13,7 @@ keeps only its first four characters (``config.logs``).
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,16 +22,19 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from people.models import DataAccessLink, Player
 from people.services import personal_data
 from scoring import pins
+from scoring.pdf_sheets import qr_svg
 
 from . import player_page, players
 
 CONFIRM_WORD = "APAGAR"
+QR_MM = 48  # the link's QR code on the organizer's screen, scanned by the player's phone
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -54,8 +59,11 @@ def issue_link(request, pk: int):
         raise PermissionDenied(_("Only the organizers of events this player entered hand them their data link."))
     link, token = personal_data.issue_link(player, by=request.user)
     url = request.build_absolute_uri(reverse("tournaments:personal-data", kwargs={"token": token}))
-    return _private(render(request, "people/data_link_issued.html",
-                           {"player": link.player, "url": url, "expires_at": link.expires_at}))
+    text = _("%(name)s, your personal data link (LGPD), for you alone: %(url)s") % {"name": link.player.name, "url": url}
+    return _private(render(request, "people/data_link_issued.html", {
+        "player": link.player, "url": url, "expires_at": link.expires_at,
+        "qr": mark_safe(qr_svg(url, QR_MM)),  # noqa: S308 (our SVG)
+        "whatsapp": "https://wa.me/?" + urlencode({"text": text})}))
 
 
 @require_GET

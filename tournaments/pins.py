@@ -21,8 +21,9 @@ from people.services import merges
 
 from .models import Pair, Player
 
-PIN_DIGITS = 6
-PIN_RE = re.compile(r"^\d{4,8}$")
+PIN_DIGITS = 6  # an issued PIN (the pair card's)
+PIN_MIN, PIN_MAX = 4, 8  # a PIN the player chooses at the table; every form and doc says the same
+PIN_RE = re.compile(rf"^\d{{{PIN_MIN},{PIN_MAX}}}$")
 
 
 def new_pin() -> str:

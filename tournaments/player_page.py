@@ -1,6 +1,7 @@
 """The player's page (docs/people.md), ``/jogadores/<id>/``, public and phone first:
 who they are (name, nickname, club and its history), every tournament the person played (their
-merged records included) with pair, partner and record, and every match with its result; then the
+merged records included) with pair, partner, record and, once the tournament is finished, the
+pair's placing, and every match with its result; then the
 sections other apps register in ``people.sections`` (the discipline record of ``referee``; the rating
 chart of ``seasons``), each deciding what the viewer sees.
 The contact shows only to the organizers of the events the player entered (``players.contact_visible``).
@@ -23,7 +24,8 @@ from people.services import clubs, merges
 from scoring.models import Match
 
 from . import players
-from .models import Pair, Result
+from .models import Pair, Result, Tournament
+from .services.standings import standings
 
 
 def person_pairs(ids: set[int]):
@@ -37,9 +39,19 @@ def _outcome(pair_id: int, match: Match, result: Result | None) -> str:
     return "won" if result.winner_id == pair_id else "lost"
 
 
+def _placings(pairs) -> dict[int, int]:
+    """``{pair id: final place}`` for the pairs whose tournament is finished (its standings, which
+    follow the bracket and any place set by hand; a constant number of queries per tournament)."""
+    places: dict[int, int] = {}
+    finished = {p.tournament_id: p.tournament for p in pairs if p.tournament.status == Tournament.Status.FINISHED}
+    for tournament in finished.values():
+        places.update((line.pair.pk, line.rank) for line in standings(tournament).rows)
+    return places
+
+
 def history(ids: set[int]) -> list[dict]:
     """One entry per tournament the person played, newest first: the pair, the partner, the matches
-    (opponent, score, outcome) and the record (won, lost)."""
+    (opponent, score, outcome), the record (won, lost) and the placing (a finished tournament's)."""
     pairs = sorted(person_pairs(ids), key=lambda p: (p.tournament.date, p.tournament_id), reverse=True)
     by_pair = {pair.pk: pair for pair in pairs}
     matches = (Match.objects.filter(Q(pair_a_id__in=by_pair) | Q(pair_b_id__in=by_pair))
@@ -57,12 +69,13 @@ def history(ids: set[int]) -> list[dict]:
             score = f"{games[0]}–{games[1]}" if match.best_of > 1 else f"{points[0]}–{points[1]}"
         rows[mine.pk].append({"match": match, "opponent": opponent, "result": result, "score": score,
                               "outcome": _outcome(mine.pk, match, result), "round": match.round})
+    places = _placings(pairs)
     out = []
     for pair in pairs:
         partner = [p for p in (pair.first_player, pair.second_player) if p.pk not in ids]
         played = rows[pair.pk]
         out.append({"pair": pair, "tournament": pair.tournament, "partner": partner[0] if partner else None,
-                    "substitute": pair.substitute_id in ids, "matches": played,
+                    "substitute": pair.substitute_id in ids, "matches": played, "placing": places.get(pair.pk),
                     "won": sum(r["outcome"] == "won" for r in played),
                     "lost": sum(r["outcome"] == "lost" for r in played)})
     return out

@@ -54,6 +54,13 @@ def _note(page, name: str, wide: dict) -> None:
         wide[name] = problem
 
 
+def _tables_stick_out(page) -> list[str]:
+    """Tables wider than the box around them (the page may clip them, so its width alone does not tell)."""
+    return page.evaluate("""() => [...document.querySelectorAll('table')].flatMap(t => {
+        const box = t.parentElement.getBoundingClientRect(), r = t.getBoundingClientRect();
+        return r.right > box.right + 0.5 ? [t.className + ' → ' + Math.round(r.right) + '/' + Math.round(box.right)] : []; })""")
+
+
 def _check(page, base: str, pages: dict[str, str], wide: dict) -> None:
     for name, path in pages.items():
         page.goto(base + path)  # "load": the pages are drawn on the server; their polls change no width
@@ -110,4 +117,49 @@ def test_the_pages_of_the_day_fit_a_360_px_phone(live_server, browser, busy_matc
         "organizer-sign": f"/sumulas/partida/{pk}/assinar/", "organizer-round": f"/torneios/{slug}/rodadas/1/",
         "organizer-tables": "/arbitragem/",
     }, wide)
+    assert not wide, wide
+
+
+def test_the_public_pages_fit_a_320_px_phone_and_up(live_server, browser, make_match):
+    """What a player opens from a printed súmula or a link: the súmula's verification page (its signatures'
+    table once ended at 375 px), the player's page with a placing, the personal data link the organizer shows."""
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.models import SumulaVersion
+    from tests.browser.conftest import PINS
+
+    match = make_match(pair_names=LONG_NAMES)
+    organizer = get_user_model().objects.get(username="organizadora")
+    for winner, value in ((1, 3), (0, 6), (0, 3), (0, 3)):
+        services.record_hand(match, {"winner": winner, "ended_by": "tricks", "value": value}, organizer)
+    match.refresh_from_db()
+    services.sign(match, "team0", match.pair_a.first_player, pin=PINS[match.pair_a.first_player.name])
+    match.refresh_from_db()
+    services.sign(match, "team1", match.pair_b.second_player, pin=PINS[match.pair_b.second_player.name])
+    match.refresh_from_db()
+    services.countersign(match, match.referee)
+    digest = SumulaVersion.objects.filter(match=match).order_by("-number").first().digest
+    player = match.pair_a.first_player
+    wide: dict[str, str] = {}
+    for width in (320, WIDTH, 390):
+        page = browser.new_context(viewport={"width": width, "height": 740}, is_mobile=True, has_touch=True,
+                                   locale="pt-BR").new_page()
+        page.goto(f"{live_server.url}/sumulas/verificar/{digest}/")
+        assert page.locator("#verdict").inner_text().count("✓") >= 1
+        assert page.locator("table.doc").first.locator("tbody tr").count() == 3  # both pairs and the referee
+        shot(page, f"w{width}-verify.png", full_page=True)
+        _note(page, f"verify at {width}", wide)
+        assert not _tables_stick_out(page), (width, _tables_stick_out(page))
+        page.goto(f"{live_server.url}/jogadores/{player.pk}/")
+        shot(page, f"w{width}-player.png", full_page=True)
+        _note(page, f"player at {width}", wide)
+        page.goto(f"{live_server.url}/entrar/?next=/jogadores/{player.pk}/")
+        log_in(page, "organizadora", "org-secret")
+        page.wait_for_url(f"**/jogadores/{player.pk}/")
+        page.locator("form[action$='/link-dos-dados/'] button").click()
+        page.get_by_test_id("data-link-qr").wait_for()
+        shot(page, f"w{width}-data-link.png", full_page=True)
+        _note(page, f"data link at {width}", wide)
+        page.context.close()
     assert not wide, wide

@@ -1,6 +1,8 @@
-"""A referee on a phone claims a tento in three taps — who claims, the infraction (art. 24, a word
-of guidance), who committed it — confirms the proposed ruling, and finds it on the súmula entry page
-with its article; the organizer decides a case not covered (art. 26) from the review list.
+"""A referee on a phone claims a tento in five taps from "Minhas mesas", counted: "Pedir tento" on the
+match's card, who claims, the infraction (art. 24, a word of guidance), who committed it (the value in
+play already chosen: the engine's), and "Confirmar a decisão" under the proposed ruling; then finds it on
+the súmula entry page with its article. The organizer decides a case not covered (art. 26) from the
+review list.
 
 Drives Debian's chromium through Playwright (never ``playwright install``). Screenshots:
 $TRUCO_SHOTS/referee-claim.png (the proposed ruling), $TRUCO_SHOTS/referee-claim-sumula.png (the súmula after it),
@@ -38,7 +40,7 @@ def claim_match(make_match):
     return match
 
 
-def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match):
+def test_referee_claims_a_tento_in_five_taps(live_server, browser, claim_match):
     from playwright.sync_api import expect
 
     match = claim_match
@@ -51,21 +53,29 @@ def test_referee_claims_a_tento_in_three_taps(live_server, browser, claim_match)
     expect(card).to_contain_text("Mesa 4")
     expect(card).to_contain_text("6 – 3")
     shot(page, "referee-tables.png", full_page=True)
-    card.get_by_role("link", name="Pedir tento").click()
+    taps = 0
 
-    page.get_by_role("button", name="Copas").click()  # tap 1: Copas claims
+    def tap(locator) -> None:
+        nonlocal taps
+        taps += 1
+        locator.click()
+
+    tap(card.get_by_role("link", name="Pedir tento"))  # tap 1, from "Minhas mesas"
+    tap(page.get_by_role("button", name="Copas"))  # tap 2: Copas claims
     shot(page, "referee-claim-infractions.png", full_page=True)
-    page.locator('button[name="code"][value="guidance_word"]').click()  # tap 2: art. 24
+    tap(page.locator('button[name="code"][value="guidance_word"]'))  # tap 3: art. 24
     expect(page.locator("h2")).to_contain_text("art. 24")
-    page.get_by_role("button", name="Ana Souza").click()  # tap 3: Ana said a word of guidance
+    expect(page.locator('input[name="value"]:checked')).to_have_value("1")  # the value in play, preselected
+    tap(page.get_by_role("button", name="Ana Souza"))  # tap 4: Ana said a word of guidance
     proposal = page.locator("#proposal")
     expect(proposal).to_contain_text("art. 24")
     expect(proposal).to_contain_text("Copas marca 1 — 6 a 4")
     expect(proposal).to_contain_text("Ana Souza")
     shot(page, "referee-claim.png", full_page=True)
 
-    page.get_by_role("button", name="Confirmar a decisão").click()
+    tap(page.get_by_role("button", name="Confirmar a decisão"))  # tap 5
     assert f"/sumulas/partida/{match.pk}/" in page.url
+    assert taps <= 5, taps  # the issue's bound for a tento claim (the table's "Mais…" form took 13)
     expect(page.locator("ul.messages")).to_contain_text("art. 24")
     expect(page.locator("ol.entries li.penalty").first).to_contain_text("art. 24")
     expect(page.locator('.pts[data-team="1"]')).to_have_text("4")

@@ -3,6 +3,7 @@ entered, opens their data (see, JSON export) and erasure (the link, the confirma
 erasure anonymises the name and keeps the results; the link is never cached, logged or re-usable."""
 import json
 import re
+import urllib.parse
 
 import pytest
 from django.test import Client
@@ -30,7 +31,11 @@ def test_a_player_sees_exports_and_erases_their_data_with_the_link_and_their_pin
     organizer.force_login(org)
     issued = organizer.post(f"/jogadores/{ana.pk}/link-dos-dados/")
     assert issued.status_code == 200 and issued["Cache-Control"] == "no-store"
-    url = re.search(r'data-testid="data-link-url">([^<]+)<', issued.content.decode()).group(1)
+    html = issued.content.decode()
+    url = re.search(r'value="([^"]+)" data-testid="data-link-url"', html).group(1)
+    assert 'data-testid="data-link-qr"><svg' in html and 'data-testid="copy-data-link"' in html  # scan, copy or send
+    whatsapp = re.search(r'href="(https://wa.me/\?text=[^"]+)"', html).group(1)
+    assert urllib.parse.quote(url, safe="") in whatsapp.replace("&amp;", "&")
     path = url.split("testserver", 1)[1]
     token = path.split("/")[2]
     assert DataAccessLink.objects.get().token_hash != token and token not in DataAccessLink.objects.get().token_hash

@@ -56,3 +56,18 @@ def test_the_discipline_record_follows_the_player_across_events():
     html = c.get(f"/jogadores/{pair.first_player.pk}/").content.decode()
     assert 'data-testid="discipline"' in html and "Palavra de orientação" in html and "Not hers" not in html
     assert "Palavra de orientação" not in Client().get(f"/jogadores/{pair.first_player.pk}/").content.decode()
+
+
+def test_a_finished_tournament_shows_each_pairs_placing():
+    """docs/people.md: every tournament with the pair, partner and placing (once the tournament is finished)."""
+    from tournaments.models import Tournament
+
+    org = f.user("org")
+    t, pair, rivals, _ = event(org, "copa", {"name": "Ana"})
+    assert Tournament.objects.get(pk=t.pk).status == Tournament.Status.FINISHED
+    html = Client().get(f"/jogadores/{pair.first_player.pk}/").content.decode()
+    assert 'data-testid="placing"' in html and "1º lugar" in html
+    html = Client().get(f"/jogadores/{rivals.first_player.pk}/").content.decode()
+    assert "2º lugar" in html
+    _, undecided, _, _ = event(org, "aberta", {"name": "Bia"}, decide=False)
+    assert 'data-testid="placing"' not in Client().get(f"/jogadores/{undecided.first_player.pk}/").content.decode()

@@ -89,3 +89,24 @@ def test_the_organizer_assigns_a_referee_from_a_tile(client):
     assert 'id="assign"' not in page.content.decode()
     assert client.post(f"/torneios/{t.slug}/sala/acao/", {"do": "referee", "table": "3",
                                                            "referee": str(referee.pk)}).status_code == 403
+
+
+@pytest.mark.django_db
+def test_a_table_whose_result_was_typed_says_so_not_received(client):
+    """A W.O. or a result typed by the organizer is "resultado lançado"; "súmula recebida" only for a received súmula."""
+    import re
+
+    from django.utils import timezone
+
+    from scoring.models import Match
+
+    org = f.user("org")
+    t = mixed_room(org, 10, slug="dez")
+    client.force_login(org)
+    html = client.get(f"/torneios/{t.slug}/sala/?parte=1").content.decode()
+    tile = re.search(r'data-testid="tile-7".*?</h3>', html, re.S).group(0)  # a W.O. (mixed_room)
+    assert "resultado lançado" in tile and "recebida" not in tile
+    Match.objects.filter(tournament=t, table=7).update(status=Match.Status.RECEIVED, winner=0,
+                                                          received_at=timezone.now())
+    html = client.get(f"/torneios/{t.slug}/sala/?parte=1").content.decode()
+    assert "súmula recebida" in re.search(r'data-testid="tile-7".*?</h3>', html, re.S).group(0)

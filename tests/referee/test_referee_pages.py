@@ -255,6 +255,8 @@ def test_the_organizer_decides_an_escalated_case_and_an_appeal(client, match, re
     referee_services.escalate(escalated, referee, "Celular tocou")
     html = _login(client, organizer).get(url).content.decode()
     assert "Celular tocou" in html and "art. 26" in html
+    crumbs = html.split('class="crumbs"', 1)[1].split("</p>", 1)[0]  # the organizer's page, the organizer's words
+    assert "Meus torneios" in crumbs and reverse("organizer-home") in crumbs and "Minhas mesas" not in crumbs
     response = client.post(reverse("referee:decide-ruling", kwargs={"pk": escalated.pk}),
                            {"beneficiary": "0", "points": "1", "reason": "Regra da casa do clube"})
     assert response.status_code == 302
@@ -369,3 +371,30 @@ def test_house_rule_sanctions_are_marked_and_follow_the_tournaments_rule_set(cli
     client.post(url, {"claimant": "0", "code": "burned_card", "value": "1", "seat": "1"})
     warning = Ruling.objects.get()
     assert (warning.points, warning.beneficiary) == (0, None) and "regras da casa" in warning.message
+
+
+def test_from_the_dashboard_the_review_leads_back_to_it(client, match, referee, organizer, pairs):
+    """"Needs you now" links the review with its tournament: the page says the way back, and a decision that
+    leaves nothing else of that tournament to review returns to its dashboard (one page less)."""
+    from referee import appeals as referee_appeals
+    from referee import services as referee_services
+    from tournaments.waiting import of_tournament
+
+    slug = match.tournament.slug
+    first = referee_appeals.appeal(_confirmed(match, referee), 1, pairs[1].first_player, pin="3333", reason="Não")
+    second = referee_services.propose(match, 0, 1, "not_covered", {"description": "Celular"}, referee)
+    referee_services.escalate(second, referee, "Celular")
+    links = {item.key: item.url for item in of_tournament(match.tournament)}
+    assert links["appeals"] == f"{reverse('referee:review')}?painel={slug}#appeals"
+    html = _login(client, organizer).get(links["appeals"]).content.decode()
+    dashboard = reverse("tournaments:dashboard", kwargs={"slug": slug})
+    assert f'href="{dashboard}"' in html.split('class="crumbs"', 1)[1].split("</p>", 1)[0]
+    assert html.count(f'name="painel" value="{slug}"') == 2  # both decision forms carry it
+    answer = client.post(reverse("referee:decide-appeal", kwargs={"pk": first.pk}),
+                         {"decision": "upheld", "reason": "O árbitro ouviu", "painel": slug})
+    assert answer["Location"] == f"{reverse('referee:review')}?painel={slug}"  # the escalated case still waits
+    answer = client.post(reverse("referee:decide-ruling", kwargs={"pk": second.pk}),
+                         {"beneficiary": "0", "points": "1", "reason": "Regra da casa", "painel": slug})
+    assert answer["Location"] == dashboard
+    client.force_login(referee)  # a slug the user does not organize is no way back
+    assert 'name="painel"' not in client.get(links["appeals"]).content.decode()

@@ -87,3 +87,26 @@ def test_a_player_changes_their_own_pin_at_the_table_with_the_current_one(org, t
     assert ok.status_code == 200
     player.refresh_from_db()
     assert player.check_pin("246810") and not player.check_pin("1234")
+
+
+def test_every_form_and_doc_says_the_same_pin_length():
+    """Issued PINs have PIN_DIGITS; a PIN the player chooses has PIN_MIN to PIN_MAX digits: the table's form,
+    the signing field and the docs say so (they once said 4 to 8, 4 to 12 and 6)."""
+    from pathlib import Path
+
+    from django.utils import translation
+
+    from tournaments import pins
+
+    root = Path(__file__).resolve().parents[2]
+    assert pins.PIN_DIGITS == 6 and (pins.PIN_MIN, pins.PIN_MAX) == (4, 8)
+    assert pins.PIN_RE.match("1234") and pins.PIN_RE.match("12345678") and not pins.PIN_RE.match("123456789")
+    table = (root / "templates/referee/table.html").read_text()
+    assert 'New PIN (4 to 8 digits)' in table and 'pattern="[0-9]{4,8}"' in table
+    with translation.override("pt-br"):
+        assert translation.gettext("New PIN (4 to 8 digits)") == "PIN novo (4 a 8 dígitos)"
+        assert translation.gettext("A PIN has 4 to 8 digits.") == "Um PIN tem de 4 a 8 dígitos."
+    assert 'name="pin" inputmode="numeric" autocomplete="off" maxlength="8"' in (
+        root / "templates/scoring/_signing.html").read_text()
+    docs = (root / "docs/people.md").read_text() + (root / "docs/security.md").read_text()
+    assert "4 to 12" not in docs and "6 digits when issued" in docs and "4 to 8" in docs
