@@ -294,7 +294,7 @@ def logging_config(level: str | None = None, fmt: str | None = None) -> dict:
                 "filters": ["redact", "request"], "formatter": "line",
             },
             "mail_admins": {
-                "class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
+                "class": "config.log_mail.AdminEmailHandler", "level": "ERROR",
                 # the throttle last: a record the others drop does not count
                 "filters": ["require_debug_false", "redact", "mail_throttle"],
             },

@@ -506,3 +506,5 @@ WEBPUSH_HTTP_HOSTS = [h.lower() for h in env_list("WEBPUSH_HTTP_HOSTS")]
 from config.logs import logging_config  # noqa: E402
 
 LOGGING = logging_config()
+# the error mail's report without secrets (config.log_mail): form fields of PINs and passwords, keys in paths
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.log_mail.ReporterFilter"
