@@ -22,8 +22,9 @@
 A path that carries a key (a table link ``/mesa/<token>/``, a referee's invitation
 ``/convite/<token>/``, a co-organizer's invitation ``/organizar/<token>/``, a player's sign-up
 confirmation ``/inscricao/<token>/``, a player's personal data link ``/dados/<token>/``, the link where an
-account chooses its password ``/conta/senha/<uid>/<token>/``) is logged with the
-key's first four characters only: whoever reads the logs cannot enter a table's hands, accept an
+account chooses its password ``/conta/senha/<uid>/<token>/``; by rule: every route of the URLconf
+with a ``token`` parameter, :mod:`config.log_keys`) is logged with the key's first four characters
+only: whoever reads the logs cannot enter a table's hands, accept an
 invitation or read a player's data with them. That holds for **every** record,
 whoever logs it (``django.request``'s "Forbidden: /mesa/…/pin/", axes' lines with
 ``path_info``): :class:`RedactFilter` sits on every handler of ``settings.LOGGING`` and rewrites the
@@ -44,8 +45,6 @@ import uuid
 from datetime import datetime
 
 access_log = logging.getLogger("truco.access")
-_KEYED_PATH = re.compile(r"(/(?:mesa|convite|organizar|inscricao|dados|conta/senha/[A-Za-z0-9_-]+)/)"
-                         r"([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}(?![A-Za-z0-9_-])")
 _current = contextvars.ContextVar("truco_request", default=None)
 _task = contextvars.ContextVar("truco_task", default=None)
 #: a request id a client or proxy may choose: short, no spaces nor quotes (it is written in every line)
@@ -78,8 +77,11 @@ def describe(request) -> str:
 
 
 def redact(path: str) -> str:
-    """``path`` with the key of a table link or an invitation cut to its first four characters."""
-    return _KEYED_PATH.sub(r"\1\2…", path)
+    """``path`` (or any text) with every key in its paths cut to its first four characters: the paths
+    of the URLconf's routes with a key in them (``config.log_keys``)."""
+    from .log_keys import keyed_path
+
+    return keyed_path().sub(r"\1\2…", path)
 
 
 class RedactFilter(logging.Filter):
@@ -292,7 +294,7 @@ def logging_config(level: str | None = None, fmt: str | None = None) -> dict:
                 "filters": ["redact", "request"], "formatter": "line",
             },
             "mail_admins": {
-                "class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
+                "class": "config.log_mail.AdminEmailHandler", "level": "ERROR",
                 # the throttle last: a record the others drop does not count
                 "filters": ["require_debug_false", "redact", "mail_throttle"],
             },

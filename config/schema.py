@@ -1,4 +1,6 @@
-"""OpenAPI schema hooks (drf-spectacular ``POSTPROCESSING_HOOKS``): the components the serializers
+"""The OpenAPI schema's agreement with the API: :class:`AutoSchema` (``DEFAULT_SCHEMA_CLASS``: JSON request
+bodies, optional credentials on what anonymous callers may use) and the hooks (drf-spectacular
+``POSTPROCESSING_HOOKS``; texts refused blank say so): the components the serializers
 refer to by name, and the API's one error shape (config/api.py) as the ``Error`` component that
 every 4xx answer of every operation documents (in JSON, and in the operation's other format too:
 the CSV exports write their errors as CSV). The writes of views that honour ``Idempotency-Key``
@@ -6,6 +8,8 @@ the CSV exports write their errors as CSV). The writes of views that honour ``Id
 from __future__ import annotations
 
 import re
+
+from drf_spectacular.openapi import AutoSchema as _SpectacularAutoSchema
 
 ERROR = {
     "type": "object",
@@ -61,7 +65,23 @@ def _idempotent_operations(generator) -> set[tuple[str, str]]:
     return found
 
 
+def _not_blank(node) -> None:
+    """A text the API trims and refuses blank (DRF's ``CharField``: ``minLength: 1``) says so: at least one
+    character that is not a space (``pattern: \\S``), so that "   " is not a valid value in the schema
+    while the API answers "may not be blank"."""
+    if isinstance(node, list):
+        for item in node:
+            _not_blank(item)
+    elif isinstance(node, dict):
+        if node.get("type") == "string" and node.get("minLength", 0) >= 1 and "pattern" not in node \
+                and "enum" not in node and "format" not in node:
+            node["pattern"] = r"\S"
+        for value in node.values():
+            _not_blank(value)
+
+
 def add_shared_components(result, generator, request, public):
+    _not_blank([result.get("components", {}).get("schemas", {}), result.get("paths", {})])
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.setdefault("PlayerInput", PLAYER_INPUT)
     schemas.setdefault("PlayerConsent", PLAYER_CONSENT)
@@ -77,7 +97,11 @@ def add_shared_components(result, generator, request, public):
                             for media in (answer.get("content") or {}) if "json" not in media})
             for code in ERROR_CODES:
                 described = responses.get(code, {}).get("description") or "Refused: see `field` and `message`."
-                content = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                error = {"$ref": "#/components/schemas/Error"}
+                # an operation that answers its own report with this code (the CSV import's 400) keeps it
+                own = ((responses.get(code) or {}).get("content") or {}).get("application/json", {}).get("schema")
+                content = {"application/json": {"schema": {"anyOf": [own, error]} if own and own != error
+                                                else error}}
                 content.update({media: {"schema": {"type": "string"}} for media in other})
                 responses[code] = {"content": content, "description": described}
             if (_shape(route), method) in idempotent:
@@ -87,3 +111,38 @@ def add_shared_components(result, generator, request, public):
                 if not any(p.get("name") == IDEMPOTENCY_KEY["name"] for p in parameters):
                     parameters.append(dict(IDEMPOTENCY_KEY))
     return result
+
+
+class AutoSchema(_SpectacularAutoSchema):
+    """drf-spectacular's schema of a view, saying what the API answers:
+
+    - a request body is documented as JSON only when the view reads JSON (the form parsers stay for
+      browsers' forms, undocumented: a form cannot carry the nested objects and lists most bodies have);
+    - an operation that an anonymous caller may use (its permissions let an anonymous request of that
+      method through, as the public reads do) documents its security as optional (``{}``), so a client
+      knows the credential is not required there."""
+
+    def map_parsers(self):
+        media = super().map_parsers()
+        json_media = [m for m in media if m == "application/json"]
+        return json_media or media
+
+    def get_auth(self):
+        auths = super().get_auth()
+        if {} not in auths and self._anonymous_allowed():
+            auths.append({})
+        return auths
+
+    def _anonymous_allowed(self) -> bool:
+        from django.contrib.auth.models import AnonymousUser
+        from django.http import HttpRequest
+        from rest_framework.request import Request
+
+        raw = HttpRequest()
+        raw.method = self.method
+        request = Request(raw)
+        request.user = AnonymousUser()
+        try:
+            return all(p.has_permission(request, self.view) for p in self.view.get_permissions())
+        except Exception:  # noqa: BLE001 - a permission that needs the real request: not known to be public
+            return False

@@ -312,7 +312,7 @@ PASSWORD_HASHERS = [
 ]
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     # Sessions and table links; no HTTP Basic (only the hand validator keeps it, NUL-safe): passwords do
     # not travel with every request.
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -345,7 +345,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "COMPONENT_SPLIT_REQUEST": False,
+    "COMPONENT_SPLIT_REQUEST": True,  # a request body says what it needs: no read-only fields, no blank text
     "ENUM_NAME_OVERRIDES": {"RefereeCallKindEnum": "referee.models.RefereeCall.Kind",
                             "BestOfEnum": "events.models.Tournament.BestOf",
                             "TiebreakEnum": "draw.pairing.standings.TIEBREAK_CHOICES",
@@ -511,3 +511,5 @@ WEBPUSH_HTTP_HOSTS = [h.lower() for h in env_list("WEBPUSH_HTTP_HOSTS")]
 from config.logs import logging_config  # noqa: E402
 
 LOGGING = logging_config()
+# the error mail's report without secrets (config.log_mail): form fields of PINs and passwords, keys in paths
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.log_mail.ReporterFilter"

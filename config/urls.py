@@ -32,6 +32,7 @@ urlpatterns = [
     path("api/people/", include("tournaments.people_api")),
     path("api/people/", include("seasons.rating_api")),  # players/<id>/ratings/
     path("api/circuits/", include("seasons.circuit_api")),
+    path("api/organizations/", include("tournaments.organization_api")),  # the caller's clubs and federations
     path("api/teams/", include("teams.api_urls")),
     re_path(r"^api/", api_not_found),  # any other address under /api/ (e.g. a non-numeric id): a JSON 404
     path("arbitragem/", include("referee.urls")),

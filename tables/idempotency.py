@@ -364,6 +364,8 @@ class IdempotentAPIView(APIView):
     def initial(self, request, *args, **kwargs):
         self._idempotency_record = self.pending_claim = None
         super().initial(request, *args, **kwargs)  # authentication and permissions first
+        if not hasattr(self, request.method.lower()):  # a method the view has not: its 405, no key claimed
+            return
         if self.claim_after_work:
             claim = claim_of(request)
             self.pending_claim = PendingClaim(*claim, request=request) if claim is not None else None

@@ -173,3 +173,41 @@ def test_a_form_body_with_an_idempotency_key_is_not_a_server_error(org, copa):
                           HTTP_IDEMPOTENCY_KEY="form-1", HTTP_X_CSRFTOKEN="idemcsrftokenidemcsrftokenidemcs")
         assert response.status_code in (400, 403) and response["Content-Type"].startswith("application/json")
     assert "Idempotent-Replayed" not in response
+
+
+def test_public_reads_say_their_credential_is_optional_and_the_rest_require_one(schema):
+    """A read an anonymous caller gets declares ``{}`` among its security (schemathesis's ``ignored_auth``
+    found 19 public reads declaring a credential they do not ask for); an organizer's write does not."""
+    assert {} in _operation(schema, "get", "/api/tournaments/copa/pairs/")["security"]
+    assert {} in _operation(schema, "get", "/api/tournaments/copa/")["security"]
+    assert {} not in _operation(schema, "post", "/api/tournaments/copa/pairs/")["security"]
+    assert {} not in _operation(schema, "get", "/api/tournaments/copa/room/")["security"]  # the organizer's
+
+
+def test_request_bodies_are_json_and_say_what_the_api_refuses(schema, org, copa):
+    """Schema-valid bodies were refused: forms (which cannot carry the nested bodies) documented beside JSON,
+    read-only fields and blank texts allowed in the request's schema. A request body has its own component
+    (no read-only fields), a text refused blank says ``minLength: 1`` and a non-space character."""
+    operation = _operation(schema, "post", "/api/tournaments/copa/pairs/")
+    assert list(operation["requestBody"]["content"]) == ["application/json"]
+    upload = _operation(schema, "post", "/api/tournaments/copa/pairs/import/")
+    assert list(upload["requestBody"]["content"]) == ["multipart/form-data"]  # a file: the one form
+    club = schema["components"]["schemas"]["ClubRequest"]
+    assert "id" not in club["properties"] and club["properties"]["name"]["minLength"] == 1
+    assert club["properties"]["name"]["pattern"] == r"\S"
+    path = "/api/people/clubs/"
+    refused = api_client(org).post(path, {"name": "   "}, format="json")
+    assert refused.status_code == 400 and refused.json()["field"] == "name"
+    assert not re.search(club["properties"]["name"]["pattern"], "   ")  # the schema refuses it too
+
+
+def test_a_method_a_path_has_not_is_a_405_even_with_an_idempotency_key(org, copa):
+    """The key was claimed before the method was checked: a PUT to a POST-only path answered 422."""
+    c = api_client(org)
+    a, b = copa.pairs.all()[:2]
+    made = c.post("/api/scoring/matches/", {"pair_a": a.pk, "pair_b": b.pk, "tournament": copa.slug}, format="json",
+                  HTTP_IDEMPOTENCY_KEY="k-9")
+    assert made.status_code == 201
+    undo = f"/api/scoring/matches/{made.json()['id']}/undo/"
+    for _ in range(2):
+        assert c.put(undo, {"game": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k-9").status_code == 405

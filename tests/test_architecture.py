@@ -74,7 +74,7 @@ MAX_LINES = 580
 # (scoring/words/), never here; a new module in config/ is added to this list on purpose, or not at all.
 CONFIG_MODULES = {
     "__init__", "api", "api_errors", "append_only", "auth", "celery", "error_views",
-    "checks", "errors", "gunicorn_conf", "history", "logs", "middleware", "outage", "pagination", "schema", "settings",
+    "checks", "errors", "gunicorn_conf", "history", "logs", "log_keys", "log_mail", "middleware", "outage", "pagination", "schema", "settings",
     "storage", "urls", "view_only_admin", "views", "wsgi",
     "model_moves",  # the content types of models that moved between apps, for their state-only migrations
     "sqlite/__init__", "sqlite/base",  # the embedded default's database backend (ENGINE = "config.sqlite")

@@ -52,7 +52,7 @@ class TournamentAPIView(GenericAPIView):
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
-            self._tournament = get_object_or_404(Tournament.objects.select_related("organizer"),
+            self._tournament = get_object_or_404(Tournament.objects.select_related("organizer", "organization"),
                                                  slug=self.kwargs["slug"])
         return self._tournament
 
@@ -104,7 +104,8 @@ class TournamentListView(TournamentAPIView):
         return [permissions.AllowAny()]
 
     def get_queryset(self):
-        return Tournament.objects.select_related("organizer").prefetch_related("stages").order_by("-date", "name")
+        return (Tournament.objects.select_related("organizer", "organization").prefetch_related("stages")
+                .order_by("-date", "name"))
 
     @extend_schema(responses=s.TournamentSerializer(many=True))
     def get(self, request):

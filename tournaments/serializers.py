@@ -26,16 +26,28 @@ class TournamentErrorSerializer(serializers.Serializer):
 # ---- tournaments
 
 
+class TournamentOrganizationSerializer(serializers.Serializer):
+    """The club or federation that owns a tournament (``/api/organizations/`` lists the caller's)."""
+
+    id = serializers.IntegerField(read_only=True)
+    slug = serializers.CharField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    kind = serializers.CharField(read_only=True, help_text="club or federation")
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     status = serializers.CharField(read_only=True, help_text="draft, registration, in_progress or finished")
     organizer = serializers.CharField(source="organizer.username", read_only=True)
+    organization = TournamentOrganizationSerializer(read_only=True, allow_null=True,
+                                                    help_text="Who owns it (null: a tournament from before "
+                                                              "organizations, run by its organizer).")
     format = serializers.SerializerMethodField()
 
     class Meta:
         model = Tournament
-        fields = ["id", "name", "slug", "venue", "date", "status", "organizer", "best_of", "rule_set",
+        fields = ["id", "name", "slug", "venue", "date", "status", "organizer", "organization", "best_of", "rule_set",
                   "check_in_required", "format", "created_at"]
-        read_only_fields = ["id", "organizer", "created_at", "format"]
+        read_only_fields = ["id", "organizer", "organization", "created_at", "format"]
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_format(self, obj: Tournament) -> str | None:

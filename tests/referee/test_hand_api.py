@@ -205,7 +205,7 @@ def test_schema_has_the_operation_with_request_and_responses(schema):
     operation = schema["paths"]["/api/referee/hands/validate/"]["post"]
     assert operation["description"]
     body = operation["requestBody"]["content"]["application/json"]
-    assert body["schema"]["$ref"].endswith("/HandReportOrList")
+    assert body["schema"]["$ref"].endswith("/HandReportOrListRequest")  # a request body: its own component
     assert body["examples"]
     ok = operation["responses"]["200"]["content"]["application/json"]
     assert ok["schema"]["$ref"].endswith("/VerdictOrList")
@@ -215,7 +215,7 @@ def test_schema_has_the_operation_with_request_and_responses(schema):
 
 def test_schema_describes_the_report_and_the_verdict(schema):
     components = schema["components"]["schemas"]
-    report = components["HandReport"]["properties"]
+    report = components["HandReportRequest"]["properties"]
     for name in ("dealer", "vira", "score", "deal", "events", "claimed"):
         assert report[name].get("description"), name
     verdict = components["Verdict"]
