@@ -31,7 +31,9 @@ CSV = "dupla;jogador 1;jogador 2\r\n" + "".join(f"{p};{a};{b}\r\n" for p, a, b i
 BOUND = {"taps": 100, "loads": 30}
 
 
-def test_the_organizer_runs_the_whole_day_in_100_taps(live_server, browser, transactional_db, settings):
+def test_the_organizer_runs_the_whole_day_in_100_taps(live_server, browser, transactional_db, settings, eager_celery):
+    # eager_celery: the round's print job runs in this process, on the test's database (CI's services pass has
+    # a real worker, whose database is another)
     from playwright.sync_api import expect
 
     from referee import appeals as referee_appeals
