@@ -165,11 +165,47 @@ def pytest_collection_modifyitems(session, config, items):
 
     # CI's services pass (DATABASE_URL set) runs the suite again against PostgreSQL and a worker; a test
     # whose own process drops those variables (``embedded_only``) would run the same code a second time.
+    # The same holds, without a mark, for a test that reaches no database at all (pytest-django refuses it one)
+    # and reads nothing of the services' environment: see :func:`same_in_both_passes`.
     if os.environ.get("DATABASE_URL"):
         again = pytest.mark.skip(reason="embedded_only: ran in the embedded pass; it never reads DATABASE_URL")
+        same = pytest.mark.skip(reason="ran in the embedded pass: it reaches no database and reads no service")
         for item in items:
             if item.get_closest_marker("embedded_only"):
                 item.add_marker(again)
+            elif same_in_both_passes(item):
+                item.add_marker(same)
+
+
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                     "live_server", "admin_user", "admin_client", "django_user_model"}
+SERVICES_WORDS = ("DATABASE_URL", "CELERY_", "REDIS", "redis", "postgres", "vendor")
+_module_words: dict[str, bool] = {}
+
+
+def same_in_both_passes(item) -> bool:
+    """A test that runs the same code in CI's two passes, so the services pass need not run it again: it asks
+    for no database (no ``django_db`` mark, no database fixture, not a Django ``TestCase``: pytest-django
+    refuses it the database, so it cannot touch one), is not marked ``services``, is no property test (the
+    services pass gives those the "ci" profile's extra examples), and its module names neither the services'
+    settings nor a database vendor (a test that reads the environment may choose another path there)."""
+    from django.test import SimpleTestCase, TestCase, TransactionTestCase
+
+    if item.get_closest_marker("django_db") or item.get_closest_marker("services"):
+        return False
+    if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return False
+    case = getattr(item, "cls", None)
+    if case is not None and issubclass(case, SimpleTestCase) and issubclass(case, (TestCase, TransactionTestCase)):
+        return False
+    function = getattr(item, "obj", None)
+    if getattr(function, "is_hypothesis_test", False):
+        return False
+    path = str(item.path)
+    if path not in _module_words:
+        source = item.path.read_text(encoding="utf-8")
+        _module_words[path] = any(word in source for word in SERVICES_WORDS)
+    return not _module_words[path]
 
 
 @pytest.fixture

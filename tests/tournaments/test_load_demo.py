@@ -48,6 +48,9 @@ def quarterfinals(tournament) -> list[BracketNode]:
                 .select_related("match").order_by("position"))
 
 
+# one process loads the demo once for the whole class: dealt out test by test, each of pytest-xdist's processes
+# loaded it again (about 45 s of a process on PostgreSQL, each)
+@pytest.mark.xdist_group("the-demo")
 @override_settings(PASSWORD_HASHERS=FAST_HASHER)
 class TheDemo(TestCase):
     @classmethod
