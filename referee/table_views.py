@@ -32,6 +32,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.api import error_body
 from config.errors import ServiceError
+from referee.engine.game import value_fixed
 from referee.engine.infractions import CATALOG
 from scoring import access, holds
 from scoring import services as scoring
@@ -157,7 +158,21 @@ def table_state(match: Match) -> dict:
             "countersigned": Signature.Role.REFEREE in signatures,
         },
         "rulings": rulings,
+        "claim": _claim_value(match),
     }
+
+
+def _claim_value(match: Match) -> dict | None:
+    """The tento in play a claim at the table preselects (art. 24 "perda do tento em jogo": the engine's
+    value for this score, 1 before any raise, art. 11), with the values the table may state instead (only
+    the hand's own in a mão de onze or de ferro, where nobody raises, art. 18, 19); None once the match is
+    over (infractions are claimed while it is played, art. 25)."""
+    try:
+        state = services.table_state(match)
+    except ServiceError:
+        return None
+    values = [state.value] if value_fixed(state.score) else list(services.HAND_VALUES)
+    return {"value": state.value, "values": values}
 
 
 def texts() -> dict:
@@ -178,6 +193,8 @@ def texts() -> dict:
         "appeal_filed": _("Appeal recorded (art. 26): the organizer decides it; until then the ruling stands."),
         "no_rulings": _("No ruling to appeal."),
         "changed": _("PIN changed."),
+        "claim_where": _("Game %(game)s · hand %(hand)s · tento in play: %(value)s (art. 24)"),
+        "claim_over": _("The match is over: infractions are claimed while it is played (art. 25)."),
         # the disputes' outcome (state.disputes) and a table card's next match
         "dispute_open": _("Disputed: the súmula waits for the referee."),
         "dispute_confirmed": _("The referee confirmed hand %(hand)s of game %(game)s."),

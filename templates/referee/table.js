@@ -252,19 +252,53 @@
     fill(form.player, B.players[team].map(function (p) { return [p.id, p.name]; }));
     if (form.seat) fill(form.seat, B.seats.filter(function (s) { return s.team !== team; }).map(function (s) { return [s.seat, s.name]; }));
   }
+  function chip(box, name, value, text, note, data) {   // a radio shown as a button: one tap chooses
+    var l = document.createElement("label"), i = document.createElement("input"), t = document.createElement("span");
+    i.type = "radio"; i.name = name; i.value = value; i.required = true;
+    Object.keys(data || {}).forEach(function (k) { i.dataset[k] = data[k]; });
+    t.textContent = text; l.appendChild(i); l.appendChild(t);
+    if (note) { var n = document.createElement("small"); n.textContent = note; l.appendChild(n); }
+    box.appendChild(l);
+    return i;
+  }
+  function clearChips(box) { box.querySelectorAll("label").forEach(function (l) { l.remove(); }); }
+  /* the claim (art. 24 and the catalog's articles): who claims names the claiming pair, the offender is one of the
+   * other pair's seats, the tento in play is the engine's for this score (the only one in a mão de onze or de ferro) */
+  function claimSeats(claim, team) {
+    var box = $("claim-seat"); clearChips(box);
+    B.seats.filter(function (s) { return s.team !== team; }).forEach(function (s) {
+      chip(box, "seat", s.seat, s.name).onchange = function () { claim.pin.focus(); };   // next: the PIN, typed
+    });
+  }
+  function claimOpen(claim) {
+    var c = E.server.claim, st = E.server.state || {};
+    claim.hidden = !c;
+    $("claim-where").textContent = c ? E.fmt(T.claim_where, { game: st.game, hand: st.hand, value: c.value }) : T.claim_over;
+    if (!c) return;
+    fill(claim.value, c.values.map(function (v) { return [v, v]; }));
+    claim.value.value = String(c.value);
+  }
   function setupMore() {
     var claim = $("claim-form"), appeal = $("appeal-form"), pinf = $("pin-form");
-    [claim, appeal].forEach(function (f) {
-      fill(f.team, [[0, B.pairs[0]], [1, B.pairs[1]]]); teamPlayers(f);
-      f.team.onchange = function () { teamPlayers(f); };
+    fill(appeal.team, [[0, B.pairs[0]], [1, B.pairs[1]]]); teamPlayers(appeal);
+    appeal.team.onchange = function () { teamPlayers(appeal); };
+    [0, 1].forEach(function (team) {
+      B.players[team].forEach(function (p) {
+        chip($("claim-player"), "player", p.id, p.name, B.pairs[team], { team: team }).onchange = function () {
+          claimSeats(claim, team);
+        };
+      });
     });
-    fill(claim.code, B.claims.map(function (c) { return [c.code, c.title + " (" + c.article + ")"]; }));
+    B.claims.forEach(function (c) {   // the title's head on the button ("Queimou carta"), the whole title on hover
+      chip($("claim-code"), "code", c.code, c.title.split(/ \(|: /)[0], c.article).parentNode.title = c.title;
+    });
     fill(pinf.player, B.players[0].concat(B.players[1]).map(function (p) { return [p.id, p.name]; }));
     function out(f, r, ok) { var o = f.querySelector(".out"); o.textContent = r.ok ? ok : (r.message || "?"); }
     claim.onsubmit = function (ev) {
       ev.preventDefault();
-      E.post(B.urls.rulings, { claimant_team: +claim.team.value, offender_seat: +claim.seat.value, code: claim.code.value,
-        facts: { value: +claim.value.value }, player: +claim.player.value, pin: claim.pin.value }, E.newKey())
+      var who = claim.querySelector("input[name=player]:checked");
+      E.post(B.urls.rulings, { claimant_team: +who.dataset.team, offender_seat: +claim.seat.value, code: claim.code.value,
+        facts: { value: +claim.value.value }, player: +who.value, pin: claim.pin.value }, E.newKey())
         .then(function (r) { out(claim, r, r.ok ? r.data.message : ""); if (r.ok) { claim.pin.value = ""; E.refresh(); } });
     };
     appeal.onsubmit = function (ev) {
@@ -282,6 +316,7 @@
       pinf.current.value = pinf["new"].value = "";
     };
     $("more-btn").onclick = function () {
+      claimOpen(claim);
       fill(appeal.ruling, E.server.rulings.filter(function (r) { return r.appealable; })
         .map(function (r) { return [r.id, r.message + " (" + r.article + ")"]; }));
       $("more").showModal();
