@@ -86,7 +86,7 @@ class DecideSerializer(serializers.Serializer):
 
 class AppealRequestSerializer(serializers.Serializer):
     team = serializers.IntegerField(min_value=0, max_value=1, help_text=TEAM_HELP + " The appellant's own pair.")
-    player = serializers.IntegerField()
+    player = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Id of a player of that pair.")
     pin = serializers.CharField(required=False)
     code = serializers.CharField(required=False, help_text="A one-time code (instead of the PIN).")
     reason = serializers.CharField(max_length=300)
