@@ -243,3 +243,5 @@ def test_request_bodies_document_the_bounds_the_services_enforce(schema, org, co
     refused = c.post("/api/people/clubs/", {"name": "Clube", "city": 0}, format="json")
     assert refused.status_code == 400 and refused.json()["field"] == "city"
     assert c.post("/api/people/clubs/", {"name": "Clube", "city": "Lages"}, format="json").status_code == 201
+    again = c.post("/api/people/clubs/", {"name": "clube", "city": "Lages"}, format="json")
+    assert again.status_code == 409 and again.json()["field"] == "name"  # documented: 409, not the validator's 400
