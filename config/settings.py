@@ -349,7 +349,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {"RefereeCallKindEnum": "referee.models.RefereeCall.Kind",
                             "BestOfEnum": "events.models.Tournament.BestOf",
                             "TiebreakEnum": "draw.pairing.standings.TIEBREAK_CHOICES",
-                            "TeamTiebreakEnum": "draw.pairing.teams.TEAM_TIEBREAK_CHOICES"},
+                            "TeamTiebreakEnum": "draw.pairing.teams.TEAM_TIEBREAK_CHOICES",
+                            "StatusEnum": "draw.models.Match.Status",
+                            "TournamentWriteStatusEnum": "tournaments.serializers.WRITABLE_STATUSES"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_shared_components"],
 }
 

@@ -56,8 +56,9 @@ class RulingSerializer(serializers.Serializer):
 
 
 class ProposeSerializer(serializers.Serializer):
-    claimant_team = serializers.IntegerField(help_text=TEAM_HELP + " The offender's opponents.")
-    offender_seat = serializers.IntegerField(help_text="Seat 0..3 of the offender.")
+    claimant_team = serializers.IntegerField(min_value=0, max_value=1,
+                                             help_text=TEAM_HELP + " The offender's opponents.")
+    offender_seat = serializers.IntegerField(min_value=0, max_value=3, help_text="Seat 0..3 of the offender.")
     code = serializers.ChoiceField(choices=[*CATALOG, NOT_COVERED])
     facts = serializers.DictField(required=False, default=dict, help_text=(
         '{"value": 3, "raised_team": 1, "any_card": true, "wrong_deal": false, "outcome": "accepted", '
@@ -78,13 +79,14 @@ class RejectionSerializer(serializers.Serializer):
 
 class DecideSerializer(serializers.Serializer):
     points = serializers.IntegerField(min_value=0, max_value=12)
-    beneficiary = serializers.IntegerField(allow_null=True, required=False, default=None)
+    beneficiary = serializers.IntegerField(allow_null=True, required=False, default=None, min_value=0, max_value=1,
+                                           help_text=TEAM_HELP + " null with 0 points: nobody scores (art. 26).")
     reason = serializers.CharField(max_length=300)
 
 
 class AppealRequestSerializer(serializers.Serializer):
-    team = serializers.IntegerField(help_text=TEAM_HELP + " The appellant's own pair.")
-    player = serializers.IntegerField()
+    team = serializers.IntegerField(min_value=0, max_value=1, help_text=TEAM_HELP + " The appellant's own pair.")
+    player = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Id of a player of that pair.")
     pin = serializers.CharField(required=False)
     code = serializers.CharField(required=False, help_text="A one-time code (instead of the PIN).")
     reason = serializers.CharField(max_length=300)

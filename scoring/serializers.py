@@ -3,6 +3,8 @@ service's (``scoring.services``); these only describe and coerce the JSON."""
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import Match
@@ -12,6 +14,20 @@ def _rows_of(field: str):
     """Every row a ``Match`` foreign key may point to (tournaments, rounds, pairs): reached through the
     match's own fields, as scoring imports no app above it (docs/architecture.md)."""
     return Match._meta.get_field(field).related_model._default_manager.all()
+
+
+@extend_schema_field({"type": "object", "additionalProperties": {}})
+class JSONObjectField(serializers.JSONField):
+    """A JSON object (a rule set, a hand report): documented as one, and anything else (null, a list, a
+    number) refused here as the services refuse it."""
+
+    default_error_messages = {"not_object": _("Send a JSON object.")}
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not isinstance(value, dict):
+            self.fail("not_object")
+        return value
 
 
 ENDED_BY = ["tricks", "run", "eleven_refused", "all_tied", "deal_lost", "fold"]
@@ -37,8 +53,8 @@ class MatchCreateSerializer(serializers.Serializer):
     pair_a = serializers.PrimaryKeyRelatedField(queryset=_rows_of("pair_a"), help_text="Team 0.")
     pair_b = serializers.PrimaryKeyRelatedField(queryset=_rows_of("pair_b"), help_text="Team 1.")
     best_of = serializers.ChoiceField(choices=[1, 3, 5], required=False, help_text="Default: the tournament's.")
-    rule_set = serializers.JSONField(required=False, help_text="Friendlies only; tournament matches copy the "
-                                                               "tournament's rule set.")
+    rule_set = JSONObjectField(required=False, help_text="Friendlies only; tournament matches copy the "
+                                                         "tournament's rule set.")
     first_dealer = serializers.IntegerField(min_value=0, max_value=3, required=False, default=0,
                                             help_text="Seat that deals first in game 1 (art. 1: the table draws).")
 
@@ -52,8 +68,8 @@ class HandSerializer(serializers.Serializer):
                                                                "scores.")
     dealer = serializers.IntegerField(required=False, min_value=0, max_value=3,
                                       help_text="Only for a game's first hand: the seat the table drew (art. 1).")
-    report = serializers.JSONField(required=False, help_text="A full hand report (docs/hand-report.md); its "
-                                                             "dealer and score must be the game's.")
+    report = JSONObjectField(required=False, help_text="A full hand report (docs/hand-report.md); its "
+                                                       "dealer and score must be the game's.")
     game = serializers.IntegerField(required=False, min_value=1,
                                     help_text="The game the device expects to enter (with `hand`); else 409.")
     hand = serializers.IntegerField(required=False, min_value=1,
@@ -65,8 +81,12 @@ class PinUnlockSerializer(serializers.Serializer):
 
 
 class PenaltySerializer(serializers.Serializer):
-    offender = serializers.IntegerField(help_text="Team that broke the rule (0 or 1); the other team scores.")
-    points = serializers.IntegerField(help_text="1 to 12: the tento in play.")
+    offender = serializers.IntegerField(min_value=0, max_value=1,
+                                        help_text="Team that broke the rule (0 or 1); the other team scores.")
+    # art. 11, 13: the tento in play is worth 1 to 12; 0 only with ruling_id (a ruling's warning)
+    points = serializers.IntegerField(min_value=0, max_value=12,
+                                      help_text="1 to 12: the tento in play (art. 11, 13); 0 only with "
+                                                "`ruling_id` (a ruling's warning).")
     article = serializers.CharField(help_text="Required: the article of the regulation, e.g. `art. 24`.")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
     ruling_id = serializers.IntegerField(required=False, allow_null=True)
@@ -99,7 +119,8 @@ class CountersignSerializer(serializers.Serializer):
 
 
 class CodeRequestSerializer(serializers.Serializer):
-    team = serializers.IntegerField(help_text="0 or 1: the pair of the player without a PIN.")
+    team = serializers.IntegerField(min_value=0, max_value=1,
+                                    help_text="0 or 1: the pair of the player without a PIN.")
 
 
 class CodeSerializer(serializers.Serializer):

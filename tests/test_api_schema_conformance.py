@@ -211,3 +211,37 @@ def test_a_method_a_path_has_not_is_a_405_even_with_an_idempotency_key(org, copa
     undo = f"/api/scoring/matches/{made.json()['id']}/undo/"
     for _ in range(2):
         assert c.put(undo, {"game": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k-9").status_code == 405
+
+
+def test_request_bodies_document_the_bounds_the_services_enforce(schema, org, copa):
+    """Schema-valid bodies were refused: a team any integer (the services take 0 or 1), a tento any integer (1 to
+    12, art. 11, 13), a rule set or hand report documented as any JSON (null refused), tiebreaks repeatable, a
+    tournament's status any text, a club's city a number. The schema now says each rule, and the API keeps it."""
+    components = schema["components"]["schemas"]
+    for name, field, low, high in [("PenaltyRequest", "offender", 0, 1), ("PenaltyRequest", "points", 0, 12),
+                                   ("CodeRequestRequest", "team", 0, 1), ("AppealRequestRequest", "team", 0, 1),
+                                   ("ProposeRequest", "claimant_team", 0, 1), ("ProposeRequest", "offender_seat", 0, 3),
+                                   ("DecideRequest", "beneficiary", 0, 1)]:
+        bounds = components[name]["properties"][field]
+        assert (bounds["minimum"], bounds["maximum"]) == (low, high), (name, field)
+    for name, field in [("HandRequest", "report"), ("MatchCreateRequest", "rule_set"),
+                        ("TournamentWriteRequest", "rule_set")]:
+        prop = components[name]["properties"][field]
+        assert prop["type"] == "object" and not prop.get("nullable"), (name, field)
+    tiebreaks = components["StageWriteRequest"]["properties"]["tiebreaks"]
+    assert tiebreaks["minItems"] == 1 and tiebreaks["uniqueItems"] is True
+    assert components["TournamentWriteStatusEnum"]["enum"] == ["draft", "registration"]
+    c = api_client(org)
+    path = f"/api/tournaments/{copa.slug}/stage/"
+    refused = c.patch(path, {"tiebreaks": ["matches_won", "matches_won"]}, format="json")
+    assert refused.status_code == 400 and refused.json()["field"] == "tiebreaks"
+    _conforms(schema, refused, "patch", path)
+    path = f"/api/tournaments/{copa.slug}/"
+    for body in ({"rule_set": None}, {"rule_set": []}, {"status": "running"}, {"best_of": 2}):
+        refused = c.patch(path, body, format="json")
+        assert refused.status_code == 400 and refused.json()["field"] == next(iter(body)), body
+    refused = c.post("/api/people/clubs/", {"name": "Clube", "city": 0}, format="json")
+    assert refused.status_code == 400 and refused.json()["field"] == "city"
+    assert c.post("/api/people/clubs/", {"name": "Clube", "city": "Lages"}, format="json").status_code == 201
+    again = c.post("/api/people/clubs/", {"name": "clube", "city": "Lages"}, format="json")
+    assert again.status_code == 409 and again.json()["field"] == "name"  # documented: 409, not the validator's 400

@@ -15,8 +15,7 @@ from rest_framework.response import Response
 from . import serializers as s
 from . import services
 from .api import TournamentAPIView, _errors
-from .models import Pair, Stage
-from draw.pairing.standings import Tiebreak
+from .models import Pair, Stage, Tournament
 
 
 class StageStateSerializer(serializers.ModelSerializer):
@@ -44,36 +43,36 @@ class StageSettingsSerializer(serializers.Serializer):
     seeding = serializers.ChoiceField(choices=Stage.Seeding.choices, required=False)
     third_place = serializers.BooleanField(required=False)
     grand_final_reset = serializers.BooleanField(required=False)
-    group_count = serializers.IntegerField(required=False, min_value=1)
-    qualifiers_per_group = serializers.IntegerField(required=False, min_value=1)
-    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    group_count = serializers.IntegerField(required=False, min_value=1, max_value=64)
+    qualifiers_per_group = serializers.IntegerField(required=False, min_value=1, max_value=64)
+    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=64)
     swiss_order = serializers.ChoiceField(choices=Stage.SwissOrder.choices, required=False)
     legs = serializers.ChoiceField(choices=[1, 2], required=False)
-    best_of = serializers.IntegerField(required=False, allow_null=True,
-                                       help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
+    best_of = serializers.ChoiceField(choices=Tournament.BestOf.choices, required=False, allow_null=True,
+                                      help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
     round_best_of = serializers.DictField(child=serializers.IntegerField(), required=False,
                                           help_text='Round of the stage to games per match; "-1" the last round '
                                                     '(in a double elimination the grand final, its reset included), '
                                                     '"-2" the one before: {"-2": 3, "-1": 3}.')
-    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=[t.value for t in Tiebreak]),
-                                      required=False)
+    tiebreaks = s.TiebreakListField(required=False)
     walkover_scores = serializers.BooleanField(required=False)
     bye_value = serializers.ChoiceField(choices=Stage.ByeValue.choices, required=False,
                                         help_text="A bye is worth: win (default), draw (half) or nothing.")
     bye_played = serializers.BooleanField(required=False, help_text="A bye counts in played and won (drawn, "
                                           "lost): P = W + L (default true).")
-    third_place_best_of = serializers.IntegerField(required=False, allow_null=True,
-                                                   help_text="Games in the third-place match: 1, 3 or 5; null: the "
-                                                             "stage's (not the final's).")
+    third_place_best_of = serializers.ChoiceField(choices=Tournament.BestOf.choices, required=False,
+                                                  allow_null=True, help_text="Games in the third-place match: 1, 3 or 5; null: the "
+                                                            "stage's (not the final's).")
     withdrawn_last = serializers.BooleanField(required=False, help_text="Withdrawn and disqualified pairs rank below "
                                               "every pair still in (default true).")
-    avoid_rounds = serializers.IntegerField(required=False, allow_null=True, help_text="Pairs sharing an avoid tag "
+    avoid_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=64,
+                                            help_text="Pairs sharing an avoid tag "
                                             "are kept apart when possible up to this round; null: every round.")
     classification = serializers.BooleanField(required=False, help_text="A single elimination of 8 or more: the "
                                               "quarterfinal losers play for places 5 to 8 beside the semifinals.")
     qualification = serializers.ChoiceField(choices=Stage.Qualification.choices, required=False)
     qualifiers = serializers.IntegerField(required=False, allow_null=True, min_value=0)
-    qualify_from = serializers.IntegerField(required=False, min_value=1)
+    qualify_from = serializers.IntegerField(required=False, min_value=1, max_value=4096)
     unequal_groups = serializers.ChoiceField(
         choices=Stage.UnequalGroups.choices, required=False,
         help_text="Pairs of one place in groups of different sizes: drop_last (default; the results against the "

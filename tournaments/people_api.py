@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+from django.db import models
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -42,10 +43,22 @@ class MergeRequestSerializer(serializers.Serializer):
                                 help_text="The PIN of the record you do not know (the player consents).")
 
 
+class TextField(serializers.CharField):
+    """Text only, as the schema says: DRF's ``CharField`` turns a number into text (``0`` into ``"0"``)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ClubSerializer(serializers.ModelSerializer):
+    serializer_field_mapping = {**serializers.ModelSerializer.serializer_field_mapping, models.CharField: TextField}
+
     class Meta:
         model = Club
         fields = ["id", "name", "city"]
+        validators: list = []  # a club already in the city is the view's 409, its name compared without case
 
 
 class JoinClubSerializer(serializers.Serializer):

@@ -11,11 +11,15 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.models import Match
+from scoring.serializers import JSONObjectField
 
 from . import players
 from .csv_import import Mode
 from .models import AuditEntry, CheckIn, Pair, Player, Result, Round, Stage, TableAssignment, Tournament
 from draw.pairing.standings import Tiebreak
+
+# The statuses a tournament is written with (services.tournament): the draw sets the others.
+WRITABLE_STATUSES = [Tournament.Status.DRAFT.value, Tournament.Status.REGISTRATION.value]
 
 
 class TournamentErrorSerializer(serializers.Serializer):
@@ -61,10 +65,10 @@ class TournamentWriteSerializer(serializers.Serializer):
     slug = serializers.CharField(max_length=140, required=False)
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     date = serializers.DateField(required=False)
-    status = serializers.CharField(required=False, help_text="draft or registration (the draw starts the "
-                                   "tournament, it finishes by itself)")
-    best_of = serializers.IntegerField(required=False, help_text="1, 3 or 5 games to 12")
-    rule_set = serializers.JSONField(required=False)
+    status = serializers.ChoiceField(choices=WRITABLE_STATUSES, required=False, help_text="draft or registration (the "
+                                     "draw starts the tournament, it finishes by itself)")
+    best_of = serializers.ChoiceField(choices=Tournament.BestOf.choices, required=False, help_text="1, 3 or 5 games to 12")
+    rule_set = JSONObjectField(required=False)
     check_in_required = serializers.BooleanField(required=False)
 
 
@@ -219,33 +223,54 @@ class StageSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+@extend_schema_field({"type": "array", "minItems": 1, "uniqueItems": True, "items": {
+    "type": "string", "enum": [t.value for t in Tiebreak],
+    "description": "\n".join(f"* `{t.value}` - {t.value}" for t in Tiebreak)}})  # TiebreakEnum, as before
+class TiebreakListField(serializers.ListField):
+    """A stage's tiebreaks in order: at least one, each once, as ``services.formats.clean_tiebreaks`` wants
+    them (Buchholz only in a Swiss is the service's: it depends on the format)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(child=serializers.ChoiceField(choices=[t.value for t in Tiebreak]), allow_empty=False,
+                         **kwargs)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        repeated = next((name for i, name in enumerate(value) if name in value[:i]), None)
+        if repeated is not None:
+            raise serializers.ValidationError(_("Each tiebreak may appear once (%(name)s is repeated).")
+                                              % {"name": repeated})
+        return value
+
+
 class StageWriteSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=Stage.Format.choices, required=False)
     seeding = serializers.ChoiceField(choices=Stage.Seeding.choices, required=False)
     third_place = serializers.BooleanField(required=False)
     grand_final_reset = serializers.BooleanField(required=False)
-    group_count = serializers.IntegerField(required=False, min_value=1)
-    qualifiers_per_group = serializers.IntegerField(required=False, min_value=1)
-    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1)
-    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=[t.value for t in Tiebreak]),
-                                     required=False, help_text="In order; ties left are separated by lot.")
+    group_count = serializers.IntegerField(required=False, min_value=1, max_value=64)
+    qualifiers_per_group = serializers.IntegerField(required=False, min_value=1, max_value=64)
+    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=64)
+    tiebreaks = TiebreakListField(required=False, help_text="In order, each once; ties left are separated by lot.")
     walkover_scores = serializers.BooleanField(required=False)
     swiss_order = serializers.ChoiceField(choices=Stage.SwissOrder.choices, required=False,
                                           help_text="fold: top half against bottom half (default); neighbour: 1-2, 3-4")
     legs = serializers.ChoiceField(choices=[1, 2], required=False, help_text="2: a double round robin")
-    best_of = serializers.IntegerField(required=False, allow_null=True,
-                                       help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
+    best_of = serializers.ChoiceField(choices=Tournament.BestOf.choices, required=False, allow_null=True,
+                                      help_text="Games per match in this stage: 1, 3 or 5; null: the tournament's.")
     round_best_of = serializers.DictField(child=serializers.IntegerField(), required=False,
                                           help_text='Per round of the stage; "-1" the last: {"-2": 3, "-1": 3}.')
     bye_value = serializers.ChoiceField(choices=Stage.ByeValue.choices, required=False,
                                         help_text="A bye is worth: win (default), draw (half) or nothing.")
     bye_played = serializers.BooleanField(required=False, help_text="A bye counts in played and won (drawn, lost): "
                                           "P = W + L (default true).")
-    third_place_best_of = serializers.IntegerField(required=False, allow_null=True, help_text="Games in the "
-                                                   "third-place match: 1, 3 or 5; null: the stage's (not the final's).")
+    third_place_best_of = serializers.ChoiceField(choices=Tournament.BestOf.choices, required=False,
+                                                  allow_null=True, help_text="Games in the third-place match: 1, 3 "
+                                                  "or 5; null: the stage's (not the final's).")
     withdrawn_last = serializers.BooleanField(required=False, help_text="Withdrawn and disqualified pairs rank "
                                               "below every pair still in (default true).")
-    avoid_rounds = serializers.IntegerField(required=False, allow_null=True, help_text="Pairs sharing an avoid tag "
+    avoid_rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=64,
+                                            help_text="Pairs sharing an avoid tag "
                                             "are kept apart when possible up to this round; null: every round.")
     classification = serializers.BooleanField(required=False, help_text="A single elimination of 8 or more: the "
                                               "quarterfinal losers play for places 5 to 8 beside the semifinals.")
