@@ -131,6 +131,7 @@ def test_a_device_behind_is_told_in_portuguese(live_server, browser, match3):
     page = phone_context(browser, clock=True, fresh=True).new_page()  # sent at once: the server refuses it
     _login(page, url)
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)          # no poll from here: this phone stays behind
+    page.wait_for_load_state("networkidle")  # nor one still on its way, which would bring the other device's hand
     organizer = get_user_model().objects.get(username="organizadora")
     services.record_hand(match, {"winner": 1, "ended_by": "tricks", "value": 1}, organizer)  # another device
     enter_hand(page, 0, 3, settle=False)                                    # refused: it stays on the phone
