@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.api import error_body
 from config.errors import ServiceError
-from referee.engine.game import value_fixed
+from referee.engine.game import value_fixed, value_in_play
 from referee.engine.infractions import CATALOG
 from scoring import access, holds
 from scoring import services as scoring
@@ -158,21 +158,25 @@ def table_state(match: Match) -> dict:
             "countersigned": Signature.Role.REFEREE in signatures,
         },
         "rulings": rulings,
-        "claim": _claim_value(match),
+        "claim": _claim_value(match, data["state"]),
     }
 
 
-def _claim_value(match: Match) -> dict | None:
+def _claim_value(match: Match, state: dict) -> dict | None:
     """The tento in play a claim at the table preselects (art. 24 "perda do tento em jogo": the engine's
     value for this score, 1 before any raise, art. 11), with the values the table may state instead (only
     the hand's own in a mão de onze or de ferro, where nobody raises, art. 18, 19); None once the match is
-    over (infractions are claimed while it is played, art. 25)."""
+    over (infractions are claimed while it is played, art. 25). ``state``: the entry state the page's
+    state already holds (the súmula is not read a second time on every poll)."""
+    if match.status != Match.Status.OPEN or state.get("game") is None:
+        return None
     try:
-        state = services.table_state(match)
+        scoring.refuse_closed(match)  # a W.O., a disqualification or a withdrawal closed the súmula (art. 26)
     except ServiceError:
         return None
-    values = [state.value] if value_fixed(state.score) else list(services.HAND_VALUES)
-    return {"value": state.value, "values": values}
+    score = tuple(state["score"])
+    value = value_in_play(score, scoring.rules_of(match), None)
+    return {"value": value, "values": [value] if value_fixed(score) else list(services.HAND_VALUES)}
 
 
 def texts() -> dict:

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from events.access import active_user
 from events.access import manages, operates_site, operates_site_condition, organizes  # noqa: F401 (organizes: the same rule as a filter, for scoring's callers)
+from tables import links
 
 
-def is_organizer(user, match) -> bool:
-    if not active_user(user):
-        return False
-    return manages(user, match.tournament if match.tournament_id else None)
+# who organizes a match's tournament: one rule with the table channel's (``tables.links.is_organizer``)
+is_organizer = links.is_organizer
 
 
 def is_referee(user, match) -> bool:
