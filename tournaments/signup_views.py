@@ -30,6 +30,7 @@ from scoring.pins import client_of, set_device_cookie
 
 from .models import SignUp, Tournament
 from .services import signup as signups
+from .services import signup_review
 from .signup_forms import POSITIONS, ConfirmForm, LinkPlayerForm, SignUpForm, SignUpOptionsForm
 from .view_helpers import organizer_only, tournament_of
 
@@ -38,17 +39,17 @@ def _sent(request, tournament: Tournament, signup: SignUp):
     """Where each player's link went: never the link itself (the sender is not the players)."""
     entries = list(signup.players.all())
     for entry in entries:
-        entry.reachable = signups.reachable(entry)
+        entry.reachable = signup_review.reachable(entry)
     return render(request, "tournaments/signup_sent.html", {
         "tournament": tournament, "signup": signup, "entries": entries,
-        "state": signups.state(signup), "expires_at": signups.expires_at(signup)})
+        "state": signup_review.state(signup), "expires_at": signup_review.expires_at(signup)})
 
 
 @never_cache
 @require_http_methods(["GET", "POST"])
 def signup_page(request, slug: str):
     tournament = tournament_of(slug)
-    info = signups.counts(tournament)
+    info = signup_review.counts(tournament)
     if not info["options"].open:
         raise Http404(_("This tournament does not take sign-ups on its page."))
     form = SignUpForm(request.POST if request.method == "POST" else None)
@@ -96,7 +97,7 @@ def confirm_page(request, token: str):
     signup = entry.signup
     response = render(request, "tournaments/signup_confirm.html", {
         "entry": entry, "signup": signup, "tournament": signup.tournament, "form": form,
-        "state": signups.state(signup)}, status=400 if form.errors else 200)
+        "state": signup_review.state(signup)}, status=400 if form.errors else 200)
     return response
 
 
@@ -111,13 +112,13 @@ def _list_url(tournament: Tournament) -> str:
 @organizer_only
 @require_http_methods(["GET", "POST"])
 def signups_page(request, tournament: Tournament):
-    options = signups.options_of(tournament)
+    options = signup_review.options_of(tournament)
     form = SignUpOptionsForm(request.POST if request.method == "POST" else None, initial={
         "open": options.open, "pair_limit": options.pair_limit, "waiting_list": options.waiting_list,
         "deadline": options.deadline, "approval_required": options.approval_required})
     if request.method == "POST" and form.is_valid():
         try:
-            signups.configure_signup(tournament, request.user, **form.cleaned_data)
+            signup_review.configure_signup(tournament, request.user, **form.cleaned_data)
         except Forbidden as error:
             raise PermissionDenied(error.message) from None
         except ServiceError as error:
@@ -125,11 +126,11 @@ def signups_page(request, tournament: Tournament):
         else:
             messages.success(request, _("Sign-up options saved."))
             return redirect(_list_url(tournament))
-    rows = signups.signups_of(tournament)
+    rows = signup_review.signups_of(tournament)
     return render(request, "tournaments/signups.html", {
         "tournament": tournament, "form": form, "rows": rows, "options": options,
         "public_url": site.absolute(reverse("tournaments:signup", kwargs={"slug": tournament.slug}), request),
-        "pairs": signups.active_pairs(tournament)}, status=400 if form.errors else 200)
+        "pairs": signup_review.active_pairs(tournament)}, status=400 if form.errors else 200)
 
 
 def _decide(request, tournament: Tournament, pk: int, action):
@@ -147,7 +148,7 @@ def _decide(request, tournament: Tournament, pk: int, action):
 @organizer_only
 @require_POST
 def approve(request, tournament: Tournament, pk: int):
-    signup = _decide(request, tournament, pk, lambda s: signups.approve(s, request.user))
+    signup = _decide(request, tournament, pk, lambda s: signup_review.approve(s, request.user))
     if signup is not None:
         messages.success(request, _("Sign-up of %(pair)s approved.") % {"pair": signup.pair_name})
     return redirect(_list_url(tournament) + f"#signup-{pk}")
@@ -156,7 +157,7 @@ def approve(request, tournament: Tournament, pk: int):
 @organizer_only
 @require_POST
 def refuse(request, tournament: Tournament, pk: int):
-    signup = _decide(request, tournament, pk, lambda s: signups.refuse(s, request.user, request.POST.get("reason")))
+    signup = _decide(request, tournament, pk, lambda s: signup_review.refuse(s, request.user, request.POST.get("reason")))
     if signup is not None:
         messages.success(request, _("Sign-up of %(pair)s refused.") % {"pair": signup.pair_name})
     return redirect(_list_url(tournament) + f"#signup-{pk}")
@@ -173,7 +174,7 @@ def link_player(request, tournament: Tournament, pk: int):
         return redirect(_list_url(tournament) + f"#signup-{pk}")
     entry = get_object_or_404(signup.players, position=form.cleaned_data["position"])
     try:
-        entry = signups.link_player(entry, form.cleaned_data["player"], request.user)
+        entry = signup_review.link_player(entry, form.cleaned_data["player"], request.user)
     except Forbidden as error:
         raise PermissionDenied(error.message) from None
     except ServiceError as error:

@@ -23,12 +23,13 @@ def waiting_tournament(transactional_db, settings):
     from scoring.models import Match
     from tournaments.models import Pair, Tournament
     from tournaments.services import signup as signups
+    from tournaments.services import signup_review
 
     organizer = get_user_model().objects.create_user("organizadora", password="org-secret", first_name="Olga")
     sign_ups = Tournament.objects.create(name="Copa da Primavera", slug="copa-da-primavera", organizer=organizer,
                                          date=datetime.date(2026, 11, 29), status=Tournament.Status.REGISTRATION)
     services.configure_stage(sign_ups, organizer, format="single_elimination")
-    signups.configure_signup(sign_ups, organizer, open=True, pair_limit=None, waiting_list=True, deadline=None,
+    signup_review.configure_signup(sign_ups, organizer, open=True, pair_limit=None, waiting_list=True, deadline=None,
                              approval_required=True)
     for name in ("Os Zaps", "Copas"):
         signup = signups.submit(sign_ups, submission=secrets.token_urlsafe(24), client="ip:127.0.0.9",

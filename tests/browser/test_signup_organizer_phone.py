@@ -20,18 +20,19 @@ def test_the_organizer_sees_floods_and_links_a_namesake(live_server, browser, tr
     from config.errors import Conflict
     from tournaments.models import Tournament
     from tournaments.services import signup as signups
+    from tournaments.services import signup_review
     org = get_user_model().objects.create_user("organizadora", password="senha-forte-1")
     earlier = Tournament.objects.create(name="Antes", slug="antes", organizer=org, date=datetime.date(2026, 11, 1),
                                         status=Tournament.Status.REGISTRATION)
     t = Tournament.objects.create(name="Copa do Bar", slug="copa-do-bar", organizer=org,
                                   date=datetime.date(2026, 12, 5), status=Tournament.Status.REGISTRATION)
     for tournament in (earlier, t):
-        signups.configure_signup(tournament, org, open=True, pair_limit=16, waiting_list=True, deadline=None,
+        signup_review.configure_signup(tournament, org, open=True, pair_limit=16, waiting_list=True, deadline=None,
                                  approval_required=False)
     old = signups.submit(earlier, submission="o" * 24, client="ip:10.0.0.2", pair_name="Velhos",
                          players=[{"name": "Ana Souza", "contact": "+55 41 99999-0000"},
                                   {"name": "Beto Lima", "contact": "+55 41 98888-0000"}])
-    signups.approve(old, org)
+    signup_review.approve(old, org)
     for n in range(signups.per_address_hour() + 2):
         try:
             signups.submit(t, submission=f"{n}" * 24, client="ip:203.0.113.5", pair_name=f"Dupla {n}",

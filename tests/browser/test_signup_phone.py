@@ -27,11 +27,11 @@ def test_a_pair_signs_up_and_both_players_confirm_on_a_phone(live_server, browse
     from playwright.sync_api import expect
 
     from tournaments.models import Pair, Tournament
-    from tournaments.services import signup as signups
+    from tournaments.services import signup_review
     org = get_user_model().objects.create_user("organizadora", password="x")
     t = Tournament.objects.create(name="Copa do Bar", slug="copa-do-bar", organizer=org,
                                   date=datetime.date(2026, 12, 5), status=Tournament.Status.REGISTRATION)
-    signups.configure_signup(t, org, open=True, pair_limit=16, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=16, waiting_list=True, deadline=None,
                              approval_required=False)
     settings.EMAIL_CONFIGURED = True
     page = browser.new_context(viewport={"width": width, "height": 844}, device_scale_factor=1, is_mobile=True,
@@ -55,7 +55,7 @@ def test_a_pair_signs_up_and_both_players_confirm_on_a_phone(live_server, browse
     page.click("[data-testid=confirm]")
     expect(page.locator("[data-testid=confirmed]")).to_be_visible()
     expect(page.locator("[data-testid=signup-state]")).to_have_attribute("data-state", "confirmation")
-    signups.approve(t.signups.get(), org)  # Ana gave a phone: the organizer confirms her
+    signup_review.approve(t.signups.get(), org)  # Ana gave a phone: the organizer confirms her
     page.reload()
     expect(page.locator("[data-testid=signup-state]")).to_have_attribute("data-state", "registered")
     assert "99999" not in page.content()

@@ -17,6 +17,7 @@ from tests.tournaments.pages_fixtures import url
 from tournaments import services
 from tournaments.models import Pair, Round, Tournament
 from tournaments.services import signup as signups
+from tournaments.services import signup_review
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def confirmed_signup(t, name="Zap"):
 
 
 def open_signup(t, org, *, open=True, approval=True):
-    signups.configure_signup(t, org, open=open, pair_limit=None, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=open, pair_limit=None, waiting_list=True, deadline=None,
                              approval_required=approval)
 
 
@@ -58,8 +59,8 @@ def test_signups_to_approve_show_on_my_tournaments_and_the_dashboard(client, org
     assert "2 inscrições esperam a sua aprovação (Inscrições pelos jogadores)" in html
     assert 'data-waiting="signups"' in html and f'href="{signups_url}"' in html
 
-    for signup in signups.signups_of(t):
-        signups.approve(signup, org)
+    for signup in signup_review.signups_of(t):
+        signup_review.approve(signup, org)
     assert Pair.objects.filter(tournament=t).count() == 2
     html = client.get(reverse("organizer-home")).content.decode()
     assert "Nada depende de você agora" in html and "a aprovar" not in html

@@ -13,6 +13,7 @@ from tests.tournaments import pages_fixtures as pf
 from tournaments.models import Pair
 from room.services import ready
 from tournaments.services import signup as signups
+from tournaments.services import signup_review
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def test_the_pair_page_offers_e_mail_without_an_or_when_it_is_the_only_way(clien
 
 def test_a_confirmed_sign_up_says_so_in_its_title(client, org):
     t = f.tournament(org)
-    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
                              approval_required=False)
     signup = signups.submit(t, submission=secrets.token_urlsafe(24), client="ip:127.0.0.9", pair_name="Zap",
                             players=[{"name": "Saulo Brito", "contact": "saulo@example.org"},

@@ -17,6 +17,7 @@ from tests.tournaments import factories as f
 from tournaments import services
 from tournaments.models import AuditEntry, Pair, Player, SignUp, SignUpPlayer
 from tournaments.services import signup as signups
+from tournaments.services import signup_review
 
 pytestmark = pytest.mark.django_db
 CLIENT = "ip:127.0.0.9"
@@ -25,7 +26,7 @@ CLIENT = "ip:127.0.0.9"
 @pytest.fixture
 def t(org):
     t = f.tournament(org)
-    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
                              approval_required=False)
     return t
 
@@ -43,7 +44,7 @@ def tokens(signup) -> list[str]:
 
 def test_both_confirm_by_link_and_the_pair_is_registered_once(client, t):
     signup = send(t)
-    assert signups.state(signup) == signups.CONFIRMATION and not Pair.objects.exists()
+    assert signup_review.state(signup) == signup_review.CONFIRMATION and not Pair.objects.exists()
     first, second = tokens(signup)
     assert SignUpPlayer.objects.filter(token_hash=signups.token_hash(first)).exists()
     assert not SignUpPlayer.objects.filter(token_hash=first).exists()  # only hashes are stored
@@ -97,7 +98,7 @@ def test_a_namesake_is_a_new_player_and_a_pin_is_refused_unchecked(org, t):
 
 
 def test_limit_waiting_list_and_a_withdrawal_fills_the_place(org, t):
-    signups.configure_signup(t, org, open=True, pair_limit=2, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=2, waiting_list=True, deadline=None,
                              approval_required=False)
     made = []
     for n in range(3):
@@ -105,8 +106,8 @@ def test_limit_waiting_list_and_a_withdrawal_fills_the_place(org, t):
         for token in tokens(signup):
             signups.confirm(token, client=CLIENT)
         made.append(SignUp.objects.get(pk=signup.pk))
-    assert [signups.state(s) for s in made] == [signups.REGISTERED, signups.REGISTERED, signups.WAITING]
-    info = signups.counts(t)
+    assert [signup_review.state(s) for s in made] == [signup_review.REGISTERED, signup_review.REGISTERED, signup_review.WAITING]
+    info = signup_review.counts(t)
     assert (info["pairs"], info["waiting"]) == (2, 1)
     services.withdraw_pair(made[0].pair, org, reason="Doente")
     assert SignUp.objects.get(pk=made[2].pk).pair.status == Pair.Status.CONFIRMED
@@ -115,27 +116,27 @@ def test_limit_waiting_list_and_a_withdrawal_fills_the_place(org, t):
 
 def test_without_waiting_list_a_full_or_late_tournament_takes_no_signup(org, t):
     f.pairs(t, 2)
-    signups.configure_signup(t, org, open=True, pair_limit=2, waiting_list=False, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=2, waiting_list=False, deadline=None,
                              approval_required=False)
     with pytest.raises(Conflict):
         send(t)
-    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True,
+    signup_review.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True,
                              deadline=timezone.now() - timedelta(minutes=1), approval_required=False)
     with pytest.raises(Conflict):
         send(t)
-    signups.configure_signup(t, org, open=False, pair_limit=None, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=False, pair_limit=None, waiting_list=True, deadline=None,
                              approval_required=False)
     with pytest.raises(Conflict):
         send(t)
 
 
 def test_the_organizer_approves_and_a_stranger_cannot(client, org, t):
-    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
                              approval_required=True)
     signup = send(t)
     for token in tokens(signup):
         signups.confirm(token, client=CLIENT)
-    assert signups.state(SignUp.objects.get(pk=signup.pk)) == signups.APPROVAL and not Pair.objects.exists()
+    assert signup_review.state(SignUp.objects.get(pk=signup.pk)) == signup_review.APPROVAL and not Pair.objects.exists()
     approve = reverse("tournaments:signup-approve", kwargs={"slug": t.slug, "pk": signup.pk})
     client.force_login(f.user("estranho"))
     assert client.post(approve).status_code == 403
@@ -158,14 +159,14 @@ def test_sign_ups_from_one_address_are_limited(t):
 
 def test_refused_signup_cannot_be_confirmed(org, t):
     signup = send(t)
-    signups.refuse(signup, org, "Dupla repetida")
+    signup_review.refuse(signup, org, "Dupla repetida")
     with pytest.raises(Conflict):
         signups.confirm(tokens(signup)[0], client=CLIENT)
     assert not Player.objects.filter(name="Ana Souza").exists()
 
 
 def test_an_unconfirmed_signup_takes_no_place_and_a_later_confirmed_one_goes_first(org, t):
-    signups.configure_signup(t, org, open=True, pair_limit=2, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=2, waiting_list=True, deadline=None,
                              approval_required=False)
     early = send(t, pair_name="Cedo", a="Ana Souza", b="Bia Lima")  # a stranger's, never confirmed
     late = send(t, pair_name="Tarde", a="Caio Reis", b="Duda Melo")
@@ -175,22 +176,22 @@ def test_an_unconfirmed_signup_takes_no_place_and_a_later_confirmed_one_goes_fir
     for token in tokens(third):
         signups.confirm(token, client=CLIENT)
     assert sorted(Pair.objects.filter(tournament=t).values_list("name", flat=True)) == ["Tarde", "Terceira"]
-    assert signups.state(early) == signups.CONFIRMATION and signups.counts(t)["waiting"] == 0
+    assert signup_review.state(early) == signup_review.CONFIRMATION and signup_review.counts(t)["waiting"] == 0
 
 
 def test_an_unconfirmed_signup_expires_and_holds_nothing(client, org, t):
     signup = send(t, pair_name="Zap")
     signups.confirm(tokens(signup)[0], client=CLIENT)  # one of the two only
-    sent_at = timezone.now() - signups.confirm_within() - timedelta(minutes=1)
+    sent_at = timezone.now() - signup_review.confirm_within() - timedelta(minutes=1)
     SignUp.objects.filter(pk=signup.pk).update(created_at=sent_at)
     signup.refresh_from_db()
-    assert signups.state(signup) == signups.EXPIRED
+    assert signup_review.state(signup) == signup_review.EXPIRED
     with pytest.raises(Conflict) as refused:
         signups.confirm(tokens(signup)[1], client=CLIENT)
     assert refused.value.field == "token" and "48" in refused.value.message
     assert not Pair.objects.exists()
     again = send(t, pair_name="Zap", client="ip:127.0.0.11")  # the name is free again
-    assert again.pk != signup.pk and signups.state(again) == signups.CONFIRMATION
+    assert again.pk != signup.pk and signup_review.state(again) == signup_review.CONFIRMATION
     page = client.get(reverse("tournaments:signup-confirm", kwargs={"token": tokens(signup)[1]}))
     assert 'data-state="expired"' in page.content.decode() and 'data-testid="confirm-form"' not in page.content.decode()
 
@@ -198,11 +199,11 @@ def test_an_unconfirmed_signup_expires_and_holds_nothing(client, org, t):
 def test_the_deadline_ends_the_time_to_confirm(org, t):
     signup = send(t, pair_name="Zap")
     deadline = timezone.now() + timedelta(hours=1)
-    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=deadline,
+    signup_review.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=deadline,
                              approval_required=False)
-    assert signups.expires_at(signup) == deadline
+    assert signup_review.expires_at(signup) == deadline
     SignUp.objects.filter(pk=signup.pk).update(created_at=timezone.now() - timedelta(hours=2))
-    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True,
+    signup_review.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True,
                              deadline=timezone.now() - timedelta(minutes=1), approval_required=False)
     signup.refresh_from_db()
-    assert signups.state(signup) == signups.EXPIRED
+    assert signup_review.state(signup) == signup_review.EXPIRED

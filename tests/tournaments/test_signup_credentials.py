@@ -13,6 +13,7 @@ from scoring.models import CredentialAttempts
 from tests.tournaments import factories as f
 from tournaments.models import AuditEntry, Pair, SignUp
 from tournaments.services import signup as signups
+from tournaments.services import signup_review
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def registered(org):
 @pytest.fixture
 def t(org):
     t = f.tournament(org)
-    signups.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
                              approval_required=False)
     return t
 
@@ -66,10 +67,10 @@ def test_the_organizer_links_a_namesake_to_the_registered_player(client, org, t)
     assert entry.namesake and entry.player_id is None
     other = f.user("outro")
     with pytest.raises(Forbidden):
-        signups.link_player(entry, known.pk, other)
+        signup_review.link_player(entry, known.pk, other)
 
     with pytest.raises(ServiceError):  # only a player with this name
-        signups.link_player(entry, known.pk + 1000, org)
+        signup_review.link_player(entry, known.pk + 1000, org)
     client.force_login(org)
     page = client.get(reverse("tournaments:signups", kwargs={"slug": t.slug})).content.decode()
     assert 'data-testid="link-player"' in page
@@ -80,9 +81,9 @@ def test_the_organizer_links_a_namesake_to_the_registered_player(client, org, t)
     assert AuditEntry.objects.filter(action=AuditEntry.Action.SIGNUP_APPROVED, actor=org,
                                      after__linked={"0": known.pk}).exists()
     signups.confirm(signups.link_token(signup.submission, 0))
-    signups.approve(signup, org)  # the second player gave a phone: the organizer confirms them
+    signup_review.approve(signup, org)  # the second player gave a phone: the organizer confirms them
     pair = Pair.objects.get(tournament=t)
     assert pair.first_player_id == known.pk and pair.second_player.name == "Bia Lima"
     with pytest.raises(Conflict):  # a registered sign-up links nobody any more
-        signups.link_player(signup.players.get(position=0), known.pk, org)
+        signup_review.link_player(signup.players.get(position=0), known.pk, org)
     assert not CredentialAttempts.objects.exists()

@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.tournaments import factories as f
 from tournaments.models import SignUp
 from tournaments.services import signup as signups
+from tournaments.services import signup_review
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +20,7 @@ def t(org):
     org.email = "org@example.org"
     org.save()
     t = f.tournament(org)
-    signups.configure_signup(t, org, open=True, pair_limit=2, waiting_list=False, deadline=None,
+    signup_review.configure_signup(t, org, open=True, pair_limit=2, waiting_list=False, deadline=None,
                              approval_required=False)
     return t
 
@@ -44,10 +45,10 @@ def test_one_address_with_fresh_cookies_cannot_fill_the_tournament(client, org, 
     assert 'data-testid="signup-error"' in answers[-1].content.decode()  # the refusal named on the form
     assert post(client, t, 99, address="198.51.100.7").status_code == 200  # another address still signs up
     other = f.tournament(org, slug="outra")
-    signups.configure_signup(other, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
+    signup_review.configure_signup(other, org, open=True, pair_limit=None, waiting_list=True, deadline=None,
                              approval_required=False)
     assert post(client, other, 100).status_code == 200  # the limit is per tournament
-    options = signups.options_of(t)
+    options = signup_review.options_of(t)
     assert options.floods_refused == 10 and options.flood_refused_at is not None
     to_organizer = [m for m in mail.outbox if m.to == ["org@example.org"]]
     assert len(to_organizer) == 1  # told once an hour, not ten times
@@ -84,8 +85,8 @@ def test_a_player_no_mail_reaches_is_confirmed_by_the_organizer_only(org, t):
     signup = signups.submit(t, submission="p" * 24, client="ip:203.0.113.5", pair_name="Zap",
                             players=[{"name": "Ana", "contact": "+55 41 99999-0000"},
                                      {"name": "Bia", "contact": "+55 41 98888-0000"}])
-    assert signups.state(signup) == signups.CONFIRMATION
-    signups.approve(signup, org)
+    assert signup_review.state(signup) == signup_review.CONFIRMATION
+    signup_review.approve(signup, org)
     assert {e.confirmed_via for e in signup.players.all()} == {"org"}
     signup.refresh_from_db()
     assert signup.pair_id is not None

@@ -78,7 +78,7 @@ from . import referees  # who may referee a tournament's tables
 from .results import record_official_result, set_result
 from .walkovers import record_double_walkover, record_walkover
 from .overrides import change_pairing, override_placing, swap_tables
-from . import organizers, signup  # co-organizers and the public sign-up
+from . import organizers, signup, signup_review  # co-organizers and the public sign-up (players, organizer)
 from .standings import StandingLine, StandingsTable, standings
 from .stages import (
     Qualifiers,
@@ -145,6 +145,7 @@ __all__ = [
     "round_matches",
     "set_result",
     "signup",
+    "signup_review",
     "stage_qualifiers",
     "stage_state",
     "stages_of",

@@ -23,7 +23,7 @@ from .after_results import results_changed
 from .base import (_audit, _close_sumulas, _double_walkover_result, _lock_tournament, _reason, _require_manager,
                    _walkover_result)
 from .registration import _pair_json
-from .signup import fill_from_waiting_list
+from .signup_review import fill_from_waiting_list
 from .writing import _in_bracket
 
 

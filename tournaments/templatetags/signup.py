@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from ..models import SignUpSettings
-from ..services import signup as signups
+from ..services import signup_review
 
 register = template.Library()
 
@@ -15,4 +15,4 @@ def signup_box(tournament):
     options = SignUpSettings.objects.filter(tournament=tournament, open=True).first()
     if options is None:
         return {"open": False}
-    return {"open": True, "tournament": tournament, "info": signups.counts(tournament)}
+    return {"open": True, "tournament": tournament, "info": signup_review.counts(tournament)}
