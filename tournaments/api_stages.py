@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from . import play_serializers as ps
 from . import serializers as s
 from . import services
 from .api import TournamentAPIView, _errors
@@ -160,12 +161,12 @@ class StageStartView(TournamentAPIView):
 
     serializer_class = StartStageSerializer
 
-    @extend_schema(request=StartStageSerializer, responses={201: s.RoundSerializer, **_errors(400, 403, 409)})
+    @extend_schema(request=StartStageSerializer, responses={201: ps.RoundSerializer, **_errors(400, 403, 409)})
     def post(self, request, slug):
         data = self.read(StartStageSerializer)
         rnd = services.start_next_stage(self.get_tournament(), request.user, qualifiers=data["qualifiers"],
                                         reason=data["reason"])
-        return Response(s.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
+        return Response(ps.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
 
 class StageStandingsView(TournamentAPIView):
