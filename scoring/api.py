@@ -24,7 +24,7 @@ from tables.conflicts import as_data as conflict_data
 from tables.idempotency import IdempotentAPIView as APIView
 from tables.links import IsUserOrTable, TableScope
 
-from . import access, conflicts, integrity, pins, services, site
+from . import access, conflicts, pins, row_check, services, site
 from .services.hand_entry import hand_data
 from .content import as_shown_at_the_table, load_games, person_name, signature_document, signature_is_valid, sumula_document
 from .display import load_match, verification
@@ -93,9 +93,9 @@ def match_data(match: Match, request) -> dict:
 
 def _integrity(match: Match) -> dict | None:
     """For a signed or received súmula: whether its rows, stored version, digest and seal still agree."""
-    if match.status not in integrity.CHECKED:
+    if match.status not in row_check.CHECKED:
         return None
-    problems = integrity.check_match(match)
+    problems = row_check.check_match(match)
     return {"intact": not problems, "problems": problems}
 
 

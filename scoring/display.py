@@ -8,7 +8,7 @@ import re
 
 from django.utils.translation import gettext_lazy as _
 
-from . import access, holds, integrity, pins
+from . import access, holds, integrity, pins, row_check
 from .content import load_games, match_queryset, signature_is_valid, sumula_document
 from .models import Match, Signature, SumulaVersion
 from .services import entry_state, page_token, rules_of
@@ -140,7 +140,7 @@ def match_context(match: Match, user) -> dict:
              "signature": roles.get("team1")},
         ],
         "can_enter": access.can_enter(user, match),
-        "integrity_problems": (integrity.check_match(match) if match.status in integrity.CHECKED else []),
+        "integrity_problems": (row_check.check_match(match) if match.status in row_check.CHECKED else []),
         "pin_alerts": pins.alerts(access.pair_players(match.pair_a) + access.pair_players(match.pair_b)),
         "can_correct": access.can_correct(user, match),
         "can_undo": bool(entries) and match.status == Match.Status.OPEN and not current_signatures,
@@ -169,15 +169,13 @@ def verification(digest: str) -> dict | None:
     current = versions[-1]
     signatures = list(version.signatures.select_related("player", "user").order_by("signed_at"))
     document = sumula_document(version)
-    from . import integrity
-
     seal = integrity.seal_holds(version)
-    problems = (integrity.check_match(match) if version.pk == current.pk
-                else integrity.shown_fields_problems(document))
+    problems = (row_check.check_match(match) if version.pk == current.pk
+                else row_check.shown_fields_problems(document))
     if seal is False and not any("server's seal" in p or "no server seal" in p for p in problems):
         problems = [*problems, "the server's seal does not hold" if version.server_seal else
                     "no server seal: not verifiable (this install seals every version it issues)"]
-    intact = (integrity.document_holds(document) and document.get("digest") == version.digest
+    intact = (row_check.document_holds(document) and document.get("digest") == version.digest
               and seal is not False and not problems)
     return {
         "version": version,

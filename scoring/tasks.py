@@ -11,7 +11,7 @@ import logging
 
 from celery import shared_task
 
-from .integrity import check_all
+from .row_check import check_all
 from .pin_mail import mail_pin_lockout
 
 __all__ = ["mail_pin_lockout", "ping", "verify_sumulas"]

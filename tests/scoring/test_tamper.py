@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection, transaction
 from rest_framework.test import APIClient
 
-from scoring import integrity
+from scoring import integrity, row_check
 from scoring.content import digest
 from scoring.models import HandEntry, MatchEvent, Signature, SumulaVersion
 
@@ -40,7 +40,7 @@ def verify_command(*args) -> tuple[bool, str]:
 
 def test_an_intact_sumula_verifies_everywhere(received):
     version = received.versions.get()
-    assert integrity.seal_holds(version) is True and integrity.check_match(received) == []
+    assert integrity.seal_holds(version) is True and row_check.check_match(received) == []
     assert verify_command() == (True, "checked: 1; altered: 0\n")
     body = APIClient().get(f"/api/scoring/verify/{version.digest}/").json()
     assert body["intact"] and body["server_seal"] and body["public_key"] == integrity.public_key_b64()
@@ -66,7 +66,7 @@ def test_a_game_score_changed_in_the_stored_version_is_detected(received, client
 def test_a_hand_flipped_in_the_rows_after_receipt_is_named(received, client, referee):
     hand = HandEntry.objects.filter(game__match=received).order_by("position").first()
     raw("UPDATE scoring_handentry SET winner = 1 WHERE id = %s", (hand.pk,))
-    problems = integrity.check_match(received)
+    problems = row_check.check_match(received)
     assert any("games[0].entries[0].winner: signed 0, rows say 1" in p for p in problems), problems
     assert APIClient().get(f"/api/scoring/matches/{received.pk}/").json()["integrity"]["intact"] is False
     client.force_login(referee)
@@ -87,7 +87,7 @@ def test_rewriting_rows_version_digest_and_signatures_together_breaks_the_seal(r
     raw("UPDATE scoring_match SET winner = 1 WHERE id = %s", (received.pk,))
     version = SumulaVersion.objects.get(pk=version.pk)
     assert integrity.seal_holds(version) is False
-    assert "the server's seal does not hold" in " ".join(integrity.check_match(received))
+    assert "the server's seal does not hold" in " ".join(row_check.check_match(received))
     body = APIClient().get(f"/api/scoring/verify/{new_digest}/").json()
     assert body["intact"] is False and body["server_seal"] is False
 
