@@ -79,6 +79,7 @@ CONFIG_MODULES = {
     "model_moves",  # the content types of models that moved between apps, for their state-only migrations
     "sqlite/__init__", "sqlite/base",  # the embedded default's database backend (ENGINE = "config.sqlite")
     "database",  # PostgreSQL's pool and statement timeout by kind of process
+    "task_queue",  # the task queue's settings (Celery, its broker, the beat), read by settings
 }
 
 
