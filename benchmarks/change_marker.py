@@ -1,4 +1,4 @@
-"""What the tournament's change marker (``tournaments.freshness.state``) costs per call, in-process.
+"""What the tournament's change marker (``public.freshness.state``) costs per call, in-process.
 
 Every public page, every live page's and projector's poll and the room monitor ask it first, so its
 cost is paid on each request of hundreds of phones. Run:
@@ -15,7 +15,7 @@ marker must read its tournament's rows only). Prints ``name: value`` lines, medi
   compiling the query, reading its row, hashing);
 - ``marker_queries``: the statements one call runs;
 - ``monitor_marker_ms`` / ``monitor_marker_db_ms``: the same with the room monitor's calls to the referee;
-- with ``--against REV``: ``against_marker_*``, the marker as ``tournaments/freshness.py`` was at that
+- with ``--against REV``: ``against_marker_*``, the marker as ``public/freshness.py`` was at that
   revision, then ``marker_again_*`` (today's once more: the machine's load moves).
 
 Measured 2026-11-29 on the shared 2-core machine (load average 4.2, other sessions running), defaults
@@ -123,15 +123,20 @@ def measure(call, repeat: int) -> tuple[float, float, int]:
 
 
 def load_former(revision: str):
-    """``tournaments/freshness.py`` as it was at ``revision``, loaded beside today's (same models)."""
+    """The marker's module (``public/freshness.py``, ``tournaments/freshness.py`` before the public pages had
+    an app of their own) as it was at ``revision``, loaded beside today's (same models)."""
     import importlib.util
     import subprocess
 
-    source = subprocess.run(["git", "show", f"{revision}:tournaments/freshness.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
+    for where in ("public/freshness.py", "tournaments/freshness.py"):
+        shown = subprocess.run(["git", "show", f"{revision}:{where}"], cwd=ROOT, capture_output=True, text=True)
+        if shown.returncode == 0:
+            break
+    shown.check_returncode()
+    source = shown.stdout
     path = Path(tempfile.mkdtemp(prefix="truco-marker-former-")) / "freshness_former.py"
     path.write_text(source)
-    spec = importlib.util.spec_from_file_location("tournaments.freshness_former", path)
+    spec = importlib.util.spec_from_file_location(f"{where.split('/')[0]}.freshness_former", path)  # its relative imports
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
@@ -145,14 +150,14 @@ def main() -> None:
     parser.add_argument("--others", type=int, default=3, help="other tournaments in the database")
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--slug", help="measure this tournament, left by an earlier run, instead of building one")
-    parser.add_argument("--against", metavar="REV", help="also time tournaments/freshness.py as it was at this git "
+    parser.add_argument("--against", metavar="REV", help="also time public/freshness.py as it was at this git "
                         "revision (same database, same run): prints against_marker_* lines")
     args = parser.parse_args()
     tmp = setup_django()
     from django.db import connection
 
     from referee.monitor import CALLS
-    from tournaments import freshness
+    from public import freshness
     from tournaments.models import Tournament
 
     slug = args.slug or build(args.pairs, args.events, args.others).slug

@@ -8,7 +8,7 @@ stack, no network). Prints ``name: value`` lines, medians of R requests:
 - ``poll_304_ms`` / ``poll_304_queries``: the change marker asked with If-None-Match (304);
 - ``marker_query_ms``: the marker's one query alone (the rest of the poll is Django's middleware);
 - ``standings_page_ms`` / ``standings_page_bytes``: the whole standings page (the baseline: what
-  a reload every few seconds would cost; repeated, so tournaments.conditional's page cache
+  a reload every few seconds would cost; repeated, so public.conditional's page cache
   answers most of them);
 - ``standings_page_built_ms``: the same page built every time (a new address each request, so
   the page cache never answers): what each change costs once;
@@ -102,7 +102,7 @@ def main() -> None:
     with CaptureQueriesContext(connection) as queries:
         client.get(version, HTTP_IF_NONE_MATCH=etag)
     poll_queries = len(queries)  # now: the next request empties Django's query log
-    from tournaments.live import tournament_version
+    from public.live import tournament_version
 
     marker_ms, _ = median_ms(lambda: tournament_version(t.slug), args.repeat)
     page_ms, page = median_ms(lambda: client.get(f"/torneios/{t.slug}/classificacao/"), args.repeat)

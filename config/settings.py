@@ -130,6 +130,7 @@ INSTALLED_APPS = [
     "tables",
     "scoring",
     "tournaments",
+    "public",  # the public pages, kept live
     "printing",
     "seasons",
     "teams",
@@ -162,7 +163,7 @@ MIDDLEWARE = [
     # above the page cache: a page it serves (or a 304) gets the headers too, with the reader's nonce
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
-    "tournaments.conditional.PublicConditionalGetMiddleware",
+    "public.conditional.PublicConditionalGetMiddleware",
     # last: turns a locked-out login into the lockout answer
     "axes.middleware.AxesMiddleware",
 ]
@@ -355,13 +356,13 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_shared_components"],
 }
 
-# Cache: built public pages by their ETag (tournaments.conditional), an optimisation only. Redis
+# Cache: built public pages by their ETag (public.conditional), an optimisation only. Redis
 # shared by the web processes with DJANGO_CACHE_URL (e.g. redis://127.0.0.1:6379/2), else
 # each process's memory.
 _cache_url = os.environ.get("DJANGO_CACHE_URL", "")
 CACHES = {
     # a Redis that does not answer (a host gone) fails a cache call within a second: the page is then built
-    # without it (tournaments.conditional), instead of a web thread waiting for the system's TCP timeout
+    # without it (public.conditional), instead of a web thread waiting for the system's TCP timeout
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url,
                 "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
     if _cache_url.startswith(("redis://", "rediss://"))

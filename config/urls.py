@@ -29,6 +29,7 @@ urlpatterns = [
     path("api/scoring/", include("scoring.api_urls")),
     path("api/tournaments/", include("room.api_urls")),  # a tournament's room: ready matches, calls
     path("api/tournaments/", include("tournaments.api_urls")),
+    path("api/tournaments/", include("public.api_urls")),  # the live pages' change marker
     path("api/people/", include("tournaments.people_api")),
     path("api/people/", include("seasons.rating_api")),  # players/<id>/ratings/
     path("api/circuits/", include("seasons.circuit_api")),
@@ -43,5 +44,5 @@ urlpatterns = [
     path("", include("finance.urls")),  # an event's fees, payments and prizes
     path("", include("room.urls")),  # the room: calls, options, a pair's check-in and notices
     path("", include("seasons.urls")),  # circuits, ratings and categories
-    path("", include("tournaments.urls")),
+    path("", include("public.urls")),  # the public pages, with tournaments.urls in one namespace
 ]

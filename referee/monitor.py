@@ -9,7 +9,7 @@ time limit), ``signing`` (the match is over, the pairs sign), ``signed`` (the or
 :func:`tiles` builds them in a fixed number of queries whatever the number of tables.
 
 The page updates by the live views' conditional polling (docs/live.md) on the tournament's change
-marker (``tournaments.freshness``) with the calls to the referee added (:func:`monitor_version`): ONE
+marker (``public.freshness``) with the calls to the referee added (:func:`monitor_version`): ONE
 query over what the tiles show (matches, results, calls to the referee, the audit log, every hand's
 event, the room's options). Clock-driven states (over time, a tolerance
 running out) change without a write: each fragment names its next deadline and the page's script
@@ -25,7 +25,8 @@ from django.utils import timezone
 from scoring.models import Game, Match
 from room.models import MatchCall
 from tournaments.models import TableAssignment, Tournament
-from tournaments import forecasts, freshness
+from public import freshness
+from tournaments import forecasts
 from room.services import clock, presence, ready
 
 from .models import RefereeCall
@@ -145,6 +146,6 @@ CALLS = {"call": (RefereeCall.objects, "match__tournament", ("taken_at", "resolv
 
 def monitor_version(slug: str) -> str | None:
     """The monitor's change marker for ``slug`` (None: no such tournament): the tournament's one marker
-    (``tournaments.freshness``) with the calls to the referee. One query."""
+    (``public.freshness``) with the calls to the referee. One query."""
     current = freshness.state(slug, also=CALLS)
     return current.tag if current is not None else None

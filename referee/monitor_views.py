@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.errors import ServiceError
 from scoring import access
 from scoring.models import Match
-from tournaments.live import POLL_SECONDS
+from public.live import POLL_SECONDS
 from tournaments.models import Tournament
 from tournaments import pages, services
 from room.services import presence, ready

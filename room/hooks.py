@@ -7,7 +7,7 @@
   of the room (the rounds made at the draw, the pairs told of their calls, the dashboard's room section,
   the pair page's check-in and notices, the projector's calls and clock, when a match was called or
   started);
-- tournaments' ``freshness.register_source``: the room's options move the live pages' change marker.
+- the public pages' ``freshness.register_source``: the room's options move the live pages' change marker.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from django.conf import settings
 
 from scoring import hook
 from scoring.models import Match
-from tournaments import freshness, room_hooks
+from public import freshness
+from tournaments import room_hooks
 from tournaments.services import after_results
 
 from .calls_board import called_now, round_clock

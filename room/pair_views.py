@@ -1,4 +1,4 @@
-"""What a pair does from its public page (``tournaments.public_views.pair_detail``) about the room, mounted
+"""What a pair does from its public page (``public.views.pair_detail``) about the room, mounted
 with the public pages:
 
 - ``/torneios/<slug>/duplas/<pair>/chegamos/`` (POST form: ``player``, ``pin``): "Chegamos", the pair checks

@@ -320,7 +320,7 @@ class MatchEvent(AppendOnly):
         ordering = ["match", "at", "id"]
         verbose_name = _("match event")
         verbose_name_plural = _("match events")
-        # tournaments.freshness counts a tournament's events and reads the latest moment from the index alone
+        # public.freshness counts a tournament's events and reads the latest moment from the index alone
         indexes = [models.Index(fields=["match", "at"], name="matchevent_match_at")]
 
 

@@ -108,7 +108,7 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _empty_local_cache():
-    """The process's own caches (LocMemCache: built public pages, ``tournaments.conditional``) emptied
+    """The process's own caches (LocMemCache: built public pages, ``public.conditional``) emptied
     before each test: a test process runs a different sequence of tests under pytest-xdist than in one
     process, and on SQLite ids restart after each test's rollback, so a page kept by an earlier test
     must not be served to a later one. A shared cache (Redis, ``DJANGO_CACHE_URL``) is left alone."""

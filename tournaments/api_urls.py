@@ -42,7 +42,6 @@ urlpatterns = [
     path(T + "standings/", api.StandingsView.as_view(), name="standings"),
     path(T + "bracket/", api.BracketView.as_view(), name="bracket"),
     path(T + "audit/", api.AuditListView.as_view(), name="audit"),
-    path(T + "version/", export_api.VersionView.as_view(), name="version"),
     path(T + "exports/standings/", export_api.StandingsExportView.as_view(), name="export-standings"),
     path(T + "exports/results/", export_api.ResultsExportView.as_view(), name="export-results"),
     path(T + "exports/rounds/<int:number>/pairings/", export_api.PairingsExportView.as_view(),

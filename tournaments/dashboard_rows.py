@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from scoring.models import Match
 
-from .live_pages import live_scores
+from .pages import live_scores
 from .pages import MatchRow
 
 #: matches shown at once; a round of more is shown by table ranges

@@ -1,4 +1,4 @@
-"""Results out through the API and the live pages' change marker.
+"""Results out through the API.
 
 ``GET /api/tournaments/{slug}/exports/standings/``, ``.../exports/results/`` and
 ``.../exports/rounds/{number}/pairings/`` answer JSON (``{"columns": [...], "rows": [...]}``
@@ -6,8 +6,8 @@ plus the tournament's slug) or CSV (``?format=csv`` or ``Accept: text/csv``), bu
 ``tournaments.exports``; the CSV in one of two dialects (``?dialect=plain``, the default for programs:
 comma, UTF-8, English; ``?dialect=excel-br``: semicolon, UTF-8 with BOM, Portuguese; the pages link the
 latter in pt-BR, ``tournaments.export_dialects``); with ``?format=`` in the URL the answer is a download (a
-``Content-Disposition: attachment`` with a file name). ``GET /api/tournaments/{slug}/version/``
-is the change marker the live pages poll (``tournaments.live``), with ETag and 304. All public.
+``Content-Disposition: attachment`` with a file name). All public. (``GET /api/tournaments/{slug}/version/``,
+the change marker the live pages poll, is the public pages' own: ``public.api``.)
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from config.api import error_body
 from config.errors import ServiceError
 
-from . import export_dialects, exports, live
+from . import export_dialects, exports
 from .models import Round, Stage, Tournament
 
 
@@ -134,18 +134,3 @@ class PairingsExportView(ExportView):
                             status=404)
         rnd.tournament = tournament
         return self.answer(exports.pairings(rnd))
-
-
-class VersionView(APIView):
-    """The tournament's change marker (one query): poll it with If-None-Match, 304 while unchanged."""
-
-    permission_classes = [AllowAny]
-
-    @extend_schema(responses={
-        200: inline_serializer("TournamentVersion", {
-            "version": serializers.CharField(help_text="Changes whenever a public page would change; also the ETag."),
-            "changed_at": serializers.DateTimeField(allow_null=True)}),
-        304: OpenApiResponse(description="Not modified: the If-None-Match version is current."),
-        404: OpenApiResponse(description="No tournament with this slug.")})
-    def get(self, request, slug):
-        return live.version_response(request, slug)

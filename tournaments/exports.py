@@ -1,5 +1,5 @@
 """Results out: a tournament's standings, results and a round's pairings as tables
-for CSV and JSON downloads, the same data on the pages (``tournaments.public_views``) and
+for CSV and JSON downloads, the same data on the pages (``public.views``) and
 through the API (``tournaments.export_api``).
 
 Each builder returns an :class:`Export`: its column names (the CSV header, in order) and one

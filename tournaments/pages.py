@@ -1,8 +1,9 @@
 """What the tournament pages show: read-only views of a tournament shaped for the templates.
 
-This module owns the read side of the pages (``tournaments.public_views``, ``tournaments.views``):
-the rounds with their pairings and tables, the standings' tiebreak columns, and the organizer's
-dashboard; the bracket drawing and the round-robin grids are ``tournaments.draw_pages``. Every function here runs a fixed
+This module owns the read side of the pages (the public ones, ``public.views``; the organizer's,
+``tournaments.views``): the rounds with their pairings and tables, the standings' tiebreak columns, the
+scores of the games in progress (:func:`live_scores`), and the organizer's dashboard; the bracket drawing
+and the round-robin grids are ``public.draw_pages``. Every function here runs a fixed
 number of queries whatever the number of pairs (the page tests count them). Writes are never
 made here: the pages call ``tournaments.services`` (through ``tournaments.forms``) and
 ``scoring.services``.
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
-from scoring.models import Match, Signature, SumulaVersion
+from scoring.models import Game, Match, Signature, SumulaVersion
 
 from . import services
 from .models import AuditEntry, BracketNode, Bye, CheckIn, Pair, Result, Round, Stage, TableAssignment, Tournament
@@ -431,3 +432,27 @@ def public_links(tournament: Tournament, stage: Stage | None) -> list[tuple[str,
         links.append(("stages", reverse("tournaments:stages", kwargs={"slug": slug}), _("Stages")))
     links.append(("rounds", reverse("tournaments:rounds", kwargs={"slug": slug}), _("Rounds")))
     return links
+
+
+def live_scores(rows: list) -> None:
+    """Give each row of a match still without its official result the score of its game in progress
+    (``row.live``: tentos of the current game, ``row.live_games``: games won, in a best of 3 or 5), read
+    from the súmula in one query. Unofficial: the projector marks it as the game in progress."""
+    waiting = {row.match.pk: row for row in rows if row.result is None}
+    for row in rows:
+        row.live = row.live_games = ""
+    current: dict[int, tuple[int, int, int]] = {}
+    # one query even when nothing waits ([0]: an empty list would skip it, so the count would vary)
+    for match_id, number, a, b, finished in (Game.objects.filter(match_id__in=list(waiting) or [0])
+                                             .order_by("match_id", "number")
+                                             .values_list("match_id", "number", "score_a", "score_b", "finished_at")):
+        if finished is None:
+            current[match_id] = (number, a, b)
+    for match_id, row in waiting.items():
+        match = row.match
+        game = current.get(match_id)
+        if (game is None or not (game[1] or game[2])) and not (match.games_a or match.games_b):
+            continue  # nothing scored yet: no "0–0"
+        row.live = f"{game[1]}–{game[2]}" if game is not None and (game[1] or game[2] or game[0] > 1) else ""
+        if match.best_of > 1:
+            row.live_games = f"{match.games_a}–{match.games_b}"

@@ -1,15 +1,14 @@
-"""Pages of the tournaments app, mounted at the site root (Portuguese paths: the site's language).
+"""Pages of the tournaments app, mounted at the site root (Portuguese paths: the site's language), in the
+``tournaments`` URL namespace that ``public.urls`` completes with the public pages (``/``, a tournament's
+page, its bracket, grids, standings, rounds, a pair's page, the projector, the wall sheet, ``versao/``).
 
-Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
-drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
-``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
-(a pair's page; its ``chegamos/``, ``avisos/`` and ``email/`` are the room's: room/urls.py), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
-docs/live.md). Organizer only: ``/torneios/novo/`` and
+Here: ``fases/`` (the stages; public). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to (among them ``inscricoes/``, the public sign-up's
 list, and ``organizadores/``, the co-organizers). The public sign-up ``/torneios/<slug>/inscricao/`` and
 the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`` (a co-organizer accepts). Organizers:
 ``/jogadores/<id>/duplicados/`` and ``/jogadores/mesclas/<id>/desfazer/`` (merging duplicate records;
-tournaments/people_admin.py). Circuits, ratings and categories (``/circuitos/…``, ``/jogadores/<id>/rating/``,
+tournaments/people_admin.py). A pair's ``chegamos/``, ``avisos/`` and ``email/`` are the room's (room/urls.py);
+circuits, ratings and categories (``/circuitos/…``, ``/jogadores/<id>/rating/``,
 ``categorias/``, ``/ratings/metodo/``) are the seasons app's pages (seasons/urls.py).
 """
 from django.urls import path
@@ -17,27 +16,15 @@ from django.urls import path
 from tables import views as table_views
 
 from . import (control_views, dashboard_panels, match_views, organization_views, pair_views, people_admin,
-               personal_data_views, player_page, public_views, round_views, signup_views, stage_pages,
+               personal_data_views, player_page, round_views, signup_views, stage_pages,
                table_referee_views, team_views, views)
 
 app_name = "tournaments"
 T = "torneios/<slug:slug>/"
 P = T + "painel/"
 urlpatterns = [
-    path("", public_views.TournamentListView.as_view(), name="home"),
     path("torneios/novo/", control_views.new_tournament, name="new"),
-    path(T, public_views.TournamentDetailView.as_view(), name="detail"),
-    path(T + "chave/", public_views.bracket, name="bracket"),
-    path(T + "chave.svg", public_views.bracket_image, name="bracket-svg"),
-    path(T + "grupos/", public_views.grid, name="grid"),
-    path(T + "classificacao/", public_views.standings, name="standings"),
-    path(T + "rodadas/", public_views.rounds, name="rounds"),
     path(T + "fases/", stage_pages.stages, name="stages"),
-    path(T + "rodadas/<int:number>/", public_views.round_detail, name="round"),
-    path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
-    path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
-    path(T + "telao/", public_views.projector, name="projector"),
-    path(T + "versao/", public_views.version, name="version"),
     path(T + "inscricao/", signup_views.signup_page, name="signup"),
     path("inscricao/<str:token>/", signup_views.confirm_page, name="signup-confirm"),
     path("organizar/<str:token>/", team_views.accept, name="organizer-invitation"),

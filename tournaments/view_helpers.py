@@ -27,7 +27,7 @@ from .models import Stage, Tournament
 
 
 def tournament_of(slug: str, request=None) -> Tournament:
-    """The tournament of a page; the one ``tournaments.conditional`` already read for the page's
+    """The tournament of a page; the one ``public.conditional`` already read for the page's
     ETag when there is one (no second query)."""
     known = getattr(request, "public_tournament", None)
     if known is not None and known.slug == slug:

@@ -74,7 +74,7 @@ def _start_checkpointer(path: str) -> None:
 
 class DatabaseFeatures(features.DatabaseFeatures):
     # JSON is built into SQLite (3.38+; the models' JSONFields need it): known without the query Django
-    # runs on each connection's first use of a JSON function (tournaments.freshness reads JSON objects)
+    # runs on each connection's first use of a JSON function (public.freshness reads JSON objects)
     supports_json_field = True
 
 

@@ -6,7 +6,8 @@ from room import hooks
 from room.services import time_limit
 from scoring import hook
 from teams.services.results import follow_results as team_matches
-from tournaments import freshness, room_hooks
+from public import freshness
+from tournaments import room_hooks
 from tournaments.services import after_results
 
 

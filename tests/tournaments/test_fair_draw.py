@@ -327,7 +327,7 @@ def test_the_third_place_match_has_its_own_format_and_label(t, org):
     """A knockout of 4, the final best of 3 ("-1": 3), the third-place match best of 1 (its own
     setting): the round holding both is "Final and third-place match", and each match says which
     it is on the round page, the wall sheet and the projector."""
-    from tournaments import live_pages
+    from public import live_pages
 
     pairs = f.pairs(t, 4)
     f.seed_in_order(pairs)

@@ -84,7 +84,7 @@ def advance_draw(tournament: Tournament, by) -> None:
 
 def mark_live(match_ids: list[int]) -> None:
     """The matches' ``updated_at`` moves: the change markers of the live pages, the projector
-    (``tournaments.live``, ``tournaments.freshness``) and the referees' monitor read it, so a result
+    (``public.live``, ``public.freshness``) and the referees' monitor read it, so a result
     taken back (its row deleted) shows as surely as one written. One query."""
     if match_ids:
         Match.objects.filter(pk__in=match_ids).update(updated_at=timezone.now())

@@ -12,8 +12,8 @@ from django.db.models import Exists, OuterRef, Q
 
 from scoring.models import Match
 
-from .models import Pair, Result
-from .room_hooks import room
+from tournaments.models import Pair, Result
+from tournaments.room_hooks import room
 
 
 @dataclass(frozen=True)

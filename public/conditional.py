@@ -1,6 +1,6 @@
 """Conditional GETs on the public tournament pages and their JSON: ``ETag`` and
 ``Last-Modified`` on every answer, and ``304 Not Modified`` — before the page is built —
-when nothing changed since the client's copy (``tournaments.freshness``). A projector or a
+when nothing changed since the client's copy (``public.freshness``). A projector or a
 hundred phones refreshing the bracket cost one small query each.
 
 The ETag also depends on the path and query, the user and the language; answers carrying

@@ -145,7 +145,7 @@ def test_a_fragment_another_process_is_building_is_awaited_not_built_again(clien
 
     from django.core.cache import cache
 
-    from tournaments.conditional import page_key
+    from public.conditional import page_key
 
     t, org = cup
     url = reverse("tournaments:bracket", kwargs={"slug": t.slug}) + "?parte=1&v=abc"

@@ -10,7 +10,7 @@ phone or projector, so a room of spectators would starve the site; a conditional
 short request that costs one query (docs/live.md).
 
 Nothing is kept in process memory (several web processes serve the site): the marker is the
-tournament's one change marker (``tournaments.freshness``), computed from the database in ONE
+tournament's one change marker (``public.freshness``), computed from the database in ONE
 query from what every public page shows.
 """
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Version:
 
 
 def tournament_version(slug: str) -> Version | None:
-    """The change marker of the tournament ``slug`` (None when there is none): ``tournaments.freshness``'s,
+    """The change marker of the tournament ``slug`` (None when there is none): ``public.freshness``'s,
     the same the public pages' ETags and the room monitor use. One query."""
     current = freshness.state(slug)
     if current is None:

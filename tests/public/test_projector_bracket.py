@@ -6,7 +6,8 @@ import pytest
 
 from tests.tournaments import pages_fixtures as pf
 from tests.tournaments.pages_fixtures import url
-from tournaments import live_pages, services
+from public import live_pages
+from tournaments import services
 from tournaments.models import Pair
 
 pytestmark = pytest.mark.django_db

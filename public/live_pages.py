@@ -1,5 +1,5 @@
 """Read side of the live public pages: the projector view, a pair's page and a round's
-wall sheet (``tournaments.public_views`` renders them).
+wall sheet (``public.views`` renders them).
 
 - :func:`projector_slides`: what a 1920×1080 screen across the room cycles through — the current
   round's tables (12 a slide, a game in progress with its score), the bracket's live part (its
@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from scoring.models import Game, Match
+from scoring.models import Match
 
-from . import draw_pages, exports, pages, services
-from .models import Bye, Pair, Result, Round, Stage, Tournament
-from .room_hooks import room
+from tournaments import exports, pages, services
+
+from . import draw_pages
+from tournaments.models import Bye, Pair, Result, Round, Stage, Tournament
+from tournaments.room_hooks import room
 
 #: tables shown on one projector slide (two columns of six: names in two lines of 5vh)
 TABLES_PER_SLIDE = 12
@@ -89,30 +91,6 @@ def pack_groups(groups: list[GroupTable], lines: int) -> list[list[GroupTable]]:
     return parts or [[]]
 
 
-def live_scores(rows: list) -> None:
-    """Give each row of a match still without its official result the score of its game in progress
-    (``row.live``: tentos of the current game, ``row.live_games``: games won, in a best of 3 or 5), read
-    from the súmula in one query. Unofficial: the projector marks it as the game in progress."""
-    waiting = {row.match.pk: row for row in rows if row.result is None}
-    for row in rows:
-        row.live = row.live_games = ""
-    current: dict[int, tuple[int, int, int]] = {}
-    # one query even when nothing waits ([0]: an empty list would skip it, so the count would vary)
-    for match_id, number, a, b, finished in (Game.objects.filter(match_id__in=list(waiting) or [0])
-                                             .order_by("match_id", "number")
-                                             .values_list("match_id", "number", "score_a", "score_b", "finished_at")):
-        if finished is None:
-            current[match_id] = (number, a, b)
-    for match_id, row in waiting.items():
-        match = row.match
-        game = current.get(match_id)
-        if (game is None or not (game[1] or game[2])) and not (match.games_a or match.games_b):
-            continue  # nothing scored yet: no "0–0"
-        row.live = f"{game[1]}–{game[2]}" if game is not None and (game[1] or game[2] or game[0] > 1) else ""
-        if match.best_of > 1:
-            row.live_games = f"{match.games_a}–{match.games_b}"
-
-
 def projector_slides(tournament: Tournament) -> Projector:
     """The projector's slides; the current round is the first with a match still waiting for its
     official result (else the last one), as on the rounds page."""
@@ -128,7 +106,7 @@ def projector_slides(tournament: Tournament) -> Projector:
         slides.append(Slide(f"calls-{i}", "calls", _("Calls to the tables"), part, i, len(calls)))
     if current is not None:
         rows = pages.match_rows(services.round_matches(current))
-        live_scores(rows)
+        pages.live_scores(rows)
         parts = chunks(rows, TABLES_PER_SLIDE)
         for i, part in enumerate(parts, start=1):
             slides.append(Slide(f"tables-{i}", "tables", current.display_name, part, i, len(parts)))

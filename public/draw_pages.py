@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Match
 
-from . import services
-from .models import GroupMember, Pair, Result, Round, Stage, Tournament
-from .pages import result_text
+from tournaments import services
+from tournaments.models import GroupMember, Pair, Result, Round, Stage, Tournament
+from tournaments.pages import result_text
 from draw.pairing.round_robin import group_name
-from .svg import Labels, MatchDisplay, bracket_structure, bracket_svg, match_numbers, match_title, pending_text
+from tournaments.svg import Labels, MatchDisplay, bracket_structure, bracket_svg, match_numbers, match_title, pending_text
 
 
 # ------------------------------------------------------------------------------------ bracket

@@ -1,4 +1,4 @@
-"""The tournament's one change marker (tournaments.freshness): every insert, delete and update of a
+"""The tournament's one change marker (public.freshness): every insert, delete and update of a
 row its pages show moves it, in one query; its latest moment is the latest change."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils import timezone
 from scoring.models import Match, MatchEvent
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
-from tournaments import freshness
+from public import freshness
 from tournaments.models import AuditEntry, CheckIn, Pair, Player, Round, Stage, TableAssignment
 from room.models import RoomSettings
 

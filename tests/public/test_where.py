@@ -8,7 +8,7 @@ from scoring.models import Match
 from tests.qr import qr_codes
 from tests.tournaments import factories as f
 from tournaments import services
-from tournaments.live import tournament_version
+from public.live import tournament_version
 from room.services import ready
 
 

@@ -4,7 +4,7 @@
 - ``chave/`` (the bracket; ``chave.svg`` the drawing alone), ``grupos/`` (round-robin grids),
   ``classificacao/`` (standings with the stage's tiebreak columns), ``rodadas/`` and
   ``rodadas/<n>/`` (pairings and tables; the organizer also sees each table's link and card): live
-  (``tournaments.live``: they poll the change marker and fetch their fragment, ``?parte=1``; docs/live.md);
+  (``public.live``: they poll the change marker and fetch their fragment, ``?parte=1``; docs/live.md);
 - ``versao/``: the change marker the live pages poll (ETag, 304);
 - ``telao/``: the projector view (a 1920×1080 screen across the room), cycling between the current
   round's tables, the bracket and the standings, live;
@@ -12,7 +12,7 @@
   the room's, ``room.pair_views``, shown through ``room_hooks``);
 - ``rodadas/<number>/mural.pdf``: the round's wall sheet (PDF).
 
-Thin: the data comes from ``tournaments.pages`` and ``tournaments.live_pages``; nothing here writes.
+Thin: the data comes from ``tournaments.pages`` and ``public.live_pages``; nothing here writes.
 """
 from __future__ import annotations
 
@@ -26,10 +26,12 @@ from scoring.site import absolute
 from tables.cards import card_path, ensure_cards
 from tables.links import ensure_links, table_path
 
-from . import draw_pages, live, live_pages, pages, services
-from .models import Pair, Round, Tournament
-from .room_hooks import room
-from .view_helpers import public_context, tournament_of
+from tournaments import pages, services
+from tournaments.models import Pair, Round, Tournament
+from tournaments.room_hooks import room
+from tournaments.view_helpers import public_context, tournament_of
+
+from . import draw_pages, live, live_pages
 from .where import next_match
 
 

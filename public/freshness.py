@@ -15,8 +15,8 @@ adds the rows it alone shows (``also``: the room monitor adds the calls to the r
 ``State.tag`` is the marker; :func:`etag` hashes it with what else a page depends on (the path, the
 user, the language); ``last_modified`` is the latest timestamp.
 
-Used by ``tournaments.conditional.PublicConditionalGetMiddleware`` (every public page),
-``tournaments.live`` (the live pages' and the projector's polls) and ``referee.monitor``.
+Used by ``public.conditional.PublicConditionalGetMiddleware`` (every public page),
+``public.live`` (the live pages' and the projector's polls) and ``referee.monitor``.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from django.db.models.functions import JSONObject
 from config.history import AppendOnly
 from scoring.models import Match, MatchEvent
 
-from .models import AuditEntry, CheckIn, Pair, Result, Round, Stage, TableAssignment, Tournament
+from tournaments.models import AuditEntry, CheckIn, Pair, Result, Round, Stage, TableAssignment, Tournament
 
 #: name -> (the rows, the path from a row to its tournament, the timestamps that move when a row changes)
 Source = tuple[object, str, tuple[str, ...]]

@@ -15,7 +15,8 @@ from scoring.models import Match
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
 from tests.tournaments.pages_fixtures import url
-from tournaments import live, live_pages, services
+from public import live, live_pages
+from tournaments import services
 from tournaments.models import Bye, Pair, Round
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +85,7 @@ def test_version_of_an_unknown_tournament_is_404(client):
 def test_version_is_in_the_api_too(client):
     org = pf.organizer()
     t = pf.tournament(org, pairs=4)
-    path = reverse("tournaments-api:version", kwargs={"slug": t.slug})
+    path = reverse("public-api:version", kwargs={"slug": t.slug})
     first = client.get(path)
     assert first.status_code == 200 and "version" in first.json()
     assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
@@ -247,7 +248,7 @@ def test_new_pages_run_the_same_queries_with_8_and_48_pairs(client, django_asser
 
 
 def test_a_fragment_asked_for_a_new_version_is_never_a_copy_from_before_it(client):
-    """tournaments.conditional caches built pages by path; the version in the fragment's URL (as the
+    """public.conditional caches built pages by path; the version in the fragment's URL (as the
     page's script sends it) makes each change a new path, so the fragment shows the change."""
     org = pf.organizer()
     t = pf.tournament(org, pairs=8, format="swiss")
