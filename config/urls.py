@@ -28,8 +28,7 @@ urlpatterns = [
     path("api/referee/", include("referee.api_urls")),
     path("api/scoring/", include("scoring.api_urls")),
     path("api/tournaments/", include("room.api_urls")),  # a tournament's room: ready matches, calls
-    path("api/tournaments/", include("tournaments.api_urls")),
-    path("api/tournaments/", include("public.api_urls")),  # the live pages' change marker
+    path("api/tournaments/", include("public.api_urls")),  # with tournaments.api_urls in one namespace
     path("api/people/", include("tournaments.people_api")),
     path("api/people/", include("seasons.rating_api")),  # players/<id>/ratings/
     path("api/circuits/", include("seasons.circuit_api")),

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from draw.pairing.round_robin import group_name
 from scoring.models import Match
 
 from tournaments import services
 from tournaments.models import GroupMember, Pair, Result, Round, Stage, Tournament
 from tournaments.pages import result_text
-from draw.pairing.round_robin import group_name
 from tournaments.svg import Labels, MatchDisplay, bracket_structure, bracket_svg, match_numbers, match_title, pending_text
 
 

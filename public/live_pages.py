@@ -24,12 +24,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring.models import Match
-
-from tournaments import exports, pages, services
-
-from . import draw_pages
+from tournaments import pages, services
 from tournaments.models import Bye, Pair, Result, Round, Stage, Tournament
 from tournaments.room_hooks import room
+
+from . import draw_pages, exports
 
 #: tables shown on one projector slide (two columns of six: names in two lines of 5vh)
 TABLES_PER_SLIDE = 12

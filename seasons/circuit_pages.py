@@ -4,7 +4,7 @@
 - ``/circuitos/<slug>/telao/``: the same for a projector (large type, the top 16, no site header);
 - ``/circuitos/<slug>/etapas/``: the stages with their final placings and the points each is worth;
 - ``/circuitos/<slug>/ranking.csv`` and ``ranking.json`` (``?por=duplas``): the ranking as a download,
-  built as an ``exports.Export`` (``tournaments/exports.py``: the same CSV cells and JSON shape as
+  built as an ``exports.Export`` (``public/exports.py``: the same CSV cells and JSON shape as
   the tournaments' exports);
 - ``/torneios/<slug>/categorias/``: the final placings per category (flight) of a tournament;
 - ``/jogadores/<id>/rating/``: a player's rating now and its history as a chart (``rating.svg``: the
@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 from draw.pairing.ratings import Rating
 from events.models import Tournament
 from people.models import Player
-from tournaments import exports
+from public import exports
 
 from .circuit_admin import stage_choices
 from .models import Circuit

@@ -1,7 +1,8 @@
-"""REST endpoints of the tournaments app (mounted at /api/tournaments/); see ``tournaments.api``."""
+"""REST endpoints of the tournaments app (mounted at /api/tournaments/ through ``public.api_urls``, which adds
+the public ones to the same ``tournaments-api`` namespace); see ``tournaments.api``."""
 from django.urls import path
 
-from . import api, api_play, api_stages, export_api
+from . import api, api_play, api_stages
 
 app_name = "tournaments-api"
 T = "<slug:slug>/"
@@ -42,8 +43,4 @@ urlpatterns = [
     path(T + "standings/", api.StandingsView.as_view(), name="standings"),
     path(T + "bracket/", api.BracketView.as_view(), name="bracket"),
     path(T + "audit/", api.AuditListView.as_view(), name="audit"),
-    path(T + "exports/standings/", export_api.StandingsExportView.as_view(), name="export-standings"),
-    path(T + "exports/results/", export_api.ResultsExportView.as_view(), name="export-results"),
-    path(T + "exports/rounds/<int:number>/pairings/", export_api.PairingsExportView.as_view(),
-         name="export-pairings"),
 ]

@@ -85,7 +85,7 @@ def test_version_of_an_unknown_tournament_is_404(client):
 def test_version_is_in_the_api_too(client):
     org = pf.organizer()
     t = pf.tournament(org, pairs=4)
-    path = reverse("public-api:version", kwargs={"slug": t.slug})
+    path = reverse("tournaments-api:version", kwargs={"slug": t.slug})
     first = client.get(path)
     assert first.status_code == 200 and "version" in first.json()
     assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304

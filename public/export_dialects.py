@@ -10,7 +10,7 @@ spreadsheets in Brazilian Portuguese.
 
 The Portuguese here is the dialect itself, not the interface's language: it is fixed, whatever
 language the page was in, so that a club's spreadsheet keeps its columns from one tournament to
-the next. This module owns only the writing; the rows are ``tournaments.exports``'.
+the next. This module owns only the writing; the rows are ``public.exports``'.
 """
 from __future__ import annotations
 

@@ -3,9 +3,9 @@
 ``GET /api/tournaments/{slug}/exports/standings/``, ``.../exports/results/`` and
 ``.../exports/rounds/{number}/pairings/`` answer JSON (``{"columns": [...], "rows": [...]}``
 plus the tournament's slug) or CSV (``?format=csv`` or ``Accept: text/csv``), built by
-``tournaments.exports``; the CSV in one of two dialects (``?dialect=plain``, the default for programs:
+``public.exports``; the CSV in one of two dialects (``?dialect=plain``, the default for programs:
 comma, UTF-8, English; ``?dialect=excel-br``: semicolon, UTF-8 with BOM, Portuguese; the pages link the
-latter in pt-BR, ``tournaments.export_dialects``); with ``?format=`` in the URL the answer is a download (a
+latter in pt-BR, ``public.export_dialects``); with ``?format=`` in the URL the answer is a download (a
 ``Content-Disposition: attachment`` with a file name). All public. (``GET /api/tournaments/{slug}/version/``,
 the change marker the live pages poll, is the public pages' own: ``public.api``.)
 """
@@ -24,8 +24,9 @@ from rest_framework.views import APIView
 from config.api import error_body
 from config.errors import ServiceError
 
+from tournaments.models import Round, Stage, Tournament
+
 from . import export_dialects, exports
-from .models import Round, Stage, Tournament
 
 
 def requested_dialect(request) -> str:

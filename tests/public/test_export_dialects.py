@@ -122,7 +122,7 @@ def test_pt_br_pages_link_the_spreadsheet_first_and_the_plain_csv_for_programs(c
 def test_the_two_dialects_write_the_same_row_for_their_readers():
     from fractions import Fraction
 
-    from tournaments import export_dialects
+    from public import export_dialects
 
     columns = ["pair", "buchholz", "point_difference", "withdrawn", "games", "kind", "note"]
     rows = [{"pair": "Édson; Cia", "buchholz": Fraction(3, 2), "point_difference": -5, "withdrawn": True,

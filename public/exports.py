@@ -1,6 +1,6 @@
 """Results out: a tournament's standings, results and a round's pairings as tables
 for CSV and JSON downloads, the same data on the pages (``public.views``) and
-through the API (``tournaments.export_api``).
+through the API (``public.export_api``).
 
 Each builder returns an :class:`Export`: its column names (the CSV header, in order) and one
 dict per row with typed values (numbers stay numbers in JSON; lists, such as a match's games,
@@ -16,8 +16,10 @@ from django.db.models import Prefetch, Q
 
 from scoring.models import Game, Match
 
-from . import export_dialects, services
-from .models import Bye, Pair, Result, Round, Stage, Tournament
+from tournaments import services
+from tournaments.models import Bye, Pair, Result, Round, Stage, Tournament
+
+from . import export_dialects
 
 FORMATS = ("csv", "json")
 
@@ -43,7 +45,7 @@ def _players(pair: Pair) -> str:
 
 
 def to_csv(export: Export, dialect: str = export_dialects.PLAIN) -> bytes:
-    """The export as a CSV file's bytes in ``dialect`` (``tournaments.export_dialects``)."""
+    """The export as a CSV file's bytes in ``dialect`` (``public.export_dialects``)."""
     return export_dialects.write(export.columns, export.rows, dialect)
 
 
