@@ -68,10 +68,9 @@ MAY_IMPORT = {
 FRAMEWORKS = {"django", "rest_framework", "drf_spectacular", "celery", "kombu", "weasyprint", "psycopg",
               "dj_database_url"}
 
-# The house's aim is modules under ~500 lines; this is the limit every module meets today. Still
-# over 500: referee/engine/hand.py, referee/engine/cli.py, referee/services.py,
-# tournaments/api.py, tournaments/svg.py (lower the limit as they are split).
-MAX_LINES = 580
+# The house's aim is modules under ~500 lines: every app module is under 500 today (the longest, about 480:
+# referee/engine/hand.py, draw/pairing/swiss.py, referee/services.py); the limit leaves the "~".
+MAX_LINES = 520
 
 # What config/ holds (docs/architecture.md): configuration and the base every app stands on. Words
 # (the Portuguese that names pairs, fields, months) live in the lowest app that shows them
