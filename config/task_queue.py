@@ -62,7 +62,7 @@ def task_queue_settings(var_dir: Path) -> dict[str, object]:
     CELERY_BEAT_SCHEDULE = {
         "fail-stalled-print-jobs": {"task": "scoring.fail_stalled_print_jobs", "schedule": 60.0},
         "remove-old-print-pdfs": {"task": "scoring.remove_old_print_files", "schedule": 3600.0},
-        # every signed or received súmula checked against its rows, digest and seal (scoring/integrity.py)
+        # every signed or received súmula checked against its rows, digest and seal (scoring/row_check.py)
         "verify-sumulas": {"task": "scoring.verify_sumulas",
                            "schedule": float(os.environ.get("SUMULA_VERIFY_EVERY", "3600"))},
         "purge-idempotency-keys": {"task": "scoring.purge_idempotency_keys", "schedule": 3600.0},
