@@ -1,8 +1,9 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
 
 
 class PublicConfig(AppConfig):
+    """The public pages: no models, nothing registered (the apps above add their rows to the change marker
+    with ``freshness.register_source``)."""
+
     default_auto_field = "django.db.models.BigAutoField"
     name = "public"
-    verbose_name = _("Public pages")

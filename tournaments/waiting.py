@@ -49,7 +49,7 @@ def register(key: str, provider: Provider) -> None:
 
 
 def to_approve(tournament=None):
-    """The sign-ups both players confirmed that wait for the organizer's approval (``signup_review.state`` APPROVAL),
+    """The sign-ups both players confirmed that wait for the organizer's approval (``signup.state`` APPROVAL),
     of ``tournament`` (a tournament, or an ``OuterRef`` in a subquery)."""
     unconfirmed = SignUpPlayer.objects.filter(signup=OuterRef("pk"), confirmed_at__isnull=True)
     return (SignUp.objects.filter(tournament=tournament, refused_at__isnull=True, pair__isnull=True,
