@@ -77,12 +77,12 @@ def referee_by_id(tournament: Tournament, value) -> object:
 def club_of_new_referee(tournament: Tournament, by) -> Organization:
     """The organization a referee account ``by`` makes for ``tournament`` joins as a referee member: the event's
     own (for an event made before organizations, its organizer's first club, or a new one of their own when the
-    organizer makes it), when ``by`` acts for it (``access.organization_ids``) or operates the site. Anyone else
+    organizer or an operator makes it), when ``by`` acts for it (``access.organization_ids``) or operates the site. Anyone else
     (a co-organizer from another club) is refused naming ``username``: they invite the referee instead."""
     owner = tournament.organization
     if owner is None and tournament.organizer_id:
-        if tournament.organizer_id == getattr(by, "pk", None):
-            return organizations.home_of(by)
+        if tournament.organizer_id == getattr(by, "pk", None) or access.operates_site(by):
+            return organizations.home_of(tournament.organizer)  # the organizer's club, made if they had none
         mine = (OrganizationMember.objects.filter(user_id=tournament.organizer_id, role__in=access.ACTING_ROLES)
                 .order_by("pk").select_related("organization").first())
         owner = mine.organization if mine is not None else None
