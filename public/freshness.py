@@ -38,7 +38,9 @@ Source = tuple[object, str, tuple[str, ...]]
 
 SOURCES: dict[str, Source] = {
     "round": (Round.objects, "tournament", ("generated_at",)),
-    "pair": (Pair.objects, "tournament", ("registered_at", "withdrawn_at")),
+    # a player's erasure (LGPD) renames the player and the pair in place: their moment moves the marker too
+    "pair": (Pair.objects, "tournament", ("registered_at", "withdrawn_at", "first_player__anonymised_at",
+                                          "second_player__anonymised_at", "substitute__anonymised_at")),
     "stage": (Stage.objects, "tournament", ("updated_at",)),
     "checkin": (CheckIn.objects, "round__tournament", ("checked_in_at",)),
     "table": (TableAssignment.objects, "tournament", ()),

@@ -1,8 +1,8 @@
 """The season's models: circuits, ratings and categories, what carries over from one tournament to the next.
 
 - :class:`Circuit`: a season of one organizer's tournaments, with its rules (points per final
-  place, points past the table, how many of the stages count);
-- :class:`CircuitStage`: one tournament of a circuit, numbered in the order played, and when its
+  place, points past the table, how many of the stages count), sealed by the server;
+- :class:`CircuitStage`: one tournament of a circuit, numbered in the order played (sealed), and when its
   placings became final;
 - :class:`CircuitPlacing`: a pair's final place in a stage, copied when the tournament finished
   (the ranking is computed from these by ``draw.pairing.circuit``);
@@ -60,6 +60,9 @@ class Circuit(models.Model):
                     "policy (warning, tento, match loss: art. 26) as if made in this tournament."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    #: the server's seal over the rules that turn places into points (seasons/circuit_seals.py)
+    server_seal = models.CharField(max_length=100, blank=True, default="", editable=False)
+    server_key = models.CharField(max_length=16, blank=True, default="", editable=False)
 
     class Meta:
         db_table = "tournaments_circuit"  # the table it had in ``tournaments``, kept by the move
@@ -83,6 +86,9 @@ class CircuitStage(models.Model):
                                    verbose_name=_("tournament"))
     number = models.PositiveSmallIntegerField(_("stage number"))
     final_at = models.DateTimeField(_("placings final at"), null=True, blank=True)
+    #: the server's seal over which tournament is which stage of which circuit (seasons/circuit_seals.py)
+    server_seal = models.CharField(max_length=100, blank=True, default="", editable=False)
+    server_key = models.CharField(max_length=16, blank=True, default="", editable=False)
 
     class Meta:
         db_table = "tournaments_circuitstage"  # the table it had in ``tournaments``, kept by the move

@@ -14,6 +14,9 @@ checked by deriving them again from what is sealed (the official results, held t
   (``services.standings``, the results counted as the public sees them), place for place, and an
   unfinished one none (``services.circuits.refresh_stage_placings``); the points of a place follow
   from the circuit's rules on read, so a wrong place is a wrong number of points.
+- **Circuit rules and stages**: the points per place, the points past the table, the stages counted and
+  which tournament is which stage are sealed when written (``circuit_seals``): a points table changed in SQL,
+  or a stage added or moved, is reported as a seal that does not hold.
 
 Nothing here changes anything: it reports.
 """
@@ -29,6 +32,7 @@ from events.models import Tournament
 from people.models import Player
 from tournaments.services.standings import standings
 
+from . import circuit_seals
 from .models import CircuitPlacing, CircuitStage, RatedResult, RatingChange, RatingEntry
 from .services import circuits, ratings
 
@@ -151,8 +155,8 @@ def derived_problems(tournament_id: int | None, write) -> list[str]:
         for match_id, problems in rated.items():
             for problem in problems:
                 write(f"match {match_id}: rating: {problem}")
-    placed = circuit_problems(tournament_id)
+    placed = circuit_seals.seal_problems(tournament_id) + circuit_problems(tournament_id)
     for problem in placed:
         write(problem)
     return ([f"ratings differ: {len(rated)} match(es)"] if rated else []) + (
-        [f"circuit placings differ: {len(placed)}"] if placed else [])
+        [f"circuit placings, rules or stages differ: {len(placed)}"] if placed else [])

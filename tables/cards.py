@@ -25,7 +25,7 @@ from draw.models import Match
 from events import access
 from events.models import Tournament
 
-from .links import new_token
+from .links import found, lookup, new_token
 from .models import TableCard
 
 
@@ -74,9 +74,8 @@ def reissue(tournament: Tournament, table: int, by) -> TableCard:
 
 def resolve(token: str) -> TableCard | None:
     """The active card of ``token``, or None."""
-    if not token or len(token) > 64:
-        return None
-    return TableCard.objects.select_related("tournament").filter(token=token, revoked_at__isnull=True).first()
+    return found(lookup(TableCard.objects.select_related("tournament").filter(revoked_at__isnull=True), token)
+                  .first(), token)
 
 
 def current_match(card: TableCard) -> Match | None:

@@ -10,7 +10,9 @@ appeal, call the referee), until the organizer receives the súmula
 link. It never countersigns, corrects, receives nor sees another match (``scoring.access``).
 
 The API takes it as ``Authorization: Table <token>`` (:class:`TableAuthentication`); the table
-page takes it from its URL. Either way the actor is a :class:`TableCredential`. This module owns the
+page takes it from its URL. Either way the actor is a :class:`TableCredential`. The database keeps only
+the token's keyed digest, which a request is looked up by, and its sealed text, which a reprint reads
+(``tables.token_keys``, :func:`lookup`). This module owns the
 :class:`~tables.models.TableLink` rows: issued, revoked and reissued by the organizer, closed by the
 match's result (``scoring``'s receipt and W.O., ``tournaments``' results), reopened. A link shown on a
 page is :func:`table_path` on the site's address (``scoring.site.absolute``).
@@ -32,6 +34,7 @@ from config.errors import Forbidden
 from draw.models import Match
 from events.access import active_user, manages
 
+from . import token_keys
 from .models import TableLink
 
 SCHEME = b"table"
@@ -57,6 +60,20 @@ class TableCredential(AnonymousUser):
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def lookup(rows, token: str):
+    """``rows`` (a queryset of links or cards) narrowed to the one ``token`` names, by its digest under each
+    key (``token_keys``): an index lookup, never a scan nor a comparison of tokens. A token of an impossible
+    length finds nothing."""
+    if not token or len(token) > 64:
+        return rows.none()
+    return rows.filter(digest__in=token_keys.digests(token))
+
+
+def found(row, token: str):
+    """The row found, when its digest is ``token``'s (compared in constant time), else None."""
+    return row if row is not None and token_keys.matches(token, row.digest) else None
 
 
 def active_link(match: Match) -> TableLink | None:
@@ -163,9 +180,8 @@ def refusal(token: str) -> str:
 
 def closed_by_walkover(token: str) -> bool:
     """``token`` is a link of a match decided by W.O. (art. 26), not reopened since."""
-    if not token or len(token) > 64:
-        return False
-    link = TableLink.objects.filter(token=token, closed_as=TableLink.ClosedAs.WALKOVER).only("match_id").first()
+    link = found(lookup(TableLink.objects.filter(closed_as=TableLink.ClosedAs.WALKOVER), token)
+                  .only("match_id", "digest").first(), token)
     return link is not None and link.match_id in walkover_ids([link.match_id])
 
 
@@ -191,13 +207,11 @@ def resolve(token: str) -> TableLink | None:
     Every request of a table runs it: one query, the link with its match. Inside a transaction (a
     table's write) the match is locked by the same query, and ``match.locked`` says so: the entry
     that follows does not lock and read it again (``services.hand_entry``)."""
-    if not token or len(token) > 64:
-        return None
     locked = transaction.get_connection().in_atomic_block
-    links = TableLink.objects.select_related("match").filter(token=token, revoked_at__isnull=True).order_by()
+    links = lookup(TableLink.objects.select_related("match").filter(revoked_at__isnull=True), token).order_by()
     if locked:
         links = links.select_for_update(of=("match",))
-    link = next(iter(links[:1]), None)
+    link = found(next(iter(links[:1]), None), token)
     if link is None or link.match.status == Match.Status.RECEIVED:
         return None
     link.match.locked = locked

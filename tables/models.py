@@ -17,9 +17,38 @@ from django.utils.translation import gettext_lazy as _
 from draw.models import Match
 from events.models import Tournament
 
+from . import token_keys
 
-class TableLink(models.Model):
-    """The table's key to its match: an unguessable token in a URL printed as a QR code.
+
+class SealedToken(models.Model):
+    """A table's token kept as ``tables.token_keys`` says: its keyed digest (unique, what a request is looked
+    up by) and its sealed text (what a reprint reads), never the token itself. ``token`` is read and set as
+    an attribute (``TableLink(match=m, token=new_token())``); it is no column and no lookup."""
+
+    digest = models.CharField(_("digest"), max_length=64, unique=True, editable=False)
+    sealed = models.CharField(_("sealed token"), max_length=255, editable=False)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def token(self) -> str:
+        """The token, unsealed once per row read (``token_keys.TokenUnreadable`` under a lost key)."""
+        token = self.__dict__.get("_token")
+        if token is None:
+            token = self.__dict__["_token"] = token_keys.unseal(self.sealed)
+        return token
+
+    @token.setter
+    def token(self, value: str) -> None:
+        self.__dict__["_token"] = value
+        self.digest = token_keys.digest(value)
+        self.sealed = token_keys.seal(value)
+
+
+class TableLink(SealedToken):
+    """The table's key to its match: an unguessable token in a URL printed as a QR code (stored only as
+    its digest and sealed text, :class:`SealedToken`).
 
     Whoever holds it may enter and undo hands and act for the pairs with their PINs, on that
     match only, until the súmula is received (art. 25) or the organizer revokes it. One active
@@ -27,7 +56,6 @@ class TableLink(models.Model):
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links", verbose_name=_("match"))
-    token = models.CharField(_("token"), max_length=64, unique=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
@@ -55,7 +83,7 @@ class TableLink(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match"], condition=Q(revoked_at__isnull=True),
                                     name="table_link_one_active_per_match"),
-            models.CheckConstraint(condition=Q(token__regex=r"^[A-Za-z0-9_-]{20,64}$"), name="table_link_token_shape"),
+            models.CheckConstraint(condition=Q(digest__regex=token_keys.DIGEST_SHAPE), name="table_link_digest_shape"),
         ]
 
     def __str__(self) -> str:
@@ -109,7 +137,7 @@ class EntryConflict(models.Model):
         indexes = [models.Index(fields=["match"], condition=Q(settled_at__isnull=True), name="entry_conflict_pending")]
 
 
-class TableCard(models.Model):
+class TableCard(SealedToken):
     """The card of a physical table for the whole event: one link (a QR code) scanned once,
     always showing the match currently assigned to that table (``tables.cards``).
 
@@ -119,7 +147,6 @@ class TableCard(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_cards",
                                    verbose_name=_("tournament"))
     table = models.PositiveSmallIntegerField(_("table"))
-    token = models.CharField(_("token"), max_length=64, unique=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")
@@ -137,7 +164,7 @@ class TableCard(models.Model):
                                     name="table_card_one_active_per_table"),
             models.CheckConstraint(condition=Q(table__gte=1), name="table_card_table_positive",
                                    violation_error_message=_("Tables are numbered from 1.")),
-            models.CheckConstraint(condition=Q(token__regex=r"^[A-Za-z0-9_-]{20,64}$"), name="table_card_token_shape"),
+            models.CheckConstraint(condition=Q(digest__regex=token_keys.DIGEST_SHAPE), name="table_card_digest_shape"),
         ]
 
     def __str__(self) -> str:

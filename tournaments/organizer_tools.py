@@ -130,8 +130,9 @@ def new_referee_user(name: str, username: str, password: str):
 def create_referee(tournament: Tournament, by, *, name: str, username: str, password: str,
                    table: int | None = None):
     """A new referee account (no staff rights), a referee of the tournament's organization (of its organizer's
-    own, for an event made before organizations: ``events.organizations.home_of``), so it is one of the people its
-    tables are given to (``services.referees``); optionally assigned to ``table`` of the tournament."""
+    own, for an event made before organizations), so it is one of the people its tables are given to
+    (``services.referees``); optionally assigned to ``table`` of the tournament. Only whoever acts for that
+    organization makes one (``services.referees.club_of_new_referee``): a co-organizer from another club invites."""
     if not services.can_manage(by, tournament):
         raise Forbidden(_("Only the tournament's organizer can do this."))
     name = clean_referee_name(name)
@@ -139,11 +140,9 @@ def create_referee(tournament: Tournament, by, *, name: str, username: str, pass
     user = new_referee_user(name, username, password)
     try:
         with transaction.atomic():
+            owner = services.referees.club_of_new_referee(tournament, by)  # who acts for the club, else refused
             user.save()
-            owner = tournament.organization or (organizations.home_of(tournament.organizer)
-                                                if tournament.organizer_id else None)
-            if owner is not None:
-                organizations.enlist_referee(owner, user)
+            organizations.enlist_referee(owner, user)
             if table is not None:
                 services.assign_referee(tournament, by, table=table, referee=user)
     except IntegrityError:

@@ -27,6 +27,7 @@ from events.models import Tournament
 from people.models import Player
 from tournaments.services.base import Forbidden, TournamentError
 
+from .. import circuit_seals
 from ..models import Circuit, CircuitPlacing, CircuitStage
 
 CIRCUIT_FIELDS = ("name", "slug", "season", "points", "beyond_points", "best_of",
@@ -74,7 +75,7 @@ def create_circuit(by, **fields) -> Circuit:
     if Circuit.objects.filter(slug=circuit.slug).exists():
         raise TournamentError(_("Another circuit has this address."), "slug")
     circuit.save()
-    return circuit
+    return circuit_seals.seal_circuit(circuit)  # its rules, as written once (verify_results)
 
 
 def _check_rules(circuit: Circuit) -> None:
@@ -114,7 +115,8 @@ def add_circuit_stage(circuit: Circuit, tournament: Tournament, by) -> CircuitSt
     if CircuitStage.objects.filter(circuit=circuit, tournament=tournament).exists():
         raise TournamentError(_("This tournament is already a stage of the circuit."), "tournament")
     number = 1 + max(CircuitStage.objects.filter(circuit=circuit).values_list("number", flat=True), default=0)
-    stage = CircuitStage.objects.create(circuit=circuit, tournament=tournament, number=number)
+    stage = circuit_seals.seal_stage(CircuitStage.objects.create(circuit=circuit, tournament=tournament,
+                                                                 number=number))
     refresh_stage_placings(tournament)
     return stage
 

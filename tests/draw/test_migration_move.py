@@ -13,6 +13,9 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 
+from tables import cards as table_cards
+from tables import links as table_links
+from tables import token_keys
 from tests.migrations import back_to_latest, migrate_to, start_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -170,12 +173,16 @@ def test_every_move_by_concern_keeps_tables_rows_and_permissions():
         assert [(p.pair_id, p.place) for s in moved_circuit.stages.all() for p in s.placings.all()] == [(a.pk, 1)]
         assert apps.get_model("seasons", "FlightMember").objects.get(pair_id=a.pk).flight.name == "A"
         TableLink = apps.get_model("tables", "TableLink")
-        assert apps.get_model("scoring", "HandEntry").objects.get(pk=hand.pk).table_link.token == "a" * 32
+        # the tokens printed before are kept only as their digest and sealed text (tables 0002), and still open
+        moved_link = apps.get_model("scoring", "HandEntry").objects.get(pk=hand.pk).table_link
+        assert moved_link.digest == token_keys.digest("a" * 32) and "a" * 32 not in moved_link.sealed
+        assert table_links.resolve("a" * 32).pk == link.pk
         assert apps.get_model("scoring", "HandEntry")._meta.get_field("table_link").related_model is TableLink
         assert apps.get_model("referee", "RefereeCall")._meta.get_field("table_link").related_model is TableLink
         assert apps.get_model("tables", "EntryConflict").objects.get(pk=conflict.pk).table_link_id == link.pk
         assert apps.get_model("tables", "IdempotencyRecord").objects.get(key="k-1").status == 201
-        assert apps.get_model("tables", "TableCard").objects.get(pk=card.pk).token == "b" * 32
+        assert apps.get_model("tables", "TableCard").objects.get(pk=card.pk).digest == token_keys.digest("b" * 32)
+        assert table_cards.resolve("b" * 32).pk == card.pk and table_cards.resolve("b" * 32).token == "b" * 32
         moved_job = apps.get_model("printing", "PrintJob").objects.get(pk=job.pk)
         assert (moved_job.kind, list(moved_job.matches.values_list("pk", flat=True))) == ("blank", [m.pk])
         assert {ContentType.objects.get(pk=pk).app_label for pk in old_types.values()} == {

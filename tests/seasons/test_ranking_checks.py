@@ -152,3 +152,42 @@ def test_an_erased_player_is_named_as_now_on_the_verification_page_and_the_seal_
     assert 'class="panel verdict-ok"' in html and '<p class="seal">✓' in html  # "íntegra", "o selo confere"
     version.refresh_from_db()
     assert old in str(version.content)  # the sealed document itself is unchanged
+
+
+def test_a_circuits_points_table_raised_in_sql_is_reported(season):
+    """Points follow from the place and the circuit's rules: the rules are sealed when the circuit is made."""
+    assert verify()[0]
+    sql("UPDATE tournaments_circuit SET points = %s WHERE id = %s", ('[300, 80, 65, 55, 45]', season.pk))
+    ok, out = verify()
+    assert not ok
+    assert f"circuit {season.slug}: its rules (points per place [300, 80, 65, 55, 45]" in out
+    assert "the server's seal does not hold" in out
+
+
+@pytest.mark.parametrize("column,value", [("beyond_points", 40), ("best_of", 3)])
+def test_the_points_past_the_table_or_the_stages_counted_changed_in_sql_are_reported(season, column, value):
+    sql(f"UPDATE tournaments_circuit SET {column} = %s WHERE id = %s", (value, season.pk))
+    ok, out = verify()
+    assert not ok and f"circuit {season.slug}: its rules" in out
+
+
+def test_a_stage_moved_to_another_tournament_or_added_in_sql_is_reported(season):
+    stage = season.stages.get()
+    other = f.tournament(season.organizer, slug="outra-copa")
+    sql("UPDATE tournaments_circuitstage SET tournament_id = %s WHERE id = %s", (other.pk, stage.pk))
+    ok, out = verify()
+    assert not ok and f"circuit {season.slug}: stage 1 (outra-copa): the server's seal does not hold" in out
+    sql("UPDATE tournaments_circuitstage SET tournament_id = %s WHERE id = %s", (stage.tournament_id, stage.pk))
+    assert verify()[0]
+    sql("INSERT INTO tournaments_circuitstage (circuit_id, tournament_id, number, server_seal, server_key) "
+        "VALUES (%s, %s, 2, '', '')", (season.pk, other.pk))
+    ok, out = verify()
+    assert not ok and f"circuit {season.slug}: stage 2 (outra-copa): no server seal: not verifiable" in out
+
+
+def test_a_circuit_older_than_the_seals_is_accepted_only_when_the_operator_names_it(season, settings):
+    sql("UPDATE tournaments_circuit SET server_seal = '', server_key = '' WHERE id = %s", (season.pk,))
+    ok, out = verify()
+    assert not ok and "no server seal: not verifiable" in out
+    settings.SUMULA_UNSEALED_UNTIL = {"circuit": str(season.pk)}
+    assert verify()[0]

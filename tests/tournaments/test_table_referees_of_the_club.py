@@ -134,3 +134,74 @@ def test_an_administrator_adds_and_removes_a_referee_member_on_the_clubs_page(cl
     client.post(reverse("tournaments:organization-member-remove",
                         kwargs={"pk": clubs["club_a"].pk, "member": member.pk}))
     assert not OrganizationMember.objects.filter(pk=member.pk).exists()
+
+
+def test_a_co_organizer_from_another_club_adds_no_referee_to_the_club_and_invites_instead(clubs):
+    """A referee made from a tournament's page joins the event's club (then listed in every event of it): only
+    whoever acts for that club makes one. Club B's co-organizer of A's event is refused, creating no account
+    and no member; its invitation gives A's event a referee of that event only."""
+    from django.contrib.auth import get_user_model
+
+    from events.models import CoOrganizer
+
+    CoOrganizer.objects.create(tournament=clubs["ta"], user=clubs["bruno"])
+    other_a = Tournament.objects.create(name="Copa A2", slug="copa-a2", organizer=clubs["alice"],
+                                        organization=clubs["club_a"], date=datetime.date(2026, 12, 8))
+    with pytest.raises(ServiceError) as refused:
+        organizer_tools.create_referee(clubs["ta"], clubs["bruno"], name="Juiz de Fora", username="juiz-b",
+                                       password="apito-na-mesa-7", table=2)
+    assert refused.value.field == "username" and "convite" in str(refused.value).lower()
+    assert not get_user_model().objects.filter(username="juiz-b").exists()
+    assert set(OrganizationMember.objects.filter(organization=clubs["club_a"]).values_list(
+        "user__username", flat=True)) == {"alice", "own-ref"}
+    invitation, token = invitations.invite(clubs["ta"], clubs["bruno"], name="Juiz de Fora")
+    invited = invitations.accept(token, username="juiz-b", password="apito-na-mesa-7", password2="apito-na-mesa-7")
+    assert invited in pages.referee_choices(clubs["ta"]) and invited not in pages.referee_choices(other_a)
+    assert not OrganizationMember.objects.filter(user=invited).exists()
+    # an organizer member of A (not only its administrator) does enlist the referee it makes
+    organizations.add_member(clubs["club_a"], clubs["alice"], username="bruno", role="organizer")
+    bruno = get_user_model().objects.get(pk=clubs["bruno"].pk)  # read afresh, as a request would
+    made = organizer_tools.create_referee(clubs["ta"], bruno, name="Juíza do Clube", username="juiza-a",
+                                          password="apito-na-mesa-7")
+    assert OrganizationMember.objects.get(user=made).organization == clubs["club_a"]
+    assert made in pages.referee_choices(other_a)
+
+
+def test_the_page_says_why_a_co_organizer_cannot_make_the_clubs_referee(client, clubs):
+    from events.models import CoOrganizer
+
+    CoOrganizer.objects.create(tournament=clubs["ta"], user=clubs["bruno"])
+    client.force_login(clubs["bruno"])
+    page = client.post(reverse("tournaments:new-referee", kwargs={"slug": "copa-a"}),
+                       {"name": "Juiz de Fora", "username": "juiz-b", "password": "apito-na-mesa-7"},
+                       follow=True).content.decode()
+    assert "Convide o árbitro por link" in page and not OrganizationMember.objects.filter(
+        user__username="juiz-b").exists()
+
+
+def test_a_site_operator_referees_a_club_only_as_one_of_its_people(client, clubs):
+    """Operators run every tournament but are no club's referee by being operators: never listed to a club,
+    refused as an unknown id is; as a referee member of the club, listed and assigned like any other."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    root = get_user_model().objects.create_superuser("root", password="x")
+    ops = f.user("ops")
+    ops.user_permissions.add(Permission.objects.get(codename="operate_site"))
+    for operator in (root, ops):
+        assert operator not in pages.referee_choices(clubs["ta"])
+        for by in (clubs["alice"], root):  # neither the club's organizer nor an operator appoints one
+            with pytest.raises(ServiceError) as refused:
+                services.assign_referee(clubs["ta"], by, table=1, referee=operator)
+            assert refused.value.message == services.referees.refusal().message
+    api = APIClient()
+    api.force_authenticate(root)
+    named = api.post("/api/tournaments/copa-a/tables/", {"table": 3, "referee": root.pk}, format="json")
+    unknown = api.post("/api/tournaments/copa-a/tables/", {"table": 3, "referee": 99999}, format="json")
+    assert named.status_code == unknown.status_code == 400 and named.json() == unknown.json()
+    assert not TableAssignment.objects.exists()
+    services.assign_referee(clubs["ta"], root, table=1, referee=clubs["own"])  # an operator assigns the club's
+    organizations.add_member(clubs["club_a"], clubs["alice"], username="ops", role="referee")
+    assert ops in pages.referee_choices(clubs["ta"]) and ops not in pages.referee_choices(clubs["tb"])
+    services.assign_referee(clubs["ta"], clubs["alice"], table=2, referee=ops)
+    assert sorted(TableAssignment.objects.values_list("table", "referee__username")) == [(1, "own-ref"), (2, "ops")]
