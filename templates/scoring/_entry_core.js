@@ -569,7 +569,9 @@ function trucoEntry(B, opts) {
       }
       if (r.network || r.status >= 500 || (r.status === 409 && r.field === "Idempotency-Key")) {
         // kept on this phone, said so (never "sending…" for ever), sent again when a request gets through
-        if (r.network && !e.told) { e.told = true; say(fmt(T.queued, { hand: e.body.hand }), "warn"); }
+        if (r.network && !e.told) {
+          e.told = true; say(E.server.preview ? fmt(T.queued, { hand: e.body.hand }) : T.queued_unpreviewed, "warn");
+        }
         render(); setTimeout(flush, 3000); return;
       }
       if (r.ok) {
