@@ -122,13 +122,15 @@ def _idle(card) -> dict:
             % {"table": card.table}}
 
 
-def table_state(match: Match) -> dict:
+def table_state(match: Match, known_preview: str | None = None) -> dict:
     """Everything the table page shows, as JSON: the entry screen's state (scoring.entry_screen) with the
     disputes (``disputes``: every one, open or settled; ``signing.held``: the open ones, which stop the
     signatures), the pending conflicts between the table's phones (``conflicts``,
-    ``tables.conflicts``), the open calls, the rulings and the signatures."""
+    ``tables.conflicts``), the open calls, the rulings and the signatures. ``known_preview``: the key of the
+    engine's preview the page holds (sent again only when it changed)."""
     disputes = calls.disputes_data(match)
-    data = screen_state(match, disputes={(d["game"], d["hand"]) for d in disputes if d["open"]})
+    data = screen_state(match, disputes={(d["game"], d["hand"]) for d in disputes if d["open"]},
+                        known_preview=known_preview)
     version = scoring.current_version(match)
     signatures = {s.role: s for s in version.signatures.select_related("player")} if version else {}
     now = timezone.now()
@@ -282,7 +284,8 @@ def state(request, token: str):
     link, card = _link(token)
     if link is None:
         return JsonResponse(_idle(card))
-    return JsonResponse({**table_state(load_match(link.match_id)), "card": _card_data(card)})
+    # ?preview=<key>: the engine's preview the page holds, not sent again while unchanged (scoring.entry_screen)
+    return JsonResponse({**table_state(load_match(link.match_id), request.GET.get("preview")), "card": _card_data(card)})
 
 
 @csrf_exempt  # no session: the token in the URL is the credential

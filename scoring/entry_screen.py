@@ -48,9 +48,14 @@ def entry_row(entry, by_names: dict, disputes, game_number: int, teams=None) -> 
             "by": by_names.get(entry.created_by_id) or ""}
 
 
-def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
+def screen_state(match: Match, games: list | None = None, disputes=(), known_preview: str | None = None) -> dict:
     """What the screen shows now, as JSON: the hand to enter (``state``, as the hands API answers it),
-    the games, and every entry of the match (the table page lists them all, by game). ``games`` as ``content.load_games`` gives them (loaded if None)."""
+    the games, and every entry of the match (the table page lists them all, by game). ``games`` as ``content.load_games`` gives them (loaded if None).
+
+    The engine's ``preview`` is sent with its ``preview_key``; a page that already holds it says so
+    (``known_preview``, the key it holds: the state's ``?preview=``) and is sent the key alone while the
+    preview has not changed (the rule set, the room's time limit or the hands left before its procedure
+    decides change it): about 24 kB of JSON less per poll."""
     games = load_games(match) if games is None else games
     game = games[-1] if games else None
     users = {e.created_by_id for g in games for e in g.entries if e.created_by_id}
@@ -62,11 +67,13 @@ def screen_state(match: Match, games: list | None = None, disputes=()) -> dict:
                          len(game.entries))
     else:
         state = state_of(match, None, (0, 0), 0, 1, 0)
+    table = preview(match)
     return {
         "status": match.status, "winner": match.winner, "games_won": [match.games_a, match.games_b],
         "state": state,
-        # the engine's preview of hands queued offline: the page computes no rule (docs/table-links.md)
-        "preview": preview(match),
+        # the engine's preview of hands queued offline: the page computes no rule (docs/table-links.md);
+        # not sent again to a page that holds it (its key)
+        "preview_key": table["key"], **({} if known_preview == table["key"] else {"preview": table}),
         "games": [{"number": g.number, "score": [g.score_a, g.score_b], "winner": g.winner} for g in games],
         "entries": [entry_row(e, by_names, disputes, g.number, match) for g in games for e in g.entries],
     }
@@ -77,6 +84,11 @@ def screen_texts() -> dict:
     return {
         "where": _("Game %(game)s · hand %(hand)s · deals: %(dealer)s"),
         "over": _("Match over"),
+        # the room's end-of-time procedure ends the match in the preview of the hands queued (art. 26, docs/room.md)
+        "over_time": _("Match over: time is up"),
+        # a state without the engine's preview (a page or a server from before it)
+        "no_preview": _("no preview: the súmula confirms on reconnecting"),
+        "queued_unpreviewed": _("Hand saved on this phone; no preview: the súmula confirms it on reconnecting"),
         "online": _("online"),
         "offline": _("OFFLINE"),
         "waiting": _("%(n)s waiting to be sent"),

@@ -76,7 +76,7 @@ def state(request, pk: int):
     if not access.can_enter(request.user, match):
         return JsonResponse(error_body("", _("Only the match's referee or the tournament's organizer enters this "
                                              "súmula.")), status=403)
-    return JsonResponse(screen_state(match, disputes=_disputed(match)))
+    return JsonResponse(screen_state(match, disputes=_disputed(match), known_preview=request.GET.get("preview")))
 
 
 @require_GET

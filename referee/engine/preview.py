@@ -18,15 +18,23 @@ hands, across games, is previewed by lookups alone:
 - ``next``: where the next game starts: its score (:func:`~.game.game_start`, 11×11 under the room's
   ``eleven_all`` once the time is up) and its first dealer, the seat the page starts from until the
   table's draw (art. 1) is entered with the game's first hand;
-- ``games_to_win``: the games that win the match (best of N, the caller's number).
+- ``games_to_win``: the games that win the match (best of N, the caller's number);
+- ``key``: a digest of all the above, which a page sends back so that an unchanged preview is not sent
+  again with every poll;
+- ``time_up`` (:func:`preview`, only under the room's ``higher_score`` or ``one_more_hand``, once the match
+  carries its time limit): what that end-of-time procedure decides (:func:`time_up_table`), with ``at``, the
+  limit (milliseconds since the epoch): a hand still queued on the phone then is entered after it.
 
 A hand whose winner is None scores nothing and leaves the score as it is (art. 5, 11.4, 20): no entry.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 
-from .game import GAME_POINTS, add_points, eleven_state, game_start, game_winner, next_dealer, value_in_play
+from .game import (GAME_POINTS, add_points, eleven_state, game_start, game_winner, next_dealer, time_up_result,
+                   value_in_play)
 from .rules import RuleSet
 from .summary import ENDINGS, allowed_values, hand_state
 
@@ -65,6 +73,55 @@ def preview_table(rules: RuleSet, *, eleven_all: bool = False, games_to_win: int
                     new = add_points(score, winner, p, rules)
                     after[f"{winner}:{p}"] = [new[0], new[1], game_winner(new)]
             hands[f"{a}-{b}"] = [shapes.index(shape), after]
-    return {"shapes": shapes, "hands": hands, "games_to_win": games_to_win,
-            "dealers": [next_dealer(seat) for seat in range(4)],
-            "next": {"score": list(game_start(eleven_all)), "dealer": 0}}
+    table = {"shapes": shapes, "hands": hands, "games_to_win": games_to_win,
+             "dealers": [next_dealer(seat) for seat in range(4)],
+             "next": {"score": list(game_start(eleven_all)), "dealer": 0}}
+    return {**table, "key": digest(table)}
+
+
+def digest(data: object) -> str:
+    """A short digest of ``data``'s JSON: equal for equal previews, whatever the rule set it came from."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+@lru_cache(maxsize=64)
+def time_up_table(hands: int, games_to_win: int) -> dict:
+    """What the room's ``higher_score`` / ``one_more_hand`` procedure decides past the time limit, as look-ups
+    (:func:`~.game.time_up_result`; the regulation is silent on the time, a case art. 26 leaves to the
+    organizer: the room's procedure, docs/room.md):
+
+    - ``hands``: how many more hands must end before the procedure decides (the hand in play; one more under
+      ``one_more_hand``); it decides after that hand and, while nobody is ahead (the tie rule), after each
+      hand that follows;
+    - ``games["g0-g1"]``, for each games count a match in play can stand at (each below ``games_to_win``):
+      ``[the match's winner, the team given the game in play or null]`` when the games decide, or
+      ``"score"``: the games are level and the game in play decides, ``score[a][b]`` with that game at a-b
+      (``null``: level there too, play goes on). A game that has just started is looked up at its starting
+      score (``next``), level: it decides nothing.
+    """
+    games = {}
+    for g0 in range(games_to_win):
+        for g1 in range(games_to_win):
+            decided = time_up_result((g0, g1), None)
+            games[f"{g0}-{g1}"] = list(decided) if decided[0] is not None else "score"
+    score = [[_result(time_up_result((0, 0), (a, b))) for b in range(GAME_POINTS)] for a in range(GAME_POINTS)]
+    table = {"hands": hands, "games": games, "score": score}
+    return {"table": table, "key": digest(table)}
+
+
+def _result(decided: tuple[int | None, int | None]) -> list | None:
+    return None if decided[0] is None else list(decided)
+
+
+def preview(rules: RuleSet, *, eleven_all: bool = False, games_to_win: int = 1,
+            time_up: tuple[int, int] | None = None) -> dict:
+    """The page's preview (see the module's docstring): :func:`preview_table`, with ``time_up`` when the match
+    is under the room's ``higher_score`` or ``one_more_hand``: ``(the limit in ms since the epoch, the hands
+    still to end before the procedure decides)`` (:func:`time_up_table`)."""
+    table = preview_table(rules, eleven_all=eleven_all, games_to_win=games_to_win)
+    if time_up is None:
+        return table
+    at, hands = time_up
+    decides = time_up_table(hands, games_to_win)
+    return {**table, "time_up": {"at": at, **decides["table"]}, "key": f"{table['key']}.{decides['key']}.{at}"}

@@ -8,14 +8,15 @@ from django.db.models import Q
 from django.utils import timezone
 
 from referee.engine.game import dealer_in_turn
-from referee.engine.preview import hand_shape, preview_table
+from referee.engine.preview import hand_shape
+from referee.engine.preview import preview as engine_preview
 
 from .. import access
 from ..content import match_queryset
 from ..models import Match, SumulaVersion
 from .base import _is_user, rules_of
 from .entry import ended_dealers, state_token
-from .time_limit import starts_at_eleven
+from .time_limit import hands_to_decide, starts_at_eleven
 
 
 def entry_state(match: Match, games: list) -> dict:
@@ -35,10 +36,15 @@ def preview(match: Match) -> dict:
     """The engine's preview of the hands a phone may queue while it cannot ask (``referee.engine.preview``):
     for every score a hand starts at, its shape and the score after each (winner, points), whether it ends
     the game, where the next game starts (11×11 under ``eleven_all`` past the time limit, art. 18, 20) and
-    the games that win the match. The table page and the súmula entry page read it instead of computing
-    any rule (docs/table-links.md, "The offline preview")."""
-    return preview_table(rules_of(match), eleven_all=starts_at_eleven(match, timezone.now()),
-                         games_to_win=match.games_to_win)
+    the games that win the match; under the room's ``higher_score`` or ``one_more_hand``, what that procedure
+    decides once the time is up (``time_up``: the limit and the hands still to end before it decides; art. 26,
+    docs/room.md). The table page and the súmula entry page read it instead of computing any rule
+    (docs/table-links.md, "The offline preview")."""
+    now = timezone.now()
+    hands = hands_to_decide(match, now)
+    time_up = None if hands is None else (int(match.time_up_at.timestamp() * 1000), hands)
+    return engine_preview(rules_of(match), eleven_all=starts_at_eleven(match, now),
+                          games_to_win=match.games_to_win, time_up=time_up)
 
 
 def page_token(games: list) -> str:

@@ -61,6 +61,17 @@ def ends_now(match: Match, now: datetime) -> bool:
     return hands_ended_since_limit(match) >= needed
 
 
+def hands_to_decide(match: Match, now: datetime) -> int | None:
+    """``higher_score`` / ``one_more_hand`` with a limit on the match: how many more hands must end before the
+    procedure decides (the page's preview, ``referee.engine.preview.time_up_table``): all of them before the
+    limit, fewer as hands end after it (0: it decides after every hand, the tie rule); None without such a
+    procedure. Past the limit it counts them (one query)."""
+    needed = HANDS_AFTER_LIMIT.get(match.end_of_time)
+    if needed is None or match.time_up_at is None:
+        return None
+    return max(0, needed - hands_ended_since_limit(match)) if time_is_up(match, now) else needed
+
+
 def hands_ended_since_limit(match: Match) -> int:
     """How many hands ended since the time limit: hands entered, and penalties that ended the hand in play."""
     since = match.time_up_at

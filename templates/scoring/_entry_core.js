@@ -119,27 +119,49 @@ function trucoEntry(B, opts) {
     return { over: false, game: game, hand: hand, score: score.slice(), dealer: dealer, state: sh.state,
              eleven_team: sh.eleven_team, value: sh.value, allowed: sh.allowed, games: games.slice() };
   }
+  /* past the room's time limit, under higher_score or one_more_hand (P.time_up, the engine's time_up_table): the
+   * hands still to end before the procedure decides, or null (no such procedure, or its limit not reached by this
+   * phone's clock: a hand still queued then is entered after it, so every queued hand counts) */
+  function timeUpLeft(P) { var U = P.time_up; return U && Date.now() >= U.at ? U.hands : null; }
+  /* what the procedure decides with the games at g and the game in play at score: [winner, given] or null */
+  function timeUpDecides(P, g, score) {
+    var by = P.time_up.games[g[0] + "-" + g[1]];
+    return by === "score" ? P.time_up.score[score[0]][score[1]] : by;
+  }
   /* the server's state with the queued entries applied: what the table sees */
   function local(entries) {
     var s = E.server.state, P = E.server.preview;
     if (s.over) return s;
     var cur = Object.assign({}, s, { games: (s.games || E.server.games_won).slice() });
+    /* a state without the engine's preview (a page or a server from before it): nothing is previewed; the score
+     * stays the súmula's, the buttons those its state allowed, and the hands queued after it (unpreviewed) go
+     * in order where the súmula is when they are sent: the súmula confirms them */
+    if (!P) cur.unpreviewed = 0;
+    var left = P ? timeUpLeft(P) : null;
     (entries || E.queue).forEach(function (e) {
       // refused, or in conflict (and held behind one): not on the score until a player chooses
       if (cur.over || isAction(e) || e.state === "refused" || e.state === "conflict" || e.state === "held") return;
       // the server is past its place: recorded (its answer still on the way) or to be reconciled, never counted twice
       if (e.body.game < cur.game || (e.body.game === cur.game && e.body.hand < cur.hand)) return;
+      if (!P) { cur.unpreviewed += 1; return; }
       var row = previewRow(cur.score), after = e.body.winner === null ? null : row && row[1][e.body.winner + ":" + e.points];
       // nobody scores (art. 5, 11.4, 20), or a value the engine does not allow at this score (the server refuses it,
       // shown then): the score stays
       if (!after) after = [cur.score[0], cur.score[1], null];
-      if (after[2] !== null) {   // the engine says the hand ends the game
-        var g = cur.games.slice(); g[after[2]] += 1;
+      var g = cur.games.slice(), ended = after[2] !== null;
+      if (ended) {   // the engine says the hand ends the game
+        g[after[2]] += 1;
         if (g[after[2]] >= P.games_to_win) { cur = { over: true, game: null, games: g, score: after.slice(0, 2) }; return; }
-        cur = shape(cur.game + 1, 1, P.next.score, P.next.dealer, g);
-      } else {
-        cur = shape(cur.game, cur.hand + 1, after.slice(0, 2), P.dealers[cur.dealer], cur.games);
       }
+      if (left !== null && --left <= 0) {   // the end-of-time procedure decides after this hand (art. 26, docs/room.md)
+        var decided = timeUpDecides(P, g, ended ? P.next.score : after);
+        if (decided) {
+          if (decided[1] !== null) g[decided[1]] += 1;   // the game in play given to the pair ahead in it
+          cur = { over: true, game: null, games: g, score: after.slice(0, 2), time_up: true }; return;
+        }
+      }
+      if (ended) cur = shape(cur.game + 1, 1, P.next.score, P.next.dealer, g);
+      else cur = shape(cur.game, cur.hand + 1, after.slice(0, 2), P.dealers[cur.dealer], cur.games);
     });
     return cur;
   }
@@ -176,15 +198,25 @@ function trucoEntry(B, opts) {
     $("pts1").textContent = shown ? shown[1] : 0;
     var g = st.games || server.games_won;
     if (B.best_of > 1) { $("games0").textContent = fmt(T.games_won, { n: g[0] }); $("games1").textContent = fmt(T.games_won, { n: g[1] }); }
-    $("where").textContent = st.over ? T.over :
-      fmt(T.where, { game: st.game, hand: st.hand, dealer: B.seats[st.dealer].name });
+    $("where").textContent = st.over ? (st.time_up ? T.over_time : T.over) :
+      fmt(T.where, { game: st.game, hand: st.hand, dealer: B.seats[st.dealer].name }) +
+      (st.unpreviewed ? " · " + T.no_preview : "");
     renderNet();
+    timeUpTimer();
     $("entry").hidden = !!st.over;
     if (!st.over) renderEntry(st);
     hook("rendered")(st);
     renderLast();
     renderConflict();
     renderAll();
+  }
+  /* the preview changes at the time limit (P.time_up.at): the page draws itself again then */
+  var timeUpAt = null;
+  function timeUpTimer() {
+    var U = E.server.preview && E.server.preview.time_up, wait = U ? U.at - Date.now() : -1;
+    if (wait < 0 || timeUpAt === U.at) return;
+    timeUpAt = U.at;
+    setTimeout(render, Math.min(wait + 50, 2147483000));
   }
   function renderEntry(st) {
     var ends = Object.keys(st.allowed).filter(function (e) { return st.allowed[e].length; });
@@ -402,7 +434,10 @@ function trucoEntry(B, opts) {
     lastTap = { sig: sig, at: now };
     busyUntil = now + 500; setTimeout(render, 520);
     var body = { winner: team, ended_by: ending, value: value, game: st.game, hand: st.hand };
+    if (st.unpreviewed) body.hand = st.hand + st.unpreviewed;   // a placeholder: it goes where the súmula is then
     var e = { store: store, key: newKey(), body: body, points: pointsOf(body), created: now };
+    // no preview: a hand queued behind another of this phone's goes after it, where the súmula is when it is sent
+    if (st.unpreviewed) e.follow = true;
     /* a state not confirmed lately (the other phone may have entered since): the entry is kept at once (a reload
      * loses nothing) but sent only after the server's state says where it goes (checked) */
     var shown = E.server.entries.length;
@@ -411,7 +446,8 @@ function trucoEntry(B, opts) {
     E.queue.push(e);
     var saved = saveEntry(e);
     // "recorded" only once the server says so (flush); until then it is on this phone
-    say(E.online ? fmt(T.sending, { hand: st.hand }) : fmt(T.queued, { hand: st.hand }));
+    say(E.online ? fmt(T.sending, { hand: body.hand }) :
+      E.server.preview ? fmt(T.queued, { hand: st.hand }) : T.queued_unpreviewed);
     ending = "tricks";
     render();
     if (e.state !== "checking") { saved.then(flush); return; }
@@ -533,7 +569,9 @@ function trucoEntry(B, opts) {
       }
       if (r.network || r.status >= 500 || (r.status === 409 && r.field === "Idempotency-Key")) {
         // kept on this phone, said so (never "sending…" for ever), sent again when a request gets through
-        if (r.network && !e.told) { e.told = true; say(fmt(T.queued, { hand: e.body.hand }), "warn"); }
+        if (r.network && !e.told) {
+          e.told = true; say(E.server.preview ? fmt(T.queued, { hand: e.body.hand }) : T.queued_unpreviewed, "warn");
+        }
         render(); setTimeout(flush, 3000); return;
       }
       if (r.ok) {
@@ -554,6 +592,8 @@ function trucoEntry(B, opts) {
           refresh().catch(noop);
         } else {
           say(fmt(T.recorded, { hand: c.hand }), "good");
+          // past the time limit the preview counts the hands left before the procedure decides: asked again
+          if (E.server.preview && E.server.preview.time_up) refresh().catch(noop);
         }
         flush(); return;
       }
@@ -568,12 +608,22 @@ function trucoEntry(B, opts) {
       refuse(e, r);
     });
   }
+  /* the engine's preview is sent again only when it changed: the page says the key of the one it holds, and keeps
+   * it for a state that brings the same key without it (a server from before the preview sends neither) */
+  function stateUrl() {
+    var key = E.server.preview && E.server.preview_key;
+    return key ? B.urls.state + (B.urls.state.indexOf("?") < 0 ? "?" : "&") + "preview=" + encodeURIComponent(key)
+      : B.urls.state;
+  }
+  function keepPreview(data) {
+    if (!data.preview && data.preview_key && data.preview_key === E.server.preview_key) data.preview = E.server.preview;
+  }
   /* the server's state; rejects when the network failed (or the worker answered with its stored copy: an old state
    * is never compared with a refused entry, a false conflict), so that a caller never takes the old state as current */
   function refresh(timeout) {
     var ctl = window.AbortController ? new AbortController() : null, asked = ++E.asked;
     var timer = ctl ? setTimeout(function () { ctl.abort(); }, timeout || STATE_TIMEOUT) : null;
-    return fetch(B.urls.state, { credentials: opts.credentials, cache: "no-store", signal: ctl ? ctl.signal : undefined })
+    return fetch(stateUrl(), { credentials: opts.credentials, cache: "no-store", signal: ctl ? ctl.signal : undefined })
       .then(function (res) {
         clearTimeout(timer);
         if (res.headers.get("X-Truco-Copy")) { markDown(); throw new Error("offline copy"); }
@@ -587,6 +637,7 @@ function trucoEntry(B, opts) {
             return refresh(timeout);
           }
           E.applied = asked;
+          keepPreview(data);
           E.server = data; E.confirmedAt = Date.now(); hook("changed")(data); render();
           if (was) flush();                    // back: what waits goes now
         });

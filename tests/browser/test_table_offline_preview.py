@@ -64,3 +64,129 @@ def test_a_hand_queued_offline_at_eleven_shows_the_engines_preview(lan_server, b
     assert [str(n) for n in state["score"]] == list(score)
     expect(page.locator("#pts0")).to_have_text(score[0])
     expect(page.locator("#pts1")).to_have_text(score[1])
+
+
+@pytest.mark.parametrize("procedure, team, score, where", [
+    ("higher_score", 0, ("12", "5"), "Jogo encerrado: tempo esgotado"),  # more games (1–0) wins the match
+    ("higher_score", 1, ("11", "8"), "Jogo encerrado: tempo esgotado"),  # games level: the pair ahead in the game
+    ("one_more_hand", 1, ("11", "8"), "Partida 1 · mão 8"),              # one more hand to play
+], ids=["games-decide", "game-in-play-decides", "one-more-hand"])
+def test_past_the_time_limit_a_hand_queued_offline_shows_the_match_over_where_the_server_ends_it(
+        lan_server, browser, make_match, procedure, team, score, where):
+    """The room's higher_score / one_more_hand past the limit (art. 26: a case the regulation leaves to the organizer,
+    docs/room.md): the engine's preview says when the procedure ends the match, and the phone shows it over (not a
+    next game the server then refuses), as the server records it when the hand arrives."""
+    from django.utils import timezone
+    from playwright.sync_api import expect
+
+    from scoring.models import Match
+    from tables import links as table_links
+
+    from scoring.models import HandEntry
+
+    match = make_match(best_of=3)
+    _eleven_five(match)
+    now = timezone.now()   # the hands so far were played before the limit, a minute ago
+    HandEntry.objects.filter(game__match=match).update(created_at=now - datetime.timedelta(minutes=2))
+    Match.objects.filter(pk=match.pk).update(end_of_time=procedure, time_up_at=now - datetime.timedelta(minutes=1))
+    link = table_links.ensure_links([match])[match.pk]
+    page = phone_context(browser, service_workers="block").new_page()
+    page.goto(f"{lan_server.url}/mesa/{link.token}/")
+    value_button(page, team, 3).wait_for()
+    page.context.route("**/*", lambda route: route.abort())   # no network: the hand waits on the phone
+    value_button(page, team, 3).tap()
+    expect(page.locator("#msg")).to_contain_text("guardada neste celular", timeout=10_000)
+    expect(page.locator("#where")).to_contain_text(where)
+    expect(page.locator("#pts0")).to_have_text(score[0])
+    expect(page.locator("#pts1")).to_have_text(score[1])
+    over = where.startswith("Jogo encerrado")
+    expect(page.locator("#entry")).to_be_hidden() if over else expect(page.locator("#entry")).to_be_visible()
+    page.context.unroute("**/*")
+    settled(page)
+    match.refresh_from_db()
+    assert (match.winner is not None) is over   # the server ended it where the page said
+    if over:
+        expect(page.locator("#where")).to_have_text("Jogo encerrado")
+
+
+def test_a_state_without_the_preview_leaves_the_table_its_buttons(lan_server, browser, make_match):
+    """A state from a server (or a page) from before the preview: the page computes no rule, so it previews nothing,
+    says so ("sem prévia: a súmula confirma ao reconectar") and still lets the table queue hands with the values the
+    last state allowed; back online they go in order where the súmula is, and it records them."""
+    import json
+
+    from playwright.sync_api import expect
+
+    from tables import links as table_links
+
+    from .conftest import past_double_tap
+
+    match = make_match()
+    link = table_links.ensure_links([match])[match.pk]
+    page = phone_context(browser, clock=True, service_workers="block").new_page()
+
+    network = {"up": True, "old": True}
+
+    def serve(route):   # the network as the test says: down, or up with the state of a server from before the preview
+        if not network["up"]:
+            route.abort()
+            return
+        if not (network["old"] and "/estado/" in route.request.url):
+            route.continue_()
+            return
+        try:
+            response = route.fetch()
+        except Exception:   # the test ended meanwhile
+            return
+        data = response.json()
+        data.pop("preview", None)
+        data.pop("preview_key", None)
+        route.fulfill(response=response, body=json.dumps(data))
+
+    page.context.route("**/*", serve)
+    page.goto(f"{lan_server.url}/mesa/{link.token}/")
+    page.wait_for_function("() => window.trucoTable && !window.trucoTable.server().preview")
+    value_button(page, 0, 1).wait_for()
+    network["up"] = False
+    value_button(page, 0, 1).tap()
+    expect(page.locator("#msg")).to_contain_text("sem prévia: a súmula confirma ao reconectar", timeout=10_000)
+    past_double_tap(page)
+    value_button(page, 1, 3).tap()   # the buttons are still there
+    past_double_tap(page)
+    expect(page.locator("#where")).to_contain_text("sem prévia: a súmula confirma ao reconectar")
+    expect(page.locator("#pts0")).to_have_text("0")   # nothing previewed: the súmula's score
+    assert page.evaluate("() => window.trucoTable.queue().length") == 2
+    network["up"] = True
+    page.evaluate("() => window.trucoTable.flush()")
+    settled(page)
+    match.refresh_from_db()
+    game = match.games.get()
+    assert (game.score_a, game.score_b) == (1, 3)
+    expect(page.locator("#pts0")).to_have_text("1")
+    expect(page.locator("#pts1")).to_have_text("3")
+
+
+def test_a_poll_sends_back_the_key_and_the_page_keeps_its_preview(lan_server, browser, make_match):
+    """The page's polls say the key of the preview it holds, so the server leaves the preview out (~24 kB of JSON,
+    ~3 kB gzipped, less per poll); the page keeps its own, also in the copy it keeps for a reload offline."""
+    from tables import links as table_links
+
+    from .conftest import Fetched
+
+    match = make_match()
+    link = table_links.ensure_links([match])[match.pk]
+    page = phone_context(browser, service_workers="block").new_page()
+    answers = []
+    page.on("response", lambda r: answers.append(r) if "/estado/" in r.url else None)
+    fetched = Fetched(page)
+    page.goto(f"{lan_server.url}/mesa/{link.token}/")
+    value_button(page, 0, 1).wait_for()
+    key = page.evaluate("() => window.trucoTable.server().preview_key")
+    page.evaluate("() => window.trucoTable.refresh()")
+    page.wait_for_function("n => window.trucoTable && performance.getEntriesByType('resource')"
+                           ".filter(e => e.name.includes('/estado/')).length >= n", arg=2)
+    assert fetched.count(f"/estado/?preview={key}") >= 2
+    assert all("preview" not in a.json() for a in answers if f"preview={key}" in a.url)
+    kept = page.evaluate("() => [!!window.trucoTable.server().preview, "
+                         f"!!JSON.parse(localStorage.getItem('mesa-{link.token}')).preview]")
+    assert kept == [True, True]

@@ -9,6 +9,8 @@ Screenshots: $TRUCO_SHOTS/table-recovers-*.png.
 """
 from __future__ import annotations
 
+import re
+
 import time
 
 import pytest
@@ -316,7 +318,7 @@ def test_a_late_poll_never_takes_the_score_back(lan_server, browser, table):
         else:
             held.append((route, route.fetch()))  # the server's answer now (0 × 0), delivered late
 
-    page.route("**/estado/", hold)
+    page.route(re.compile(r"/estado/(\?|$)"), hold)   # the page's poll (with the key of its preview)
     page.clock.fast_forward(16_000)              # the page's poll goes out, and is held
     while not held:
         page.wait_for_timeout(50)

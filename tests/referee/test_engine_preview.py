@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.errors import ReportError
-from referee.engine.game import GAME_POINTS, game_start
-from referee.engine.preview import endings, hand_shape, preview_table
+from referee.engine.game import GAME_POINTS, game_start, time_up_result
+from referee.engine.preview import endings, hand_shape, preview, preview_table
 from referee.engine.rules import rule_set_from
 from referee.engine.summary import check_summary
 
@@ -73,3 +73,39 @@ def test_the_iron_hand_value_option_reaches_the_preview():
     table = preview_table(rule_set_from({"options": {"iron_hand_value": 1}}))
     index, after = table["hands"]["11-11"]
     assert table["shapes"][index]["allowed"]["tricks"] == [1] and after["0:1"] == [12, 11, 0]
+
+
+@pytest.mark.parametrize("games_to_win", [1, 2, 3])
+def test_the_end_of_time_procedure_is_looked_up_as_the_engine_decides(games_to_win):
+    """higher_score / one_more_hand past the limit (art. 26: the room's procedure, docs/room.md): for every games count a
+    match in play can stand at and every score of the game in play, the preview's look-up is ``time_up_result``'s; a
+    game just started, looked up at its starting score, decides by the games alone (the entry's ``fresh`` game)."""
+    rules = rule_set_from(None)
+    table = preview(rules, games_to_win=games_to_win, time_up=(1_000, 1))
+    up = table["time_up"]
+    assert up["at"] == 1_000 and up["hands"] == 1
+    start = tuple(table["next"]["score"])
+
+    def looked_up(games, score):
+        by = up["games"][f"{games[0]}-{games[1]}"]
+        return tuple(up["score"][score[0]][score[1]] or (None, None)) if by == "score" else tuple(by)
+
+    for g0 in range(games_to_win):
+        for g1 in range(games_to_win):
+            assert looked_up((g0, g1), start) == time_up_result((g0, g1), None)
+            for a in range(GAME_POINTS):
+                for b in range(GAME_POINTS):
+                    assert looked_up((g0, g1), (a, b)) == time_up_result((g0, g1), (a, b)), (g0, g1, a, b)
+
+
+def test_the_preview_key_changes_with_what_the_page_previews():
+    """The key a page sends back: equal for the same preview, another for another rule set, another ``eleven_all``, the
+    procedure's limit or the hands left before it decides."""
+    rules = rule_set_from(None)
+    key = preview(rules)["key"]
+    assert preview(rules)["key"] == key == preview_table(rules)["key"]
+    others = {preview(rule_set_from({"options": {"iron_hand_value": 1}}))["key"], preview(rules, eleven_all=True)["key"],
+              preview(rules, games_to_win=2)["key"], preview(rules, time_up=(1_000, 1))["key"],
+              preview(rules, time_up=(1_000, 0))["key"], preview(rules, time_up=(2_000, 1))["key"]}
+    assert key not in others and len(others) == 6
+    assert "time_up" not in preview(rules)
