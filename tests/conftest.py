@@ -165,14 +165,20 @@ def pytest_collection_modifyitems(session, config, items):
 
     # CI's services pass (DATABASE_URL set) runs the suite again against PostgreSQL and a worker; a test
     # whose own process drops those variables (``embedded_only``) would run the same code a second time.
+    # A browser test marked ``presentation`` asserts what the page itself does (its size, its accessibility, the
+    # taps, keys and focus it takes, the screenshots): the same page over either database, while the services it
+    # drives run on PostgreSQL through their own tests; the services pass skips it too (README, CI).
     # The same holds, without a mark, for a test that reaches no database at all (pytest-django refuses it one)
     # and reads nothing of the services' environment: see :func:`same_in_both_passes`.
     if os.environ.get("DATABASE_URL"):
         again = pytest.mark.skip(reason="embedded_only: ran in the embedded pass; it never reads DATABASE_URL")
         same = pytest.mark.skip(reason="ran in the embedded pass: it reaches no database and reads no service")
+        page = pytest.mark.skip(reason="presentation: ran in the embedded pass; it asserts the page, not the database")
         for item in items:
             if item.get_closest_marker("embedded_only"):
                 item.add_marker(again)
+            elif item.get_closest_marker("presentation"):
+                item.add_marker(page)
             elif same_in_both_passes(item):
                 item.add_marker(same)
 

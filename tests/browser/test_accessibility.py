@@ -18,7 +18,7 @@ from django.core.management import call_command
 
 from .conftest import phone_context, shot, sign_in
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 BLOCKING = {"serious", "critical"}

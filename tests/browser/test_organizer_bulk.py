@@ -11,7 +11,7 @@ import pytest
 from .conftest import phone_context, shot, sign_in
 from .test_accessibility import STRICT, violations
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 PAIRS = [("Zap", "Ana Souza", "Beto Lima"), ("Copas", "Caio Reis", "Duda Melo"),
          ("Espadilha", "Edu Prado", "Fábio Luz"), ("Pica-fumo", "Gil Ramos", "Hugo Dias"),
          ("Manilha", "Ivo Nunes", "Jair Costa"), ("Sete-belo", "Kátia Lins", "Lia Moura"),

@@ -12,7 +12,7 @@ import pytest
 from .conftest import shot, sign_in
 from .test_accessibility import STRICT, violations
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 PAIRS = [("Zap", "Ana Souza", "Beto Lima"), ("Copas", "Caio Reis", "Duda Melo"),
          ("Espadilha", "Edu Prado", "Fábio Luz"), ("Sete-belo", "Gil Ramos", "Hugo Dias")]
 

@@ -24,7 +24,7 @@ import pytest
 
 from .conftest import phone_context
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 PAIRS = [("Zap", "Ana Souza", "Beto Lima"), ("Copas", "Caio Reis", "Duda Melo"),
          ("Espadilha", "Edu Prado", "Fábio Luz"), ("Pica-fumo", "Gil Ramos", "Hugo Dias"),

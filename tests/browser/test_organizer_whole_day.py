@@ -23,7 +23,7 @@ import pytest
 from .conftest import phone_context, shot
 from .test_organizer_taps import PAIRS, PIN, Count, _table_plays
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 TYPED, IMPORTED, SIGNED_UP = PAIRS[:3], PAIRS[3:10], PAIRS[10:]
 CSV = "dupla;jogador 1;jogador 2\r\n" + "".join(f"{p};{a};{b}\r\n" for p, a, b in IMPORTED)  # Excel-BR: ; and CRLF

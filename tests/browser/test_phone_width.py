@@ -12,7 +12,7 @@ import pytest
 
 from .conftest import log_in, shot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 WIDTH = 360
 LONG_NAMES = ("Os Zapeiros do Sul Unidos", "Copas e Espadas da Vila Nova")
 

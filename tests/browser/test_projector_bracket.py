@@ -13,7 +13,7 @@ import pytest
 from .conftest import shot
 from .test_accessibility import STRICT, violations
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 SCREEN = {"width": 1920, "height": 1080}
 #: DejaVu Sans' capitals are 0.73 em: 25 mm capitals at 0.634 mm a pixel (a 55" TV's 1080 lines) need 54 px
 NAME_PX = 53.5

@@ -10,7 +10,7 @@ import pytest
 
 from .conftest import shot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 
 def test_the_projector_clock_ticks_without_requests(live_server, browser, transactional_db):

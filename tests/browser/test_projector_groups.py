@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import shot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 SCREEN = {"width": 1920, "height": 1080}
 #: capitals of 25 mm on a 55" 16:9 TV (685 mm for 1080 lines: 0.634 mm a pixel) are 39.4 px; DejaVu
 #: Sans' capitals are 0.73 em, so the names' font is at least 54 px (a pixel's rounding allowed)

@@ -18,7 +18,7 @@ import pytest
 
 from .conftest import log_in, phone_context, shot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 COVERED_FIRST_TRICK = {  # seat 0 covers a card in the first trick (art. 11.1); the table wrote 1 to Os Zaps
     "dealer": 3, "vira": "4-ouros", "score": [6, 4],

@@ -11,6 +11,7 @@ from tests.tournaments import factories as f
 
 
 
+@pytest.mark.presentation
 @pytest.mark.django_db(transaction=True)
 def test_the_room_monitor_at_phone_and_laptop_width(live_server, browser):
     from playwright.sync_api import expect

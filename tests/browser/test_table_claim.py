@@ -13,7 +13,7 @@ import pytest
 from .conftest import PINS, phone_context, shot
 from .test_organizer_taps import Count
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 
 @pytest.mark.parametrize("width", [320, 390])
