@@ -307,3 +307,18 @@ def test_a_background_post_gets_back_only_the_sections_it_replaces(client, org):
     assert "12–7" in html and len(html) < len(whole.content) * 2 / 3
     # an unknown name is no part: the whole page
     assert b'id="audit"' in client.get(url("dashboard", t), HTTP_X_DASHBOARD_PARTS="audit nothing").content
+
+
+def test_the_draw_comes_back_in_place_with_the_whole_panels(client, org):
+    """The draw changes the dashboard's whole order (the matches first): its background post asks for the
+    panels whole and the head, and gets them with the matches, not the page."""
+    t = pf.tournament(org, pairs=4, draw=False)
+    form = client.get(url("dashboard", t)).content.decode()
+    assert 'data-fragment="panels next-step" data-focus-in="matches"' in form
+    answer = client.post(reverse("tournaments:draw", kwargs={"slug": t.slug}),
+                         HTTP_X_DASHBOARD_PARTS="panels next-step", follow=True)
+    html = answer.content.decode()
+    assert answer.status_code == 200 and "<html" not in html
+    for part in ("panels", "next-step", "matches", "rounds", "pairs", "messages"):
+        assert f'id="{part}"' in html, part
+    assert "Sorteio feito" in html and html.count('data-testid="quick-result"') == 2
