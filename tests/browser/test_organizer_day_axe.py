@@ -7,8 +7,8 @@ each state's pages are scanned with every fold of the dashboard opened (the W.O.
 withdrawal: the forms the day fills):
 
 * before the draw: the login, the new-tournament form, the dashboard with 10 pairs and 2 sign-ups waiting,
-  "Meus torneios", the sign-ups page (open), the public sign-up page, the referees' invitations (a link just
-  made), the dashboard with the 12 checked in;
+  "Meus torneios", the sign-ups page (open), the public sign-up page, a referee's invitation link made in place
+  on the dashboard and the invitations' page, the dashboard with the 12 checked in;
 * the draw made: the dashboard (and its "Desfazer" toast after a quick result), the round's print page and its print job, the public pages (tournament,
   groups, fases, the round, a pair, a player), the projector, the review with an appeal to decide;
 * the knockout: the dashboard, the bracket, the projector;
@@ -125,14 +125,16 @@ def test_every_page_of_the_organizers_day_has_no_serious_or_moderate_violation(
     scan("organizer-home-waiting", "/meus-torneios/")
     scan("signups", f"{dashboard}inscricoes/", folds=True)
     scan("signup-public", f"/torneios/{slug}/inscricao/")
-    for page in pages.values():  # a referee invited: the page with the link just made
-        page.goto(f"{base}{dashboard}arbitros/convites/")
+    for size, page in pages.items():  # a referee invited in place: the dashboard with the link just made
+        page.goto(f"{base}{dashboard}")
+        page.get_by_test_id("invite-referees").click()
         page.locator("#inv-name").fill("Carla Mendes")
         page.locator("[data-testid=new-invitation] button[type=submit]").click()
         page.get_by_test_id("new-link").wait_for()
         bad = violations(page, STRICT)
         if bad:
-            found[f"{'phone' if page is pages['phone'] else 'laptop'}: invitations"] = bad
+            found[f"{size}: dashboard-invited"] = bad
+    scan("invitations", f"{dashboard}arbitros/convites/")  # every invitation, the link still shown
     for signup in SignUp.objects.filter(tournament=tournament):
         signups.approve(signup, organizer)
     assert Pair.objects.filter(tournament=tournament).count() == 12

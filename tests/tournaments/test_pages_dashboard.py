@@ -322,3 +322,17 @@ def test_the_draw_comes_back_in_place_with_the_whole_panels(client, org):
     for part in ("panels", "next-step", "matches", "rounds", "pairs", "messages"):
         assert f'id="{part}"' in html, part
     assert "Sorteio feito" in html and html.count('data-testid="quick-result"') == 2
+
+
+def test_a_referee_is_invited_from_the_dashboard_in_place(client, org):
+    """The Tables panel's fold posts to the invitations' page in the background; its answer (that page, the
+    link just made in #new-link) is what the dashboard's script takes in place."""
+    t = pf.tournament(org, pairs=4, draw=False)
+    html = client.get(url("dashboard", t)).content.decode()
+    invitations = reverse("invitations:list", kwargs={"slug": t.slug})
+    assert f'action="{invitations}"' in html and 'data-fragment="new-link" data-reset' in html
+    assert '<div id="new-link" hidden></div>' in html
+    answer = client.post(invitations, {"name": "Carla Mendes"}, HTTP_X_DASHBOARD_PARTS="new-link", follow=True)
+    page = answer.content.decode()
+    assert answer.status_code == 200 and 'id="new-link"' in page and 'id="invite-url"' in page
+    assert 'id="messages"' in page and "Carla Mendes" in page
