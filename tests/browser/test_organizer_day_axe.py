@@ -9,7 +9,8 @@ withdrawal: the forms the day fills):
 * before the draw: the login, the new-tournament form, the dashboard with 10 pairs and 2 sign-ups waiting,
   "Meus torneios", the sign-ups page (open), the public sign-up page, a referee's invitation link made in place
   on the dashboard and the invitations' page, the dashboard with the 12 checked in;
-* the draw made: the dashboard (and its "Desfazer" toast after a quick result), the round's print page and its print job, the public pages (tournament,
+* the draw made: the dashboard (and its "Desfazer" toast after a quick result, the round's súmulas printed in
+  place), the round's print page and its print job, the public pages (tournament,
   groups, fases, the round, a pair, a player), the projector, the review with an appeal to decide;
 * the knockout: the dashboard, the bracket, the projector;
 * the end: the dashboard (champion, placings, exports), the placings with their exports, the projector,
@@ -91,8 +92,9 @@ def test_every_page_of_the_organizers_day_has_no_serious_or_moderate_violation(
         for size, page in pages.items():
             response = page.goto(base + path)
             assert response and response.ok, (size, name, path, response and response.status)
-            if folds:
+            if folds:  # a card's or a pair's fold fetches its forms as it opens: scanned once they are in
                 page.evaluate(OPEN_FOLDS)
+                page.wait_for_function("!document.querySelector('details[aria-busy]')")
             if size == "phone":
                 shot(page, f"day-axe-{name}.png", full_page=False)
             bad = violations(page, STRICT)
@@ -161,6 +163,12 @@ def test_every_page_of_the_organizers_day_has_no_serious_or_moderate_violation(
         bad = violations(page, STRICT)
         if bad:
             found[f"{size}: dashboard-undo-toast"] = bad
+        page.evaluate("document.querySelector('#matches details.print').open = true")  # printed in place
+        page.get_by_test_id("print-form").locator("button[name=kind][value=filled]").click()
+        page.locator("#matches #print-download a").wait_for()
+        bad = violations(page, STRICT)
+        if bad:
+            found[f"{size}: dashboard-printed"] = bad
     scan("print", f"/sumulas/impressao/rodada/{first_round.pk}/")
     for size, page in pages.items():  # the round's filled súmulas: the print job's page
         page.goto(f"{base}/sumulas/impressao/rodada/{first_round.pk}/")
