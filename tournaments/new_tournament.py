@@ -5,8 +5,8 @@ group, the best of the next place who qualify too (the two best thirds of three 
 knockout of 8), the third-place match — and the final's match format (a best-of-3 final), which
 otherwise took two more forms on the dashboard (the Format panel, the knockout's settings).
 
-Only shapes input: ``save(by)`` calls ``services.create_tournament``, ``services.configure_stage``
-and, for the knockout of a groups → knockout event, ``services.update_stage``, in one transaction;
+Only shapes input: ``save(by)`` calls ``services.create_tournament`` and ``services.configure_stage`` (with a
+groups → knockout event's knockout settings: the whole format is one audit entry), in one transaction;
 a refusal becomes an error on the field it names. A value given for a format it does not apply to
 is refused, naming the field (never dropped silently).
 """
@@ -124,11 +124,8 @@ class NewTournamentForm(forms.Form):
                     check_in_required=data["check_in_required"], status=Tournament.Status.REGISTRATION,
                     organization=data.get("organization"),
                 )
-                services.configure_stage(tournament, by, **stage)
-                if knockout:
-                    later = Stage.objects.get(tournament=tournament, position=2)
-                    later.tournament = tournament
-                    services.update_stage(later, by, **knockout)
+                # one step, one "Format configured" entry: the knockout's own settings go with the groups'
+                services.configure_stage(tournament, by, knockout=knockout or None, **stage)
         except services.TournamentError as error:
             name = self.field_map.get(error.field, error.field)
             self.add_error(name if name in self.fields else None, error.message)

@@ -28,7 +28,7 @@ from .view_helpers import public_context as _public_context
 
 #: the dashboard's sections a background post may ask for alone (templates/tournaments/dashboard_parts.html)
 DASHBOARD_PARTS = frozenset({"next-step", "matches", "room", "rounds", "checkin", "tables", "pairs", "registration",
-                             "format", "stages"})
+                             "format", "stages", "panels"})
 
 
 def _dashboard_context(request, tournament: Tournament, **forms) -> dict:

@@ -2,9 +2,9 @@
 link where it is handled. "Meus torneios" (``referee.start``) lists it on each tournament's card, the
 dashboard under its next step.
 
-This layer counts what it owns: the sign-ups confirmed by both players and waiting for the organizer's
-approval (page "Inscrições pelos jogadores") and the signed súmulas to receive (the dashboard's
-matches). What lives higher up (calls to the referee, disputes, the table's phones at odds, late
+This layer counts what it owns: the sign-ups waiting for the organizer's approval (confirmed by both
+players, or with a player no link reaches, whom the approval confirms; page "Inscrições pelos jogadores")
+and the signed súmulas to receive (the dashboard's matches). What lives higher up (calls to the referee, disputes, the table's phones at odds, late
 tables, rulings sent up and appeals, all in ``referee``) comes through :func:`register`: the higher app
 registers a provider in its ``AppConfig.ready``, so nothing here imports upward.
 
@@ -15,15 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from django.db.models import Count, Exists, IntegerField, OuterRef, Subquery, Value
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import ngettext
 
 from events.models import SignUp, SignUpPlayer
 from scoring.models import Match
 
 from .models import Tournament
+from .services import signup as signup_rules
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,21 @@ def register(key: str, provider: Provider) -> None:
     _providers[key] = provider
 
 
+#: a contact a link is mailed to (``signup.email_in``, as far as SQL tells it): the player confirms by themself
+EMAIL_LIKE = r"^\s*[^@\s]+@[^@\s]+\.[^@\s]+\s*$"
+
+
 def to_approve(tournament=None):
-    """The sign-ups both players confirmed that wait for the organizer's approval (``signup.state`` APPROVAL),
-    of ``tournament`` (a tournament, or an ``OuterRef`` in a subquery)."""
+    """The sign-ups that wait for the organizer's approval, of ``tournament`` (a tournament, or an ``OuterRef``
+    in a subquery): both players confirmed (``signup.state`` APPROVAL), or, not yet expired, every player not
+    confirmed is one no link reaches (a phone number, or no mail on this site: ``signup.reachable``), whom
+    only the organizer's approval confirms, after speaking to them."""
     unconfirmed = SignUpPlayer.objects.filter(signup=OuterRef("pk"), confirmed_at__isnull=True)
+    reached = unconfirmed.filter(contact__regex=EMAIL_LIKE) if signup_rules.mail_on() else unconfirmed.none()
+    fresh = Q(created_at__gt=timezone.now() - signup_rules.confirm_within())
     return (SignUp.objects.filter(tournament=tournament, refused_at__isnull=True, pair__isnull=True,
-                                  ready_at__isnull=True).filter(~Exists(unconfirmed)))
+                                  ready_at__isnull=True)
+            .filter(~Exists(unconfirmed) | (fresh & ~Exists(reached))))
 
 
 def count_of(queryset) -> Subquery:

@@ -290,7 +290,9 @@
       });
     });
     B.claims.forEach(function (c) {   // the title's head on the button ("Queimou carta"), the whole title on hover
-      chip($("claim-code"), "code", c.code, c.title.split(/ \(|: /)[0], c.article).parentNode.title = c.title;
+      var label = chip($("claim-code"), "code", c.code, c.title.split(/ \(|: /)[0], c.article).parentNode;
+      label.title = c.title;
+      if (/^art\. \d+$/.test(c.article)) label.querySelector("small").className = "art";   // "art. 10" on one line
     });
     fill(pinf.player, B.players[0].concat(B.players[1]).map(function (p) { return [p.id, p.name]; }));
     function out(f, r, ok) { var o = f.querySelector(".out"); o.textContent = r.ok ? ok : (r.message || "?"); }

@@ -147,8 +147,7 @@ def test_the_organizer_runs_the_issues_event_in_half_the_taps(live_server, brows
         n.tap(page.locator("[data-testid=csv-form] button[type=submit]"))  # posted in the background
         expect(page.locator(".messages")).to_contain_text("12 duplas importadas")
     with n.step("draw"):
-        with page.expect_navigation():
-            n.tap(page.locator('[data-testid="draw"]'))
+        n.tap(page.locator('[data-testid="draw"]'))  # and OK; the matches come back in place
         expect(page.locator(".messages")).to_contain_text("Sorteio feito")
     before, before_loads = n.taps, n.loads
     expect(playing).to_have_count(6)

@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 TYPED, IMPORTED, SIGNED_UP = PAIRS[:3], PAIRS[3:10], PAIRS[10:]
 CSV = "dupla;jogador 1;jogador 2\r\n" + "".join(f"{p};{a};{b}\r\n" for p, a, b in IMPORTED)  # Excel-BR: ; and CRLF
-#: the issue's bounds (measured: 98 taps, 27 page loads; docs/organizer_taps.md, "The whole day")
+#: the issue's bounds (measured: 96 taps, 16 page loads; docs/organizer_taps.md, "The whole day")
 BOUND = {"taps": 100, "loads": 30}
 
 
@@ -108,33 +108,30 @@ def test_the_organizer_runs_the_whole_day_in_100_taps(live_server, browser, tran
     with n.step("check-in of the 12"):
         n.tap(page.get_by_test_id("checkin-all"))
         expect(page.get_by_test_id("draw")).to_be_focused()
-    with n.step("a referee invited"):
-        with page.expect_navigation():
-            n.tap(page.get_by_test_id("invite-referees"))
+    with n.step("a referee invited"):  # in place: the fold, the name, "Create the link"; the link comes in
+        n.tap(page.get_by_test_id("invite-referees"))
         n.type(page.locator("#inv-name"), "Carla Mendes")
-        with page.expect_navigation():
-            n.tap(page.locator("[data-testid=new-invitation] button[type=submit]"))
+        n.tap(page.locator("[data-testid=new-invitation] button[type=submit]"))
         expect(page.get_by_test_id("new-link")).to_be_visible()
-        with page.expect_navigation():
-            n.tap(page.locator("p.crumbs a").first)
+        expect(page.locator("#invite-url")).to_be_focused()
     with n.step("the draw"):
-        with page.expect_navigation():
-            n.tap(page.get_by_test_id("draw"))
+        n.tap(page.get_by_test_id("draw"))  # and OK; the matches come back in place
         expect(page.locator(".messages")).to_contain_text("Sorteio feito")
+        expect(page.locator("#matches form.quick input[name=loser_points]").first).to_be_focused()
     with n.step("pair cards and súmulas printed"):
         with context.expect_page() as cards:
             n.tap(page.get_by_role("button", name="Cartões das duplas com os PINs (PDF)"))
         n.loads += 1  # the PDF, in its own tab
         cards.value.close()
-        with page.expect_navigation():
-            n.tap(page.get_by_role("link", name="Imprimir súmulas", exact=True))
-        with page.expect_navigation():
-            n.tap(page.locator('button[name=kind][value=filled]'))
-        with page.expect_download():
-            n.tap(page.locator("#print-download a"))
-        n.loads += 1  # the PDF
-        n.taps += 1  # back to the dashboard (the browser's history)
-        page.goto(f"{live_server.url}/torneios/{tournament.slug}/painel/")
+        # the round's filled súmulas, in place: the fold, the button (in the background), the PDF in its own tab
+        n.tap(page.get_by_test_id("print-fold"))
+        n.tap(page.get_by_test_id("print-form").locator('button[name=kind][value=filled]'))
+        opened = page.locator("#matches #print-download a")
+        expect(opened).to_be_visible()
+        with context.expect_page() as sumulas:
+            n.tap(opened)
+        n.loads += 1  # the PDF, in its own tab
+        sumulas.value.close()
     before, before_loads = n.taps, n.loads
     expect(playing).to_have_count(6)
 

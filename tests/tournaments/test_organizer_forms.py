@@ -47,6 +47,26 @@ def test_the_creation_form_takes_a_whole_groups_then_knockout_event(client):
     assert groups.round_best_of == {}
 
 
+def test_a_tournament_created_with_its_whole_format_logs_the_format_once(client):
+    """Creating a groups → knockout event with the best thirds and a best-of-3 final is one step: the activity
+    log says "Formato definido" once (it said it twice: the groups, then the knockout's own options), and the
+    entry holds both stages."""
+    client.force_login(f.organizer("chefe"))
+    client.post(reverse("tournaments:new"), {
+        "name": "Copa", "date": "2026-06-01", "best_of": 1, "format": "groups_knockout", "group_count": "3",
+        "next_place_qualifiers": "2", "third_place": "on", "final_best_of": "3"})
+    client.post(reverse("tournaments:new"), {"name": "Mata", "date": "2026-06-01", "best_of": 1,
+                                             "format": "single_elimination", "final_best_of": "3"})
+    entries = AuditEntry.objects.filter(tournament__slug="copa", action="stage_configured")
+    assert entries.count() == 1
+    after = entries.get().after
+    assert after["position"] == 1 and after["group_count"] == 3
+    assert after["knockout"]["qualifiers"] == 2 and after["knockout"]["round_best_of"] == {"-1": 3}
+    assert AuditEntry.objects.filter(tournament__slug="mata", action="stage_configured").count() == 1
+    html = client.get(url("dashboard", Tournament.objects.get(slug="copa"))).content.decode()
+    assert html.count("Formato definido") == 1
+
+
 def test_the_creation_form_sets_a_knockouts_final_and_refuses_options_of_another_format(client):
     client.force_login(f.organizer("chefe"))
     client.post(reverse("tournaments:new"), {"name": "Copa", "date": "2026-06-01", "best_of": 1,

@@ -67,6 +67,29 @@ def test_signups_to_approve_show_on_my_tournaments_and_the_dashboard(client, org
     assert 'data-waiting="signups"' not in client.get(url("dashboard", t)).content.decode()
 
 
+@pytest.mark.parametrize("mail", [False, True])
+def test_signups_only_the_organizer_can_confirm_wait_for_the_organizer(client, org, settings, mail):
+    """Players signed up with a phone number (or on a site that sends no mail): no link reaches them, the
+    organizer's approval confirms them. They wait for the organizer, not for the players: counted in "Meus
+    torneios" and on the dashboard. A player whose link was mailed is waited for."""
+    settings.EMAIL_CONFIGURED = mail
+    t = pf.tournament(org, pairs=0, draw=False)
+    open_signup(t, org)
+    for i, name in enumerate(("Zap", "Copas")):  # phone numbers
+        signups.submit(t, submission=secrets.token_urlsafe(24), client=f"ip:127.0.0.{i + 2}", pair_name=name,
+                       players=[{"name": f"Ana {name}", "contact": "+55 41 99999-0000"},
+                                {"name": f"Bia {name}", "contact": "+55 41 98888-0000"}])
+    signups.submit(t, submission=secrets.token_urlsafe(24), client="ip:127.0.0.9", pair_name="Espadilha",
+                   players=[{"name": "Caio Espadilha", "contact": "caio@example.org"},
+                            {"name": "Duda Espadilha", "contact": "+55 41 97777-0000"}])
+    waiting = 2 if mail else 3  # with mail, Caio's link reaches him: that sign-up waits for him
+    html = client.get(reverse("organizer-home")).content.decode()
+    assert "Nada depende de você agora" not in html
+    assert f"{waiting} inscrições a aprovar" in html
+    html = client.get(url("dashboard", t)).content.decode()
+    assert f"{waiting} inscrições esperam a sua aprovação (Inscrições pelos jogadores)" in html
+
+
 def test_a_call_to_the_referee_is_counted_with_its_link(client, org):
     t = pf.tournament(org, pairs=4)
     match = pf.open_matches(t)[0]

@@ -307,3 +307,32 @@ def test_a_background_post_gets_back_only_the_sections_it_replaces(client, org):
     assert "12–7" in html and len(html) < len(whole.content) * 2 / 3
     # an unknown name is no part: the whole page
     assert b'id="audit"' in client.get(url("dashboard", t), HTTP_X_DASHBOARD_PARTS="audit nothing").content
+
+
+def test_the_draw_comes_back_in_place_with_the_whole_panels(client, org):
+    """The draw changes the dashboard's whole order (the matches first): its background post asks for the
+    panels whole and the head, and gets them with the matches, not the page."""
+    t = pf.tournament(org, pairs=4, draw=False)
+    form = client.get(url("dashboard", t)).content.decode()
+    assert 'data-fragment="panels next-step" data-focus-in="matches"' in form
+    answer = client.post(reverse("tournaments:draw", kwargs={"slug": t.slug}),
+                         HTTP_X_DASHBOARD_PARTS="panels next-step", follow=True)
+    html = answer.content.decode()
+    assert answer.status_code == 200 and "<html" not in html
+    for part in ("panels", "next-step", "matches", "rounds", "pairs", "messages"):
+        assert f'id="{part}"' in html, part
+    assert "Sorteio feito" in html and html.count('data-testid="quick-result"') == 2
+
+
+def test_a_referee_is_invited_from_the_dashboard_in_place(client, org):
+    """The Tables panel's fold posts to the invitations' page in the background; its answer (that page, the
+    link just made in #new-link) is what the dashboard's script takes in place."""
+    t = pf.tournament(org, pairs=4, draw=False)
+    html = client.get(url("dashboard", t)).content.decode()
+    invitations = reverse("invitations:list", kwargs={"slug": t.slug})
+    assert f'action="{invitations}"' in html and 'data-fragment="new-link" data-reset' in html
+    assert '<div id="new-link" hidden></div>' in html
+    answer = client.post(invitations, {"name": "Carla Mendes"}, HTTP_X_DASHBOARD_PARTS="new-link", follow=True)
+    page = answer.content.decode()
+    assert answer.status_code == 200 and 'id="new-link"' in page and 'id="invite-url"' in page
+    assert 'id="messages"' in page and "Carla Mendes" in page

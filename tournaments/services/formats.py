@@ -125,7 +125,7 @@ def clean_stage_settings(stage: Stage, settings: dict, *, later: bool) -> None:
         setattr(stage, name, value)
 
 
-def configure_stage(tournament: Tournament, by, **settings) -> Stage:
+def configure_stage(tournament: Tournament, by, *, knockout: dict | None = None, **settings) -> Stage:
     """Set the tournament's format before the draw. Settings: ``format`` (required the first
     time: single_elimination, double_elimination, round_robin, swiss, groups_knockout),
     ``seeding`` (order, rating, lot), ``third_place``, ``grand_final_reset``, ``group_count``,
@@ -138,7 +138,9 @@ def configure_stage(tournament: Tournament, by, **settings) -> Stage:
     ``qualifiers_per_group`` of each group (see ``stages``); changed afterwards, the knockout's
     options (``third_place``, art. 11.4; ``classification``, ``third_place_best_of``,
     ``grand_final_reset``) are set on that knockout stage too (the round robin keeps a copy the
-    Format panel shows)."""
+    Format panel shows). ``knockout``: a groups → knockout event's own knockout settings, as for a later stage
+    (``qualifiers``: the best of the next place; ``round_best_of``: a best-of-3 final), set in the same step:
+    the whole format is one audit entry, not one per stage."""
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         _require_manager(by, tournament)
@@ -151,6 +153,9 @@ def configure_stage(tournament: Tournament, by, **settings) -> Stage:
                 raise TournamentError(_("Choose a format."), "format")
             stage = Stage(tournament=tournament, position=1)
         shortcut = settings.get("format") == Stage.Format.GROUPS_KNOCKOUT
+        if knockout and not shortcut:
+            raise TournamentError(_("Only for: %(formats)s.") % {"formats": Stage.Format.GROUPS_KNOCKOUT.label},
+                                  sorted(knockout)[0])
         clean_stage_settings(stage, settings, later=False)
         if shortcut:
             if stage.group_count * stage.qualifiers_per_group < 2:
@@ -161,27 +166,29 @@ def configure_stage(tournament: Tournament, by, **settings) -> Stage:
         knockout_options = {name: getattr(stage, name) for name in KNOCKOUT_OPTIONS if name in settings}
         if not shortcut and knockout_options and stage.format == Stage.Format.ROUND_ROBIN:
             # groups then knockout made earlier: the knockout's options are the knockout stage's
-            knockout = Stage.objects.filter(tournament=tournament, position=2, started_at__isnull=True).first()
-            if knockout is not None and knockout.is_bracket:
-                before_knockout = stage_json(knockout)
+            later_stage = Stage.objects.filter(tournament=tournament, position=2, started_at__isnull=True).first()
+            if later_stage is not None and later_stage.is_bracket:
+                before_knockout = stage_json(later_stage)
                 for name, value in knockout_options.items():
-                    setattr(knockout, name, value)
-                knockout.save(update_fields=[*knockout_options, "updated_at"])
+                    setattr(later_stage, name, value)
+                later_stage.save(update_fields=[*knockout_options, "updated_at"])
                 _audit(tournament, by, AuditEntry.Action.STAGE_CONFIGURED, before=before_knockout,
-                       after=stage_json(knockout))
+                       after=stage_json(later_stage))
         if shortcut:  # groups then knockout: two stages
-            knockout = Stage.objects.filter(tournament=tournament, position=2).first() or Stage(
+            later_stage = Stage.objects.filter(tournament=tournament, position=2).first() or Stage(
                 tournament=tournament, position=2, name=_("Knockout"))
-            knockout.format = Stage.Format.SINGLE_ELIMINATION
-            knockout.qualification = Stage.Qualification.PER_GROUP
-            knockout.qualifiers_per_group = stage.qualifiers_per_group
-            knockout.third_place = stage.third_place
-            knockout.classification = stage.classification
-            knockout.third_place_best_of = stage.third_place_best_of
-            knockout.walkover_scores = stage.walkover_scores
-            knockout.standings_lot_seed = stage.standings_lot_seed
-            knockout.tiebreaks = default_tiebreaks(knockout.format)
-            knockout.save()
+            later_stage.format = Stage.Format.SINGLE_ELIMINATION
+            later_stage.qualification = Stage.Qualification.PER_GROUP
+            later_stage.qualifiers_per_group = stage.qualifiers_per_group
+            later_stage.third_place = stage.third_place
+            later_stage.classification = stage.classification
+            later_stage.third_place_best_of = stage.third_place_best_of
+            later_stage.walkover_scores = stage.walkover_scores
+            later_stage.standings_lot_seed = stage.standings_lot_seed
+            later_stage.tiebreaks = default_tiebreaks(later_stage.format)
+            if knockout:  # the best of the next place, the final's match format: the same step, one entry
+                clean_stage_settings(later_stage, dict(knockout), later=True)
+            later_stage.save()
         _audit(tournament, by, AuditEntry.Action.STAGE_CONFIGURED, before=before,
-               after=stage_json(stage) | ({"knockout": True} if shortcut else {}))
+               after=stage_json(stage) | ({"knockout": stage_json(later_stage)} if shortcut else {}))
         return stage
