@@ -77,6 +77,7 @@ def test_every_page_of_the_organizers_day_has_no_serious_or_moderate_violation(
     from tournaments.models import Pair, Player, Round, Stage, Tournament
     from tournaments.services.check_in import check_in_all
     from tournaments.services import signup as signups
+    from tournaments.services import signup_review
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     organizer = accounts.create_organizer(username="olga", name="Olga Reis", password="truco-demo-1")
@@ -115,7 +116,7 @@ def test_every_page_of_the_organizers_day_has_no_serious_or_moderate_violation(
     for name, first, second in PAIRS[:10]:
         services.register_pair(tournament, organizer, name=name, first_player={"name": first},
                                second_player={"name": second})
-    signups.configure_signup(tournament, organizer, open=True, pair_limit=None, waiting_list=False, deadline=None,
+    signup_review.configure_signup(tournament, organizer, open=True, pair_limit=None, waiting_list=False, deadline=None,
                              approval_required=True)
     for i, (name, first, second) in enumerate(PAIRS[10:]):
         signups.submit(tournament, submission=f"day-axe-{i}".ljust(24, "x"), client=f"ip:10.0.0.{i + 2}",
@@ -138,7 +139,7 @@ def test_every_page_of_the_organizers_day_has_no_serious_or_moderate_violation(
             found[f"{size}: dashboard-invited"] = bad
     scan("invitations", f"{dashboard}arbitros/convites/")  # every invitation, the link still shown
     for signup in SignUp.objects.filter(tournament=tournament):
-        signups.approve(signup, organizer)
+        signup_review.approve(signup, organizer)
     assert Pair.objects.filter(tournament=tournament).count() == 12
     check_in_all(services.upcoming_round(tournament, organizer), organizer)
     scan("dashboard-checked-in", dashboard, folds=True)
