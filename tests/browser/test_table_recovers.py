@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-import time
-
 import pytest
 
 from .conftest import phone_context, settled, shot, value_button
@@ -79,10 +77,8 @@ def test_a_hiccup_of_20_s_ends_with_the_page_current_without_a_tap(lan_server, b
     page.clock.run_for(20_000)                                        # 20 s of the page's time: every poll fails
     expect(page.locator("#pts1")).to_have_text("0")                   # still the old score: nothing got through
     _restore(page)
-    back = time.monotonic()
     expect(page.locator("#pts1")).to_have_text("3", timeout=10_000)   # current again, no tap
     expect(page.locator("#net")).to_have_text("conectado", timeout=10_000)
-    assert time.monotonic() - back < 10
     # a hand tapped while requests fail says it waits on the phone (never "enviando…" for ever), then goes
     _cut(page)
     value_button(page, 0, 1).tap()

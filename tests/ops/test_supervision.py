@@ -86,7 +86,7 @@ def test_serve_restarts_a_killed_worker_while_the_site_answers_and_exits_0_on_si
             return False
 
     def worker_pids() -> list[int]:
-        return [int(pid) for pid in re.findall(r"serve: worker pid (\d+)", log.read_text())]
+        return [int(pid) for pid in re.findall(r"truco.serve \[-\] worker pid (\d+)", log.read_text())]
 
     try:
         wait_until(lambda: serve.poll() is not None or (answers() and worker_pids()), 240,

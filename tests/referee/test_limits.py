@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import sys
-import time
 
 import pytest
 from django.core.management import call_command
@@ -50,10 +49,15 @@ def test_art_21_a_proof_not_settled_in_time_is_refused_whole(monkeypatch):
     assert v["violations"][0]["article"] == "art. 21" and v["ended_by"] == "incomplete" and v["points"] == 0
 
 
-def test_ten_proofs_no_longer_take_seconds():
-    start = time.perf_counter()
+def test_ten_proofs_search_once_at_most(monkeypatch):
+    """Ten proofs in one hand cost one search at most (each search bounded by ``MAX_NODES``); how long
+    that takes is benchmarks/proofs.py's to measure, not a test's (a loaded machine failed a limit here)."""
+    searches = []
+    search = eleven._search
+    monkeypatch.setattr(eleven, "_search", lambda *args: searches.append(args) or search(*args))
+    eleven._RESULTS.clear()
     check_report({**PROOF, "events": [{"team": 0, "prove": True}] * 10})
-    assert time.perf_counter() - start < 2  # one search at most, bounded
+    assert len(searches) == 1
 
 
 def test_a_hand_holds_at_most_max_events():

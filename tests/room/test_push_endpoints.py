@@ -104,13 +104,21 @@ def test_an_unreachable_push_service_leaves_no_endpoint_in_the_logs(vapid, t, ca
 
 @pytest.fixture
 def slow_push_service():
-    """A push service on loopback that answers each push after ``delay[0]`` seconds."""
-    delay = [1.0]
+    """A push service on loopback that answers each push after ``delay[0]`` seconds; ``delay[1]``: the most
+    pushes it held at once."""
+    delay = [1.0, 0]
+    held = [0]
+    lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):  # noqa: N802
             self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            with lock:
+                held[0] += 1
+                delay[1] = max(delay[1], held[0])
             time.sleep(delay[0])
+            with lock:
+                held[0] -= 1
             self.send_response(201)
             self.end_headers()
 
@@ -135,15 +143,12 @@ def test_a_calls_pushes_go_out_together_each_waiting_a_short_time(vapid, t, slow
         data = _phone(f"/push/slow-{n}")[0]
         jobs.append((PushSubscription.objects.create(pair=a, endpoint=f"http://127.0.0.1:{port}/push/slow-{n}",
                                                      **data["keys"]), {"title": "x"}))
-    started = time.monotonic()
     assert notify._push_all(jobs) == 6
-    assert time.monotonic() - started < 3.5  # six pushes of 1 s each, together (one after the other: 6 s)
+    assert delay[1] == 6  # six pushes of 1 s each, held by the service together (one after the other: one at a time)
     assert PushSubscription.objects.filter(sent_at__lte=timezone.now()).count() == 6
     monkeypatch.setattr(notify, "PUSH_TIMEOUT", 0.5)
-    delay[0] = 5.0  # a push service that hangs: the worker does not wait for it
-    started = time.monotonic()
+    delay[0] = 5.0  # a push service that hangs: the worker does not wait for it (waiting, each would be delivered)
     assert notify._push_all(jobs[:3]) == 0
-    assert time.monotonic() - started < 2.5
 
 
 @pytest.mark.django_db
