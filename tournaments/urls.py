@@ -2,7 +2,8 @@
 
 Public: ``/`` (list), ``/torneios/<slug>/`` and its ``chave/`` (bracket; ``chave.svg`` the
 drawing alone), ``grupos/`` (round-robin grids), ``classificacao/`` (standings) and
-``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages), ``duplas/<pair>/``
+``rodadas/`` (pairings and tables; ``rodadas/<n>/mural.pdf`` the wall sheet), ``fases/`` (the stages; a Swiss stage's
+``fases/<position>/tabela-cruzada/``, the crosstable), ``duplas/<pair>/``
 (a pair's page; its ``chegamos/``, ``avisos/`` and ``email/`` are the room's: room/urls.py), ``telao/`` (the projector view) and ``versao/`` (the live pages' change marker;
 docs/live.md). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to (among them ``inscricoes/``, the public sign-up's
@@ -16,8 +17,8 @@ from django.urls import path
 
 from tables import views as table_views
 
-from . import (control_views, dashboard_panels, match_views, organization_views, pair_views, people_admin,
-               personal_data_views, player_page, public_views, round_views, signup_views, stage_pages,
+from . import (control_views, crosstable, dashboard_panels, match_views, organization_views, pair_views,
+               people_admin, personal_data_views, player_page, public_views, round_views, signup_views, stage_pages,
                table_referee_views, team_views, views)
 
 app_name = "tournaments"
@@ -33,6 +34,7 @@ urlpatterns = [
     path(T + "classificacao/", public_views.standings, name="standings"),
     path(T + "rodadas/", public_views.rounds, name="rounds"),
     path(T + "fases/", stage_pages.stages, name="stages"),
+    path(T + "fases/<int:position>/tabela-cruzada/", crosstable.crosstable, name="crosstable"),
     path(T + "rodadas/<int:number>/", public_views.round_detail, name="round"),
     path(T + "rodadas/<int:number>/mural.pdf", public_views.wall_sheet, name="wall-sheet"),
     path(T + "duplas/<int:pair>/", public_views.pair_detail, name="pair"),
