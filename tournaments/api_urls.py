@@ -1,7 +1,7 @@
 """REST endpoints of the tournaments app (mounted at /api/tournaments/); see ``tournaments.api``."""
 from django.urls import path
 
-from . import api, api_play, api_stages, export_api
+from . import api, api_play, api_stages, export_api, organizer_api as o
 
 app_name = "tournaments-api"
 T = "<slug:slug>/"
@@ -47,4 +47,13 @@ urlpatterns = [
     path(T + "exports/results/", export_api.ResultsExportView.as_view(), name="export-results"),
     path(T + "exports/rounds/<int:number>/pairings/", export_api.PairingsExportView.as_view(),
          name="export-pairings"),
+    path(T + "signups/", o.SignUpListView.as_view(), name="signups"),
+    path(T + "signups/options/", o.SignUpOptionsView.as_view(), name="signup-options"),
+    path(T + "signups/<int:signup_id>/approve/", o.SignUpApproveView.as_view(), name="signup-approve"),
+    path(T + "signups/<int:signup_id>/refuse/", o.SignUpRefuseView.as_view(), name="signup-refuse"),
+    path(T + "organizers/", o.OrganizerListView.as_view(), name="organizers"),
+    path(T + "organizers/<int:user_id>/", o.OrganizerDetailView.as_view(), name="organizer"),
+    path(T + "organizers/invitations/", o.InvitationListView.as_view(), name="organizer-invitations"),
+    path(T + "organizers/invitations/<int:invitation_id>/revoke/", o.InvitationRevokeView.as_view(),
+         name="organizer-invitation-revoke"),
 ]
