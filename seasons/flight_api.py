@@ -36,7 +36,7 @@ class CategoryRuleSerializer(serializers.Serializer):
 
 
 class CategoriesWriteSerializer(serializers.Serializer):
-    categories = CategoryRuleSerializer(many=True, help_text="The strongest first.")
+    categories = CategoryRuleSerializer(many=True, allow_empty=False, max_length=26, help_text="The strongest first.")
     by_rating = serializers.BooleanField(default=False,
                                          help_text="Place every pair not withdrawn by its combined rating now.")
 

@@ -134,6 +134,7 @@ def test_categories(schema, world):
     assert moved["categories"][0]["pairs"] == [pairs[0].pk]
     call(schema, owner, "put", API + f"pairs/{pairs[0].pk}/category/", {"category": "Z"}, expect=400)
     call(schema, owner, "put", API + "categories/", {"categories": [{"name": "A"}, {"name": "A"}]}, expect=400)
+    call(schema, owner, "put", API + "categories/", {"categories": []}, expect=400)
     assert call(schema, api_client(), "get", API + "categories/") == moved  # public, as the categories' page
     call(schema, api_client(stranger), "put", API + "categories/", {"categories": [{"name": "A"}]}, expect=403)
     call(schema, api_client(stranger), "put", API + f"pairs/{pairs[0].pk}/category/", {"category": None}, expect=403)
