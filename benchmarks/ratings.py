@@ -7,7 +7,7 @@ figure per line as ``name: value`` (seconds, 3 decimals, median of R runs):
   season (benchmarks/seasons.py: 400 players, new partners every event), the deterministic sort,
   the history of 40,000 rating changes and the ``match`` method (win or loss);
 - ``ratings_10000_margin_s`` and ``ratings_10000_hands_s``: the same with the ``margin`` method
-  (tentos) and the ``hands`` method (every hand of every súmula, about 13 a match);
+  (tentos) and the ``hands`` method (the result scaled by the tentos of its hands);
 - baseline, measured in the same run: ``openskill_loop_10000_s``, a plain openskill loop (a dict
   of ratings, ``PlackettLuce.rate`` per match, no sort, no history);
 - ``--db``: ``ratings_sync_10000_s``, ``services.ratings.sync_ratings`` on 10,000 official results
@@ -24,7 +24,8 @@ players, 10 events of 5 rounds (800 matches each, seeds 6-10: the betas were cho
 first 100 matches of each season not scored), as
 ``logloss_<method>: value``. ``--demo`` adds the same on the demo's official matches
 (``manage.py load_demo`` in a temporary SQLite file): ``demo_logloss_<method>`` and
-``demo_matches``. Results in docs/ratings.md.
+``demo_matches``. Results in docs/ratings.md; the comparison across season generators, a held-out
+real-like season and the properties each method keeps is benchmarks/rating_eval.py.
 """
 from __future__ import annotations
 

@@ -29,6 +29,7 @@ urlpatterns = [
     path("api/scoring/", include("scoring.api_urls")),
     path("api/tournaments/", include("room.api_urls")),  # a tournament's room: ready matches, calls
     path("api/tournaments/", include("public.api_urls")),  # with tournaments.api_urls in one namespace
+    path("api/tournaments/", include("seasons.flight_api")),  # a tournament's categories
     path("api/people/", include("tournaments.people_api")),
     path("api/people/", include("seasons.rating_api")),  # players/<id>/ratings/
     path("api/circuits/", include("seasons.circuit_api")),

@@ -21,7 +21,7 @@ from .services import ratings
 METHOD_NAMES = {
     "match": gettext_lazy("Match result (win or loss)"),
     "margin": gettext_lazy("Match result with the margin in tentos"),
-    "hands": gettext_lazy("Every hand of the súmula (hand level)"),
+    "hands": gettext_lazy("Match result weighted by the tentos won hand by hand"),
 }
 
 

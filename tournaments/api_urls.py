@@ -2,7 +2,7 @@
 the public ones to the same ``tournaments-api`` namespace); see ``tournaments.api``."""
 from django.urls import path
 
-from . import api, api_play, api_stages
+from . import api, api_play, api_stages, organizer_api as o
 
 app_name = "tournaments-api"
 T = "<slug:slug>/"
@@ -43,4 +43,13 @@ urlpatterns = [
     path(T + "standings/", api.StandingsView.as_view(), name="standings"),
     path(T + "bracket/", api.BracketView.as_view(), name="bracket"),
     path(T + "audit/", api.AuditListView.as_view(), name="audit"),
+    path(T + "signups/", o.SignUpListView.as_view(), name="signups"),
+    path(T + "signups/options/", o.SignUpOptionsView.as_view(), name="signup-options"),
+    path(T + "signups/<int:signup_id>/approve/", o.SignUpApproveView.as_view(), name="signup-approve"),
+    path(T + "signups/<int:signup_id>/refuse/", o.SignUpRefuseView.as_view(), name="signup-refuse"),
+    path(T + "organizers/", o.OrganizerListView.as_view(), name="organizers"),
+    path(T + "organizers/<int:user_id>/", o.OrganizerDetailView.as_view(), name="organizer"),
+    path(T + "organizers/invitations/", o.InvitationListView.as_view(), name="organizer-invitations"),
+    path(T + "organizers/invitations/<int:invitation_id>/revoke/", o.InvitationRevokeView.as_view(),
+         name="organizer-invitation-revoke"),
 ]

@@ -2,7 +2,8 @@
 ``tournaments`` URL namespace that ``public.urls`` completes with the public pages (``/``, a tournament's
 page, its bracket, grids, standings, rounds, a pair's page, the projector, the wall sheet, ``versao/``).
 
-Here: ``fases/`` (the stages; public). Organizer only: ``/torneios/novo/`` and
+Here: ``fases/`` (the stages; public; a Swiss stage's ``fases/<position>/tabela-cruzada/``, the
+crosstable). Organizer only: ``/torneios/novo/`` and
 ``/torneios/<slug>/painel/`` with the actions it posts to (among them ``inscricoes/``, the public sign-up's
 list, and ``organizadores/``, the co-organizers). The public sign-up ``/torneios/<slug>/inscricao/`` and
 the links ``/inscricao/<token>/`` (a player confirms) and ``/organizar/<token>/`` (a co-organizer accepts). Organizers:
@@ -15,7 +16,7 @@ from django.urls import path
 
 from tables import views as table_views
 
-from . import (control_views, dashboard_panels, match_views, organization_views, pair_views, people_admin,
+from . import (control_views, crosstable, dashboard_panels, match_views, organization_views, pair_views, people_admin,
                personal_data_views, player_page, round_views, signup_views, stage_pages,
                table_referee_views, team_views, views)
 
@@ -25,6 +26,7 @@ P = T + "painel/"
 urlpatterns = [
     path("torneios/novo/", control_views.new_tournament, name="new"),
     path(T + "fases/", stage_pages.stages, name="stages"),
+    path(T + "fases/<int:position>/tabela-cruzada/", crosstable.crosstable, name="crosstable"),
     path(T + "inscricao/", signup_views.signup_page, name="signup"),
     path("inscricao/<str:token>/", signup_views.confirm_page, name="signup-confirm"),
     path("organizar/<str:token>/", team_views.accept, name="organizer-invitation"),

@@ -13,11 +13,13 @@ each player's rating and the prediction of a match (for the log-loss comparison)
   - ``match``: a win or a loss (openskill's ranks);
   - ``margin``: the tentos of the match count too (openskill's ``scores`` with a ``margin``:
     a win by more than :data:`MARGIN` tentos moves the ratings further, log-scaled);
-  - ``hands``: every hand of the súmula is a small match between the two pairs, won by the pair
-    that scored it, with the value at stake as its margin (a hand worth 12 tells more than a
-    hand worth 1); a hand model with a larger ``beta`` (one hand is noisier than a match) and a
-    smaller ``tau`` (there are many hands), so a match moves ratings about as far as a match
-    result would, in the direction of the tentos won hand by hand;
+  - ``hands``: the match's result, rated as ``match`` rates it, with its move on the mean scaled by
+    how the hands went (:func:`hand_factor`, a margin-of-victory multiplier as in Elo systems):
+    the winner's share of the tentos scored hand by hand, against the share a winner usually
+    has (factor 1 without hands). The factor is always positive and grows with the share, and a
+    winner's uncertainty never grows, so a winner never loses rating for winning and a larger
+    win never counts less; about 1 on average, so the scale is the ``match`` method's
+    (docs/ratings.md);
 
 * a double walkover (no winner) and a walkover (nothing was played, art. 25-26: it is recorded,
   not won at the table) do not change ratings: only matches with a winner and ``played`` rate.
@@ -34,6 +36,8 @@ from typing import Hashable, Iterable
 
 from openskill.models import PlackettLuce
 
+from .scores import GAME_POINTS
+
 METHODS = ("match", "margin", "hands")
 MU, SIGMA = 25.0, 25.0 / 3.0
 # openskill's defaults are beta = 25/6 and tau = 25/300. With them the predictions of a Truco match
@@ -42,7 +46,9 @@ MU, SIGMA = 25.0, 25.0 / 3.0
 # seasons 1-3 (benchmarks/ratings.py) and are checked on seasons 6-10 (docs/ratings.md).
 BETA, TAU = 4 * 25.0 / 6.0, 25.0 / 300.0
 MARGIN = 6.0  # tentos: half a game
-HAND_BETA, HAND_TAU, HAND_MARGIN = 3 * 25.0 / 6.0, TAU / 5.0, 2.0
+# the hands method's factor exp(HAND_STRENGTH * (the winner's share of the tentos - HAND_CENTER)), chosen
+# on the tuning seeds of three generated seasons (benchmarks/rating_eval.py --tune, docs/ratings.md)
+HAND_STRENGTH, HAND_CENTER = 2.0, 0.76
 
 
 @dataclass(frozen=True)
@@ -99,13 +105,14 @@ class Ratings:
     current: dict = field(default_factory=dict)
     history: list[RatingChange] = field(default_factory=list)
     sequence: int = 0
+    #: the hands method's (strength, center): :func:`hand_factor`
+    hand_shape: tuple[float, float] = (HAND_STRENGTH, HAND_CENTER)
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
             raise ValueError(f"method: one of {', '.join(METHODS)}")
         self._model = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU,
                                    margin=MARGIN if self.method == "margin" else 0.0)
-        self._hand_model = PlackettLuce(mu=MU, sigma=SIGMA, beta=HAND_BETA, tau=HAND_TAU, margin=HAND_MARGIN)
 
     def get(self, player: Hashable) -> Rating:
         return self.current.get(player) or Rating()
@@ -133,7 +140,7 @@ class Ratings:
         return added
 
     def _update(self, m: RatedMatch, before: list[Rating]) -> list[Rating]:
-        if self.method == "hands" and m.hands:
+        if self.method == "hands":
             return self._update_by_hands(m, before)
         if self.method == "margin":
             scores = [float(m.points_a), float(m.points_b)]
@@ -143,12 +150,42 @@ class Ratings:
         return _rate(self._model, before, m.winner, 0.0)
 
     def _update_by_hands(self, m: RatedMatch, before: list[Rating]) -> list[Rating]:
-        state = before
-        for side, value in m.hands:
-            if side not in (0, 1) or value <= 0:
-                continue
-            state = _rate(self._hand_model, state, side, float(value))
-        return state
+        factor = hand_factor(m.hands, m.winner, self.hand_shape)
+        after = _rate(self._model, before, m.winner, 0.0)
+        winners = (0, 1) if m.winner == 0 else (2, 3)
+        return [Rating(a.mu if factor == 1.0 else b.mu + factor * (a.mu - b.mu),
+                       min(a.sigma, b.sigma) if i in winners else a.sigma)
+                for i, (b, a) in enumerate(zip(before, after))]
+
+
+def hand_tentos(hands: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    """The tentos each team scored in ``hands`` (``(scoring team, value)`` in order), game by game: a
+    game ends when a team reaches :data:`GAME_POINTS`, and counts at most that many (the score)."""
+    total, game = [0, 0], [0, 0]
+    for side, value in hands:
+        if side not in (0, 1) or value <= 0:
+            continue
+        game[side] = min(GAME_POINTS, game[side] + value)
+        if game[side] == GAME_POINTS:
+            total, game = [total[0] + game[0], total[1] + game[1]], [0, 0]
+    return total[0] + game[0], total[1] + game[1]
+
+
+def hand_share(hands: Iterable[tuple[int, int]], winner: int) -> float | None:
+    """The match winner's share of the tentos scored in the hands (:func:`hand_tentos`); ``None``
+    without a hand that scored."""
+    tentos = hand_tentos(hands)
+    return tentos[winner] / sum(tentos) if sum(tentos) else None
+
+
+def hand_factor(hands: Iterable[tuple[int, int]], winner: int,
+                shape: tuple[float, float] = (HAND_STRENGTH, HAND_CENTER)) -> float:
+    """How far the hands method moves the means, against the ``match`` method: ``exp(strength *
+    (share - center))`` of :func:`hand_share`, 1 without hands. Positive (the result's direction
+    stands), non-decreasing in the winner's tentos and non-increasing in the loser's."""
+    strength, center = shape
+    share = hand_share(hands, winner)
+    return 1.0 if share is None else math.exp(strength * (share - center))
 
 
 def _rate(model: PlackettLuce, before: list[Rating], winner: int, score_diff: float) -> list[Rating]:

@@ -2,6 +2,7 @@
 reproducible whatever the order the matches come in, with the margin and hand-level options."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -40,18 +41,13 @@ def test_margin_moves_a_favourites_big_win_further():
         == compute([m(1, (1, 2), (3, 4), pa=12, pb=0)], "match").current
 
 
-def test_hands_rate_each_hand_and_its_value_at_stake():
+def test_hands_scale_the_result_by_the_hands():
     won_most = compute([m(1, (1, 2), (3, 4), hands=((0, 3), (0, 3), (1, 1), (0, 6)))], "hands")
     assert won_most.get(1).mu > 25 > won_most.get(3).mu
-    assert won_most.get(1).mu != compute([m(1, (1, 2), (3, 4))]).get(1).mu  # the hands, not the result
-    # lost most hands but won the match: the hands say weaker
-    assert compute([m(1, (1, 2), (3, 4), hands=((1, 1), (1, 1), (1, 1), (0, 12)))], "hands").get(1).mu < 25
-    # the value at stake (openskill's scores, margin 2) counts once the ratings differ: a favourite's
-    # hand worth 12 moves it further than a hand worth 1
-    before = [m(1, (1, 2), (5, 6), hands=((0, 3),))]
-    big = compute(before + [m(2, (1, 2), (3, 4), hands=((0, 12),))], "hands").get(1).mu
-    small = compute(before + [m(2, (1, 2), (3, 4), hands=((0, 1),))], "hands").get(1).mu
-    assert big > small
+    assert won_most.get(1).mu != compute([m(1, (1, 2), (3, 4))]).get(1).mu  # the hands, not the result alone
+    # lost most hands but won the match: still a win, only a smaller one
+    narrow = compute([m(1, (1, 2), (3, 4), hands=((1, 1), (1, 1), (1, 1), (0, 12)))], "hands").get(1).mu
+    assert 25 < narrow < won_most.get(1).mu
     # without hands recorded the hand method rates the result
     assert compute([m(1, (1, 2), (3, 4))], "hands").get(1).mu == compute([m(1, (1, 2), (3, 4))]).get(1).mu
 
@@ -132,21 +128,23 @@ def test_a_match_is_rated_as_openskill_rates_it_bit_for_bit(state, winner, metho
     ratings = Ratings(method, current={p: Rating(mu, s) for p, (mu, s) in zip(("a1", "a2", "b1", "b2"), state)})
     mine = [(c.after.mu, c.after.sigma) for c in ratings.rate([match])]
 
-    beta, tau, margin = ((r.HAND_BETA, r.HAND_TAU, r.HAND_MARGIN) if method == "hands"
-                         else (r.BETA, r.TAU, r.MARGIN if method == "margin" else 0.0))
-    model = PlackettLuce(mu=r.MU, sigma=r.SIGMA, beta=beta, tau=tau, margin=margin)
+    margin = r.MARGIN if method == "margin" else 0.0
+    model = PlackettLuce(mu=r.MU, sigma=r.SIGMA, beta=r.BETA, tau=r.TAU, margin=margin)
 
     def rate(now, **outcome):
         teams = [[model.rating(mu=mu, sigma=s) for mu, s in now[:2]], [model.rating(mu=mu, sigma=s) for mu, s in now[2:]]]
         return [(p.mu, p.sigma) for team in model.rate(teams, **outcome) for p in team]
 
+    ranks = [0.0, 1.0] if winner == 0 else [1.0, 0.0]
     if method == "match":
-        expected = rate(state, ranks=[0.0, 1.0] if winner == 0 else [1.0, 0.0])
+        expected = rate(state, ranks=ranks)
     elif method == "margin":
         diff = float(12 - loser_points)
         expected = rate(state, scores=[diff, 0.0] if winner == 0 else [0.0, diff])
-    else:
-        expected = state
-        for side, value in hands:
-            expected = rate(expected, scores=[float(value), 0.0] if side == 0 else [0.0, float(value)])
+    else:  # openskill's result, the move on the mean scaled by the hands; a winner's sigma never grows
+        share = 12 / 13  # the winner's 3 and 9 reach 12 (the game's score), the loser's 1
+        factor = math.exp(r.HAND_STRENGTH * (share - r.HAND_CENTER))
+        winners = (0, 1) if winner == 0 else (2, 3)
+        expected = [(b[0] + factor * (a[0] - b[0]), min(a[1], b[1]) if i in winners else a[1])
+                    for i, (b, a) in enumerate(zip(state, rate(state, ranks=ranks)))]
     assert mine == expected

@@ -156,3 +156,23 @@ def test_tables_swapped_under_a_result_set_by_hand_rate_in_their_new_order(leagu
     assert ratings.sync_ratings() == 2  # marked by the swap: rated again in the tables' order
     assert list(RatedResult.objects.values_list("match_id", flat=True)) == [m2.pk, m1.pk]
     assert ratings.sync_ratings(full=True) == 0
+
+
+def test_a_history_rated_by_the_former_hands_method_is_rated_again(league, settings):
+    """The hands method changed under the same name: the migration drops its history, the next sync
+    rates every match again (the rows then are what the method gives now)."""
+    import importlib
+
+    from django.apps import apps
+
+    settings.TRUCO_RATING_METHOD = "hands"
+    org, t, pairs = league
+    m1 = open_matches(t)[0]
+    f.play(m1, m1.pair_a, org, loser_points=2)
+    assert ratings.sync_ratings() == 1
+    fresh = snapshot()
+    RatingEntry.objects.update(mu=1.0)  # as the former method left it
+    importlib.import_module("seasons.migrations.0003_rate_hands_again").drop_hands_history(apps, None)
+    assert not RatingEntry.objects.exists() and not RatedResult.objects.exists()
+    assert ratings.sync_ratings() == 1
+    assert snapshot() == fresh
