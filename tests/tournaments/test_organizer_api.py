@@ -15,6 +15,7 @@ from tests.tournaments.factories import api_client, english  # noqa: F401 (autou
 from tournaments import services
 from tournaments.models import AuditEntry, CoOrganizer, Pair
 from tournaments.services import signup as signups
+from tournaments.services import signup_review
 
 pytestmark = pytest.mark.django_db
 API = "/api/tournaments/copa/"
@@ -66,7 +67,7 @@ def test_signups_options_approval_and_refusal(schema, world):
     call(schema, owner, "post", API + f"signups/{second.pk}/approve/", expect=409)
     call(schema, owner, "post", API + f"signups/{2**63}/approve/", expect=404)
     other = f.tournament(org, slug="outra")
-    elsewhere = send(other, "Fora") if signups.configure_signup(
+    elsewhere = send(other, "Fora") if signup_review.configure_signup(
         other, org, open=True, pair_limit=None, waiting_list=False, deadline=None, approval_required=True) else None
     call(schema, owner, "post", API + f"signups/{elsewhere.pk}/approve/", expect=404)  # not this tournament's
     for client in (api_client(stranger), api_client()):
