@@ -26,7 +26,7 @@ from events.models import Pair
 from scoring.pdf_sheets import qr_svg
 from tournaments.view_helpers import tournament_of
 
-from . import services
+from . import deadline, services
 from .models import Change, Entry, FeeSettings, Movement, Payout, Prize
 
 
@@ -60,6 +60,10 @@ def _act(request, tournament):
         return (_("%(pair)s: refund of R$ %(amount)s recorded.") % {"pair": entry.pair.name,
                                                                      "amount": number_format(done.amount, 2)}
                 if done else _("%(pair)s: no refund due.") % {"pair": entry.pair.name})
+    if action == "release":
+        moved = deadline.release_unpaid(tournament, request.user)
+        return (_("%(n)s unpaid pair(s) gave their place to the waiting list.") % {"n": len(moved)} if moved
+                else _("Nobody is waiting: the unpaid pairs keep their places."))
     if action == "prize":
         services.set_prize(tournament, request.user, place=post.get("place"), money=post.get("money") or 0,
                            pool_percent=post.get("pool_percent") or 0, item=post.get("item", ""))
@@ -105,6 +109,7 @@ def money(request, slug: str):
         "shares": [{"share": s, "name": names.get(s.pair, ""), "paid": paid_out.get(s.pair),
                     "items": ", ".join(s.items)} for s in shares],
         "bases": FeeSettings.Basis.choices, "refunds": FeeSettings.Refund.choices, "history": history(tournament),
+        "overdue": len(deadline.late(tournament)) if tournament.status in ("draft", "registration") else 0,
     }, status=status)
 
 
@@ -135,4 +140,5 @@ def pay(request, slug: str, pair: int):
         "tournament": tournament, "pair": found, "entry": entry, "fees": fees, "paid": got >= entry.amount,
         "owed": max(Decimal("0.00"), entry.amount - got), "code": code, "qr": mark_safe(qr_svg(code, 60)),  # noqa: S308 (our SVG)
         "pay_by": fees.pay_by, "withdrawn": found.status == Pair.Status.WITHDRAWN,
+        "lost_place": found.withdrawal_reason == deadline.reason(),
     })
