@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.dateparse import parse_datetime
@@ -26,7 +26,7 @@ from events.models import Pair
 from scoring.pdf_sheets import qr_svg
 from tournaments.view_helpers import tournament_of
 
-from . import deadline, services
+from . import deadline, receipt, services
 from .models import Change, Entry, FeeSettings, Movement, Payout, Prize
 
 
@@ -141,4 +141,18 @@ def pay(request, slug: str, pair: int):
         "owed": max(Decimal("0.00"), entry.amount - got), "code": code, "qr": mark_safe(qr_svg(code, 60)),  # noqa: S308 (our SVG)
         "pay_by": fees.pay_by, "withdrawn": found.status == Pair.Status.WITHDRAWN,
         "lost_place": found.withdrawal_reason == deadline.reason(),
+        "receipt_code": receipt.code(entry) if got > 0 else "",
     })
+
+
+@never_cache
+def receipt_pdf(request, slug: str, pair: int):
+    """The pair's receipt of payment (PDF): public like its payment page; none before a payment."""
+    tournament = tournament_of(slug)
+    entry = Entry.objects.filter(tournament=tournament, pair_id=pair).select_related(
+        "pair__first_player", "pair__second_player", "pair__substitute", "tournament").first()
+    if entry is None or services.paid(entry) <= 0:
+        raise Http404(_("No payment recorded for this pair yet."))
+    response = HttpResponse(receipt.pdf(entry, request), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="recibo-{entry.txid}.pdf"'
+    return response
