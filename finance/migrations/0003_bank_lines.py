@@ -5,6 +5,8 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
+from config import append_only
+
 
 class Migration(migrations.Migration):
 
@@ -40,4 +42,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('tournament', 'key'), name='bank_line_once_per_event')],
             },
         ),
+        migrations.RunPython(*append_only.operations("finance_bankline")),
     ]

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from config.errors import Forbidden
 from finance import bank, services, statement_import
-from finance.models import BankLine, Movement
+from finance.models import BankLine, MoneyError, Movement
 from tests.finance.statement_files import bb_csv, inter_csv, itau_csv, nubank_csv, ofx
 from tests.tournaments.factories import organizer, pairs, tournament, user
 
@@ -135,3 +135,28 @@ def test_the_page_previews_then_records_on_confirmation_once(event, client):
     tampered = {**confirm, "lines": signed[:-3] + "abc"}
     assert client.post(page, tampered).status_code == 400
     assert client.post(page, {"statement": SimpleUploadedFile("x.csv", b"nada", "text/csv")}).status_code == 400
+
+
+def test_a_bank_line_is_written_once(event):
+    boss, t, four, entries = event
+    lines = bank.read("x.csv", itau_csv([("20/11/2026", "PIX", "120,00")]))
+    statement_import.confirm(t, boss, lines, {lines[0].key: None})
+    row = BankLine.objects.get()
+    with pytest.raises(MoneyError):
+        row.save()
+    with pytest.raises(MoneyError):
+        row.delete()
+
+
+@pytest.mark.skipif(not __import__("os").environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="the append-only trigger is PostgreSQL's (SQLite keeps the Python guard)")
+def test_postgresql_refuses_to_rewrite_or_delete_a_bank_line(event):
+    from django.db import IntegrityError, transaction
+
+    boss, t, four, entries = event
+    lines = bank.read("x.csv", itau_csv([("20/11/2026", "PIX", "120,00")]))
+    statement_import.confirm(t, boss, lines, {lines[0].key: entries[four[0].pk].pk})
+    with pytest.raises(IntegrityError), transaction.atomic():
+        BankLine.objects.update(amount=D("1.00"))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        BankLine.objects.all().delete()
