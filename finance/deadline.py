@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict
 from events.models import Pair, Tournament
-from tournaments.services.signup import counts, email_in, mail_on
+from tournaments.services.signup import email_in, mail_on
 from tournaments.services.withdrawals import withdraw_pair
 
 from .models import FeeSettings
@@ -54,17 +54,41 @@ def release_unpaid(tournament: Tournament, by, now=None) -> list[Pair]:
         return []
     moved = []
     for pair in late(tournament, now):
-        if counts(tournament)["waiting"] < 1:
-            break
-        try:
-            withdraw_pair(pair, by, reason())
-        except Conflict:  # withdrawn meanwhile
+        gave = _gives_place(pair, by)
+        if gave is None:  # withdrawn meanwhile
             continue
+        if not gave:
+            break  # nobody (else) waiting: the rest keep their places
         moved.append(pair)
         transaction.on_commit(lambda pair=pair: tell(pair))
     if moved:  # the pairs that took the places are charged as the others were
         charge_pairs(tournament, by)
     return moved
+
+
+class _NobodyWaiting(Exception):
+    pass
+
+
+def _still_in(tournament_id: int) -> int:
+    return Pair.objects.filter(tournament_id=tournament_id).exclude(status=Pair.Status.WITHDRAWN).count()
+
+
+def _gives_place(pair: Pair, by) -> bool | None:
+    """Withdraw the pair, which hands its place to the waiting list; kept only when a sign-up waiting
+    took it (else undone: the savepoint rolls the withdrawal and its audit back). ``None``: the pair
+    had withdrawn already."""
+    before = _still_in(pair.tournament_id)
+    try:
+        with transaction.atomic():
+            withdraw_pair(pair, by, reason())
+            if _still_in(pair.tournament_id) < before:
+                raise _NobodyWaiting
+    except _NobodyWaiting:
+        return False
+    except Conflict:
+        return None
+    return True
 
 
 def tell(pair: Pair) -> int:
