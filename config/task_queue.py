@@ -72,6 +72,8 @@ def task_queue_settings(var_dir: Path) -> dict[str, object]:
         # every official result against what the ratings rated (seasons/services/ratings.py)
         "check-ratings": {"task": "seasons.check_ratings",
                           "schedule": float(os.environ.get("RATINGS_CHECK_EVERY", "3600"))},
+        # unpaid pairs past the payment deadline give their places to the waiting list (finance/deadline.py)
+        "release-unpaid": {"task": "finance.release_unpaid", "schedule": 900.0},
     }
     #: a running print job with no progress for this long may be taken over by a redelivered task
     PRINT_JOB_HEARTBEAT_SECONDS = int(os.environ.get("PRINT_JOB_HEARTBEAT_SECONDS", "30"))

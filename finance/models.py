@@ -106,6 +106,7 @@ class Movement(AppendOnly):
 
     class Method(models.TextChoices):
         HAND = "hand", _("Marked by hand")
+        STATEMENT = "bank", _("Bank statement")
 
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="movements", verbose_name=_("entry fee"))
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
@@ -208,3 +209,32 @@ class Change(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.get_what_display()} · {self.at:%Y-%m-%d %H:%M}"
+
+
+class BankLine(AppendOnly):
+    """A credit line of a bank statement the organizer imported: recorded once per event by the bank's
+    transaction id or the line's hash (importing the same statement again records nothing twice),
+    with the payment it became, if any."""
+
+    history_error = MoneyError
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="bank_lines",
+                                   verbose_name=_("tournament"))
+    key = models.CharField(_("bank's id or line hash"), max_length=86)
+    date = models.DateField(_("date"))
+    description = models.CharField(_("description"), max_length=200)
+    amount = models.DecimalField(_("amount"), **MONEY)
+    payment = models.OneToOneField(Movement, on_delete=models.PROTECT, null=True, blank=True, related_name="bank_line",
+                                   verbose_name=_("payment"))
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                           verbose_name=_("imported by"))
+    at = models.DateTimeField(_("at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["date", "pk"]
+        verbose_name = _("bank statement line")
+        verbose_name_plural = _("bank statement lines")
+        constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="bank_line_once_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.date} · R$ {self.amount} · {self.description[:40]}"

@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.dateparse import parse_datetime
@@ -26,7 +26,7 @@ from events.models import Pair
 from scoring.pdf_sheets import qr_svg
 from tournaments.view_helpers import tournament_of
 
-from . import services
+from . import deadline, receipt, services
 from .models import Change, Entry, FeeSettings, Movement, Payout, Prize
 
 
@@ -60,6 +60,10 @@ def _act(request, tournament):
         return (_("%(pair)s: refund of R$ %(amount)s recorded.") % {"pair": entry.pair.name,
                                                                      "amount": number_format(done.amount, 2)}
                 if done else _("%(pair)s: no refund due.") % {"pair": entry.pair.name})
+    if action == "release":
+        moved = deadline.release_unpaid(tournament, request.user)
+        return (_("%(n)s unpaid pair(s) gave their place to the waiting list.") % {"n": len(moved)} if moved
+                else _("Nobody is waiting: the unpaid pairs keep their places."))
     if action == "prize":
         services.set_prize(tournament, request.user, place=post.get("place"), money=post.get("money") or 0,
                            pool_percent=post.get("pool_percent") or 0, item=post.get("item", ""))
@@ -105,6 +109,7 @@ def money(request, slug: str):
         "shares": [{"share": s, "name": names.get(s.pair, ""), "paid": paid_out.get(s.pair),
                     "items": ", ".join(s.items)} for s in shares],
         "bases": FeeSettings.Basis.choices, "refunds": FeeSettings.Refund.choices, "history": history(tournament),
+        "overdue": len(deadline.late(tournament)) if tournament.status in ("draft", "registration") else 0,
     }, status=status)
 
 
@@ -135,4 +140,19 @@ def pay(request, slug: str, pair: int):
         "tournament": tournament, "pair": found, "entry": entry, "fees": fees, "paid": got >= entry.amount,
         "owed": max(Decimal("0.00"), entry.amount - got), "code": code, "qr": mark_safe(qr_svg(code, 60)),  # noqa: S308 (our SVG)
         "pay_by": fees.pay_by, "withdrawn": found.status == Pair.Status.WITHDRAWN,
+        "lost_place": found.withdrawal_reason == deadline.reason(),
+        "receipt_code": receipt.code(entry) if got > 0 else "",
     })
+
+
+@never_cache
+def receipt_pdf(request, slug: str, pair: int):
+    """The pair's receipt of payment (PDF): public like its payment page; none before a payment."""
+    tournament = tournament_of(slug)
+    entry = Entry.objects.filter(tournament=tournament, pair_id=pair).select_related(
+        "pair__first_player", "pair__second_player", "pair__substitute", "tournament").first()
+    if entry is None or services.paid(entry) <= 0:
+        raise Http404(_("No payment recorded for this pair yet."))
+    response = HttpResponse(receipt.pdf(entry, request), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="recibo-{entry.txid}.pdf"'
+    return response
