@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
@@ -30,8 +31,8 @@ def team_of_link(token: str) -> Team | None:
 
 def matches_of(team: Team) -> list[TeamMatch]:
     """The team's matches, round by round."""
-    return list(TeamMatch.objects.filter(tournament=team.tournament).filter(home=team)
-                .union(TeamMatch.objects.filter(tournament=team.tournament, away=team)).order_by("round_number", "id"))
+    return list(TeamMatch.objects.filter(Q(home=team) | Q(away=team), tournament=team.tournament)
+                .select_related("home", "away").order_by("round_number", "pk"))
 
 
 def submit_by_link(team: Team, team_match: TeamMatch, pair_ids: list[int]) -> LineUp:
