@@ -58,6 +58,8 @@ def event_page(request, slug: str):
             messages.success(request, _act(request, tournament))
         except ServiceError as refused:
             messages.error(request, str(refused))
+        except ValueError:  # a best of that is not a number
+            messages.error(request, _("Unknown action."))
         return redirect(reverse("teams:event", kwargs={"slug": slug}))
     context = pages.event_context(tournament, organizer=True)
     for row in context["team_rows"]:
