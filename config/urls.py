@@ -35,6 +35,7 @@ urlpatterns = [
     path("api/circuits/", include("seasons.circuit_api")),
     path("api/organizations/", include("tournaments.organization_api")),  # the caller's clubs and federations
     path("api/teams/", include("teams.api_urls")),
+    path("equipes/", include("teams.urls")),  # the team pages
     re_path(r"^api/", api_not_found),  # any other address under /api/ (e.g. a non-numeric id): a JSON 404
     path("arbitragem/", include("referee.urls")),
     path("mesa/", include("referee.table_urls")),

@@ -117,6 +117,49 @@ class RoundRobinView(TournamentAPIView):
                         status=status.HTTP_201_CREATED)
 
 
+class KnockoutView(TournamentAPIView):
+    """Draw the knockout's next round: the semifinals of the round robin's top four (1st × 4th, 2nd × 3rd),
+    then the final and the 3rd-place match (art. 26, docs/teams.md)."""
+
+    serializer_class = s.RoundRobinSerializer
+    pagination_class = None  # answers the team matches it drew, whole
+
+    @extend_schema(request=s.RoundRobinSerializer, responses={201: s.TeamMatchSerializer(many=True),
+                                                              **_errors(400, 403, 404, 409)})
+    def post(self, request, slug):
+        data = self.read(s.RoundRobinSerializer)
+        drawn = services.create_knockout_round(self.get_tournament(), request.user, best_of=data.get("best_of"))
+        matches = _team_matches(self.get_tournament()).filter(pk__in=[m.pk for m in drawn])
+        return Response(s.TeamMatchSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class PlacesView(TournamentAPIView):
+    """The event's final places once the final and the 3rd-place match are decided (empty before)."""
+
+    serializer_class = s.PlaceSerializer
+
+    @extend_schema(responses={200: s.PlaceSerializer(many=True), **_errors(404)})
+    def get(self, request, slug):
+        rows = [{"place": n, "team": team.pk, "name": team.name}
+                for n, team in enumerate(services.places(self.get_tournament()), start=1)]
+        return self.listing(s.PlaceSerializer, rows)
+
+
+class PairRankingView(TournamentAPIView):
+    """The best pairs: ranked by wins, tento difference, game difference, fewer appearances, over their
+    matches inside the team matches (the negras apart)."""
+
+    serializer_class = s.PairRankingSerializer
+
+    @extend_schema(responses={200: s.PairRankingSerializer(many=True), **_errors(404)})
+    def get(self, request, slug):
+        rows = [{"rank": r.rank, "pair": r.pair, "name": tp.pair.name, "team": tp.team_id, "table": tp.position,
+                 "played": r.played, "won": r.won, "point_difference": r.point_difference,
+                 "game_difference": r.game_difference}
+                for r, tp in services.best_pairs(self.get_tournament())]
+        return self.listing(s.PairRankingSerializer, rows)
+
+
 class TeamStandingsView(TournamentAPIView):
     """The teams ranked by the event's tiebreaks (match points, pair-win difference, game difference,
     head-to-head)."""

@@ -12,5 +12,8 @@ urlpatterns = [
     path(T + "teams/<int:team_id>/pairs/", api.TeamPairsView.as_view(), name="team-pairs"),
     path(T + "round-robin/", api.RoundRobinView.as_view(), name="round-robin"),
     path(T + "matches/", api.TeamMatchListView.as_view(), name="matches"),
+    path(T + "knockout/", api.KnockoutView.as_view(), name="knockout"),
+    path(T + "places/", api.PlacesView.as_view(), name="places"),
+    path(T + "pair-ranking/", api.PairRankingView.as_view(), name="pair-ranking"),
     path(T + "standings/", api.TeamStandingsView.as_view(), name="standings"),
 ]

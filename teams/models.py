@@ -68,6 +68,8 @@ class Team(models.Model):
     captain = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="captained_teams", verbose_name=_("captain"),
                                 help_text=_("Submits the team's line-up before each match."))
+    captain_token = models.CharField(_("captain's link"), max_length=64, unique=True, null=True, blank=True,
+                                     help_text=_("Who holds the link submits this team's line-ups."))
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
 
     class Meta:
@@ -121,13 +123,21 @@ class TeamPair(models.Model):
         ]
 
 
+class Stage(models.TextChoices):
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    SEMIFINAL = "semifinal", _("Semifinal")
+    FINAL = "final", _("Final")
+    THIRD_PLACE = "third_place", _("3rd-place match")
+
+
 class TeamMatch(models.Model):
     """Two teams meeting in a round: its tables are pair matches; its result follows the rule it was
-    created with (copied from the event's, art. 26)."""
+    created with (copied from the event's, art. 26). ``stage``: the round robin or the knockout after it."""
 
     tournament = models.ForeignKey("events.Tournament", on_delete=models.CASCADE, related_name="team_matches",
                                    verbose_name=_("tournament"))
     round_number = models.PositiveSmallIntegerField(_("round"))
+    stage = models.CharField(_("stage"), max_length=12, choices=Stage.choices, default=Stage.ROUND_ROBIN)
     home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_matches", verbose_name=_("home team"))
     away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_matches", verbose_name=_("away team"))
     rule = models.CharField(_("team result"), max_length=20, choices=TeamRule.choices)
@@ -189,7 +199,8 @@ class LineUp(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
     pairs = models.JSONField(_("pairs in table order"))
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
-                                     verbose_name=_("submitted by"))
+                                     null=True, blank=True, verbose_name=_("submitted by"),
+                                     help_text=_("Empty when submitted through the captain's link."))
     submitted_at = models.DateTimeField(_("submitted at"), default=timezone.now)
 
     class Meta:

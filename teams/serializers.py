@@ -70,7 +70,7 @@ class TeamMatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = TeamMatch
-        fields = ["id", "round_number", "home", "away", "rule", "games_to_win", "winner", "reason",
+        fields = ["id", "round_number", "stage", "home", "away", "rule", "games_to_win", "winner", "reason",
                   "pair_wins_home", "pair_wins_away", "games_home", "games_away", "decided_at", "tables", "score"]
 
     def get_score(self, team_match) -> str:
@@ -89,3 +89,21 @@ class TeamStandingSerializer(serializers.Serializer):
     pair_win_difference = serializers.IntegerField()
     game_difference = serializers.IntegerField()
     values = serializers.DictField()
+
+
+class PlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PairRankingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    pair = serializers.IntegerField()
+    name = serializers.CharField()
+    team = serializers.IntegerField()
+    table = serializers.IntegerField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    point_difference = serializers.IntegerField()
+    game_difference = serializers.IntegerField()

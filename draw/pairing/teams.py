@@ -22,7 +22,13 @@ of :class:`TeamRule`:
 The standings of the teams (:func:`team_standings`) order the teams by criteria given as data
 (:data:`TEAM_TIEBREAKS`: match points, pair-win difference, game difference, head-to-head among the
 teams still tied, recomputed for each tied subset); teams still tied keep the order they were given
-in (their seeds). Pure Python: the ``teams`` app calls it with plain ids.
+in (their seeds).
+
+After the round robin, a knockout of the top four with a 3rd-place match (:func:`knockout_semifinals`:
+1st × 4th, 2nd × 3rd; :func:`knockout_finals`; :func:`final_places`: 1–4 from the final and the 3rd-place
+match, 5th on in round-robin order). Beside the teams, the best pairs (:func:`pair_ranking`: wins, tento
+difference, game difference, fewer appearances). Both are the event's rules (art. 26), written in
+docs/teams.md. Pure Python: the ``teams`` app calls it with plain ids.
 """
 from __future__ import annotations
 
@@ -33,6 +39,8 @@ from enum import Enum
 __all__ = [
     "TeamRule", "Reason", "TableResult", "TeamMatchState", "team_match_state",
     "TeamTiebreak", "TEAM_TIEBREAKS", "TeamMatchResult", "TeamRow", "team_standings",
+    "knockout_semifinals", "KnockoutMatch", "knockout_finals", "final_places",
+    "PairMatchResult", "PairRow", "pair_ranking",
 ]
 
 TeamId = Hashable
@@ -270,3 +278,113 @@ def team_standings(teams: Sequence[TeamId], results: Iterable[TeamMatchResult],
         row.rank = number
         row.values = {c.value: (row.head_to_head if c is TeamTiebreak.HEAD_TO_HEAD else value[c](row)) for c in criteria}
     return [rows[team] for team in ranked]
+
+
+# ------------------------------------------------------------------------------------ knockout
+
+
+def knockout_semifinals(ranked: Sequence[TeamId]) -> list[tuple[TeamId, TeamId]]:
+    """The semifinals of the top four of ``ranked`` (the round robin's standings): 1st × 4th and 2nd × 3rd,
+    the better placed team at home (its pairs are pair A), as a seeded bracket of four pairs it."""
+    if len(ranked) < 4 or len(set(ranked[:4])) != 4:
+        raise ValueError("a knockout of four needs four different teams")
+    first, second, third, fourth = ranked[:4]
+    return [(first, fourth), (second, third)]
+
+
+@dataclass(frozen=True)
+class KnockoutMatch:
+    """A decided knockout team match: its two teams and the winner (one of them)."""
+    home: TeamId
+    away: TeamId
+    winner: TeamId
+
+    @property
+    def loser(self) -> TeamId:
+        return self.away if self.winner == self.home else self.home
+
+    def __post_init__(self):
+        if self.winner not in (self.home, self.away):
+            raise ValueError("a knockout team match is decided by one of its two teams")
+
+
+def knockout_finals(semifinals: Sequence[KnockoutMatch]) -> tuple[tuple[TeamId, TeamId], tuple[TeamId, TeamId]]:
+    """The final (the two semifinal winners) and the 3rd-place match (the two losers), each with semifinal
+    1's team at home."""
+    if len(semifinals) != 2:
+        raise ValueError("the finals follow two semifinals")
+    one, two = semifinals
+    return (one.winner, two.winner), (one.loser, two.loser)
+
+
+def final_places(final: KnockoutMatch, third_place: KnockoutMatch, ranked: Sequence[TeamId]) -> list[TeamId]:
+    """The event's places: the final's winner 1st and loser 2nd, the 3rd-place match's winner 3rd and loser
+    4th; from 5th on, the teams out of the knockout in their round-robin order (``ranked``)."""
+    top = [final.winner, final.loser, third_place.winner, third_place.loser]
+    if len(set(top)) != 4:
+        raise ValueError("the final and the 3rd-place match are played by four different teams")
+    return top + [team for team in ranked if team not in top]
+
+
+# ------------------------------------------------------------------------------------ the best pairs
+
+
+@dataclass(frozen=True)
+class PairMatchResult:
+    """A pair match played inside a team match: the two pairs, the winner (one of them, or None: a double
+    W.O.), the games and the tentos (points) of each."""
+    pair_a: Hashable
+    pair_b: Hashable
+    winner: Hashable | None
+    games: tuple[int, int] = (0, 0)
+    points: tuple[int, int] = (0, 0)
+
+    def __post_init__(self):
+        if self.winner not in (self.pair_a, self.pair_b, None):
+            raise ValueError("the winner of a pair match is one of its two pairs")
+
+
+@dataclass
+class PairRow:
+    pair: Hashable
+    rank: int = 0
+    played: int = 0
+    won: int = 0
+    games_for: int = 0
+    games_against: int = 0
+    points_for: int = 0
+    points_against: int = 0
+
+    @property
+    def game_difference(self) -> int:
+        return self.games_for - self.games_against
+
+    @property
+    def point_difference(self) -> int:
+        return self.points_for - self.points_against
+
+
+def pair_ranking(pairs: Sequence[Hashable], results: Iterable[PairMatchResult]) -> list[PairRow]:
+    """The best pairs of a team event from their matches inside the team matches (the negras left out by
+    the caller, as in the team standings). Ranked by wins, then tento (point) difference, then game
+    difference, then fewer appearances (the same wins in fewer matches); still tied, the order of ``pairs``
+    (team seed, then table). Every rank distinct."""
+    order = list(pairs)
+    rows = {pair: PairRow(pair) for pair in order}
+    for r in results:
+        for side, pair in enumerate((r.pair_a, r.pair_b)):
+            if pair not in rows:
+                raise ValueError(f"a pair match of a pair not in the ranking: {pair!r}")
+            row = rows[pair]
+            row.played += 1
+            row.won += r.winner == pair
+            row.games_for += r.games[side]
+            row.games_against += r.games[1 - side]
+            row.points_for += r.points[side]
+            row.points_against += r.points[1 - side]
+    position = {pair: i for i, pair in enumerate(order)}
+    ranked = sorted(order, key=lambda p: (-rows[p].won, -rows[p].point_difference, -rows[p].game_difference,
+                                          rows[p].played, position[p]))
+    for number, pair in enumerate(ranked, start=1):
+        rows[pair].rank = number
+    return [rows[pair] for pair in ranked]

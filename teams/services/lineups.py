@@ -43,10 +43,16 @@ def _untouched(match_ids: list[int]) -> bool:
 def submit_line_up(team_match: TeamMatch, team: Team, by, pair_ids: list[int]) -> LineUp:
     """``team``'s captain (or who manages the tournament) submits its pairs in table order; once both
     line-ups are in, the tables' pairs are set from them and neither changes again."""
-    _side(team_match, team)
     if not (team.captain_id is not None and getattr(by, "pk", None) == team.captain_id) \
             and not manages(by, team_match.tournament):
         raise Forbidden(_("Only the captain of %(team)s submits its line-up.") % {"team": team.name}, "team")
+    return write_line_up(team_match, team, by, pair_ids)
+
+
+def write_line_up(team_match: TeamMatch, team: Team, by, pair_ids: list[int]) -> LineUp:
+    """Write ``team``'s line-up once who acts for it was checked (its captain, its captain's link — ``by``
+    None — or who manages the tournament)."""
+    _side(team_match, team)
     with transaction.atomic():
         team_match = TeamMatch.objects.select_for_update().get(pk=team_match.pk)
         tables = list(TeamMatchTable.objects.filter(team_match=team_match, decider=False).order_by("table"))

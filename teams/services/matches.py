@@ -12,7 +12,7 @@ from events.access import manages
 from events.models import Tournament
 from scoring.services import create_match
 
-from ..models import Team, TeamMatch, TeamMatchTable, TeamPair
+from ..models import Stage, Team, TeamMatch, TeamMatchTable, TeamPair
 from .base import require_manager
 from .rosters import settings_of
 
@@ -39,7 +39,8 @@ def team_round(tournament: Tournament, number: int) -> Round:
 
 
 def create_team_match(tournament: Tournament, by, *, round_number: int, home: Team, away: Team,
-                      first_table: int | None = None, best_of: int | None = None) -> TeamMatch:
+                      first_table: int | None = None, best_of: int | None = None,
+                      stage: str = Stage.ROUND_ROBIN) -> TeamMatch:
     """The team match and its pair matches, table ``k`` between the ``k``-th pairs of the two teams (the
     home team's as pair A); the physical tables a block from ``first_table``. The rule is the event's now."""
     require_manager(by, tournament)
@@ -54,7 +55,7 @@ def create_team_match(tournament: Tournament, by, *, round_number: int, home: Te
     with transaction.atomic():
         rnd = team_round(tournament, round_number)
         team_match = TeamMatch.objects.create(tournament=tournament, round_number=round_number, home=home,
-                                              away=away, rule=rules.rule, games_to_win=rules.games_to_win)
+                                              away=away, stage=stage, rule=rules.rule, games_to_win=rules.games_to_win)
         for table, (a, b) in enumerate(zip(_pairs(home, count), _pairs(away, count)), start=1):
             match = create_match(pair_a=a, pair_b=b, by=by, tournament=tournament, round=rnd, best_of=best_of,
                                  table=None if first_table is None else first_table + table - 1)

@@ -44,12 +44,13 @@ def create_round_robin(tournament: Tournament, by, *, best_of: int | None = None
     return out
 
 
-def standings(tournament: Tournament) -> list[TeamRow]:
+def standings(tournament: Tournament, *, stage: str = "round_robin") -> list[TeamRow]:
     """The teams ranked by the event's tiebreaks (match points, pair-win difference, game difference,
-    head-to-head by default) over the decided team matches; the negra counts for the winner only."""
+    head-to-head by default) over the decided team matches of the round robin (the knockout's matches
+    give the final places instead); the negra counts for the winner only."""
     rules = settings_of(tournament)
     results = [TeamMatchResult(m.home_id, m.away_id, m.winner_id, (m.pair_wins_home, m.pair_wins_away),
                                (m.games_home, m.games_away))
-               for m in TeamMatch.objects.filter(tournament=tournament, winner__isnull=False)]
+               for m in TeamMatch.objects.filter(tournament=tournament, stage=stage, winner__isnull=False)]
     return team_standings([team.pk for team in seeded_teams(tournament)], results, rules.tiebreaks,
                           win_points=rules.win_points)
