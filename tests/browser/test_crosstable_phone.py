@@ -9,7 +9,7 @@ import pytest
 
 from .conftest import phone_context, shot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ from .conftest import phone_context, shot, sign_in
 from .test_accessibility import STRICT, violations
 from .test_organizer_taps import PAIRS, PIN
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.presentation]
 
 SIZES = {"phone": None, "laptop": {"width": 1280, "height": 900}}
 def decide(match, organizer) -> None:
