@@ -23,7 +23,7 @@ PUBLIC_PARAMETERS = frozenset({"slug", "pk", "pair", "table", "digest", "fmt", "
                                "match", "round", "stage", "circuit", "category", "id", "path", "object_id",
                                "app_label", "content_type_id", "url", "model_name", "user_id", "assignment_id",
                                "check_in_id", "conflict", "match_id", "member", "merge_id", "pair_id", "player_id",
-                               "position", "team_id", "user"})
+                               "position", "team_id", "user", "signup_id", "invitation_id"})
 _SEP = r"(?:/|%2[Ff])"
 _ANY = r"[^/?#&=\s\"'<>%]+"
 _KEY = r"[^/?#&=\s\"'<>%.\\]"
