@@ -28,7 +28,8 @@ _SEP = r"(?:/|%2[Ff])"
 _ANY = r"[^/?#&=\s\"'<>%]+"
 _KEY = r"[^/?#&=\s\"'<>%.\\]"
 #: the prefixes used before the URLconf can be read (each one its segments, as regular expressions)
-FALLBACK_PREFIXES = (("mesa",), ("convite",), ("organizar",), ("inscricao",), ("dados",), ("conta", "senha", _ANY))
+FALLBACK_PREFIXES = (("mesa",), ("convite",), ("organizar",), ("inscricao",), ("dados",), ("conta", "senha", _ANY),
+                     ("equipes", "capitao"))
 _PARAMETER = re.compile(r"\(\?P<(\w+)>[^)]*\)|<(?:\w+:)?(\w+)>")
 
 
