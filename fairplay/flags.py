@@ -8,7 +8,7 @@ and how unusual it is; a referee decides (docs/fair-play.md).
 * :func:`burst_flags`: a whole súmula typed in one burst after the match: all its hands but one (and at least
   :data:`MIN_BURST_HANDS`) each within :data:`BURST_GAP_SECONDS` of the previous (a hand played takes a minute or
   more), the burst starting :data:`BURST_AFTER_SECONDS` or more after the match
-  started (the room's call, its start, else its first hand);
+  could start (``MatchRecord.started``: the room's last call of it, else its round's generation; else its first hand);
 * :func:`run_flags`: a pair running from raises (``ended_by`` "run", art. 13: a team that refuses a raise loses
   the hand for the value before it) against one opponent far more than against its others: Fisher's exact test
   (``scipy.stats.fisher_exact``, one-sided) on the 2×2 table (its runs / its other raised hands, against this
