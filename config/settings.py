@@ -136,6 +136,7 @@ INSTALLED_APPS = [
     "teams",
     "finance",
     "room",  # after teams: after a decision on results, the team matches (a negra), then the room's calls
+    "fairplay",  # the fair-play flags for an event's referees and organizers
     "referee",
 ]
 

@@ -44,6 +44,7 @@ urlpatterns = [
     path("torneios/<slug:slug>/sala/", include("referee.monitor_urls")),  # the room monitor
     path("", include("finance.urls")),  # an event's fees, payments and prizes
     path("", include("room.urls")),  # the room: calls, options, a pair's check-in and notices
+    path("", include("fairplay.urls")),  # an event's fair-play report (organizers and referees)
     path("", include("seasons.urls")),  # circuits, ratings and categories
     path("", include("public.urls")),  # the public pages, with tournaments.urls in one namespace
 ]

@@ -9,6 +9,9 @@ wall sheet (``public.views`` renders them).
   champion is known, the final placings (10 lines a slide);
 - :func:`pair_page`: a pair's players and its matches in the tournament, each with the score from
   the pair's side and its súmula;
+- :func:`pair_forecast`: when the pair's table should free and when its next match should start, and
+  the projector's tables each with their forecast (``row.forecast``): the model is
+  ``tournaments.forecasts`` (docs/predictions.md); nothing of it is computed here;
 - :func:`wall_sheet_rows` and :func:`wall_sheet_pdf`: which pair plays at which table, one line per
   pair, alphabetical (accents and case ignored), printed with WeasyPrint for the venue's wall.
 
@@ -19,12 +22,13 @@ from __future__ import annotations
 import itertools
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring.models import Match
-from tournaments import pages, services
+from tournaments import forecasts, pages, services
 from tournaments.models import Bye, Pair, Result, Round, Stage, Tournament
 from tournaments.room_hooks import room
 
@@ -106,6 +110,7 @@ def projector_slides(tournament: Tournament) -> Projector:
     if current is not None:
         rows = pages.match_rows(services.round_matches(current))
         pages.live_scores(rows)
+        table_forecasts(tournament, rows)
         parts = chunks(rows, TABLES_PER_SLIDE)
         for i, part in enumerate(parts, start=1):
             slides.append(Slide(f"tables-{i}", "tables", current.display_name, part, i, len(parts)))
@@ -272,6 +277,53 @@ def pair_page(tournament: Tournament, pair_id: int, stage: Stage | None) -> Pair
     if stage is not None and not stage.is_bracket and pair.status != Pair.Status.PENDING:
         standing = next((line for line in services.standings(tournament).rows if line.pair.pk == pair.pk), None)
     return PairPage(pair, rows, byes, standing)
+
+
+# --------------------------------------------------------------------------------- forecasts
+
+
+def table_forecasts(tournament: Tournament, rows: list) -> None:
+    """Give each row of a match in play its forecast (``row.forecast``, a ``forecasts.TableForecast``:
+    the chance of each pair and when the match should end), None for the others. A fixed number of queries."""
+    found = forecasts.estimates(tournament.pk, [row.match for row in rows if row.result is None])
+    for row in rows:
+        row.forecast = found.get(row.match.pk)
+
+
+@dataclass(frozen=True)
+class PairForecast:
+    """What a pair's page says of the time: its table's expected end (its match in play), or when its next
+    match should start (the match not called yet: once its opponent's table frees, or the first table that
+    frees when nobody of it plays)."""
+
+    playing: forecasts.TableForecast | None  # the pair's match in play
+    starts_at: datetime | None  # the next match's likely start (not called yet)
+    mine_a: bool = True  # the pair is the match's pair A (its chance is ``percent_a``)
+
+    @property
+    def percent(self) -> int | None:
+        if self.playing is None:
+            return None
+        return self.playing.percent_a if self.mine_a else self.playing.percent_b
+
+
+def pair_forecast(tournament: Tournament, pair: Pair, found) -> PairForecast | None:
+    """The forecast of ``found`` (``public.where.next_match`` of the pair), None when there is nothing to
+    say (no match left, or no table in play to tell by). A fixed number of queries."""
+    if found is None:
+        return None
+    in_play = forecasts.in_play(tournament)
+    by_match = {f.match.pk: f for f in in_play}
+    if found.table is not None:
+        mine = by_match.get(found.match.pk)
+        return PairForecast(mine, None, found.match.pair_a_id == pair.pk) if mine is not None else None
+    opponent = found.opponent.pk
+    theirs = [f for f in in_play if opponent in (f.match.pair_a_id, f.match.pair_b_id)]
+    if theirs:  # the opponent still plays: the match starts when that table frees
+        return PairForecast(None, theirs[0].ends_at)
+    if in_play:  # every table busy or not, the first to free is the latest it should wait for
+        return PairForecast(None, in_play[0].ends_at)
+    return None
 
 
 # --------------------------------------------------------------------------------- wall sheet

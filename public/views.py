@@ -190,15 +190,18 @@ def pair_detail(request, slug: str, pair: int):
         found = Pair.objects.filter(tournament=tournament, pk=pair).first()
         if found is None:
             raise Http404(_("This tournament has no such pair."))
-        return live.render_live(request, "", "tournaments/_pair_where.html", {"next": next_match(found)})
+        nxt = next_match(found)
+        return live.render_live(request, "", "tournaments/_pair_where.html", {
+            "next": nxt, "forecast": live_pages.pair_forecast(tournament, found, nxt)})
     stage = pages.stage_of(tournament)
     found = live_pages.pair_page(tournament, pair, stage)
     if found is None:
         raise Http404(_("This tournament has no such pair."))
+    nxt = next_match(found.pair)
     return live.render_live(request, "tournaments/pair.html", "tournaments/_pair_where.html", {
-        "tournament": tournament, "stage": stage, "links": pages.public_links(tournament, stage), "active": "",
+        "forecast": live_pages.pair_forecast(tournament, found.pair, nxt), "tournament": tournament, "stage": stage, "links": pages.public_links(tournament, stage), "active": "",
         "can_manage": services.can_manage(request.user, tournament), "pair": found.pair, "matches": found.matches,
-        "byes": found.byes, "standing": found.standing, "next": next_match(found.pair),
+        "byes": found.byes, "standing": found.standing, "next": nxt,
         **room().pair_page(tournament, found.pair)})  # its self check-in and notices
 
 

@@ -72,6 +72,15 @@ class TableForecast:
         return self.now + timedelta(minutes=self.forecast.minutes)
 
     @property
+    def ends_low(self) -> datetime:
+        """The 80 % interval's earliest end, as a clock time."""
+        return self.now + timedelta(minutes=self.forecast.low)
+
+    @property
+    def ends_high(self) -> datetime:
+        return self.now + timedelta(minutes=self.forecast.high)
+
+    @property
     def percent_a(self) -> int:
         return round(100 * self.forecast.match_probability)
 
