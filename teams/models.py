@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from draw.pairing.teams import TEAM_TIEBREAKS
+from tables import token_keys
 
 
 def default_tiebreaks() -> list[str]:
@@ -68,8 +69,12 @@ class Team(models.Model):
     captain = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="captained_teams", verbose_name=_("captain"),
                                 help_text=_("Submits the team's line-up before each match."))
-    captain_token = models.CharField(_("captain's link"), max_length=64, unique=True, null=True, blank=True,
-                                     help_text=_("Who holds the link submits this team's line-ups."))
+    # the captain's link's token, never in clear (``tables.token_keys``): its keyed digest, what a request is
+    # looked up by (unique, indexed), and its sealed text, what the organizer's page shows again
+    captain_digest = models.CharField(_("captain's link digest"), max_length=64, unique=True, null=True,
+                                      blank=True, editable=False)
+    captain_sealed = models.CharField(_("captain's link, sealed"), max_length=255, blank=True, default="",
+                                      editable=False, help_text=_("Who holds the link submits this team's line-ups."))
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
 
     class Meta:
@@ -79,10 +84,33 @@ class Team(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name_per_tournament",
                                     violation_error_message=_("This tournament already has a team with this name.")),
+            # a link is its digest and its sealed text together, or neither
+            models.CheckConstraint(
+                condition=(Q(captain_digest__isnull=True, captain_sealed="")
+                           | (Q(captain_digest__regex=token_keys.DIGEST_SHAPE) & ~Q(captain_sealed=""))),
+                name="team_captain_digest_shape"),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def captain_token(self) -> str | None:
+        """The captain's link's token, unsealed once per row read (None without a link;
+        ``token_keys.TokenUnreadable`` when it was sealed under a key this site no longer has)."""
+        if not self.captain_sealed:
+            return None
+        sealed, token = self.__dict__.get("_captain_token", ("", None))
+        if sealed != self.captain_sealed:  # kept with the sealed text it came from: a row read again unseals again
+            token = token_keys.unseal(self.captain_sealed)
+            self.__dict__["_captain_token"] = (self.captain_sealed, token)
+        return token
+
+    @captain_token.setter
+    def captain_token(self, value: str | None) -> None:
+        self.captain_digest = token_keys.digest(value) if value else None
+        self.captain_sealed = token_keys.seal(value) if value else ""
+        self.__dict__["_captain_token"] = (self.captain_sealed, value)
 
 
 class TeamPlayer(models.Model):

@@ -63,8 +63,9 @@ def event_page(request, slug: str):
         return redirect(reverse("teams:event", kwargs={"slug": slug}))
     context = pages.event_context(tournament, organizer=True)
     for row in context["team_rows"]:
-        if row["team"].captain_token:
-            row["link"] = site.absolute(reverse("teams:captain", kwargs={"token": row["team"].captain_token}), request)
+        token = services.captain_link_token(row["team"])
+        if token:
+            row["link"] = site.absolute(reverse("teams:captain", kwargs={"token": token}), request)
     return render(request, "teams/event.html", context)
 
 
