@@ -6,7 +6,8 @@ indexed; and kept **sealed** (Fernet, from the ``cryptography`` package: AES-128
 derived from ``SECRET_KEY`` the same way), because a card or a blank súmula printed again must carry the
 same token as the first print. A copy of the database (a backup, a dump read by someone with the app's
 credentials) therefore holds no token that opens a table: neither the digest nor the sealed text is one,
-and without ``SECRET_KEY`` neither tells the token back.
+and without ``SECRET_KEY`` neither tells the token back. A team captain's link (``teams``, docs/teams.md) is
+kept the same way, by these functions.
 
 A changed ``SECRET_KEY`` keeps every printed card working while the old key stays in
 ``SECRET_KEY_FALLBACKS`` (Django's rotation): a token is looked up under every key's digest, and unsealed
