@@ -83,6 +83,9 @@ SECRET_KEY = _secret_key()
 #: use (production requires one of them: config.checks, config.E001)
 SECRET_KEY_FROM_ENVIRONMENT = bool(os.environ.get("DJANGO_SECRET_KEY", "").strip())
 SECRET_KEY_FILE_CHOSEN = bool(os.environ.get("DJANGO_SECRET_KEY_FILE", "").strip())
+#: earlier secret keys, still accepted while a new one takes over (sessions, password links, and the printed table
+#: and captain links, whose tokens are sealed and looked up by keys derived from the secret key: tables.token_keys)
+SECRET_KEY_FALLBACKS = env_list("DJANGO_SECRET_KEY_FALLBACKS")
 #: the machines serving this site (web, worker, beat), the same list on every one: more than one wants a
 #: shared media store and a shared cache (config.checks, config.E002 and E003). Empty: this machine alone.
 SITE_HOSTS = env_list("TRUCO_HOSTS")
