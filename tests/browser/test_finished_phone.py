@@ -1,0 +1,62 @@
+"""On a phone (390 px): a finished tournament's dashboard shows the champion, the placings and the exports,
+links the results sheet (a PDF) and "Criar outro igual", which opens the new-tournament page filled with
+that event's format (its name and date left to type). Screenshot under $TRUCO_SHOTS/finished-390.png."""
+from __future__ import annotations
+
+import pytest
+
+from .conftest import phone_context, shot, sign_in
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def finished_tournament(transactional_db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    from tests.tournaments import factories as f
+    from tests.tournaments import pages_fixtures as pf
+    from tournaments import services
+    from tournaments.models import Pair, Tournament
+
+    organizer = f.organizer("organizadora", password="org-secret", first_name="Olga")
+    t = Tournament.objects.create(name="Copa de Outubro", slug="copa-de-outubro", organizer=organizer,
+                                  organization=organizer.organization_roles.get().organization,
+                                  date="2026-10-31", venue="Clube Sete de Ouros", status=Tournament.Status.REGISTRATION)
+    for a, b in (("Ana", "Bia"), ("Caio", "Davi"), ("Edu", "Fábio"), ("Gil", "Hugo")):
+        services.register_pair(t, organizer, name=f"Dupla {a}", first_player={"name": f"{a} Souza"},
+                               second_player={"name": f"{b} Lima"}, status=Pair.Status.CONFIRMED)
+    services.configure_stage(t, organizer, format="single_elimination", third_place=True)
+    services.generate_first_round(t, organizer)
+    pf.play_all(t, organizer)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    return t
+
+
+def test_the_finished_dashboard_on_a_phone(live_server, browser, finished_tournament):
+    from playwright.sync_api import expect
+
+    from tournaments import services
+
+    page = phone_context(browser).new_page()
+    sign_in(page, live_server.url, "organizadora", "org-secret")
+    page.goto(f"{live_server.url}/torneios/{finished_tournament.slug}/painel/")
+    finished = page.get_by_test_id("finished")
+    champion = services.standings(finished_tournament).rows[0].pair.name
+    expect(finished).to_contain_text(f"Campeã: {champion}")
+    expect(finished.get_by_test_id("results-sheet")).to_be_visible()
+    expect(finished.get_by_test_id("placings-link")).to_be_visible()
+    expect(page.get_by_test_id("draw")).to_have_count(0)
+    expect(page.get_by_test_id("next-round")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finished.scroll_into_view_if_needed()
+    shot(page, "finished-390.png")
+    sheet = page.request.get(live_server.url + finished.get_by_test_id("results-sheet").get_attribute("href"))
+    assert sheet.status == 200 and sheet.headers["content-type"] == "application/pdf"
+    with page.expect_navigation():
+        finished.get_by_test_id("create-like").click()
+    expect(page.locator("#id_format")).to_have_value("single_elimination")
+    expect(page.locator("#id_third_place")).to_be_checked()
+    expect(page.locator("#id_venue")).to_have_value("Clube Sete de Ouros")
+    expect(page.locator("#id_name")).to_have_value("")
+    expect(page.locator("#id_name")).to_be_focused()
