@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import phone_context, shot, sign_in
+from .test_organizer_taps import Count
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +37,9 @@ def finished_tournament(transactional_db, settings):
 def test_the_finished_dashboard_on_a_phone(live_server, browser, finished_tournament):
     from playwright.sync_api import expect
 
+    from draw.models import Stage
     from tournaments import services
+    from tournaments.models import Tournament
 
     page = phone_context(browser).new_page()
     sign_in(page, live_server.url, "organizadora", "org-secret")
@@ -53,10 +56,28 @@ def test_the_finished_dashboard_on_a_phone(live_server, browser, finished_tourna
     shot(page, "finished-390.png")
     sheet = page.request.get(live_server.url + finished.get_by_test_id("results-sheet").get_attribute("href"))
     assert sheet.status == 200 and sheet.headers["content-type"] == "application/pdf"
+    n = Count(page)
     with page.expect_navigation():
-        finished.get_by_test_id("create-like").click()
+        n.tap(finished.get_by_test_id("create-like"))
     expect(page.locator("#id_format")).to_have_value("single_elimination")
     expect(page.locator("#id_third_place")).to_be_checked()
     expect(page.locator("#id_venue")).to_have_value("Clube Sete de Ouros")
     expect(page.locator("#id_name")).to_have_value("")
     expect(page.locator("#id_name")).to_be_focused()
+    n.type(page.locator("#id_name"), "Copa de Novembro")
+    n.type(page.locator("#id_date"), "2026-11-28")
+    with page.expect_navigation():
+        n.tap(page.locator('[data-testid="new-tournament"] button[type=submit]'))
+    expect(page.locator("h1")).to_have_text("Copa de Novembro")
+    # "like last month's" from the finished dashboard: 3 taps and 3 loads (creating from scratch: 10 and 2)
+    assert (n.taps, n.loads) == (3, 3), (n.taps, n.loads)
+    made = Tournament.objects.get(name="Copa de Novembro")
+    assert Stage.objects.get(tournament=made).third_place and made.venue == "Clube Sete de Ouros"
+    # from the new-tournament page itself: "Igual a…" (open, choose; the page reloads filled)
+    page.goto(f"{live_server.url}/torneios/novo/")
+    n = Count(page)
+    with page.expect_navigation():
+        n.choose(page.locator("#id_como"), finished_tournament.slug)
+    expect(page.get_by_test_id("like-source")).to_contain_text("Copa de Outubro")
+    expect(page.locator("#id_third_place")).to_be_checked()
+    assert (n.taps, n.loads) == (2, 1), (n.taps, n.loads)
