@@ -80,4 +80,20 @@ def test_the_finished_dashboard_on_a_phone(live_server, browser, finished_tourna
         n.choose(page.locator("#id_como"), finished_tournament.slug)
     expect(page.get_by_test_id("like-source")).to_contain_text("Copa de Outubro")
     expect(page.locator("#id_third_place")).to_be_checked()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "new-like-390.png")
     assert (n.taps, n.loads) == (2, 1), (n.taps, n.loads)
+
+
+def test_the_finished_pages_have_no_serious_or_moderate_violation(live_server, browser, finished_tournament):
+    from .test_accessibility import STRICT, violations
+
+    page = phone_context(browser, bypass_csp=True).new_page()  # axe goes in as an inline script
+    sign_in(page, live_server.url, "organizadora", "org-secret")
+    found = {}
+    for path in (f"/torneios/{finished_tournament.slug}/painel/", f"/torneios/novo/?como={finished_tournament.slug}"):
+        page.goto(live_server.url + path)
+        bad = violations(page, STRICT)
+        if bad:
+            found[path] = bad
+    assert not found, found
