@@ -1,5 +1,6 @@
 """The tournament itself, from the organizer's side: a new tournament (the page), its details (name,
-date, venue) and a final place set by hand, as dashboard actions; the dashboard's context for them
+date, venue) and a final place set by hand, as dashboard actions; its results sheet to print (the PDF,
+``results_sheet``); the dashboard's context for them
 (:func:`dashboard_controls`: the details form, the settings form of each later stage not started
 yet). The appeal window and the escalation policy are the referee app's
 (``referee.settings_views``), linked from the dashboard.
@@ -17,15 +18,16 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from . import services
+from . import results_sheet, services
 from .models import Tournament
-from .new_tournament import NewTournamentForm
+from .new_tournament import NewTournamentForm, earlier_tournaments
 from .stage_pages import LaterStageForm
 from .view_helpers import act, back, dashboard_url, form_errors, organizer_only
 
@@ -83,15 +85,34 @@ def override_placing(request, tournament: Tournament):
 
 
 def new_tournament(request):
-    """A new tournament and its format, for users who may create tournaments."""
+    """A new tournament and its format, for users who may create tournaments; ``?como=<slug>``: like one
+    of their earlier events (its format and options; 404 for one they do not run)."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not services.can_create_tournament(request.user):
         raise PermissionDenied(_("Only organizers create tournaments."))
-    form = NewTournamentForm(request.POST or None, user=request.user)
+    earlier = earlier_tournaments(request.user)
+    like = request.GET.get("como", "").strip()
+    source = get_object_or_404(earlier, slug=like) if like else None
+    if request.method == "POST":
+        form = NewTournamentForm(request.POST, user=request.user, source=source)
+    else:
+        form = NewTournamentForm(user=request.user, source=source)
     if request.method == "POST":
         tournament = form.save(by=request.user)
         if tournament is not None:
             messages.success(request, _("Tournament created: register the pairs."))
             return redirect(dashboard_url(tournament, "registration"))  # the page puts the focus on the first pair
-    return render(request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200)
+    return render(request, "tournaments/new.html", {
+        "form": form, "source": source, "earlier": earlier.only("slug", "name", "date")[:50],
+    }, status=400 if form.errors else 200)
+
+
+@organizer_only
+@require_GET
+def results_sheet_pdf(request, tournament: Tournament):
+    """The results sheet to print (``results_sheet``): the champion, the placings with the players, the date
+    and the organizer; marked provisional until the tournament is over."""
+    response = HttpResponse(results_sheet.sheet_pdf(tournament), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-resultado.pdf"'
+    return response

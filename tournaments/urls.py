@@ -47,6 +47,7 @@ urlpatterns = [
     path(P + "detalhes/", control_views.edit_details, name="details"),
     path(P + "duplas/<int:pk>/desclassificar/", pair_views.disqualify_pair, name="disqualify"),
     path(P + "colocacao/", control_views.override_placing, name="override-placing"),
+    path(P + "resultado.pdf", control_views.results_sheet_pdf, name="results-sheet"),
     path(P + "duplas/csv/", pair_views.import_csv, name="import"),
     path(P + "duplas/<int:pk>/confirmar/", pair_views.confirm, name="confirm"),
     path(P + "duplas/<int:pk>/desistencia/", pair_views.withdraw, name="withdraw"),

@@ -84,11 +84,10 @@ def generate_first_round(tournament: Tournament, by, *, seed: int | None = None)
         _require_manager(by, tournament)
         stage = _first_stage(tournament)
         seed = _check_lot_seed(stage, seed)
+        _refuse_finished(tournament)  # before "already made": what a finished tournament's draw meets is that rule
         if _drawn(tournament):
             raise Conflict(_("The draw was already made: generate the next round, or regenerate this one."),
                            "round")
-        if tournament.status == Tournament.Status.FINISHED:
-            raise Conflict(_("The tournament is finished."), "tournament")
         rnd = _round_numbered(tournament, 1)
         rnd.tournament = tournament
         _draw(stage, rnd, by, seed)
@@ -124,6 +123,7 @@ def generate_next_round(tournament: Tournament, by) -> Round:
     with transaction.atomic():
         tournament = _lock_tournament(tournament)
         _require_manager(by, tournament)
+        _refuse_finished(tournament)
         stage = _stage_of(tournament)
         last = _last_generated(tournament)
         if last is None:
