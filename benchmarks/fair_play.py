@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from draw.pairing.round_robin import berger_table  # noqa: E402
 from fairplay.flags import Hand, MatchRecord, all_flags  # noqa: E402
 from referee.engine.game import add_points, game_winner, hand_start  # noqa: E402
 from referee.engine.rules import DEFAULT  # noqa: E402
@@ -43,12 +44,8 @@ KINDS = ("runs", "burst", "pace")
 
 
 def berger(n: int) -> list[tuple[int, int]]:
-    ids = list(range(n))
-    out = []
-    for _round in range(n - 1):
-        out.extend((ids[i], ids[n - 1 - i]) for i in range(n // 2))
-        ids = [ids[0], ids[-1], *ids[1:-1]]
-    return out
+    """A round robin's matches round by round (0-based): the Berger table the draw itself uses."""
+    return [(a - 1, b - 1) for matches in berger_table(n) for a, b in matches]
 
 
 def play(rng: random.Random, p: float, run_rate: tuple[float, float]) -> list[tuple[str, int, int | None]]:

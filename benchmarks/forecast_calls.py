@@ -42,6 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from draw.pairing.round_robin import berger_table  # noqa: E402
 from benchmarks.forecast import _hand_chance, play_match  # noqa: E402
 from referee.engine.forecast import HandModel, Pace, forecast  # noqa: E402
 from referee.engine.forecast.match import SITE_MINUTES_PER_HAND, blended_pace, pace_doubt  # noqa: E402
@@ -54,13 +55,8 @@ MODES = ("baseline", "forecast", "oracle")
 
 
 def berger(n: int) -> list[tuple[int, int]]:
-    """A round robin's matches in Berger order (round by round)."""
-    ids = list(range(n))
-    out = []
-    for _round in range(n - 1):
-        out.extend((ids[i], ids[n - 1 - i]) for i in range(n // 2))
-        ids = [ids[0], ids[-1], *ids[1:-1]]
-    return out
+    """A round robin's matches round by round (0-based): the Berger table the draw itself uses."""
+    return [(a - 1, b - 1) for matches in berger_table(n) for a, b in matches]
 
 
 def event(rng: random.Random) -> list[dict]:
