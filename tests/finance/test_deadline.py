@@ -18,9 +18,7 @@ from finance import deadline, services
 from finance.models import Entry, FeeSettings
 from tests.tournaments import factories as f
 from tournaments.services import signup as signups
-
-#: the sign-up's organizer side (its settings), a module of its own on some branches
-review = getattr(__import__("tournaments.services", fromlist=["signup"]), "signup_review", signups)
+from tournaments.services import signup_review as review
 
 
 def waiting(t) -> int:

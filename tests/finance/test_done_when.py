@@ -8,7 +8,6 @@ they made."""
 from __future__ import annotations
 
 import datetime
-import secrets
 from decimal import Decimal
 
 import pytest
@@ -21,13 +20,11 @@ from events.models import Pair, SignUp, Tournament
 from finance import deadline, services
 from finance.models import BankLine, Entry, Movement
 from tests.finance.statement_files import ofx
+from tests.finance.test_deadline import signed_up
 from tests.tournaments import factories as f
 from tests.tournaments import pages_fixtures as pf
 from tournaments import services as tournaments
-from tournaments.services import signup as signups
-
-#: the sign-up's organizer side (its settings), a module of its own on some branches
-review = getattr(__import__("tournaments.services", fromlist=["signup"]), "signup_review", signups)
+from tournaments.services import signup_review as review
 
 
 def waiting(t) -> int:
@@ -39,19 +36,6 @@ pytestmark = pytest.mark.django_db
 D = Decimal
 
 
-def sign_up_ten(t) -> list[SignUp]:
-    made = []
-    for i in range(10):
-        signup = signups.submit(t, submission=secrets.token_urlsafe(24), client=f"ip:10.0.1.{i}",
-                                pair_name=f"Dupla {i}", players=[
-                                    {"name": f"Ana{i} Souza", "contact": f"ana{i}@example.org"},
-                                    {"name": f"Bia{i} Lima", "contact": "+55 41 99999-0000"}])
-        for position in (0, 1):
-            signups.confirm(signups.link_token(signup.submission, position), client="ip:127.0.0.9")
-        made.append(SignUp.objects.get(pk=signup.pk))
-    return made
-
-
 def test_ten_pairs_seven_pay_one_late_one_withdraws_prizes_and_the_books(client, settings, mailoutbox,
                                                                          django_capture_on_commit_callbacks):
     settings.EMAIL_CONFIGURED = True
@@ -59,7 +43,7 @@ def test_ten_pairs_seven_pay_one_late_one_withdraws_prizes_and_the_books(client,
     t = f.tournament(boss, slug="gaucho")
     review.configure_signup(t, boss, open=True, pair_limit=8, waiting_list=True, deadline=None,
                              approval_required=False)
-    ten = sign_up_ten(t)
+    ten = signed_up(t, 10)
     assert Pair.objects.filter(tournament=t).count() == 8 and waiting(t) == 2
     pay_by = timezone.now() + datetime.timedelta(minutes=10)
     client.force_login(boss)
